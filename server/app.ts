@@ -1,0 +1,50 @@
+// Builds the one Express app: /api (JSON API), /widget and /shopify (reserved), the dashboard for the rest.
+import express, { type RequestHandler } from 'express'
+import type { Config } from './config/config.schemas.ts'
+import type { Database } from './db/database.ts'
+import { apiCors } from './http/api-cors.ts'
+import { answerUnknownApiPath } from './http/answer-unknown-api-path.ts'
+import { csrfRoutes } from './http/csrf/csrf.routes.ts'
+import { requireCsrfToken } from './http/csrf/require-csrf-token.ts'
+import { serveBuiltDashboard } from './http/dashboard/serve-built-dashboard.ts'
+import { handleErrors } from './http/handle-errors.ts'
+import { healthRoutes } from './http/health.routes.ts'
+import { logRequests } from './http/log-requests.ts'
+import { securityHeaders } from './http/security-headers.ts'
+import type { Logger } from './logging/create-logger.ts'
+import { loadServerSecrets } from './secrets/load-server-secrets.ts'
+
+export interface AppOptions {
+  config: Config
+  database: Database
+  logger: Logger
+  /** Serves the dashboard; defaults to the built files in dist/dashboard. */
+  dashboard?: RequestHandler
+}
+
+export async function createApp({ config, database, logger, dashboard }: AppOptions) {
+  const secrets = await loadServerSecrets(database, config)
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', config.TRUST_PROXY)
+  app.set('query parser', 'simple')
+
+  app.use(logRequests(logger))
+  app.use(securityHeaders({ isDevelopment: config.NODE_ENV === 'development', isHttps: config.PUBLIC_URL?.startsWith('https:') ?? false }))
+
+  const api = express.Router()
+  api.use(apiCors(config))
+  api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: true }))
+  api.use(requireCsrfToken(secrets.csrfKey))
+  api.use(healthRoutes(database))
+  api.use(csrfRoutes(secrets.csrfKey))
+  api.use(answerUnknownApiPath)
+  app.use('/api', api)
+
+  // Reserved for the widget assets and public API, and for the embedded Shopify app.
+  app.use(['/widget', '/shopify'], answerUnknownApiPath)
+
+  app.use(dashboard ?? serveBuiltDashboard())
+  app.use(handleErrors)
+  return app
+}

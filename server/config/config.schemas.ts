@@ -1,0 +1,39 @@
+// The environment the server reads, parsed once at start-up. Add a variable here and in the README table.
+import { z } from 'zod'
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+const listFromEnv = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 65535' })
+    .max(65535, { error: 'must be between 0 and 65535' })
+    .default(3000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://chat.example.com' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+  }).default('info'),
+  CORS_ORIGINS: listFromEnv.default([]),
+  JSON_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, { error: 'must look like 100kb or 1mb' }).default('1mb'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(100).max(600_000).default(10_000),
+  SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+})
+
+export type Config = z.infer<typeof ConfigSchema>
+export type ConfigInput = Partial<Record<keyof Config, string>>

@@ -1,0 +1,27 @@
+import type { Database } from '../database.ts'
+import { loadSchemaEngine } from './load-schema-engine.ts'
+import { readMigrationList } from './read-migration-list.ts'
+
+// Any fixed number: every process of one deployment waits on the same advisory lock.
+const MIGRATION_LOCK_KEY = 7_234_001
+
+/**
+ * Applies the migrations of prisma/migrations that the database lacks, recording them in
+ * _prisma_migrations as `prisma migrate deploy` does. Returns the names it applied (none on a second run).
+ */
+export async function applyMigrations(database: Database, migrationsDir?: string): Promise<string[]> {
+  return database.withRawConnection(async (query) => {
+    await query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    const engine = await loadSchemaEngine(database.adapterFactory)
+    try {
+      const { appliedMigrationNames } = await engine.applyMigrations({
+        migrationsList: readMigrationList(migrationsDir),
+        filters: { externalTables: [], externalEnums: [] },
+      })
+      return appliedMigrationNames
+    } finally {
+      engine.free()
+      await query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+    }
+  })
+}

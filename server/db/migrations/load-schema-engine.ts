@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import * as engineBindings from '@prisma/schema-engine-wasm/schema_engine_bg'
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
+import type { SchemaEngine } from '@prisma/schema-engine-wasm'
+import { readPrismaSchema } from './read-prisma-schema.ts'
+
+let isInstantiated = false
+
+// The package entry imports its .wasm file, which Node cannot import: instantiate it by hand, once.
+function instantiateEngineWasm() {
+  if (isInstantiated) return
+  const entry = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm')
+  const wasmBytes = readFileSync(join(dirname(entry), 'schema_engine_bg.wasm'))
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(wasmBytes), { './schema_engine_bg.js': engineBindings })
+  engineBindings.__wbg_set_wasm(instance.exports)
+  ;(instance.exports as unknown as { __wbindgen_start(): void }).__wbindgen_start()
+  isInstantiated = true
+}
+
+/** Prisma's schema engine (WASM build) speaking to the database through our driver adapter. */
+export async function loadSchemaEngine(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
+  instantiateEngineWasm()
+  const schema = readPrismaSchema()
+  const logEngineMessage = () => {}
+  return (await engineBindings.SchemaEngine.new(
+    { datamodels: [[schema.path, schema.content]] },
+    logEngineMessage,
+    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+  )) as SchemaEngine
+}

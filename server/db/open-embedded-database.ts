@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { vector } from '@electric-sql/pglite-pgvector'
+import { PrismaPGlite } from 'pglite-prisma-adapter'
+import { PrismaClient } from './generated/prisma/client.ts'
+import type { Database } from './database.ts'
+import { lockDataDirectory } from './lock-data-directory.ts'
+import { awaitPgliteScripts } from './await-pglite-scripts.ts'
+
+/** PGlite (Postgres compiled to WASM) in DATA_DIR/postgres: one process, no server to run. */
+export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
+  const root = resolve(dataDir)
+  mkdirSync(root, { recursive: true })
+  const releaseLock = lockDataDirectory(root)
+  try {
+    const pglite = await PGlite.create(join(root, 'postgres'), { extensions: { vector } })
+    await pglite.exec('create extension if not exists vector')
+    const adapterFactory = awaitPgliteScripts(new PrismaPGlite(pglite), pglite)
+    const prisma = new PrismaClient({ adapter: adapterFactory })
+    return {
+      prisma,
+      kind: 'embedded',
+      adapterFactory,
+      withRawConnection: (work) => work((sql, params) => pglite.query(sql, params)),
+      async close() {
+        await prisma.$disconnect()
+        await pglite.close()
+        releaseLock()
+      },
+    }
+  } catch (error) {
+    releaseLock()
+    throw error
+  }
+}

@@ -1,0 +1,62 @@
+import type { ErrorRequestHandler } from 'express'
+import { ZodError } from 'zod'
+import { AppError } from '../errors/app-error.ts'
+import { errorBody } from './error-body.ts'
+
+interface BodyParserError extends Error {
+  type?: string
+  status?: number
+  limit?: number
+}
+
+function fieldErrors(error: ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_'
+    ;(fields[key] ??= []).push(issue.message)
+  }
+  return fields
+}
+
+/** The one error handler: AppError, ZodError and body-parser failures become 4xx; the rest a logged 500. */
+export const handleErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const requestId = String(req.id)
+  if (res.headersSent) {
+    req.log.error({ err: error }, 'error after the response started')
+    res.destroy()
+    return
+  }
+  if (error instanceof AppError) {
+    res.status(error.status).json(errorBody(error.code, error.detail, requestId, error.extra))
+    return
+  }
+  if (error instanceof ZodError) {
+    const first = error.issues[0]?.message ?? 'Invalid data provided.'
+    res.status(400).json(errorBody('VALIDATION_ERROR', first, requestId, { fields: fieldErrors(error) }))
+    return
+  }
+  const parserError = error as BodyParserError
+  if (parserError?.type === 'entity.parse.failed') {
+    res.status(400).json(errorBody('BAD_REQUEST', 'The request body is not valid JSON.', requestId))
+    return
+  }
+  if (parserError?.type === 'entity.too.large') {
+    const message = `The request body is too large (limit ${parserError.limit} bytes).`
+    res.status(413).json(errorBody('PAYLOAD_TOO_LARGE', message, requestId))
+    return
+  }
+  if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
+    res.status(415).json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'The request body uses an unsupported encoding.', requestId))
+    return
+  }
+  // Other http-errors from Express's own middleware (a missing static file, a bad range): their 4xx stands.
+  if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+    const isNotFound = parserError.status === 404
+    const message = isNotFound ? 'Not found.' : 'The request could not be processed.'
+    res.status(parserError.status).json(errorBody(isNotFound ? 'NOT_FOUND' : 'BAD_REQUEST', message, requestId))
+    return
+  }
+  req.log.error({ err: error }, 'unexpected error')
+  const message = `Something went wrong on our side. Please try again; if it keeps happening, quote request id ${requestId}.`
+  res.status(500).json(errorBody('INTERNAL', message, requestId))
+}

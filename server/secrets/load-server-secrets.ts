@@ -1,0 +1,32 @@
+import { hkdfSync, randomBytes } from 'node:crypto'
+import type { Config } from '../config/config.schemas.ts'
+import type { Database } from '../db/database.ts'
+
+export interface ServerSecrets {
+  /** Signs CSRF tokens. */
+  csrfKey: Buffer
+}
+
+const SECRET_NAMES = ['csrf'] as const
+type SecretName = (typeof SECRET_NAMES)[number]
+
+function deriveFromConfiguredKey(secretKey: string, name: SecretName) {
+  return Buffer.from(hkdfSync('sha256', secretKey, 'agentdesk', name, 32))
+}
+
+// Without SECRET_KEY each secret is generated once and kept in app_secrets, so it survives restarts
+// and every process of one deployment signs with the same key. Never a built-in default.
+async function getOrCreateStoredSecret(database: Database, name: SecretName) {
+  await database.prisma.appSecret.createMany({
+    data: [{ name, value: randomBytes(32).toString('base64url') }],
+    skipDuplicates: true,
+  })
+  const stored = await database.prisma.appSecret.findUniqueOrThrow({ where: { name } })
+  return Buffer.from(stored.value, 'base64url')
+}
+
+export async function loadServerSecrets(database: Database, config: Pick<Config, 'SECRET_KEY'>): Promise<ServerSecrets> {
+  const load = (name: SecretName) =>
+    config.SECRET_KEY ? Promise.resolve(deriveFromConfiguredKey(config.SECRET_KEY, name)) : getOrCreateStoredSecret(database, name)
+  return { csrfKey: await load('csrf') }
+}
