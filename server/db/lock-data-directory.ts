@@ -13,7 +13,7 @@ function isProcessAlive(pid: number) {
 }
 
 // PGlite has no server to arbitrate between processes: two writers on one folder corrupt it.
-// A pid file refuses the second process; a lock left by a dead process is taken over.
+// A pid file refuses a second opener (another process, or this one twice); a dead process's lock is taken over.
 export function lockDataDirectory(dataDir: string): () => void {
   const lockPath = join(dataDir, 'database.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -25,7 +25,7 @@ export function lockDataDirectory(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const owner = Number.parseInt(readFileSync(lockPath, 'utf8'), 10)
-      if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
+      if (Number.isInteger(owner) && isProcessAlive(owner)) {
         throw new DataDirectoryBusyError(`The embedded database in ${dataDir} is in use by process ${owner}; stop it or set another DATA_DIR.`)
       }
       rmSync(lockPath, { force: true })

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino'
+import { pino, type DestinationStream, type Logger } from 'pino'
 import type { Config } from '../config/config.schemas.ts'
 
 // Paths whose values never reach a log line, whatever logs them.
@@ -19,12 +19,10 @@ const REDACTED_PATHS = [
   '*.connectionString',
 ]
 
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
-  return pino({
-    level: config.LOG_LEVEL,
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    base: { service: 'agentdesk' },
-  })
+/** JSON lines on stdout, or on `destination` (tests read the lines back). */
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  const options = { level: config.LOG_LEVEL, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: { service: 'agentdesk' } }
+  return destination ? pino(options, destination) : pino(options)
 }
 
 export type { Logger }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './load-config.ts'
+
+describe('loadConfig', () => {
+  it('when nothing is set, it runs on the embedded defaults', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'production', LOG_LEVEL: 'info', CORS_ORIGINS: [] })
+    expect(config.DATABASE_URL).toBeUndefined()
+  })
+
+  it('parses numbers, booleans and lists from strings', () => {
+    const config = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', CORS_ORIGINS: 'https://a.example, https://b.example' })
+    expect(config.PORT).toBe(8080)
+    expect(config.TRUST_PROXY).toBe(true)
+    expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example'])
+  })
+
+  it('treats an empty value as unset', () => {
+    const config = loadConfig({ DATABASE_URL: '', PORT: '' })
+    expect(config.PORT).toBe(3000)
+    expect(config.DATABASE_URL).toBeUndefined()
+  })
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be a whole number (got "abc")'],
+    ['PORT', '70000', 'PORT must be between 0 and 65535 (got "70000")'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://x")'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    ['TRUST_PROXY', 'maybe', 'TRUST_PROXY must be true or false (got "maybe")'],
+    ['SECRET_KEY', 'short', 'SECRET_KEY must be at least 32 characters (got "short")'],
+  ])('when %s is %s, it fails with one line naming the variable', (name, value, expected) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(`Invalid configuration: ${expected}`))
+  })
+
+  it('reports every wrong variable in the same line', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT must be a whole number .*; LOG_LEVEL must be one of/)
+  })
+})

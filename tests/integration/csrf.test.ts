@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../support/create-test-app.ts'
+
+let testApp: TestApp
+beforeAll(async () => {
+  testApp = await createTestApp()
+})
+afterAll(() => testApp.cleanup())
+
+async function issueToken() {
+  const response = await testApp.request.get('/api/accounts/csrf/')
+  return { token: response.body.csrfToken as string, response }
+}
+
+// No route behind the check accepts POST yet: a request that passes CSRF reaches the router and gets its 404.
+const PROTECTED_PATH = '/api/accounts/logout/'
+
+describe('CSRF (double submit)', () => {
+  it('GET /api/accounts/csrf/ returns the token in the body, the X-CSRFToken header and an HttpOnly cookie', async () => {
+    const { token, response } = await issueToken()
+    expect(token).toMatch(/^[\w-]+\.[\w-]+$/)
+    expect(response.body['X-CSRFToken']).toBe(token)
+    expect(response.headers['x-csrftoken']).toBe(token)
+    expect(response.headers['set-cookie']?.[0]).toMatch(new RegExp(`^csrftoken=${token.replace('.', '\\.')};.*HttpOnly; SameSite=Lax`))
+  })
+
+  it('a cookie-authenticated POST without the header is refused with 403', async () => {
+    const { token } = await issueToken()
+    const response = await testApp.request.post(PROTECTED_PATH).set('Cookie', `access_token=abc; csrftoken=${token}`).send({})
+    expect(response.status).toBe(403)
+    expect(response.body).toMatchObject({ error: 'FORBIDDEN', message: 'CSRF token missing or incorrect. Reload the page and try again.' })
+  })
+
+  it('a cookie-authenticated POST with a header that differs from the cookie is refused', async () => {
+    const { token } = await issueToken()
+    const { token: other } = await issueToken()
+    const response = await testApp.request.post(PROTECTED_PATH).set('Cookie', `refresh_token=abc; csrftoken=${token}`).set('X-CSRFToken', other).send({})
+    expect(response.status).toBe(403)
+  })
+
+  it('a planted cookie and header that agree but were not signed by the server are refused', async () => {
+    const response = await testApp.request.post(PROTECTED_PATH).set('Cookie', 'access_token=abc; csrftoken=planted.value').set('X-CSRFToken', 'planted.value').send({})
+    expect(response.status).toBe(403)
+  })
+
+  it('a cookie-authenticated POST echoing the token passes the check', async () => {
+    const { token } = await issueToken()
+    const response = await testApp.request.post(PROTECTED_PATH).set('Cookie', `access_token=abc; csrftoken=${token}`).set('X-CSRFToken', token).send({})
+    expect(response.status).toBe(404)
+  })
+
+  it.each(['PUT', 'PATCH', 'DELETE'] as const)('%s is checked like POST', async (method) => {
+    const response = await testApp.request[method.toLowerCase() as 'put' | 'patch' | 'delete'](PROTECTED_PATH).set('Cookie', 'access_token=abc').send({})
+    expect(response.status).toBe(403)
+  })
+
+  it('a GET with an authenticating cookie needs no token', async () => {
+    const response = await testApp.request.get('/api/dashboard/api/health/').set('Cookie', 'access_token=abc')
+    expect(response.status).toBe(200)
+  })
+
+  it('a request authenticated by the Authorization header alone needs no token', async () => {
+    const response = await testApp.request.post(PROTECTED_PATH).set('Authorization', 'Bearer abc').send({})
+    expect(response.status).toBe(404)
+  })
+})

@@ -1,0 +1,34 @@
+import { Writable } from 'node:stream'
+import supertest from 'supertest'
+import { createApp } from '../../server/app.ts'
+import type { Config } from '../../server/config/config.schemas.ts'
+import { loadConfig } from '../../server/config/load-config.ts'
+import { createLogger } from '../../server/logging/create-logger.ts'
+import { createTestDatabase } from './create-test-database.ts'
+
+/** Collects the logger's JSON lines so a test can read what the server logged. */
+function captureLogLines() {
+  const lines: Record<string, unknown>[] = []
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>)
+      done()
+    },
+  })
+  return { lines, stream }
+}
+
+export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...overrides })
+}
+
+/** The real Express app on a fresh migrated database of this project's kind, driven in-process. */
+export async function createTestApp(configOverrides: Record<string, string | undefined> = {}) {
+  const testDatabase = await createTestDatabase()
+  const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, ...configOverrides })
+  const { lines: logLines, stream } = captureLogLines()
+  const app = await createApp({ config, database: testDatabase.database, logger: createLogger(config, stream) })
+  return { app, request: supertest(app), database: testDatabase.database, config, logLines, cleanup: testDatabase.cleanup }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>

@@ -1,0 +1,67 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { inject } from 'vitest'
+import type { Database } from '../../server/db/database.ts'
+import { openEmbeddedDatabase } from '../../server/db/open-embedded-database.ts'
+import { openPostgresDatabase } from '../../server/db/open-postgres-database.ts'
+import { databaseUrl, runAsAdmin, uniqueDatabaseName } from './postgres-admin.ts'
+
+/** Where a test database lives, in the variables the server reads. */
+export interface DatabaseLocation {
+  DATA_DIR: string
+  DATABASE_URL?: string
+  /** Removes the database for good. */
+  destroy(): Promise<void>
+}
+
+/** A database of this test project's kind: migrated (a copy of the template) or, with `empty`, blank. */
+export async function createDatabaseLocation({ empty = false } = {}): Promise<DatabaseLocation> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'agentdesk-test-'))
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true })
+  if (inject('databaseKind') === 'embedded') {
+    if (!empty) cpSync(inject('databaseTemplate'), dataDir, { recursive: true })
+    return { DATA_DIR: dataDir, destroy: async () => removeDataDir() }
+  }
+  const name = uniqueDatabaseName('agentdesk_test')
+  await runAsAdmin(empty ? `create database "${name}"` : `create database "${name}" template "${inject('databaseTemplate')}"`)
+  return {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl(name),
+    destroy: async () => {
+      removeDataDir()
+      await runAsAdmin(`drop database if exists "${name}" with (force)`)
+    },
+  }
+}
+
+export function openDatabaseAt(location: DatabaseLocation): Promise<Database> {
+  return location.DATABASE_URL ? openPostgresDatabase(location.DATABASE_URL, 5) : openEmbeddedDatabase(location.DATA_DIR)
+}
+
+export interface TestDatabase {
+  database: Database
+  location: DatabaseLocation
+  /** Closes the connection (if still open) and removes the database. */
+  cleanup(): Promise<void>
+}
+
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
+  const location = await createDatabaseLocation(options)
+  const database = await openDatabaseAt(location)
+  let isClosed = false
+  const originalClose = database.close.bind(database)
+  database.close = async () => {
+    if (isClosed) return
+    isClosed = true
+    await originalClose()
+  }
+  return {
+    database,
+    location,
+    cleanup: async () => {
+      await database.close()
+      await location.destroy()
+    },
+  }
+}

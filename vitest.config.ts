@@ -1,0 +1,45 @@
+// Test projects: every suite on the embedded PGlite; the database suites again on PostgreSQL when
+// TEST_DATABASE_URL is set; browser tests in Debian's Chromium.
+import { defineConfig } from 'vitest/config'
+import type { TestProjectInlineConfiguration } from 'vitest/config'
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+const embedded: TestProjectInlineConfiguration = {
+  test: {
+    name: 'pglite',
+    include: ['server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/support/prepare-embedded-template.ts'],
+    provide: { databaseKind: 'embedded' },
+  },
+}
+
+const postgres: TestProjectInlineConfiguration = {
+  test: {
+    name: 'postgres',
+    include: ['tests/integration/**/*.test.ts'],
+    globalSetup: ['tests/support/prepare-postgres-template.ts'],
+    provide: { databaseKind: 'postgres' },
+  },
+}
+
+const e2e: TestProjectInlineConfiguration = {
+  test: {
+    name: 'e2e',
+    include: ['tests/e2e/**/*.test.ts'],
+    globalSetup: ['tests/support/prepare-embedded-template.ts', 'tests/support/build-dashboard-once.ts'],
+    provide: { databaseKind: 'embedded' },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+}
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+    projects: onPostgres ? [embedded, postgres, e2e] : [embedded, e2e],
+  },
+})
