@@ -7,8 +7,7 @@ export interface ServerSecrets {
   csrfKey: Buffer
 }
 
-const SECRET_NAMES = ['csrf'] as const
-type SecretName = (typeof SECRET_NAMES)[number]
+type SecretName = 'csrf'
 
 function deriveFromConfiguredKey(secretKey: string, name: SecretName) {
   return Buffer.from(hkdfSync('sha256', secretKey, 'agentdesk', name, 32))
