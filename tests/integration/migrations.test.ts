@@ -45,6 +45,17 @@ describe('migrations', () => {
     }
   })
 
+  it('two databases migrated at once in one process both end up complete', async () => {
+    const [first, second] = await Promise.all([createTestDatabase({ empty: true }), createTestDatabase({ empty: true })])
+    try {
+      const applied = await Promise.all([applyMigrations(first.database), applyMigrations(second.database)])
+      expect(applied[0]).toEqual(applied[1])
+      expect(applied[0].length).toBeGreaterThan(0)
+    } finally {
+      await Promise.all([first.cleanup(), second.cleanup()])
+    }
+  })
+
   it('when a migration fails, it reports the failure and does not record it as applied', async () => {
     testDatabase = await createTestDatabase({ empty: true })
     const migrationsDir = mkdtempSync(join(tmpdir(), 'agentdesk-migrations-'))

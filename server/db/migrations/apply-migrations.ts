@@ -1,5 +1,5 @@
 import type { Database } from '../database.ts'
-import { loadSchemaEngine } from './load-schema-engine.ts'
+import { withSchemaEngine } from './load-schema-engine.ts'
 import { readMigrationList } from './read-migration-list.ts'
 
 // Any fixed number: every process of one deployment waits on the same advisory lock.
@@ -12,15 +12,15 @@ const MIGRATION_LOCK_KEY = 7_234_001
 export async function applyMigrations(database: Database, migrationsDir?: string): Promise<string[]> {
   return database.withRawConnection(async (query) => {
     await query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
-    const engine = await loadSchemaEngine(database.adapterFactory)
     try {
-      const { appliedMigrationNames } = await engine.applyMigrations({
-        migrationsList: readMigrationList(migrationsDir),
-        filters: { externalTables: [], externalEnums: [] },
+      return await withSchemaEngine(database.adapterFactory, async (engine) => {
+        const { appliedMigrationNames } = await engine.applyMigrations({
+          migrationsList: readMigrationList(migrationsDir),
+          filters: { externalTables: [], externalEnums: [] },
+        })
+        return appliedMigrationNames
       })
-      return appliedMigrationNames
     } finally {
-      engine.free()
       await query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
     }
   })

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { awaitPgliteScripts } from '../await-pglite-scripts.ts'
-import { loadSchemaEngine } from './load-schema-engine.ts'
+import { withSchemaEngine } from './load-schema-engine.ts'
 import { readMigrationList } from './read-migration-list.ts'
 import { readPrismaSchema } from './read-prisma-schema.ts'
 
@@ -21,21 +21,21 @@ function timestampForFolder(now: Date) {
  */
 export async function generateMigration(name: string, migrationsDir?: string, now = new Date()): Promise<GeneratedMigration | null> {
   const pglite = await PGlite.create('memory://')
-  const engine = await loadSchemaEngine(awaitPgliteScripts(new PrismaPGlite(pglite), pglite))
   try {
-    const migrations = readMigrationList(migrationsDir)
-    const { stdout } = await engine.diff({
-      from: migrations.migrationDirectories.length === 0 ? { tag: 'empty' } : { tag: 'migrations', ...migrations },
-      to: { tag: 'schemaDatamodel', files: [readPrismaSchema()] },
-      script: true,
-      exitCode: null,
-      filters: { externalTables: [], externalEnums: [] },
+    return await withSchemaEngine(awaitPgliteScripts(new PrismaPGlite(pglite), pglite), async (engine) => {
+      const migrations = readMigrationList(migrationsDir)
+      const { stdout } = await engine.diff({
+        from: migrations.migrationDirectories.length === 0 ? { tag: 'empty' } : { tag: 'migrations', ...migrations },
+        to: { tag: 'schemaDatamodel', files: [readPrismaSchema()] },
+        script: true,
+        exitCode: null,
+        filters: { externalTables: [], externalEnums: [] },
+      })
+      const sql = stdout?.trim() ?? ''
+      if (!sql || /^-- This is an empty migration\.?$/.test(sql)) return null
+      return { folderName: `${timestampForFolder(now)}_${name}`, sql: `${sql}\n` }
     })
-    const sql = stdout?.trim() ?? ''
-    if (!sql || /^-- This is an empty migration\.?$/.test(sql)) return null
-    return { folderName: `${timestampForFolder(now)}_${name}`, sql: `${sql}\n` }
   } finally {
-    engine.free()
     await pglite.close()
   }
 }

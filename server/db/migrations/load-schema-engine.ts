@@ -19,8 +19,7 @@ function instantiateEngineWasm() {
   isInstantiated = true
 }
 
-/** Prisma's schema engine (WASM build) speaking to the database through our driver adapter. */
-export async function loadSchemaEngine(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
+async function loadSchemaEngine(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
   instantiateEngineWasm()
   const schema = readPrismaSchema()
   const logEngineMessage = () => {}
@@ -29,4 +28,24 @@ export async function loadSchemaEngine(adapterFactory: SqlMigrationAwareDriverAd
     logEngineMessage,
     bindMigrationAwareSqlAdapterFactory(adapterFactory),
   )) as SchemaEngine
+}
+
+let queue: Promise<unknown> = Promise.resolve()
+
+/**
+ * Runs `work` with Prisma's schema engine (WASM build) speaking through our driver adapter, then frees it.
+ * Engines share one WASM instance, which is not safe to enter from two async calls at once: one at a time.
+ */
+export function withSchemaEngine<T>(adapterFactory: SqlMigrationAwareDriverAdapterFactory, work: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+  const run = async () => {
+    const engine = await loadSchemaEngine(adapterFactory)
+    try {
+      return await work(engine)
+    } finally {
+      engine.free()
+    }
+  }
+  const result = queue.then(run, run)
+  queue = result.catch(() => undefined)
+  return result
 }
