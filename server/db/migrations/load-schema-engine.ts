@@ -6,17 +6,22 @@ import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapte
 import type { SchemaEngine } from '@prisma/schema-engine-wasm'
 import { readPrismaSchema } from './read-prisma-schema.ts'
 
-let isInstantiated = false
+// Process-wide, not module-wide: a test runner may load this module more than once, while the
+// bindings module (and the WASM memory behind it) exists once per process.
+const processState = ((globalThis as Record<symbol, unknown>)[Symbol.for('agentdesk.schemaEngine')] ??= {
+  isInstantiated: false,
+  queue: Promise.resolve(),
+}) as { isInstantiated: boolean; queue: Promise<unknown> }
 
 // The package entry imports its .wasm file, which Node cannot import: instantiate it by hand, once.
 function instantiateEngineWasm() {
-  if (isInstantiated) return
+  if (processState.isInstantiated) return
   const entry = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm')
   const wasmBytes = readFileSync(join(dirname(entry), 'schema_engine_bg.wasm'))
   const instance = new WebAssembly.Instance(new WebAssembly.Module(wasmBytes), { './schema_engine_bg.js': engineBindings })
   engineBindings.__wbg_set_wasm(instance.exports)
   ;(instance.exports as unknown as { __wbindgen_start(): void }).__wbindgen_start()
-  isInstantiated = true
+  processState.isInstantiated = true
 }
 
 async function loadSchemaEngine(adapterFactory: SqlMigrationAwareDriverAdapterFactory): Promise<SchemaEngine> {
@@ -29,8 +34,6 @@ async function loadSchemaEngine(adapterFactory: SqlMigrationAwareDriverAdapterFa
     bindMigrationAwareSqlAdapterFactory(adapterFactory),
   )) as SchemaEngine
 }
-
-let queue: Promise<unknown> = Promise.resolve()
 
 /**
  * Runs `work` with Prisma's schema engine (WASM build) speaking through our driver adapter, then frees it.
@@ -45,7 +48,7 @@ export function withSchemaEngine<T>(adapterFactory: SqlMigrationAwareDriverAdapt
       engine.free()
     }
   }
-  const result = queue.then(run, run)
-  queue = result.catch(() => undefined)
+  const result = processState.queue.then(run, run)
+  processState.queue = result.catch(() => undefined)
   return result
 }
