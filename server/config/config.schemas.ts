@@ -24,6 +24,9 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })
     .optional(),
+  // PGlite keeps shared_buffers inside its WASM memory, so it counts fully towards the process's RSS;
+  // the operating system still caches the data files, so a small buffer costs little speed.
+  EMBEDDED_DB_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, { error: 'must look like 32MB (units kB, MB, GB)' }).default('32MB'),
   DATABASE_POOL_SIZE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
     error: 'must be one of fatal, error, warn, info, debug, trace, silent',

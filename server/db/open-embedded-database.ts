@@ -9,12 +9,12 @@ import { lockDataDirectory } from './lock-data-directory.ts'
 import { awaitPgliteScripts } from './await-pglite-scripts.ts'
 
 /** PGlite (Postgres compiled to WASM) in DATA_DIR/postgres: one process, no server to run. */
-export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
+export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '32MB' } = {}): Promise<Database> {
   const root = resolve(dataDir)
   mkdirSync(root, { recursive: true })
   const releaseLock = lockDataDirectory(root)
   try {
-    const pglite = await PGlite.create(join(root, 'postgres'), { extensions: { vector } })
+    const pglite = await PGlite.create(join(root, 'postgres'), { extensions: { vector }, postgresqlconf: [`shared_buffers=${sharedBuffers}`] })
     await pglite.exec('create extension if not exists vector')
     const adapterFactory = awaitPgliteScripts(new PrismaPGlite(pglite), pglite)
     const prisma = new PrismaClient({ adapter: adapterFactory })

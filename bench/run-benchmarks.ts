@@ -1,0 +1,61 @@
+// npm run bench: figures for the closing notes. Timings are reported, never asserted.
+// Foundation figures: start-up (cold: new data folder, initdb and migrations; warm: restart),
+// API latency and throughput for the health call, and the server's resident memory.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { measureLatency } from './measure-latency.ts'
+import { measureServerStart, residentMemoryMb, stopServer } from './measure-server-start.ts'
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits))
+
+async function benchmarkDatabase(label: string, env: Record<string, string | undefined>) {
+  const cold = await measureServerStart(env)
+  await stopServer(cold.server)
+  const warm = await measureServerStart(env)
+  const idleMemoryMb = residentMemoryMb(warm.server.child.pid ?? 0)
+  const health = await measureLatency(`${warm.server.baseUrl}/api/dashboard/api/health/`)
+  const dashboard = await measureLatency(`${warm.server.baseUrl}/`, { requests: 500 })
+  const loadedMemoryMb = residentMemoryMb(warm.server.child.pid ?? 0)
+  await stopServer(warm.server)
+  return {
+    database: label,
+    coldStartMs: round(cold.startMs, 0),
+    warmStartMs: round(warm.startMs, 0),
+    healthP50Ms: round(health.p50Ms, 2),
+    healthP99Ms: round(health.p99Ms, 2),
+    healthRequestsPerSecond: round(health.requestsPerSecond, 0),
+    dashboardIndexP50Ms: round(dashboard.p50Ms, 2),
+    rssIdleMb: round(idleMemoryMb),
+    rssAfterLoadMb: round(loadedMemoryMb),
+  }
+}
+
+const results = []
+const dataDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
+try {
+  results.push(await benchmarkDatabase('embedded (PGlite)', { DATA_DIR: dataDir }))
+} finally {
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+if (postgresUrl) {
+  const name = `agentdesk_bench_${Date.now()}`
+  const admin = new pg.Client({ connectionString: postgresUrl })
+  await admin.connect()
+  await admin.query(`create database "${name}"`)
+  const url = new URL(postgresUrl)
+  url.pathname = `/${name}`
+  try {
+    results.push(await benchmarkDatabase('PostgreSQL', { DATA_DIR: mkdtempSync(join(tmpdir(), 'agentdesk-bench-')), DATABASE_URL: url.toString() }))
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`)
+    await admin.end()
+  }
+}
+
+console.table(results)
+console.log(JSON.stringify({ benchmark: 'foundation', node: process.version, results }, null, 2))
+process.exit(0)
