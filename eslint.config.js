@@ -12,7 +12,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-console': ['error', { allow: ['error', 'warn', 'log'] }],
+      'no-console': ['error', { allow: ['error', 'warn', 'log', 'table'] }],
     },
   },
 )
