@@ -14,15 +14,21 @@ import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { loadServerSecrets } from './secrets/load-server-secrets.ts'
 
+function isHttpsDeployment(config: Config) {
+  return config.PUBLIC_URL?.startsWith('https:') ?? false
+}
+
 export interface AppOptions {
   config: Config
   database: Database
   logger: Logger
+  /** Vite serves the dashboard: its inline scripts need the content security policy relaxed. */
+  isDevelopment?: boolean
   /** Serves the dashboard; defaults to the built files in dist/dashboard. */
   dashboard?: RequestHandler
 }
 
-export async function createApp({ config, database, logger, dashboard }: AppOptions) {
+export async function createApp({ config, database, logger, isDevelopment = false, dashboard }: AppOptions) {
   const secrets = await loadServerSecrets(database, config)
   const app = express()
   app.disable('x-powered-by')
@@ -30,14 +36,14 @@ export async function createApp({ config, database, logger, dashboard }: AppOpti
   app.set('query parser', 'simple')
 
   app.use(logRequests(logger))
-  app.use(securityHeaders({ isDevelopment: config.NODE_ENV === 'development', isHttps: config.PUBLIC_URL?.startsWith('https:') ?? false }))
+  app.use(securityHeaders({ isDevelopment, isHttps: isHttpsDeployment(config) }))
 
   const api = express.Router()
   api.use(apiCors(config))
   api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: true }))
   api.use(requireCsrfToken(secrets.csrfKey))
   api.use(healthRoutes(database))
-  api.use(csrfRoutes(secrets.csrfKey))
+  api.use(csrfRoutes(secrets.csrfKey, { isHttps: isHttpsDeployment(config) }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 
@@ -45,6 +51,7 @@ export async function createApp({ config, database, logger, dashboard }: AppOpti
   app.use(['/widget', '/shopify'], answerUnknownApiPath)
 
   app.use(dashboard ?? serveBuiltDashboard())
+  app.use(answerUnknownApiPath) // what the dashboard does not serve (a POST to a page, say) gets the JSON 404
   app.use(handleErrors)
   return app
 }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
 import type { Config } from './config/config.schemas.ts'
@@ -27,33 +27,77 @@ function listen(server: Server, port: number, host: string) {
   })
 }
 
-export async function startServer(config: Config, logger: Logger, { isDevelopment = false } = {}): Promise<RunningServer> {
-  const database = await createDatabase(config)
-  logger.info({ database: database.kind }, database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}` : 'PostgreSQL at DATABASE_URL')
-  const applied = await applyMigrations(database)
-  logger.info({ applied }, applied.length > 0 ? `applied ${applied.length} migration(s)` : 'database schema is up to date')
-  const vectorSearch = await detectVectorSearch(database)
-  logger.info({ vectorSearch }, vectorSearch === 'pgvector' ? 'vector search: pgvector' : 'vector search: in-process (pgvector not available)')
+// While stopping, every response (those in flight included) closes its connection, and a connection that
+// goes idle is closed at once, so keep-alive clients move to another instance instead of being cut off.
+function drainOnStop(server: Server) {
+  let isStopping = false
+  const unanswered = new Set<ServerResponse>()
+  server.on('request', (_req, res: ServerResponse) => {
+    if (isStopping) res.setHeader('Connection', 'close')
+    else unanswered.add(res)
+    res.on('finish', () => {
+      unanswered.delete(res)
+      if (isStopping) setImmediate(() => server.closeIdleConnections())
+    })
+  })
+  return () => {
+    isStopping = true
+    for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close')
+    server.closeIdleConnections()
+  }
+}
 
-  const devDashboard = isDevelopment ? await serveDashboardInDevelopment() : undefined
-  const app = await createApp({ config, database, logger, dashboard: devDashboard?.handler })
-  const server = createServer(app)
-  const port = await listen(server, config.PORT, config.HOST)
+async function prepareDatabase(config: Config, logger: Logger) {
+  const database = await createDatabase(config)
+  try {
+    logger.info({ database: database.kind }, database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}` : 'PostgreSQL at DATABASE_URL')
+    const applied = await applyMigrations(database)
+    logger.info({ applied }, applied.length > 0 ? `applied ${applied.length} migration(s)` : 'database schema is up to date')
+    const vectorSearch = await detectVectorSearch(database)
+    logger.info({ vectorSearch }, vectorSearch === 'pgvector' ? 'vector search: pgvector' : 'vector search: in-process (pgvector not available)')
+    return database
+  } catch (error) {
+    await database.close().catch(() => {})
+    throw error
+  }
+}
+
+export async function startServer(config: Config, logger: Logger, { isDevelopment = false } = {}): Promise<RunningServer> {
+  const database = await prepareDatabase(config, logger)
+  const devDashboard = isDevelopment ? await serveDashboardInDevelopment().catch(async (error: unknown) => {
+    await database.close()
+    throw error
+  }) : undefined
+  const releaseResources = async () => {
+    await devDashboard?.close()
+    await database.close()
+  }
+
+  let server: Server
+  let port: number
+  try {
+    const app = await createApp({ config, database, logger, isDevelopment, dashboard: devDashboard?.handler })
+    server = createServer(app)
+    port = await listen(server, config.PORT, config.HOST)
+  } catch (error) {
+    await releaseResources().catch(() => {})
+    throw error
+  }
   logger.info({ port, host: config.HOST }, `listening on http://localhost:${port}`)
+  const beginDraining = drainOnStop(server)
 
   let stopping: Promise<void> | undefined
   const stop = () =>
     (stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeIdleConnections()
+      beginDraining()
       const forceTimer = setTimeout(() => {
         logger.warn('shutdown timeout reached: closing the remaining connections')
         server.closeAllConnections()
       }, config.SHUTDOWN_TIMEOUT_MS)
       await closed
       clearTimeout(forceTimer)
-      await devDashboard?.close()
-      await database.close()
+      await releaseResources()
       logger.info('stopped: connections drained, database closed')
     })())
   return { server, port, database, stop }

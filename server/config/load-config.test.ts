@@ -24,12 +24,23 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'abc', 'PORT must be a whole number (got "abc")'],
     ['PORT', '70000', 'PORT must be between 0 and 65535 (got "70000")'],
+    ['PORT', ' ', 'PORT must be a whole number (got " ")'],
+    ['PORT', '0x50', 'PORT must be a whole number (got "0x50")'],
+    ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE must be between 1 and 100 (got "0")'],
+    ['CORS_ORIGINS', 'https://a.example/path', 'CORS_ORIGINS must be origins such as https://app.example.com, separated by commas (got "https://a.example/path")'],
+    ['CORS_ORIGINS', '*', 'CORS_ORIGINS must be origins such as https://app.example.com, separated by commas (got "*")'],
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://x")'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
     ['TRUST_PROXY', 'maybe', 'TRUST_PROXY must be true or false (got "maybe")'],
-    ['SECRET_KEY', 'short', 'SECRET_KEY must be at least 32 characters (got "short")'],
+    ['SECRET_KEY', 'short', 'SECRET_KEY must be at least 32 characters (value hidden)'],
   ])('when %s is %s, it fails with one line naming the variable', (name, value, expected) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(`Invalid configuration: ${expected}`))
+  })
+
+  it('never echoes a password inside a URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://admin:hunter2@db/x' })).toThrow(
+      'DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://admin:***@db/x")',
+    )
   })
 
   it('reports every wrong variable in the same line', () => {

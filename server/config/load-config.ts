@@ -7,6 +7,22 @@ function withoutEmptyValues(env: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
 }
 
+// Secrets never reach the terminal or a log: a key is hidden whole, a URL loses its password.
+function describeGivenValue(name: string, value: string) {
+  if (/SECRET|PASSWORD|TOKEN|_KEY$/.test(name)) return ' (value hidden)'
+  let shown = value
+  try {
+    const url = new URL(value)
+    if (url.password) {
+      url.password = '***'
+      shown = url.toString()
+    }
+  } catch {
+    // not a URL: shown as given
+  }
+  return ` (got "${shown}")`
+}
+
 /** Parses the environment; a wrong value throws one line naming the variable and what it must be. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = ConfigSchema.safeParse(withoutEmptyValues(env))
@@ -14,7 +30,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment')
     const given = env[name]
-    return `${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`
+    return `${name} ${issue.message}${given === undefined ? '' : describeGivenValue(name, given)}`
   })
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
 }

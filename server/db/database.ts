@@ -11,7 +11,7 @@ export interface Database {
   kind: DatabaseKind
   /** Also feeds Prisma's schema engine, which migrates through the same connection settings. */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory
-  /** Runs one statement on a connection of its own, outside Prisma (extension checks, advisory locks). */
+  /** Runs statements on a connection of its own, outside Prisma and its pool (extension checks, advisory locks). */
   withRawConnection<T>(work: (query: RawQuery) => Promise<T>): Promise<T>
   close(): Promise<void>
 }

@@ -3,10 +3,14 @@ import pg from 'pg'
 import { PrismaClient } from './generated/prisma/client.ts'
 import type { Database } from './database.ts'
 
-/** A PostgreSQL server at DATABASE_URL, through a pg pool shared by Prisma and raw queries. */
+// No statement may hold a pooled connection for ever (a stalled query would starve every request).
+const STATEMENT_TIMEOUT_MS = 60_000
+
+/** A PostgreSQL server at DATABASE_URL, through a pg pool shared by Prisma. */
 export async function openPostgresDatabase(connectionString: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 })
-  // An idle client that loses its server emits 'error'; without a listener that would crash the process.
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, statement_timeout: STATEMENT_TIMEOUT_MS })
+  // An idle client that loses its server emits 'error'; unhandled, that would crash the process. The next
+  // query reports the failure (health answers 503), so there is nothing more to do here.
   pool.on('error', () => {})
   const adapterFactory = new PrismaPg(pool)
   const prisma = new PrismaClient({ adapter: adapterFactory })
@@ -14,12 +18,16 @@ export async function openPostgresDatabase(connectionString: string, poolSize: n
     prisma,
     kind: 'postgres',
     adapterFactory,
+    // A dedicated connection, outside the pool: holding an advisory lock must not take a pooled
+    // connection away from the work it guards (with a pool of one, that would deadlock).
     async withRawConnection(work) {
-      const client = await pool.connect()
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 })
+      client.on('error', () => {})
+      await client.connect()
       try {
         return await work((sql, params) => client.query(sql, params))
       } finally {
-        client.release()
+        await client.end()
       }
     },
     async close() {

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express'
 import { ZodError } from 'zod'
+import { Prisma } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import { errorBody } from './error-body.ts'
 
@@ -35,6 +36,15 @@ export const handleErrors: ErrorRequestHandler = (error: unknown, req, res, _nex
     res.status(400).json(errorBody('VALIDATION_ERROR', first, requestId, { fields: fieldErrors(error) }))
     return
   }
+  // A safety net: domain code should check first, but a race (two requests creating the same row) lands here.
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
+    res.status(409).json(errorBody('CONFLICT', 'This already exists.', requestId))
+    return
+  }
+  if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
+    res.status(404).json(errorBody('NOT_FOUND', 'Not found.', requestId))
+    return
+  }
   const parserError = error as BodyParserError
   if (parserError?.type === 'entity.parse.failed') {
     res.status(400).json(errorBody('BAD_REQUEST', 'The request body is not valid JSON.', requestId))
@@ -49,11 +59,11 @@ export const handleErrors: ErrorRequestHandler = (error: unknown, req, res, _nex
     res.status(415).json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'The request body uses an unsupported encoding.', requestId))
     return
   }
-  // Other http-errors from Express's own middleware (a missing static file, a bad range): their 4xx stands.
+  // Other http-errors from Express's own middleware: a missing static file is a 404, the rest a 400,
+  // so the status always matches the code in ERROR_STATUS.
   if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
     const isNotFound = parserError.status === 404
-    const message = isNotFound ? 'Not found.' : 'The request could not be processed.'
-    res.status(parserError.status).json(errorBody(isNotFound ? 'NOT_FOUND' : 'BAD_REQUEST', message, requestId))
+    res.status(isNotFound ? 404 : 400).json(errorBody(isNotFound ? 'NOT_FOUND' : 'BAD_REQUEST', isNotFound ? 'Not found.' : 'The request could not be processed.', requestId))
     return
   }
   req.log.error({ err: error }, 'unexpected error')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pinoHttp } from 'pino-http'
-import type { Logger } from '../logging/create-logger.ts'
+import { serializeError, type Logger } from '../logging/create-logger.ts'
 
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 
@@ -23,6 +23,7 @@ export function logRequests(logger: Logger) {
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: serializeError, // pino-http would otherwise replace the logger's own, which scrubs credentials
     },
   })
 }

@@ -24,6 +24,21 @@ describe('CSRF (double submit)', () => {
     expect(response.headers['set-cookie']?.[0]).toMatch(new RegExp(`^csrftoken=${token.replace('.', '\\.')};.*HttpOnly; SameSite=Lax`))
   })
 
+  it('on an https deployment the cookie is Secure even when TLS ends at a proxy', async () => {
+    const httpsApp = await createTestApp({ PUBLIC_URL: 'https://chat.example.com' })
+    try {
+      const response = await httpsApp.request.get('/api/accounts/csrf/')
+      expect(response.headers['set-cookie']?.[0]).toContain('; Secure')
+    } finally {
+      await httpsApp.cleanup()
+    }
+  })
+
+  it('the sessionid cookie counts as authenticating too', async () => {
+    const response = await testApp.request.post(PROTECTED_PATH).set('Cookie', 'sessionid=abc').send({})
+    expect(response.status).toBe(403)
+  })
+
   it('a cookie-authenticated POST without the header is refused with 403', async () => {
     const { token } = await issueToken()
     const response = await testApp.request.post(PROTECTED_PATH).set('Cookie', `access_token=abc; csrftoken=${token}`).send({})

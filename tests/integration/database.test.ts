@@ -1,7 +1,5 @@
 import { inject, afterEach, describe, expect, it } from 'vitest'
 import { detectVectorSearch } from '../../server/db/detect-vector-search.ts'
-import { DataDirectoryBusyError } from '../../server/db/lock-data-directory.ts'
-import { openEmbeddedDatabase } from '../../server/db/open-embedded-database.ts'
 import { createTestDatabase, openDatabaseAt, type TestDatabase } from '../support/create-test-database.ts'
 
 let testDatabase: TestDatabase | undefined
@@ -50,9 +48,31 @@ describe('the database', () => {
     expect(mode).toBe(available.rows.length > 0 ? 'pgvector' : 'in-process')
   })
 
-  it('refuses to open one embedded data folder twice, which would corrupt it', async () => {
-    if (inject('databaseKind') !== 'embedded') return
+  it('refuses a row that points at another account\'s agent or team (tenant consistency in the schema)', async () => {
     testDatabase = await createTestDatabase()
-    await expect(openEmbeddedDatabase(testDatabase.location.DATA_DIR)).rejects.toThrow(DataDirectoryBusyError)
+    const { prisma } = testDatabase.database
+    const alice = await prisma.user.create({ data: { email: 'alice@example.com', fullName: 'Alice' } })
+    const bob = await prisma.user.create({ data: { email: 'bob@example.com', fullName: 'Bob' } })
+    const bobsAgent = await prisma.agent.create({ data: { accountId: bob.id, name: 'Bob bot' } })
+    const alicesTeam = await prisma.team.create({ data: { accountId: alice.id, name: 'Support' } })
+    await expect(prisma.teamAgent.create({ data: { teamId: alicesTeam.id, agentId: bobsAgent.id, accountId: alice.id } })).rejects.toThrow()
+    await expect(prisma.text.create({ data: { accountId: alice.id, agentId: bobsAgent.id, title: 'T', content: 'C' } })).rejects.toThrow()
+    expect(await prisma.teamAgent.count()).toBe(0)
+    expect(await prisma.text.count()).toBe(0)
+  })
+
+  it('deleting an account removes everything it owns, and nothing of other accounts', async () => {
+    testDatabase = await createTestDatabase()
+    const { prisma } = testDatabase.database
+    const alice = await prisma.user.create({ data: { email: 'alice@example.com', fullName: 'Alice' } })
+    const bob = await prisma.user.create({ data: { email: 'bob@example.com', fullName: 'Bob' } })
+    for (const owner of [alice, bob]) {
+      const agent = await prisma.agent.create({ data: { accountId: owner.id, name: 'bot' } })
+      const conversation = await prisma.conversation.create({ data: { accountId: owner.id, agentId: agent.id, name: 'Chat' } })
+      await prisma.message.create({ data: { accountId: owner.id, conversationId: conversation.id, senderType: 'user', text: 'hi' } })
+    }
+    await prisma.user.delete({ where: { id: alice.id } })
+    expect(await prisma.agent.findMany({ select: { accountId: true } })).toEqual([{ accountId: bob.id }])
+    expect(await prisma.message.count()).toBe(1)
   })
 })

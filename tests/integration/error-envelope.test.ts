@@ -59,7 +59,7 @@ describe('the error envelope through the app', () => {
     const response = await testApp.request.get('/api/no/such/path/?x=1')
     expect(response.status).toBe(404)
     expect(response.type).toBe('application/json')
-    expect(response.body).toMatchObject({ error: 'NOT_FOUND', message: 'No API endpoint answers GET /api/no/such/path/.' })
+    expect(response.body).toMatchObject({ error: 'NOT_FOUND', message: 'No endpoint answers GET /api/no/such/path/.' })
   })
 
   it('the reserved /widget and /shopify prefixes answer 404 rather than the dashboard', async () => {
@@ -68,6 +68,12 @@ describe('the error envelope through the app', () => {
       expect(response.status).toBe(404)
       expect(response.body.error).toBe('NOT_FOUND')
     }
+  })
+
+  it('a POST to a dashboard page answers the JSON 404, not an HTML error page', async () => {
+    const response = await testApp.request.post('/app/dashboard').send({})
+    expect(response.status).toBe(404)
+    expect(response.body.error).toBe('NOT_FOUND')
   })
 
   it('malformed JSON answers 400', async () => {
@@ -117,7 +123,19 @@ describe('an unexpected failure', () => {
     })
     expect(JSON.stringify(response.body)).not.toContain('hunter2')
     const logged = lines.map((line) => JSON.parse(line) as { msg: string; req?: { id: string }; err?: { message: string } })
-    expect(logged.find((line) => line.msg === 'unexpected error')?.err?.message).toContain('is broken')
+    expect(logged.find((line) => line.msg === 'unexpected error')?.err?.message).toBe('connection string postgres://user:[redacted]@db is broken')
+    expect(lines.join('')).not.toContain('hunter2')
+  })
+
+  it('a unique-constraint race answers 409 and a vanished row 404, not 500', async () => {
+    const { Prisma } = await import('../../server/db/generated/prisma/client.ts')
+    for (const [code, status, error] of [['P2002', 409, 'CONFLICT'], ['P2025', 404, 'NOT_FOUND']] as const) {
+      const response = await appFailingWith(() => {
+        throw new Prisma.PrismaClientKnownRequestError('constraint', { code, clientVersion: 'test' })
+      }).get('/fail')
+      expect(response.status).toBe(status)
+      expect(response.body.error).toBe(error)
+    }
   })
 
   it('an async rejection is caught the same way (Express 5 forwards it)', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, inject, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/create-test-app.ts'
 
 let testApp: TestApp | undefined
@@ -23,5 +23,17 @@ describe('GET /api/dashboard/api/health/', () => {
     expect(response.status).toBe(503)
     expect(response.body).toMatchObject({ status: 'unavailable', database: 'down', error: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable.' })
     expect(testApp.logLines.some((line) => line.msg === 'health check: database unreachable')).toBe(true)
+  })
+
+  it('when no database connection frees up in time, it answers 503 instead of waiting', async () => {
+    // PGlite runs statements inside this thread, so only a server database can stall while we wait.
+    if (inject('databaseKind') !== 'postgres') return
+    testApp = await createTestApp({ DATABASE_POOL_SIZE: '1' })
+    const { prisma } = testApp.database
+    const holdTheOnlyConnection = prisma.$transaction(async (transaction) => transaction.$queryRaw`select 1 as slept from pg_sleep(4)`, { timeout: 10_000 })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const response = await testApp.request.get('/api/dashboard/api/health/')
+    expect(response.status).toBe(503)
+    await holdTheOnlyConnection
   })
 })

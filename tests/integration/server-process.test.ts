@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http'
+import { Agent, request as httpRequest } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
 import { runServerExpectingFailure, spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
@@ -20,8 +20,8 @@ async function newLocation({ empty = false } = {}) {
   return { DATA_DIR: location.DATA_DIR, DATABASE_URL: location.DATABASE_URL }
 }
 
-async function start(env: Record<string, string | undefined>) {
-  const server = await spawnServer(env)
+async function start(env: Record<string, string | undefined>, args: string[] = []) {
+  const server = await spawnServer(env, args)
   running.push(server)
   return server
 }
@@ -45,34 +45,59 @@ describe('the server process', () => {
     expect(first.output.some((line) => /"msg":"applied \d+ migration/.test(line))).toBe(true)
   })
 
-  it('on SIGTERM, a request in flight finishes, new connections are refused, then the database closes', async () => {
-    const server = await start(await newLocation())
+  it('on SIGTERM, a request in flight finishes, keep-alive clients are told to close, then the database closes', async () => {
+    const server = await start({ ...(await newLocation()), SHUTDOWN_TIMEOUT_MS: '120000' })
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     const body = JSON.stringify({ refresh_token: 'x'.repeat(64) })
-    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const inFlight = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
       const request = httpRequest(`${server.baseUrl}/api/accounts/logout/`, {
+        agent,
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
       })
       request.on('response', (res) => {
         let text = ''
         res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }))
       })
       request.on('error', reject)
       request.write(body.slice(0, 10)) // the server is now reading this request's body
-      setTimeout(() => {
-        server.child.kill('SIGTERM')
-        setTimeout(async () => {
-          await expect(fetch(`${server.baseUrl}/api/dashboard/api/health/`)).rejects.toThrow()
-          request.end(body.slice(10))
-        }, 400)
-      }, 200)
+      server.waitForLine(/"msg":"shutting down"/).then(() => request.end(body.slice(10)))
     })
-    const finished = await response
-    expect(finished.status).toBe(404) // the request completed normally: no route answers logout yet
+    await new Promise((resolve) => setTimeout(resolve, 200)) // let the first bytes reach the server
+    server.child.kill('SIGTERM')
+
+    const finished = await inFlight
+    expect(finished.status).toBe(404) // completed normally: no route answers logout yet
     expect(JSON.parse(finished.text).error).toBe('NOT_FOUND')
+    expect(finished.connection).toBe('close')
     expect(await server.exited).toBe(0)
     expect(server.output.some((line) => line.includes('stopped: connections drained, database closed'))).toBe(true)
+    expect(server.output.some((line) => line.includes('shutdown timeout reached'))).toBe(false)
+    await expect(fetch(`${server.baseUrl}/api/dashboard/api/health/`)).rejects.toThrow()
+    agent.destroy()
+  })
+
+  it('starts with a pool of one connection (migrations lock on a connection of their own)', async () => {
+    const server = await start({ ...(await newLocation({ empty: true })), DATABASE_POOL_SIZE: '1' })
+    expect((await fetch(`${server.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)
+  })
+
+  it('when it cannot listen, it exits 1 and releases the database for the next start', async () => {
+    const occupying = await start(await newLocation())
+    const env = await newLocation()
+    const failed = await runServerExpectingFailure({ ...env, PORT: String(occupying.port), HOST: '127.0.0.1' })
+    expect(failed.code).toBe(1)
+    expect(failed.stdout).toMatch(/could not start: .*EADDRINUSE/)
+    const next = await start(env)
+    expect((await fetch(`${next.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)
+  })
+
+  it('npm run dev serves the dashboard through Vite, whose inline scripts the policy then allows', async () => {
+    const server = await start(await newLocation(), ['--dev'])
+    const response = await fetch(`${server.baseUrl}/`)
+    expect(await response.text()).toContain('/@vite/client')
+    expect(response.headers.get('content-security-policy')).toBeNull()
   })
 
   it('data written before a restart is there after it (the CSRF secret signs across restarts)', async () => {

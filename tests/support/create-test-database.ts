@@ -35,8 +35,8 @@ export async function createDatabaseLocation({ empty = false } = {}): Promise<Da
   }
 }
 
-export function openDatabaseAt(location: DatabaseLocation): Promise<Database> {
-  return location.DATABASE_URL ? openPostgresDatabase(location.DATABASE_URL, 5) : openEmbeddedDatabase(location.DATA_DIR)
+export function openDatabaseAt(location: DatabaseLocation, { poolSize = 5 } = {}): Promise<Database> {
+  return location.DATABASE_URL ? openPostgresDatabase(location.DATABASE_URL, poolSize) : openEmbeddedDatabase(location.DATA_DIR)
 }
 
 export interface TestDatabase {
@@ -46,9 +46,9 @@ export interface TestDatabase {
   cleanup(): Promise<void>
 }
 
-export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { empty?: boolean; poolSize?: number } = {}): Promise<TestDatabase> {
   const location = await createDatabaseLocation(options)
-  const database = await openDatabaseAt(location)
+  const database = await openDatabaseAt(location, options)
   let isClosed = false
   const originalClose = database.close.bind(database)
   database.close = async () => {

@@ -9,27 +9,55 @@ export interface SpawnedServer {
   baseUrl: string
   /** Every line the process wrote, stdout and stderr. */
   output: string[]
+  /** Resolves when a line matching `pattern` has been written (at once if it already was). */
+  waitForLine(pattern: RegExp): Promise<string>
   exited: Promise<number | null>
 }
 
+function parseLogLine(line: string): { msg?: string; port?: number } {
+  try {
+    return JSON.parse(line) as { msg?: string; port?: number }
+  } catch {
+    return {}
+  }
+}
+
 /** Runs `node server/index.ts` as its own process, as `npm start` does, and waits until it listens. */
-export function spawnServer(env: Record<string, string | undefined>): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+export function spawnServer(env: Record<string, string | undefined>, args: string[] = []): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, [SERVER_ENTRY, ...args], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output: string[] = []
+  const waiters: { pattern: RegExp; resolve(line: string): void }[] = []
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return new Promise((resolve, reject) => {
-    const onLine = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+  const waitForLine = (pattern: RegExp) =>
+    new Promise<string>((resolve) => {
+      const seen = output.find((line) => pattern.test(line))
+      if (seen) resolve(seen)
+      else waiters.push({ pattern, resolve })
+    })
+  const collectLines = (stream: NodeJS.ReadableStream) => {
+    let partial = ''
+    stream.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n')
+      partial = lines.pop() ?? ''
+      for (const line of lines.filter(Boolean)) {
         output.push(line)
-        const port = line.includes('"port"') ? (JSON.parse(line) as { port?: number }).port : undefined
-        if (port) resolve({ child, port, baseUrl: `http://127.0.0.1:${port}`, output, exited })
+        for (const waiter of waiters.filter((candidate) => candidate.pattern.test(line))) {
+          waiters.splice(waiters.indexOf(waiter), 1)
+          waiter.resolve(line)
+        }
       }
-    }
-    child.stdout.on('data', onLine)
-    child.stderr.on('data', onLine)
+    })
+  }
+  collectLines(child.stdout)
+  collectLines(child.stderr)
+  return new Promise((resolve, reject) => {
+    waitForLine(/"msg":"listening on /).then((line) => {
+      const port = parseLogLine(line).port ?? 0
+      resolve({ child, port, baseUrl: `http://127.0.0.1:${port}`, output, waitForLine, exited })
+    })
     exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${output.join('\n')}`)))
   })
 }

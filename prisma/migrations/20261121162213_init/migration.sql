@@ -38,7 +38,7 @@ CREATE TYPE "TeamMemberStatus" AS ENUM ('pending', 'active', 'deactivated');
 CREATE TYPE "SubscriptionStatus" AS ENUM ('incomplete', 'trialing', 'active', 'past_due', 'cancelled', 'expired');
 
 -- CreateEnum
-CREATE TYPE "BillingProvider" AS ENUM ('stripe', 'shopify');
+CREATE TYPE "BillingProvider" AS ENUM ('stripe', 'paypal', 'shopify', 'manual');
 
 -- CreateEnum
 CREATE TYPE "UsageMetric" AS ENUM ('tokens', 'conversations', 'messages');
@@ -108,6 +108,10 @@ CREATE TABLE "agents" (
     "is_favorite" BOOLEAN NOT NULL DEFAULT false,
     "is_archived" BOOLEAN NOT NULL DEFAULT false,
     "is_active" BOOLEAN NOT NULL DEFAULT true,
+    "instructions" TEXT,
+    "llm_model" TEXT,
+    "llm_temperature" DOUBLE PRECISION,
+    "llm_max_tokens" INTEGER,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
@@ -284,6 +288,23 @@ CREATE TABLE "widget_integrations" (
 );
 
 -- CreateTable
+CREATE TABLE "widget_sessions" (
+    "id" UUID NOT NULL,
+    "account_id" UUID NOT NULL,
+    "widget_integration_id" UUID NOT NULL,
+    "visitor_id" TEXT NOT NULL,
+    "origin" TEXT NOT NULL,
+    "refresh_token_hash" TEXT NOT NULL,
+    "shopify_customer_id" TEXT,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "last_used_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expires_at" TIMESTAMPTZ(3) NOT NULL,
+    "revoked_at" TIMESTAMPTZ(3),
+
+    CONSTRAINT "widget_sessions_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
 CREATE TABLE "teams" (
     "id" UUID NOT NULL,
     "account_id" UUID NOT NULL,
@@ -360,6 +381,8 @@ CREATE TABLE "subscriptions" (
     "account_id" UUID NOT NULL,
     "plan_id" INTEGER NOT NULL,
     "price_id" INTEGER,
+    "currency" TEXT,
+    "amount_minor" INTEGER,
     "provider" "BillingProvider" NOT NULL,
     "provider_subscription_id" TEXT,
     "provider_customer_id" TEXT,
@@ -472,6 +495,9 @@ CREATE INDEX "refresh_tokens_family_id_idx" ON "refresh_tokens"("family_id");
 CREATE INDEX "agents_account_id_created_at_idx" ON "agents"("account_id", "created_at" DESC);
 
 -- CreateIndex
+CREATE UNIQUE INDEX "agents_id_account_id_key" ON "agents"("id", "account_id");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "documents_storage_key_key" ON "documents"("storage_key");
 
 -- CreateIndex
@@ -481,10 +507,16 @@ CREATE INDEX "documents_agent_id_created_at_idx" ON "documents"("agent_id", "cre
 CREATE INDEX "documents_account_id_idx" ON "documents"("account_id");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "documents_id_agent_id_key" ON "documents"("id", "agent_id");
+
+-- CreateIndex
 CREATE INDEX "texts_agent_id_created_at_idx" ON "texts"("agent_id", "created_at" DESC);
 
 -- CreateIndex
 CREATE INDEX "texts_account_id_idx" ON "texts"("account_id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "texts_id_agent_id_key" ON "texts"("id", "agent_id");
 
 -- CreateIndex
 CREATE INDEX "websites_agent_id_created_at_idx" ON "websites"("agent_id", "created_at" DESC);
@@ -493,7 +525,13 @@ CREATE INDEX "websites_agent_id_created_at_idx" ON "websites"("agent_id", "creat
 CREATE INDEX "websites_account_id_idx" ON "websites"("account_id");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "websites_id_agent_id_key" ON "websites"("id", "agent_id");
+
+-- CreateIndex
 CREATE INDEX "knowledge_chunks_agent_id_idx" ON "knowledge_chunks"("agent_id");
+
+-- CreateIndex
+CREATE INDEX "knowledge_chunks_account_id_idx" ON "knowledge_chunks"("account_id");
 
 -- CreateIndex
 CREATE INDEX "knowledge_chunks_document_id_idx" ON "knowledge_chunks"("document_id");
@@ -523,6 +561,12 @@ CREATE INDEX "conversations_widget_integration_id_visitor_id_idx" ON "conversati
 CREATE INDEX "conversations_shopify_customer_id_idx" ON "conversations"("shopify_customer_id");
 
 -- CreateIndex
+CREATE INDEX "conversations_started_by_user_id_idx" ON "conversations"("started_by_user_id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "conversations_id_account_id_key" ON "conversations"("id", "account_id");
+
+-- CreateIndex
 CREATE INDEX "messages_conversation_id_created_at_idx" ON "messages"("conversation_id", "created_at");
 
 -- CreateIndex
@@ -538,7 +582,19 @@ CREATE INDEX "widget_integrations_agent_id_created_at_idx" ON "widget_integratio
 CREATE INDEX "widget_integrations_account_id_idx" ON "widget_integrations"("account_id");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "widget_sessions_refresh_token_hash_key" ON "widget_sessions"("refresh_token_hash");
+
+-- CreateIndex
+CREATE INDEX "widget_sessions_widget_integration_id_visitor_id_idx" ON "widget_sessions"("widget_integration_id", "visitor_id");
+
+-- CreateIndex
+CREATE INDEX "widget_sessions_account_id_idx" ON "widget_sessions"("account_id");
+
+-- CreateIndex
 CREATE INDEX "teams_account_id_idx" ON "teams"("account_id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "teams_id_account_id_key" ON "teams"("id", "account_id");
 
 -- CreateIndex
 CREATE INDEX "team_members_user_id_status_idx" ON "team_members"("user_id", "status");
@@ -547,10 +603,16 @@ CREATE INDEX "team_members_user_id_status_idx" ON "team_members"("user_id", "sta
 CREATE INDEX "team_members_email_idx" ON "team_members"("email");
 
 -- CreateIndex
+CREATE INDEX "team_members_account_id_idx" ON "team_members"("account_id");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "team_members_team_id_email_key" ON "team_members"("team_id", "email");
 
 -- CreateIndex
 CREATE INDEX "team_agents_agent_id_idx" ON "team_agents"("agent_id");
+
+-- CreateIndex
+CREATE INDEX "team_agents_account_id_idx" ON "team_agents"("account_id");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "plan_prices_provider_price_id_key" ON "plan_prices"("provider_price_id");
@@ -568,10 +630,10 @@ CREATE INDEX "subscriptions_account_id_status_current_period_end_idx" ON "subscr
 CREATE UNIQUE INDEX "usage_counters_account_id_metric_scope_period_start_key" ON "usage_counters"("account_id", "metric", "scope", "period_start");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "jobs_dedupe_key_key" ON "jobs"("dedupe_key");
+CREATE INDEX "jobs_status_run_after_idx" ON "jobs"("status", "run_after");
 
 -- CreateIndex
-CREATE INDEX "jobs_status_run_after_idx" ON "jobs"("status", "run_after");
+CREATE INDEX "jobs_status_lease_expires_at_idx" ON "jobs"("status", "lease_expires_at");
 
 -- CreateIndex
 CREATE INDEX "jobs_agent_id_kind_status_idx" ON "jobs"("agent_id", "kind", "status");
@@ -580,10 +642,19 @@ CREATE INDEX "jobs_agent_id_kind_status_idx" ON "jobs"("agent_id", "kind", "stat
 CREATE INDEX "jobs_account_id_idx" ON "jobs"("account_id");
 
 -- CreateIndex
+CREATE UNIQUE INDEX "jobs_kind_dedupe_key_key" ON "jobs"("kind", "dedupe_key");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "shopify_shops_shop_domain_key" ON "shopify_shops"("shop_domain");
 
 -- CreateIndex
 CREATE INDEX "shopify_shops_account_id_idx" ON "shopify_shops"("account_id");
+
+-- CreateIndex
+CREATE INDEX "shopify_shops_agent_id_idx" ON "shopify_shops"("agent_id");
+
+-- CreateIndex
+CREATE INDEX "shopify_shops_widget_integration_id_idx" ON "shopify_shops"("widget_integration_id");
 
 -- CreateIndex
 CREATE INDEX "shopify_sessions_shop_idx" ON "shopify_sessions"("shop");
@@ -601,40 +672,43 @@ ALTER TABLE "agents" ADD CONSTRAINT "agents_account_id_fkey" FOREIGN KEY ("accou
 ALTER TABLE "documents" ADD CONSTRAINT "documents_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "documents" ADD CONSTRAINT "documents_agent_id_fkey" FOREIGN KEY ("agent_id") REFERENCES "agents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "documents" ADD CONSTRAINT "documents_agent_id_account_id_fkey" FOREIGN KEY ("agent_id", "account_id") REFERENCES "agents"("id", "account_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "texts" ADD CONSTRAINT "texts_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "texts" ADD CONSTRAINT "texts_agent_id_fkey" FOREIGN KEY ("agent_id") REFERENCES "agents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "texts" ADD CONSTRAINT "texts_agent_id_account_id_fkey" FOREIGN KEY ("agent_id", "account_id") REFERENCES "agents"("id", "account_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "websites" ADD CONSTRAINT "websites_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "websites" ADD CONSTRAINT "websites_agent_id_fkey" FOREIGN KEY ("agent_id") REFERENCES "agents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "websites" ADD CONSTRAINT "websites_agent_id_account_id_fkey" FOREIGN KEY ("agent_id", "account_id") REFERENCES "agents"("id", "account_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "knowledge_chunks" ADD CONSTRAINT "knowledge_chunks_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "knowledge_chunks" ADD CONSTRAINT "knowledge_chunks_agent_id_fkey" FOREIGN KEY ("agent_id") REFERENCES "agents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "knowledge_chunks" ADD CONSTRAINT "knowledge_chunks_agent_id_account_id_fkey" FOREIGN KEY ("agent_id", "account_id") REFERENCES "agents"("id", "account_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "knowledge_chunks" ADD CONSTRAINT "knowledge_chunks_document_id_fkey" FOREIGN KEY ("document_id") REFERENCES "documents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "knowledge_chunks" ADD CONSTRAINT "knowledge_chunks_document_id_agent_id_fkey" FOREIGN KEY ("document_id", "agent_id") REFERENCES "documents"("id", "agent_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "knowledge_chunks" ADD CONSTRAINT "knowledge_chunks_text_id_fkey" FOREIGN KEY ("text_id") REFERENCES "texts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "knowledge_chunks" ADD CONSTRAINT "knowledge_chunks_text_id_agent_id_fkey" FOREIGN KEY ("text_id", "agent_id") REFERENCES "texts"("id", "agent_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "knowledge_chunks" ADD CONSTRAINT "knowledge_chunks_website_id_fkey" FOREIGN KEY ("website_id") REFERENCES "websites"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "knowledge_chunks" ADD CONSTRAINT "knowledge_chunks_website_id_agent_id_fkey" FOREIGN KEY ("website_id", "agent_id") REFERENCES "websites"("id", "agent_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "conversations" ADD CONSTRAINT "conversations_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "conversations" ADD CONSTRAINT "conversations_agent_id_fkey" FOREIGN KEY ("agent_id") REFERENCES "agents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_agent_id_account_id_fkey" FOREIGN KEY ("agent_id", "account_id") REFERENCES "agents"("id", "account_id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "conversations" ADD CONSTRAINT "conversations_started_by_user_id_fkey" FOREIGN KEY ("started_by_user_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "conversations" ADD CONSTRAINT "conversations_widget_integration_id_fkey" FOREIGN KEY ("widget_integration_id") REFERENCES "widget_integrations"("id") ON DELETE SET NULL ON UPDATE CASCADE;
@@ -643,13 +717,19 @@ ALTER TABLE "conversations" ADD CONSTRAINT "conversations_widget_integration_id_
 ALTER TABLE "messages" ADD CONSTRAINT "messages_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "messages" ADD CONSTRAINT "messages_conversation_id_fkey" FOREIGN KEY ("conversation_id") REFERENCES "conversations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "messages" ADD CONSTRAINT "messages_conversation_id_account_id_fkey" FOREIGN KEY ("conversation_id", "account_id") REFERENCES "conversations"("id", "account_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "widget_integrations" ADD CONSTRAINT "widget_integrations_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "widget_integrations" ADD CONSTRAINT "widget_integrations_agent_id_fkey" FOREIGN KEY ("agent_id") REFERENCES "agents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "widget_integrations" ADD CONSTRAINT "widget_integrations_agent_id_account_id_fkey" FOREIGN KEY ("agent_id", "account_id") REFERENCES "agents"("id", "account_id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "widget_sessions" ADD CONSTRAINT "widget_sessions_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "widget_sessions" ADD CONSTRAINT "widget_sessions_widget_integration_id_fkey" FOREIGN KEY ("widget_integration_id") REFERENCES "widget_integrations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "teams" ADD CONSTRAINT "teams_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -658,22 +738,22 @@ ALTER TABLE "teams" ADD CONSTRAINT "teams_account_id_fkey" FOREIGN KEY ("account
 ALTER TABLE "team_members" ADD CONSTRAINT "team_members_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_fkey" FOREIGN KEY ("team_id") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_account_id_fkey" FOREIGN KEY ("team_id", "account_id") REFERENCES "teams"("id", "account_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "team_members" ADD CONSTRAINT "team_members_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "team_agents" ADD CONSTRAINT "team_agents_team_id_fkey" FOREIGN KEY ("team_id") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "team_agents" ADD CONSTRAINT "team_agents_team_id_account_id_fkey" FOREIGN KEY ("team_id", "account_id") REFERENCES "teams"("id", "account_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "team_agents" ADD CONSTRAINT "team_agents_agent_id_fkey" FOREIGN KEY ("agent_id") REFERENCES "agents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "team_agents" ADD CONSTRAINT "team_agents_agent_id_account_id_fkey" FOREIGN KEY ("agent_id", "account_id") REFERENCES "agents"("id", "account_id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "team_agents" ADD CONSTRAINT "team_agents_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "plan_prices" ADD CONSTRAINT "plan_prices_plan_id_fkey" FOREIGN KEY ("plan_id") REFERENCES "plans"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "plan_prices" ADD CONSTRAINT "plan_prices_plan_id_fkey" FOREIGN KEY ("plan_id") REFERENCES "plans"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -682,7 +762,7 @@ ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_account_id_fkey" FOREI
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_plan_id_fkey" FOREIGN KEY ("plan_id") REFERENCES "plans"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_price_id_fkey" FOREIGN KEY ("price_id") REFERENCES "plan_prices"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_price_id_fkey" FOREIGN KEY ("price_id") REFERENCES "plan_prices"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "usage_counters" ADD CONSTRAINT "usage_counters_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
