@@ -1,5 +1,6 @@
 // Builds the one Express app: /api (JSON API), /widget and /shopify (reserved), the dashboard for the rest.
-import express, { type RequestHandler } from 'express'
+import express, { type Express, type RequestHandler } from 'express'
+import { createAppServices } from './app-services.ts'
 import type { Config } from './config/config.schemas.ts'
 import type { Database } from './db/database.ts'
 import { apiCors } from './http/api-cors.ts'
@@ -8,6 +9,8 @@ import { csrfRoutes } from './http/csrf/csrf.routes.ts'
 import { requireCsrfToken } from './http/csrf/require-csrf-token.ts'
 import { serveBuiltDashboard } from './http/dashboard/serve-built-dashboard.ts'
 import { handleErrors } from './http/handle-errors.ts'
+import { profileRoutes } from './http/accounts/profile.routes.ts'
+import { sessionRoutes } from './http/accounts/session.routes.ts'
 import { healthRoutes } from './http/health.routes.ts'
 import { logRequests } from './http/log-requests.ts'
 import { securityHeaders } from './http/security-headers.ts'
@@ -28,8 +31,12 @@ export interface AppOptions {
   dashboard?: RequestHandler
 }
 
-export async function createApp({ config, database, logger, isDevelopment = false, dashboard }: AppOptions) {
+/** The Express app, plus close() for what its services hold open. */
+export type App = Express & { close(): Promise<void> }
+
+export async function createApp({ config, database, logger, isDevelopment = false, dashboard }: AppOptions): Promise<App> {
   const secrets = await loadServerSecrets(database, config)
+  const services = createAppServices(config, database, secrets)
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)
@@ -44,6 +51,8 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(requireCsrfToken(secrets.csrfKey))
   api.use(healthRoutes(database))
   api.use(csrfRoutes(secrets.csrfKey, { isHttps: isHttpsDeployment(config) }))
+  api.use(sessionRoutes({ config, database, sessions: services.sessions, rateLimits: services.rateLimits, google: services.google }))
+  api.use(profileRoutes({ config, database, sessions: services.sessions, storage: services.storage, logger }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 
@@ -53,5 +62,5 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   app.use(dashboard ?? serveBuiltDashboard())
   app.use(answerUnknownApiPath) // what the dashboard does not serve (a POST to a page, say) gets the JSON 404
   app.use(handleErrors)
-  return app
+  return Object.assign(app, { close: () => services.close() })
 }

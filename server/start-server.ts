@@ -75,11 +75,14 @@ export async function startServer(config: Config, logger: Logger, { isDevelopmen
 
   let server: Server
   let port: number
+  let closeApp = async () => {}
   try {
     const app = await createApp({ config, database, logger, isDevelopment, dashboard: devDashboard?.handler })
+    closeApp = () => app.close()
     server = createServer(app)
     port = await listen(server, config.PORT, config.HOST)
   } catch (error) {
+    await closeApp().catch(() => {})
     await releaseResources().catch(() => {})
     throw error
   }
@@ -97,6 +100,7 @@ export async function startServer(config: Config, logger: Logger, { isDevelopmen
       }, config.SHUTDOWN_TIMEOUT_MS)
       await closed
       clearTimeout(forceTimer)
+      await closeApp()
       await releaseResources()
       logger.info('stopped: connections drained, database closed')
     })())

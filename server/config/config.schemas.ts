@@ -21,6 +21,8 @@ const originListFromEnv = z
   .transform((value) => value.split(',').map((item) => item.trim().replace(/\/$/, '')).filter(Boolean))
   .refine((origins) => origins.every(isOrigin), { error: 'must be origins such as https://app.example.com, separated by commas' })
 
+const optionalUrl = (example: string) => z.url({ protocol: /^https?$/, error: `must be an http(s) URL such as ${example}` }).optional()
+
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -45,6 +47,47 @@ export const ConfigSchema = z.object({
     .pipe(z.number().min(100, { error: 'must be between 100 and 600000' }).max(600_000, { error: 'must be between 100 and 600000' }))
     .default(10_000),
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+
+  // Sessions
+  ACCESS_TOKEN_TTL_SECONDS: wholeNumberFromEnv.pipe(z.number().min(60, { error: 'must be between 60 and 86400' }).max(86_400, { error: 'must be between 60 and 86400' })).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: wholeNumberFromEnv
+    .pipe(z.number().min(3_600, { error: 'must be between 3600 and 31536000' }).max(31_536_000, { error: 'must be between 3600 and 31536000' }))
+    .default(2_592_000),
+
+  // Google sign-in (all three of id, secret and redirect URI, or none)
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_REDIRECT_URI: optionalUrl('https://chat.example.com/auth'),
+  GOOGLE_AUTHORIZATION_URL: z.url({ error: 'must be a URL' }).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url({ error: 'must be a URL' }).default('https://oauth2.googleapis.com/token'),
+  GOOGLE_JWKS_URL: z.url({ error: 'must be a URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
+
+  // Files: a folder under DATA_DIR, or an S3-compatible bucket
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: optionalUrl('https://s3.eu-central-1.amazonaws.com'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+
+  // Abuse control on sign-in, sign-up, refresh and Google sign-in
+  RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis'], { error: 'must be memory, database or redis' }).default('memory'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(900),
+  AUTH_RATE_LIMIT_PER_IP: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(50),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(10),
+}).superRefine((config, context) => {
+  const google = [config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_REDIRECT_URI]
+  if (google.some(Boolean) && !google.every(Boolean)) {
+    context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], params: { namesItsVariables: true }, message: 'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together: set all three or none' })
+  }
+  if (config.STORAGE_DRIVER === 's3' && !(config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)) {
+    context.addIssue({ code: 'custom', path: ['STORAGE_DRIVER'], params: { namesItsVariables: true }, message: 's3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' })
+  }
+  if (config.RATE_LIMIT_STORE === 'redis' && !config.REDIS_URL) {
+    context.addIssue({ code: 'custom', path: ['RATE_LIMIT_STORE'], params: { namesItsVariables: true }, message: 'redis needs REDIS_URL' })
+  }
 })
 
 export type Config = z.infer<typeof ConfigSchema>

@@ -43,6 +43,14 @@ describe('loadConfig', () => {
     )
   })
 
+  it.each([
+    [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together: set all three or none'],
+    [{ STORAGE_DRIVER: 's3' }, 's3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
+    [{ RATE_LIMIT_STORE: 'redis' }, 'redis needs REDIS_URL'],
+  ])('settings that go together are checked together: %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`)
+  })
+
   it('reports every wrong variable in the same line', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT must be a whole number .*; LOG_LEVEL must be one of/)
   })

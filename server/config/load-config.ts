@@ -29,6 +29,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.success) return parsed.data
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? 'environment')
+    if (issue.code === 'custom' && issue.params?.namesItsVariables) return issue.message
     const given = env[name]
     return `${name} ${issue.message}${given === undefined ? '' : describeGivenValue(name, given)}`
   })

@@ -5,9 +5,11 @@ import type { Database } from '../db/database.ts'
 export interface ServerSecrets {
   /** Signs CSRF tokens. */
   csrfKey: Buffer
+  /** Signs access tokens (HS256). */
+  accessTokenKey: Buffer
 }
 
-type SecretName = 'csrf'
+type SecretName = 'csrf' | 'access-token'
 
 function deriveFromConfiguredKey(secretKey: string, name: SecretName) {
   return Buffer.from(hkdfSync('sha256', secretKey, 'agentdesk', name, 32))
@@ -27,5 +29,5 @@ async function getOrCreateStoredSecret(database: Database, name: SecretName) {
 export async function loadServerSecrets(database: Database, config: Pick<Config, 'SECRET_KEY'>): Promise<ServerSecrets> {
   const load = (name: SecretName) =>
     config.SECRET_KEY ? Promise.resolve(deriveFromConfiguredKey(config.SECRET_KEY, name)) : getOrCreateStoredSecret(database, name)
-  return { csrfKey: await load('csrf') }
+  return { csrfKey: await load('csrf'), accessTokenKey: await load('access-token') }
 }

@@ -12,7 +12,7 @@ async function issueToken() {
   return { token: response.body.csrfToken as string, response }
 }
 
-// No route behind the check accepts POST yet: a request that passes CSRF reaches the router and gets its 404.
+// A request that passes the CSRF check reaches logout, which answers 400 for the empty body.
 const PROTECTED_PATH = '/api/accounts/logout/'
 
 describe('CSRF (double submit)', () => {
@@ -61,7 +61,8 @@ describe('CSRF (double submit)', () => {
   it('a cookie-authenticated POST echoing the token passes the check', async () => {
     const { token } = await issueToken()
     const response = await testApp.request.post(PROTECTED_PATH).set('Cookie', `access_token=abc; csrftoken=${token}`).set('X-CSRFToken', token).send({})
-    expect(response.status).toBe(404)
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe('Invalid logout request')
   })
 
   it.each(['PUT', 'PATCH', 'DELETE'] as const)('%s is checked like POST', async (method) => {
@@ -76,6 +77,6 @@ describe('CSRF (double submit)', () => {
 
   it('a request authenticated by the Authorization header alone needs no token', async () => {
     const response = await testApp.request.post(PROTECTED_PATH).set('Authorization', 'Bearer abc').send({})
-    expect(response.status).toBe(404)
+    expect(response.status).toBe(400)
   })
 })

@@ -29,7 +29,11 @@ export async function createTestApp(configOverrides: Record<string, string | und
   const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, ...configOverrides })
   const { lines: logLines, stream } = captureLogLines()
   const app = await createApp({ config, database: testDatabase.database, logger: createLogger(config, stream) })
-  return { app, request: supertest(app), database: testDatabase.database, config, logLines, cleanup: testDatabase.cleanup }
+  const cleanup = async () => {
+    await app.close()
+    await testDatabase.cleanup()
+  }
+  return { app, request: supertest(app), database: testDatabase.database, config, logLines, cleanup }
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

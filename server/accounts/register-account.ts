@@ -1,0 +1,23 @@
+import type { Database } from '../db/database.ts'
+import type { User } from '../db/generated/prisma/client.ts'
+import { Prisma } from '../db/generated/prisma/client.ts'
+import { AppError } from '../errors/app-error.ts'
+import type { Register } from './accounts.schemas.ts'
+import { hashPassword } from './password-hashing.ts'
+
+export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.'
+
+function isUniqueViolation(error: unknown) {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
+}
+
+/** A new account with an argon2id password hash. The e-mail arrives normalised (trimmed, lower-case). */
+export async function registerAccount(database: Database, registration: Register): Promise<User> {
+  const passwordHash = await hashPassword(registration.password)
+  try {
+    return await database.prisma.user.create({ data: { email: registration.email, fullName: registration.full_name, passwordHash } })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN)
+    throw error
+  }
+}

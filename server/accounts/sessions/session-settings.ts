@@ -1,0 +1,13 @@
+/** What signing and lifetimes the session operations need; built once from config and secrets. */
+export interface SessionSettings {
+  accessTokenKey: Buffer
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+}
+
+export interface SessionTokens {
+  access: string
+  refresh: string
+  /** ISO time when the access token stops being accepted. */
+  access_expires_at: string
+}

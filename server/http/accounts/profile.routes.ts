@@ -1,0 +1,82 @@
+import { Router } from 'express'
+import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '../../accounts/accounts.schemas.ts'
+import { changeEmail } from '../../accounts/change-email.ts'
+import { changePassword } from '../../accounts/change-password.ts'
+import { deleteAccount } from '../../accounts/delete-account.ts'
+import { readProfileImage } from '../../accounts/read-profile-image.ts'
+import { requireUser } from '../../accounts/require-user.ts'
+import type { SessionSettings } from '../../accounts/sessions/session-settings.ts'
+import { IMAGE_TOO_LARGE, NOT_AN_IMAGE, PROFILE_IMAGE_MAX_BYTES, setProfileImage } from '../../accounts/set-profile-image.ts'
+import { updateProfile } from '../../accounts/update-profile.ts'
+import { toUserView } from '../../accounts/user-view.ts'
+import type { Config } from '../../config/config.schemas.ts'
+import type { Database } from '../../db/database.ts'
+import { AppError } from '../../errors/app-error.ts'
+import type { Logger } from '../../logging/create-logger.ts'
+import type { FileStorage } from '../../storage/file-storage.ts'
+import { actorOf, authenticate } from '../authenticate.ts'
+import { parseIdParam } from '../parse-id-param.ts'
+import { receiveSingleFile } from '../receive-single-file.ts'
+
+export interface ProfileRoutesOptions {
+  config: Config
+  database: Database
+  sessions: SessionSettings
+  storage: FileStorage
+  logger: Logger
+}
+
+/** The signed-in user's own account: profile, photo, password, e-mail, deletion. */
+export function profileRoutes({ config, database, sessions, storage, logger }: ProfileRoutesOptions): Router {
+  const router = Router()
+  const signedIn = authenticate(database, sessions)
+  const view = (user: Parameters<typeof toUserView>[0]) => toUserView(user, config.PUBLIC_URL)
+
+  router.get('/accounts/profile/', signedIn, async (_req, res) => {
+    res.json(view(await requireUser(database, actorOf(res))))
+  })
+
+  router.put('/accounts/profile/', signedIn, async (req, res) => {
+    res.json(view(await updateProfile(database, actorOf(res), UpdateProfileSchema.parse(req.body))))
+  })
+
+  const imageUpload = receiveSingleFile({ field: 'profile_image', maxBytes: PROFILE_IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE, invalidMessage: NOT_AN_IMAGE })
+  router.post('/accounts/profile/image/', signedIn, imageUpload, async (req, res) => {
+    if (!req.file) throw new AppError('BAD_REQUEST', NOT_AN_IMAGE)
+    const user = await setProfileImage(database, storage, actorOf(res), req.file.buffer)
+    res.json({ profile_image: view(user).profile_image, message: 'Profile image updated successfully!' })
+  })
+
+  // Public, so <img> can load it; the file name carries 128 random bits and changes with every upload.
+  router.get('/accounts/profile/image/:userId/:fileName', async (req, res) => {
+    const userId = parseIdParam(req.params.userId, 'Profile image not found.')
+    const file = await readProfileImage(database, storage, userId, req.params.fileName)
+    res.setHeader('Content-Type', file.contentType)
+    if (file.size) res.setHeader('Content-Length', String(file.size))
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    file.body.on('error', (error) => {
+      logger.error({ err: error }, 'profile image stream failed')
+      res.destroy()
+    })
+    file.body.pipe(res)
+  })
+
+  router.put('/accounts/change-password/', signedIn, async (req, res) => {
+    await changePassword(database, actorOf(res), ChangePasswordSchema.parse(req.body))
+    res.json({ message: 'Password changed successfully!' })
+  })
+
+  router.put('/accounts/change-email/', signedIn, async (req, res) => {
+    await changeEmail(database, actorOf(res), ChangeEmailSchema.parse(req.body))
+    res.json({ message: 'Email changed successfully!' })
+  })
+
+  router.post('/accounts/profile/delete/', signedIn, async (req, res) => {
+    await deleteAccount(database, storage, logger, actorOf(res), DeleteAccountSchema.parse(req.body))
+    res.json({ message: 'Account deleted successfully.' })
+  })
+
+  return router
+}

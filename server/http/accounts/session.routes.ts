@@ -1,0 +1,79 @@
+import { Router } from 'express'
+import { GoogleLoginSchema, LoginSchema, LogoutSchema, RefreshSchema, RegisterSchema } from '../../accounts/accounts.schemas.ts'
+import { describeGoogleSignIn, type GoogleSettings } from '../../accounts/google/google-settings.ts'
+import { signInWithGoogle } from '../../accounts/google/sign-in-with-google.ts'
+import { registerAccount } from '../../accounts/register-account.ts'
+import { endSession } from '../../accounts/sessions/end-session.ts'
+import { refreshSession } from '../../accounts/sessions/refresh-session.ts'
+import type { SessionSettings } from '../../accounts/sessions/session-settings.ts'
+import { startSession } from '../../accounts/sessions/start-session.ts'
+import { signInWithPassword } from '../../accounts/sign-in-with-password.ts'
+import { toUserView } from '../../accounts/user-view.ts'
+import type { Config } from '../../config/config.schemas.ts'
+import type { Database } from '../../db/database.ts'
+import { AppError } from '../../errors/app-error.ts'
+import type { AuthRateLimits } from '../rate-limit/auth-rate-limits.ts'
+
+export interface SessionRoutesOptions {
+  config: Config
+  database: Database
+  sessions: SessionSettings
+  rateLimits: AuthRateLimits
+  google: GoogleSettings | null
+}
+
+/** Signing in and out: login, register, Google, refresh, logout (SPEC section 7, Accounts). */
+export function sessionRoutes({ config, database, sessions, rateLimits, google }: SessionRoutesOptions): Router {
+  const router = Router()
+  const signedIn = async (userId: string, userAgent: string | undefined) => startSession(database, sessions, userId, userAgent)
+
+  router.post('/accounts/login/', async (req, res) => {
+    await rateLimits.limitIp('login', req.ip)
+    const credentials = LoginSchema.parse(req.body)
+    await rateLimits.checkAccount(credentials.email)
+    const user = await signInWithPassword(database, credentials).catch(async (error: unknown) => {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED') await rateLimits.recordFailure(credentials.email)
+      throw error
+    })
+    await rateLimits.forgiveAccount(credentials.email)
+    const tokens = await signedIn(user.id, req.get('user-agent'))
+    res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
+  })
+
+  router.post('/accounts/register/', async (req, res) => {
+    await rateLimits.limitIp('register', req.ip)
+    const registration = RegisterSchema.parse(req.body)
+    const user = await registerAccount(database, registration)
+    const tokens = await signedIn(user.id, req.get('user-agent'))
+    res.status(201).json({ user: toUserView(user, config.PUBLIC_URL), message: 'Registration successful', tokens })
+  })
+
+  // Whether Google sign-in is available, and where to send the browser for it.
+  router.get('/accounts/google-login/', (_req, res) => {
+    res.json(describeGoogleSignIn(google))
+  })
+
+  router.post('/accounts/google-login/', async (req, res) => {
+    await rateLimits.limitIp('google-login', req.ip)
+    const { code } = GoogleLoginSchema.parse(req.body)
+    if (!google) throw new AppError('BAD_REQUEST', 'Google sign-in is not configured on this server.')
+    const user = await signInWithGoogle(database, google, code)
+    const tokens = await signedIn(user.id, req.get('user-agent'))
+    res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
+  })
+
+  router.post('/accounts/token/refresh/', async (req, res) => {
+    await rateLimits.limitIp('refresh', req.ip)
+    const { refresh_token } = RefreshSchema.parse(req.body)
+    res.setHeader('Cache-Control', 'no-store')
+    res.json(await refreshSession(database, sessions, refresh_token))
+  })
+
+  router.post('/accounts/logout/', async (req, res) => {
+    const { refresh_token } = LogoutSchema.parse(req.body)
+    await endSession(database, refresh_token)
+    res.json({ message: 'Logged out successfully', timestamp: new Date().toISOString() })
+  })
+
+  return router
+}

@@ -1,0 +1,78 @@
+import { Redis } from 'ioredis'
+import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import type { Config } from '../../config/config.schemas.ts'
+import type { Database } from '../../db/database.ts'
+import { AppError } from '../../errors/app-error.ts'
+
+export type AuthAction = 'login' | 'register' | 'refresh' | 'google-login'
+
+/** Limits on the sign-in family of calls: requests per IP and action, and failed sign-ins per account. */
+export interface AuthRateLimits {
+  limitIp(action: AuthAction, ip: string | undefined): Promise<void>
+  /** Refuses an account that has failed too often, before its password is even checked. */
+  checkAccount(email: string): Promise<void>
+  recordFailure(email: string): Promise<void>
+  forgiveAccount(email: string): Promise<void>
+  close(): Promise<void>
+}
+
+function tooMany(result: RateLimiterRes): AppError {
+  const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000))
+  return new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${seconds} seconds.`, { retry_after: seconds })
+}
+
+async function consume(limiter: RateLimiterAbstract, key: string) {
+  try {
+    await limiter.consume(key)
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) throw tooMany(rejection)
+    throw rejection
+  }
+}
+
+interface LimiterOptions {
+  keyPrefix: string
+  points: number
+  duration: number
+  insuranceLimiter?: RateLimiterMemory
+}
+
+function createStore(config: Config, database: Database) {
+  if (config.RATE_LIMIT_STORE === 'redis') {
+    const redis = new Redis(config.REDIS_URL ?? '', { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    redis.on('error', () => {}) // an outage falls back to the in-memory insurance limiter below
+    return { make: (options: LimiterOptions) => new RateLimiterRedis({ ...options, storeClient: redis }), close: async () => void redis.disconnect() }
+  }
+  if (config.RATE_LIMIT_STORE === 'database') {
+    return { make: (options: LimiterOptions) => new RateLimiterPrisma({ ...options, storeClient: database.prisma, tableName: 'rateLimit' }), close: async () => {} }
+  }
+  return { make: (options: LimiterOptions) => new RateLimiterMemory(options), close: async () => {} }
+}
+
+/**
+ * Memory by default (one process); the database or Redis when configured, so every process of a
+ * deployment counts against the same limits. A shared store that fails falls back to memory rather
+ * than locking everyone out.
+ */
+export function createAuthRateLimits(config: Config, database: Database): AuthRateLimits {
+  const store = createStore(config, database)
+  const limiter = (keyPrefix: string, points: number) => {
+    const options: LimiterOptions = { keyPrefix, points, duration: config.AUTH_RATE_LIMIT_WINDOW_SECONDS }
+    if (config.RATE_LIMIT_STORE === 'memory') return store.make(options)
+    return store.make({ ...options, insuranceLimiter: new RateLimiterMemory(options) })
+  }
+  const perIp = limiter('auth_ip', config.AUTH_RATE_LIMIT_PER_IP)
+  const perAccount = limiter('auth_account', config.AUTH_RATE_LIMIT_PER_ACCOUNT)
+  return {
+    limitIp: (action, ip) => consume(perIp, `${action}:${ip ?? 'unknown'}`),
+    async checkAccount(email) {
+      const state = await perAccount.get(email)
+      if (state && state.consumedPoints >= config.AUTH_RATE_LIMIT_PER_ACCOUNT) throw tooMany(state)
+    },
+    recordFailure: (email) => consume(perAccount, email).catch((error: unknown) => {
+      if (!(error instanceof AppError)) throw error // the limit being reached now is reported on the next try
+    }),
+    forgiveAccount: async (email) => void (await perAccount.delete(email)),
+    close: store.close,
+  }
+}

@@ -1,0 +1,27 @@
+import type { RequestHandler } from 'express'
+import multer from 'multer'
+import { AppError } from '../errors/app-error.ts'
+
+export interface SingleFileRules {
+  field: string
+  /** Files of this many bytes or more are refused. */
+  maxBytes: number
+  tooLargeMessage: string
+  invalidMessage: string
+}
+
+/** Parses a multipart body with one file (kept in memory, within the limit) into req.file. */
+export function receiveSingleFile(rules: SingleFileRules): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: rules.maxBytes - 1, files: 1, fields: 10, fieldSize: 10_000, parts: 12, headerPairs: 100 },
+  }).single(rules.field)
+  return (req, res, next) => {
+    upload(req, res, (error: unknown) => {
+      if (!error) return next()
+      if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return next(new AppError('PAYLOAD_TOO_LARGE', rules.tooLargeMessage))
+      // Wrong field name, too many parts, a malformed or truncated body: the client sent something else.
+      next(new AppError('BAD_REQUEST', rules.invalidMessage))
+    })
+  }
+}
