@@ -47,7 +47,8 @@ export async function createApp({ config, database, logger, isDevelopment = fals
 
   const api = express.Router()
   api.use(apiCors(config))
-  api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: true }))
+  // Not strict: a bare string or number reaches the schema, which answers with the field's own message.
+  api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: false }))
   api.use(requireCsrfToken(secrets.csrfKey))
   api.use(healthRoutes(database))
   api.use(csrfRoutes(secrets.csrfKey, { isHttps: isHttpsDeployment(config) }))

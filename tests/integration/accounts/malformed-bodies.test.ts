@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
+
+let testApp: TestApp
+let account: SignedUp
+beforeAll(async () => {
+  testApp = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '10000' })
+  account = await signUp(testApp)
+})
+afterAll(() => testApp.cleanup())
+
+const HUGE = 'x'.repeat(100_000)
+
+// Each endpoint, how it is called, a valid-looking body, and the SPEC's text for a body it cannot use.
+const endpoints = [
+  { method: 'post', path: '/api/accounts/login/', valid: { email: 'a@example.com', password: 'x' }, message: 'Email and password are required', isSignedIn: false },
+  { method: 'post', path: '/api/accounts/register/', valid: { email: 'a@example.com', password: 'Good-Pass-1', full_name: 'A' }, message: 'All fields are required', isSignedIn: false },
+  { method: 'post', path: '/api/accounts/google-login/', valid: { code: 'x' }, message: 'Google login failed', isSignedIn: false },
+  { method: 'post', path: '/api/accounts/logout/', valid: { refresh_token: 'rt_x' }, message: 'Invalid logout request', isSignedIn: false },
+  { method: 'post', path: '/api/accounts/token/refresh/', valid: { refresh_token: 'rt_x' }, message: 'No refresh token available', isSignedIn: false },
+  { method: 'put', path: '/api/accounts/profile/', valid: { full_name: 'A' }, message: 'Please enter your full name', isSignedIn: true },
+  { method: 'put', path: '/api/accounts/change-password/', valid: { old_password: 'x', new_password: 'Good-Pass-1' }, message: 'Please fill in all password fields', isSignedIn: true },
+  { method: 'put', path: '/api/accounts/change-email/', valid: { new_email: 'b@example.com', password: 'x' }, message: 'Please fill in all fields', isSignedIn: true },
+  { method: 'post', path: '/api/accounts/profile/delete/', valid: { password: 'x' }, message: 'Please enter your password to confirm account deletion', isSignedIn: true },
+] as const
+
+function wrongTypes(valid: Record<string, unknown>) {
+  return Object.keys(valid).flatMap((key) => [123, true, null, ['a'], { nested: 'x' }].map((value) => ({ ...valid, [key]: value })))
+}
+
+function missingFields(valid: Record<string, unknown>) {
+  return Object.keys(valid).map((key) => Object.fromEntries(Object.entries(valid).filter(([name]) => name !== key)))
+}
+
+describe.each(endpoints)('$method $path with a body it cannot use', ({ method, path, valid, message, isSignedIn }) => {
+  const call = () => {
+    const request = testApp.request[method](path)
+    return isSignedIn ? request.set(bearer(account.access)) : request
+  }
+  const bodies: [string, unknown][] = [
+    ['an array', [valid]],
+    ['a string', 'just text'],
+    ['a number', 42],
+    ['null', null],
+    ['an empty object', {}],
+    ['an extra field', { ...valid, is_admin: true }],
+    ...wrongTypes(valid).map((body) => [`wrong type ${JSON.stringify(body)}`, body] as [string, unknown]),
+    ...missingFields(valid).map((body) => [`missing a field ${JSON.stringify(body)}`, body] as [string, unknown]),
+    ...Object.keys(valid).map((key) => [`a huge ${key}`, { ...valid, [key]: HUGE }] as [string, unknown]),
+  ]
+
+  it.each(bodies)('%s answers 4xx with the SPEC text', async (_label, body) => {
+    const response = await call().set('Content-Type', 'application/json').send(JSON.stringify(body))
+    expect(response.status).toBeGreaterThanOrEqual(400)
+    expect(response.status).toBeLessThan(500)
+    if (response.status === 400) {
+      const isFieldRule = ['Please enter a valid email address', 'Please meet all password requirements to continue.', 'New password must be at least 8 characters long']
+      expect([message, ...isFieldRule]).toContain(response.body.message)
+    }
+  })
+
+  it('a body that is not JSON answers 400 with the SPEC text', async () => {
+    const response = await call().set('Content-Type', 'text/plain').send('email=a@example.com&password=x')
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe(message)
+  })
+
+  it('broken JSON answers 400', async () => {
+    const response = await call().set('Content-Type', 'application/json').send('{"a": ')
+    expect(response.status).toBe(400)
+    expect(response.body.error).toBe('BAD_REQUEST')
+  })
+})
