@@ -17,8 +17,8 @@ export interface AppServices {
   close(): Promise<void>
 }
 
-export function createAppServices(config: Config, database: Database, secrets: ServerSecrets): AppServices {
-  const rateLimits = createAuthRateLimits(config, database)
+export async function createAppServices(config: Config, database: Database, secrets: ServerSecrets): Promise<AppServices> {
+  const rateLimits = await createAuthRateLimits(config, database)
   return {
     sessions: {
       accessTokenKey: secrets.accessTokenKey,

@@ -36,7 +36,7 @@ export type App = Express & { close(): Promise<void> }
 
 export async function createApp({ config, database, logger, isDevelopment = false, dashboard }: AppOptions): Promise<App> {
   const secrets = await loadServerSecrets(database, config)
-  const services = createAppServices(config, database, secrets)
+  const services = await createAppServices(config, database, secrets)
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)

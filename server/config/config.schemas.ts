@@ -74,6 +74,8 @@ export const ConfigSchema = z.object({
   // Abuse control on sign-in, sign-up, refresh and Google sign-in
   RATE_LIMIT_STORE: z.enum(['memory', 'database', 'redis'], { error: 'must be memory, database or redis' }).default('memory'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, { error: 'must start with redis:// or rediss://' }).optional(),
+  // Several deployments may share one Redis: each counts under its own name.
+  RATE_LIMIT_NAMESPACE: z.string().regex(/^[a-z0-9_-]{1,40}$/, { error: 'must be 1 to 40 of a-z, 0-9, _ and -' }).default('agentdesk'),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(900),
   AUTH_RATE_LIMIT_PER_IP: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(50),
   AUTH_RATE_LIMIT_PER_ACCOUNT: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(10),

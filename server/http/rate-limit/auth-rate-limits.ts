@@ -37,10 +37,26 @@ interface LimiterOptions {
   insuranceLimiter?: RateLimiterMemory
 }
 
-function createStore(config: Config, database: Database) {
+const REDIS_STARTUP_WAIT_MS = 3_000
+
+// Waits for the first connection (so the first requests after start count in Redis), then commands
+// fail fast while Redis is away: the in-memory insurance limiter answers until it is back.
+async function connectRedis(url: string) {
+  const redis = new Redis(url, { enableOfflineQueue: false, commandTimeout: 1_000, connectTimeout: 2_000, maxRetriesPerRequest: 1 })
+  redis.on('error', () => {})
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_STARTUP_WAIT_MS)
+    redis.once('ready', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  return redis
+}
+
+async function createStore(config: Config, database: Database) {
   if (config.RATE_LIMIT_STORE === 'redis') {
-    const redis = new Redis(config.REDIS_URL ?? '', { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
-    redis.on('error', () => {}) // an outage falls back to the in-memory insurance limiter below
+    const redis = await connectRedis(config.REDIS_URL ?? '')
     return { make: (options: LimiterOptions) => new RateLimiterRedis({ ...options, storeClient: redis }), close: async () => void redis.disconnect() }
   }
   if (config.RATE_LIMIT_STORE === 'database') {
@@ -54,15 +70,15 @@ function createStore(config: Config, database: Database) {
  * deployment counts against the same limits. A shared store that fails falls back to memory rather
  * than locking everyone out.
  */
-export function createAuthRateLimits(config: Config, database: Database): AuthRateLimits {
-  const store = createStore(config, database)
+export async function createAuthRateLimits(config: Config, database: Database): Promise<AuthRateLimits> {
+  const store = await createStore(config, database)
   const limiter = (keyPrefix: string, points: number) => {
     const options: LimiterOptions = { keyPrefix, points, duration: config.AUTH_RATE_LIMIT_WINDOW_SECONDS }
     if (config.RATE_LIMIT_STORE === 'memory') return store.make(options)
     return store.make({ ...options, insuranceLimiter: new RateLimiterMemory(options) })
   }
-  const perIp = limiter('auth_ip', config.AUTH_RATE_LIMIT_PER_IP)
-  const perAccount = limiter('auth_account', config.AUTH_RATE_LIMIT_PER_ACCOUNT)
+  const perIp = limiter(`${config.RATE_LIMIT_NAMESPACE}:auth_ip`, config.AUTH_RATE_LIMIT_PER_IP)
+  const perAccount = limiter(`${config.RATE_LIMIT_NAMESPACE}:auth_account`, config.AUTH_RATE_LIMIT_PER_ACCOUNT)
   return {
     limitIp: (action, ip) => consume(perIp, `${action}:${ip ?? 'unknown'}`),
     async checkAccount(email) {
