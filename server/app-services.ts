@@ -24,6 +24,7 @@ export async function createAppServices(config: Config, database: Database, secr
       accessTokenKey: secrets.accessTokenKey,
       accessTokenTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+      sessionMaxAgeSeconds: config.SESSION_MAX_AGE_SECONDS,
     },
     storage: createFileStorage(config),
     rateLimits,

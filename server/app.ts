@@ -13,6 +13,7 @@ import { profileRoutes } from './http/accounts/profile.routes.ts'
 import { sessionRoutes } from './http/accounts/session.routes.ts'
 import { healthRoutes } from './http/health.routes.ts'
 import { logRequests } from './http/log-requests.ts'
+import { refuseNulCharacters } from './http/refuse-nul-characters.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { loadServerSecrets } from './secrets/load-server-secrets.ts'
@@ -49,11 +50,12 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(apiCors(config))
   // Not strict: a bare string or number reaches the schema, which answers with the field's own message.
   api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: false }))
+  api.use(refuseNulCharacters)
   api.use(requireCsrfToken(secrets.csrfKey))
   api.use(healthRoutes(database))
   api.use(csrfRoutes(secrets.csrfKey, { isHttps: isHttpsDeployment(config) }))
   api.use(sessionRoutes({ config, database, sessions: services.sessions, rateLimits: services.rateLimits, google: services.google }))
-  api.use(profileRoutes({ config, database, sessions: services.sessions, storage: services.storage, logger }))
+  api.use(profileRoutes({ config, database, sessions: services.sessions, storage: services.storage, rateLimits: services.rateLimits, logger }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 

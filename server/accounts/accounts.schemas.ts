@@ -28,7 +28,7 @@ export const PASSWORD_RULES = [
   { label: 'An uppercase letter', test: (password: string) => /\p{Lu}/u.test(password) },
   { label: 'A lowercase letter', test: (password: string) => /\p{Ll}/u.test(password) },
   { label: 'A number', test: (password: string) => /\p{Nd}/u.test(password) },
-  { label: 'A symbol', test: (password: string) => /[^\p{L}\p{Nd}\s]/u.test(password) },
+  { label: 'A symbol', test: (password: string) => /[\p{P}\p{S}]/u.test(password) },
 ] as const
 
 export function meetsPasswordRules(password: string) {
@@ -41,8 +41,27 @@ export function normalizeEmail(email: string) {
 
 const looksLikeEmail = (value: string) => z.email().safeParse(value).success
 
-/** A required string: anything missing, of the wrong type, blank or oversized gives `message`. */
-const requiredText = (message: string, maxLength: number) => z.string({ error: message }).trim().min(1, { error: message }).max(maxLength, { error: message })
+// Names and e-mails are single-line text: control characters (NUL, newlines, escapes) are refused.
+const CONTROL_CHARACTERS = /\p{Cc}/u
+
+/** A required string: anything missing, of the wrong type, blank, oversized or with control characters gives `message`. */
+const requiredText = (message: string, maxLength: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(maxLength, { error: message })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: message })
+
+// Passwords may hold any printable character; NUL and other control characters are refused, and the
+// text is normalised (NFC) so the same password typed on two systems is the same bytes.
+const passwordText = (message: string, maxLength = MAX_PASSWORD_LENGTH) =>
+  z
+    .string({ error: message })
+    .min(1, { error: message })
+    .max(maxLength, { error: message })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: message })
+    .transform((value) => value.normalize('NFC'))
 
 const emailField = (requiredMessage: string) =>
   requiredText(requiredMessage, MAX_EMAIL_LENGTH).transform(normalizeEmail).refine(looksLikeEmail, { error: MESSAGES.invalidEmail })
@@ -52,7 +71,9 @@ const strongPassword = (requiredMessage: string) =>
     .string({ error: requiredMessage })
     .min(1, { error: requiredMessage })
     .max(MAX_PASSWORD_LENGTH, { error: MESSAGES.passwordRules })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: MESSAGES.passwordRules })
     .refine(meetsPasswordRules, { error: MESSAGES.passwordRules })
+    .transform((value) => value.normalize('NFC'))
 
 // Unknown fields are refused (strict): a typo in a field name should fail loudly, not be ignored.
 const body = <Shape extends z.ZodRawShape>(shape: Shape, message: string) => z.strictObject(shape, { error: message })
@@ -60,7 +81,7 @@ const body = <Shape extends z.ZodRawShape>(shape: Shape, message: string) => z.s
 export const LoginSchema = body(
   {
     email: requiredText(MESSAGES.loginRequired, MAX_EMAIL_LENGTH).transform(normalizeEmail),
-    password: z.string({ error: MESSAGES.loginRequired }).min(1, { error: MESSAGES.loginRequired }).max(MAX_PASSWORD_LENGTH, { error: MESSAGES.loginRequired }),
+    password: passwordText(MESSAGES.loginRequired),
   },
   MESSAGES.loginRequired,
 )
@@ -76,25 +97,35 @@ export const RegisterSchema = body(
 )
 export type Register = z.infer<typeof RegisterSchema>
 
-export const GoogleLoginSchema = body({ code: requiredText('Google login failed', 2048) }, 'Google login failed')
+export const GoogleLoginSchema = body(
+  {
+    code: requiredText('Google login failed', 2048),
+    // PKCE (RFC 7636): the verifier whose challenge the dashboard sent to Google's consent page.
+    code_verifier: z.string({ error: 'Google login failed' }).regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: 'Google login failed' }).optional(),
+  },
+  'Google login failed',
+)
 
 const refreshTokenField = (message: string) => requiredText(message, 512)
 export const LogoutSchema = body({ refresh_token: refreshTokenField(MESSAGES.invalidLogout) }, MESSAGES.invalidLogout)
 export const RefreshSchema = body({ refresh_token: refreshTokenField(MESSAGES.noRefreshToken) }, MESSAGES.noRefreshToken)
 
-export const UpdateProfileSchema = body({ full_name: requiredText(MESSAGES.fullNameRequired, MAX_NAME_LENGTH) }, MESSAGES.fullNameRequired)
+// Not strict: a client may send back the whole user it read; only full_name can change here.
+export const UpdateProfileSchema = z.object({ full_name: requiredText(MESSAGES.fullNameRequired, MAX_NAME_LENGTH) }, { error: MESSAGES.fullNameRequired })
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>
 
 export const ChangePasswordSchema = body(
   {
     // Optional only for accounts that have no password yet (created through Google or Shopify).
-    old_password: z.string({ error: MESSAGES.passwordFieldsRequired }).max(MAX_PASSWORD_LENGTH, { error: MESSAGES.passwordFieldsRequired }).optional(),
+    old_password: passwordText(MESSAGES.passwordFieldsRequired).optional(),
     new_password: z
       .string({ error: MESSAGES.passwordFieldsRequired })
       .min(1, { error: MESSAGES.passwordFieldsRequired })
       .min(8, { error: MESSAGES.newPasswordTooShort })
       .max(MAX_PASSWORD_LENGTH, { error: MESSAGES.passwordRules })
-      .refine(meetsPasswordRules, { error: MESSAGES.passwordRules }),
+      .refine((value) => !CONTROL_CHARACTERS.test(value), { error: MESSAGES.passwordRules })
+      .refine(meetsPasswordRules, { error: MESSAGES.passwordRules })
+      .transform((value) => value.normalize('NFC')),
   },
   MESSAGES.passwordFieldsRequired,
 )
@@ -103,7 +134,7 @@ export type ChangePassword = z.infer<typeof ChangePasswordSchema>
 export const ChangeEmailSchema = body(
   {
     new_email: emailField(MESSAGES.emailFieldsRequired),
-    password: z.string({ error: MESSAGES.emailFieldsRequired }).min(1, { error: MESSAGES.emailFieldsRequired }).max(MAX_PASSWORD_LENGTH, { error: MESSAGES.emailFieldsRequired }),
+    password: passwordText(MESSAGES.emailFieldsRequired),
   },
   MESSAGES.emailFieldsRequired,
 )
@@ -111,7 +142,7 @@ export type ChangeEmail = z.infer<typeof ChangeEmailSchema>
 
 export const DeleteAccountSchema = body(
   {
-    password: z.string({ error: MESSAGES.deletePasswordRequired }).min(1, { error: MESSAGES.deletePasswordRequired }).max(MAX_PASSWORD_LENGTH, { error: MESSAGES.deletePasswordRequired }),
+    password: passwordText(MESSAGES.deletePasswordRequired),
   },
   MESSAGES.deletePasswordRequired,
 )

@@ -1,10 +1,28 @@
+import { availableParallelism } from 'node:os'
 import argon2 from 'argon2'
 
 // OWASP's argon2id baseline (19 MiB, 2 passes) raised to 64 MiB, 3 passes: about 60 ms per hash here.
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 1 } as const
 
+// Each hash takes 64 MiB and a thread: at most one per core run at once, the rest wait their turn,
+// so a burst of sign-ins cannot exhaust memory or starve the thread pool other I/O needs.
+const MAX_CONCURRENT = Math.max(1, availableParallelism())
+let running = 0
+const waiting: (() => void)[] = []
+
+async function oneAtATimePerCore<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve))
+  running += 1
+  try {
+    return await work()
+  } finally {
+    running -= 1
+    waiting.shift()?.()
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, HASH_OPTIONS)
+  return oneAtATimePerCore(() => argon2.hash(password, HASH_OPTIONS))
 }
 
 let decoyHash: Promise<string> | undefined
@@ -17,11 +35,12 @@ let decoyHash: Promise<string> | undefined
 export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
   if (!hash) {
     decoyHash ??= hashPassword('decoy password that matches nothing')
-    await argon2.verify(await decoyHash, password).catch(() => false)
+    const decoy = await decoyHash
+    await oneAtATimePerCore(() => argon2.verify(decoy, password)).catch(() => false)
     return false
   }
   try {
-    return await argon2.verify(hash, password)
+    return await oneAtATimePerCore(() => argon2.verify(hash, password))
   } catch {
     return false // a malformed stored hash matches nothing
   }

@@ -21,7 +21,13 @@ export async function setProfileImage(database: Database, storage: FileStorage, 
   const user = await requireUser(database, actor)
   const key = `users/${user.id}/profile/${Date.now()}_${randomBytes(16).toString('hex')}.${type.extension}`
   await storage.put(key, bytes, type.contentType)
-  const updated = await database.prisma.user.update({ where: { id: user.id }, data: { profileImageKey: key } })
+  // Only if the photo is still the one read above: a concurrent upload, or the account's deletion, in
+  // between would otherwise leave a file no row points to.
+  const swapped = await database.prisma.user.updateMany({ where: { id: user.id, profileImageKey: user.profileImageKey }, data: { profileImageKey: key } })
+  if (swapped.count === 0) {
+    await storage.delete(key)
+    throw new AppError('CONFLICT', 'Your profile photo changed at the same time. Please try again.')
+  }
   if (user.profileImageKey) await storage.delete(user.profileImageKey)
-  return updated
+  return requireUser(database, actor)
 }

@@ -1,10 +1,6 @@
 // The environment the server reads, parsed once at start-up. Add a variable here and in the README table.
 import { z } from 'zod'
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes')
-
 // Digits only: Number(' ') is 0 and Number('0x50') is 80, neither of which anyone meant.
 const wholeNumberFromEnv = z.string().regex(/^\d+$/, { error: 'must be a whole number' }).transform(Number)
 
@@ -42,7 +38,18 @@ export const ConfigSchema = z.object({
   }).default('info'),
   CORS_ORIGINS: originListFromEnv.default([]),
   JSON_BODY_LIMIT: z.string().regex(/^\d+(b|kb|mb)$/i, { error: 'must look like 100kb or 1mb' }).default('1mb'),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  // Which proxies may tell the client's address in X-Forwarded-For: false, a number of hops in front of
+  // the server, or their subnets ('loopback, 10.0.0.0/8'). 'true' is refused: it would trust any hop,
+  // so a client could claim any address and slip past per-IP limits.
+  TRUST_PROXY: z
+    .string()
+    .refine((value) => value !== 'true', { error: 'must be false, a number of proxy hops, or trusted subnets (true would let clients spoof their address)' })
+    .transform((value): boolean | number | string[] => {
+      if (value === 'false' || value === '0') return false
+      if (/^\d+$/.test(value)) return Number(value)
+      return value.split(',').map((item) => item.trim()).filter(Boolean)
+    })
+    .default(false),
   SHUTDOWN_TIMEOUT_MS: wholeNumberFromEnv
     .pipe(z.number().min(100, { error: 'must be between 100 and 600000' }).max(600_000, { error: 'must be between 100 and 600000' }))
     .default(10_000),
@@ -53,6 +60,9 @@ export const ConfigSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: wholeNumberFromEnv
     .pipe(z.number().min(3_600, { error: 'must be between 3600 and 31536000' }).max(31_536_000, { error: 'must be between 3600 and 31536000' }))
     .default(2_592_000),
+  SESSION_MAX_AGE_SECONDS: wholeNumberFromEnv
+    .pipe(z.number().min(3_600, { error: 'must be between 3600 and 31536000' }).max(31_536_000, { error: 'must be between 3600 and 31536000' }))
+    .default(7_776_000),
 
   // Google sign-in (all three of id, secret and redirect URI, or none)
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -77,7 +87,7 @@ export const ConfigSchema = z.object({
   // Several deployments may share one Redis: each counts under its own name.
   RATE_LIMIT_NAMESPACE: z.string().regex(/^[a-z0-9_-]{1,40}$/, { error: 'must be 1 to 40 of a-z, 0-9, _ and -' }).default('agentdesk'),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(900),
-  AUTH_RATE_LIMIT_PER_IP: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(50),
+  AUTH_RATE_LIMIT_PER_IP: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(100),
   AUTH_RATE_LIMIT_PER_ACCOUNT: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(10),
 }).superRefine((config, context) => {
   const google = [config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_REDIRECT_URI]

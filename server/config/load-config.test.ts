@@ -9,9 +9,11 @@ describe('loadConfig', () => {
   })
 
   it('parses numbers, booleans and lists from strings', () => {
-    const config = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', CORS_ORIGINS: 'https://a.example, https://b.example' })
+    const config = loadConfig({ PORT: '8080', TRUST_PROXY: '1', CORS_ORIGINS: 'https://a.example, https://b.example' })
     expect(config.PORT).toBe(8080)
-    expect(config.TRUST_PROXY).toBe(true)
+    expect(config.TRUST_PROXY).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY).toEqual(['loopback', '10.0.0.0/8'])
+    expect(loadConfig({}).TRUST_PROXY).toBe(false)
     expect(config.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example'])
   })
 
@@ -31,7 +33,7 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', '*', 'CORS_ORIGINS must be origins such as https://app.example.com, separated by commas (got "*")'],
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://x")'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
-    ['TRUST_PROXY', 'maybe', 'TRUST_PROXY must be true or false (got "maybe")'],
+    ['TRUST_PROXY', 'true', 'TRUST_PROXY must be false, a number of proxy hops, or trusted subnets (true would let clients spoof their address) (got "true")'],
     ['SECRET_KEY', 'short', 'SECRET_KEY must be at least 32 characters (value hidden)'],
   ])('when %s is %s, it fails with one line naming the variable', (name, value, expected) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(`Invalid configuration: ${expected}`))

@@ -11,7 +11,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/
+const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i // the scheme is case-insensitive (RFC 9110)
 
 /** The one authentication middleware: a valid bearer access token of an open session, or 401. */
 export function authenticate(database: Database, settings: SessionSettings): RequestHandler {

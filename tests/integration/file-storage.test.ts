@@ -39,8 +39,10 @@ describe.each(['local', 's3'] as const)('file storage: %s', (driver) => {
     expect(await storage.get('nothing/here.txt')).toBeNull()
   })
 
-  it.each(['../escape.txt', 'a/../../b.txt', '/absolute.txt', 'a//b.txt', ''])('refuses the unsafe key %j', async (key) => {
+  it.each(['../escape.txt', 'a/../../b.txt', '/absolute.txt', 'a//b.txt', '', 'a/./b.txt', 'a\\..\\b.txt'])('refuses the unsafe key %j for put, get and delete', async (key) => {
     await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Unsafe storage key/)
+    await expect(storage.get(key)).rejects.toThrow(/Unsafe storage key/)
+    await expect(storage.delete(key)).rejects.toThrow(/Unsafe storage key/)
   })
 
 })

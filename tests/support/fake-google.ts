@@ -12,6 +12,8 @@ export interface IdTokenOverrides {
   iss?: string
   expiresInSeconds?: number
   signWithForeignKey?: boolean
+  /** Leaves these claims out of the token. */
+  without?: ('sub' | 'email')[]
 }
 
 /**
@@ -25,9 +27,10 @@ export async function startFakeGoogle() {
   const codes = new Map<string, string>()
   const exchanges: URLSearchParams[] = []
   let isDown = false
+  let areKeysDown = false
   const server = await startLocalServer((req, res, body) => {
     if (isDown) return sendJson(res, 503, { error: 'unavailable' })
-    if (req.url === '/certs') return sendJson(res, 200, { keys: [publicJwk] })
+    if (req.url === '/certs') return areKeysDown ? sendJson(res, 503, { error: 'unavailable' }) : sendJson(res, 200, { keys: [publicJwk] })
     if (req.url === '/token' && req.method === 'POST') {
       const form = new URLSearchParams(body.toString())
       exchanges.push(form)
@@ -54,17 +57,23 @@ export async function startFakeGoogle() {
     setDown(down: boolean) {
       isDown = down
     },
+    /** Only the key set fails: the code exchange works, the signature cannot be checked. */
+    setKeysDown(down: boolean) {
+      areKeysDown = down
+    },
     /** Registers a one-time authorization code that yields an ID token with these claims. */
     async issueCode(overrides: IdTokenOverrides = {}) {
       const now = Math.floor(Date.now() / 1000)
       const expiresIn = overrides.expiresInSeconds ?? 3600
-      const token = await new SignJWT({
+      const claims: Record<string, unknown> = {
+        sub: overrides.sub ?? '1098765432101234567890',
         email: overrides.email ?? 'person@gmail.com',
         email_verified: overrides.email_verified ?? true,
         name: overrides.name ?? 'Gmail Person',
-      })
+      }
+      for (const claim of overrides.without ?? []) delete claims[claim]
+      const token = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'RS256', kid: 'fake-key-1', typ: 'JWT' })
-        .setSubject(overrides.sub ?? '1098765432101234567890')
         .setIssuer(overrides.iss ?? issuer)
         .setAudience(overrides.aud ?? FAKE_GOOGLE_CLIENT.id)
         .setIssuedAt(now - 10)

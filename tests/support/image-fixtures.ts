@@ -29,5 +29,19 @@ export function solidPng(width = 4, height = 4, rgb: [number, number, number] = 
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
 }
 
-/** JPEG start-of-image, a JFIF header and end-of-image: enough for format detection. */
-export const tinyJpegHeader = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9])
+/** A JPEG's first bytes: start-of-image, a JFIF segment, and a baseline start-of-frame of 16 by 8 pixels. */
+export const tinyJpegHeader = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x08, 0x00, 0x10, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9,
+])
+
+/** A GIF header of 2 by 3 pixels. */
+export const tinyGifHeader = Buffer.concat([Buffer.from('GIF89a', 'ascii'), Buffer.from([2, 0, 3, 0, 0, 0, 0])])
+
+/** A WebP container with a VP8L chunk, its RIFF size consistent with the bytes. */
+export function tinyWebp() {
+  const body = Buffer.concat([Buffer.from('WEBPVP8L', 'ascii'), Buffer.from([5, 0, 0, 0, 0x2f, 0, 0, 0, 0])])
+  const size = Buffer.alloc(4)
+  size.writeUInt32LE(body.length)
+  return Buffer.concat([Buffer.from('RIFF', 'ascii'), size, body])
+}

@@ -6,7 +6,7 @@ const TokenResponseSchema = z.object({ id_token: z.string().min(1) })
 const REQUEST_TIMEOUT_MS = 10_000
 
 /** The ID token Google returns for an authorization code (the code travels back from the consent page). */
-export async function exchangeGoogleCode(settings: GoogleSettings, code: string): Promise<string> {
+export async function exchangeGoogleCode(settings: GoogleSettings, code: string, codeVerifier?: string): Promise<string> {
   let response: Response
   try {
     response = await fetch(settings.tokenUrl, {
@@ -18,6 +18,7 @@ export async function exchangeGoogleCode(settings: GoogleSettings, code: string)
         client_id: settings.clientId,
         client_secret: settings.clientSecret,
         redirect_uri: settings.redirectUri,
+        ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
       }),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     })

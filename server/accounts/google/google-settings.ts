@@ -1,3 +1,4 @@
+import { createRemoteJWKSet } from 'jose'
 import type { Config } from '../../config/config.schemas.ts'
 
 export interface GoogleSettings {
@@ -8,6 +9,8 @@ export interface GoogleSettings {
   tokenUrl: string
   jwksUrl: string
   issuers: string[]
+  /** Google's signing keys, fetched when first needed, cached, refetched when an unknown key id appears. */
+  keySet: ReturnType<typeof createRemoteJWKSet>
 }
 
 export const GOOGLE_SCOPES = ['openid', 'profile', 'email'] as const
@@ -25,6 +28,7 @@ export function readGoogleSettings(config: Config): GoogleSettings | null {
     tokenUrl: config.GOOGLE_TOKEN_URL,
     jwksUrl: config.GOOGLE_JWKS_URL,
     issuers,
+    keySet: createRemoteJWKSet(new URL(config.GOOGLE_JWKS_URL), { timeoutDuration: 5_000, cooldownDuration: 30_000 }),
   }
 }
 

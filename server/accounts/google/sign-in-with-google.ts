@@ -2,26 +2,41 @@ import type { Database } from '../../db/database.ts'
 import type { User } from '../../db/generated/prisma/client.ts'
 import { Prisma } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { revokeOtherSessions } from '../sessions/revoke-session.ts'
 import { exchangeGoogleCode } from './exchange-google-code.ts'
 import type { GoogleSettings } from './google-settings.ts'
 import { verifyGoogleIdToken, type GoogleIdentity } from './verify-google-id-token.ts'
+
+/** The Google identity behind an authorization code (and its PKCE verifier, when the client used one). */
+export async function verifyGoogleSignIn(settings: GoogleSettings, code: string, codeVerifier?: string): Promise<GoogleIdentity> {
+  return verifyGoogleIdToken(settings, await exchangeGoogleCode(settings, code, codeVerifier))
+}
+
+// Linking to an account that never proved it owns the e-mail: whoever registered it (perhaps not the
+// e-mail's owner, who Google just vouched for) loses the password and every session, so a
+// pre-registered account cannot be used to spy on the real owner.
+async function linkByEmail(database: Database, existing: User, identity: GoogleIdentity): Promise<User> {
+  if (existing.googleSubject) throw new AppError('CONFLICT', 'This email is already linked to another Google account.')
+  const isProven = existing.emailVerifiedAt !== null
+  const linked = await database.prisma.user.update({
+    where: { id: existing.id },
+    data: { googleSubject: identity.subject, emailVerifiedAt: new Date(), ...(isProven ? {} : { passwordHash: null }) },
+  })
+  if (!isProven) await revokeOtherSessions(database, existing.id, 'account-takeover-guard')
+  return linked
+}
 
 async function findOrCreateUser(database: Database, identity: GoogleIdentity): Promise<User> {
   const { prisma } = database
   const linked = await prisma.user.findUnique({ where: { googleSubject: identity.subject } })
   if (linked) return linked
-  // Google vouched for this e-mail (email_verified), so an existing account with it is the same person.
   const byEmail = await prisma.user.findUnique({ where: { email: identity.email } })
-  if (byEmail) {
-    if (byEmail.googleSubject) throw new AppError('CONFLICT', 'This email is already linked to another Google account.')
-    return prisma.user.update({ where: { id: byEmail.id }, data: { googleSubject: identity.subject } })
-  }
-  return prisma.user.create({ data: { email: identity.email, fullName: identity.name?.trim() || identity.email.split('@')[0] || identity.email, googleSubject: identity.subject } })
+  if (byEmail) return linkByEmail(database, byEmail, identity)
+  return prisma.user.create({ data: { email: identity.email, fullName: identity.name, googleSubject: identity.subject, emailVerifiedAt: new Date() } })
 }
 
-/** The account behind a Google authorization code: found by Google id, linked by verified e-mail, or created. */
-export async function signInWithGoogle(database: Database, settings: GoogleSettings, code: string): Promise<User> {
-  const identity = await verifyGoogleIdToken(settings, await exchangeGoogleCode(settings, code))
+/** The account of a verified Google identity: found by Google id, linked by verified e-mail, or created. */
+export async function findOrCreateGoogleAccount(database: Database, identity: GoogleIdentity): Promise<User> {
   let user: User
   try {
     user = await findOrCreateUser(database, identity)

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts'
 
-export type RevokeReason = 'logout' | 'reuse' | 'password-change' | 'email-change' | 'account-deletion'
+export type RevokeReason = 'logout' | 'reuse' | 'password-change' | 'email-change' | 'account-deletion' | 'account-takeover-guard'
 
 /** Ends one sign-in session: its refresh tokens stop refreshing, its access tokens stop authenticating. */
 export async function revokeSession(database: Database, familyId: string, reason: RevokeReason) {

@@ -3,6 +3,8 @@ export interface SessionSettings {
   accessTokenKey: Buffer
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
+  /** A sign-in ends this long after it started, however often it was refreshed. */
+  sessionMaxAgeSeconds: number
 }
 
 export interface SessionTokens {

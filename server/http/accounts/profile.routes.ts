@@ -1,4 +1,5 @@
-import { Router } from 'express'
+import { Router, type RequestHandler } from 'express'
+import { pipeline } from 'node:stream/promises'
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '../../accounts/accounts.schemas.ts'
 import { changeEmail } from '../../accounts/change-email.ts'
 import { changePassword } from '../../accounts/change-password.ts'
@@ -16,6 +17,7 @@ import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { actorOf, authenticate } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
+import type { AuthRateLimits } from '../rate-limit/auth-rate-limits.ts'
 import { receiveSingleFile } from '../receive-single-file.ts'
 
 export interface ProfileRoutesOptions {
@@ -23,14 +25,22 @@ export interface ProfileRoutesOptions {
   database: Database
   sessions: SessionSettings
   storage: FileStorage
+  rateLimits: AuthRateLimits
   logger: Logger
 }
 
 /** The signed-in user's own account: profile, photo, password, e-mail, deletion. */
-export function profileRoutes({ config, database, sessions, storage, logger }: ProfileRoutesOptions): Router {
+export function profileRoutes({ config, database, sessions, storage, rateLimits, logger }: ProfileRoutesOptions): Router {
   const router = Router()
   const signedIn = authenticate(database, sessions)
   const view = (user: Parameters<typeof toUserView>[0]) => toUserView(user, config.PUBLIC_URL)
+  // Every call that checks the password counts: guessing it, or probing which e-mails exist through
+  // change-email, is as limited as signing in.
+  const confirmingPassword: RequestHandler = async (req, res, next) => {
+    await rateLimits.limitIp('confirm-password', req.ip)
+    await rateLimits.limitAccount('confirm-password', actorOf(res).userId)
+    next()
+  }
 
   router.get('/accounts/profile/', signedIn, async (_req, res) => {
     res.json(view(await requireUser(database, actorOf(res))))
@@ -56,24 +66,23 @@ export function profileRoutes({ config, database, sessions, storage, logger }: P
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
-    file.body.on('error', (error) => {
-      logger.error({ err: error }, 'profile image stream failed')
-      res.destroy()
+    // pipeline closes the storage stream too when the client goes away mid-download.
+    await pipeline(file.body, res).catch((error: unknown) => {
+      if (!res.writableFinished) logger.warn({ err: error }, 'profile image stream ended early')
     })
-    file.body.pipe(res)
   })
 
-  router.put('/accounts/change-password/', signedIn, async (req, res) => {
+  router.put('/accounts/change-password/', signedIn, confirmingPassword, async (req, res) => {
     await changePassword(database, actorOf(res), ChangePasswordSchema.parse(req.body))
     res.json({ message: 'Password changed successfully!' })
   })
 
-  router.put('/accounts/change-email/', signedIn, async (req, res) => {
+  router.put('/accounts/change-email/', signedIn, confirmingPassword, async (req, res) => {
     await changeEmail(database, actorOf(res), ChangeEmailSchema.parse(req.body))
     res.json({ message: 'Email changed successfully!' })
   })
 
-  router.post('/accounts/profile/delete/', signedIn, async (req, res) => {
+  router.post('/accounts/profile/delete/', signedIn, confirmingPassword, async (req, res) => {
     await deleteAccount(database, storage, logger, actorOf(res), DeleteAccountSchema.parse(req.body))
     res.json({ message: 'Account deleted successfully.' })
   })

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { GoogleLoginSchema, LoginSchema, LogoutSchema, RefreshSchema, RegisterSchema } from '../../accounts/accounts.schemas.ts'
 import { describeGoogleSignIn, type GoogleSettings } from '../../accounts/google/google-settings.ts'
-import { signInWithGoogle } from '../../accounts/google/sign-in-with-google.ts'
+import { findOrCreateGoogleAccount, verifyGoogleSignIn } from '../../accounts/google/sign-in-with-google.ts'
 import { registerAccount } from '../../accounts/register-account.ts'
 import { endSession } from '../../accounts/sessions/end-session.ts'
 import { refreshSession } from '../../accounts/sessions/refresh-session.ts'
@@ -30,12 +30,9 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google }
   router.post('/accounts/login/', async (req, res) => {
     await rateLimits.limitIp('login', req.ip)
     const credentials = LoginSchema.parse(req.body)
-    await rateLimits.checkAccount(credentials.email)
-    const user = await signInWithPassword(database, credentials).catch(async (error: unknown) => {
-      if (error instanceof AppError && error.code === 'UNAUTHORIZED') await rateLimits.recordFailure(credentials.email)
-      throw error
-    })
-    await rateLimits.forgiveAccount(credentials.email)
+    await rateLimits.limitAccount('login', credentials.email)
+    const user = await signInWithPassword(database, credentials)
+    await rateLimits.forgiveAccount('login', credentials.email)
     const tokens = await signedIn(user.id, req.get('user-agent'))
     res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
   })
@@ -43,6 +40,7 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google }
   router.post('/accounts/register/', async (req, res) => {
     await rateLimits.limitIp('register', req.ip)
     const registration = RegisterSchema.parse(req.body)
+    await rateLimits.limitAccount('register', registration.email)
     const user = await registerAccount(database, registration)
     const tokens = await signedIn(user.id, req.get('user-agent'))
     res.status(201).json({ user: toUserView(user, config.PUBLIC_URL), message: 'Registration successful', tokens })
@@ -55,9 +53,11 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google }
 
   router.post('/accounts/google-login/', async (req, res) => {
     await rateLimits.limitIp('google-login', req.ip)
-    const { code } = GoogleLoginSchema.parse(req.body)
+    const { code, code_verifier } = GoogleLoginSchema.parse(req.body)
     if (!google) throw new AppError('BAD_REQUEST', 'Google sign-in is not configured on this server.')
-    const user = await signInWithGoogle(database, google, code)
+    const identity = await verifyGoogleSignIn(google, code, code_verifier)
+    await rateLimits.limitAccount('google-login', identity.subject)
+    const user = await findOrCreateGoogleAccount(database, identity)
     const tokens = await signedIn(user.id, req.get('user-agent'))
     res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
   })
@@ -66,7 +66,7 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google }
     await rateLimits.limitIp('refresh', req.ip)
     const { refresh_token } = RefreshSchema.parse(req.body)
     res.setHeader('Cache-Control', 'no-store')
-    res.json(await refreshSession(database, sessions, refresh_token))
+    res.json(await refreshSession(database, sessions, refresh_token, (sessionId) => rateLimits.limitAccount('refresh', sessionId)))
   })
 
   router.post('/accounts/logout/', async (req, res) => {

@@ -4,16 +4,35 @@ import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
 
-export type AuthAction = 'login' | 'register' | 'refresh' | 'google-login'
+export type AuthAction = 'login' | 'register' | 'refresh' | 'google-login' | 'confirm-password'
 
-/** Limits on the sign-in family of calls: requests per IP and action, and failed sign-ins per account. */
+/**
+ * Limits on the sign-in family of calls: requests per IP and action, and attempts per account (an
+ * e-mail, a Google identity, a session, a signed-in user confirming their password).
+ */
 export interface AuthRateLimits {
   limitIp(action: AuthAction, ip: string | undefined): Promise<void>
-  /** Refuses an account that has failed too often, before its password is even checked. */
-  checkAccount(email: string): Promise<void>
-  recordFailure(email: string): Promise<void>
-  forgiveAccount(email: string): Promise<void>
+  /**
+   * Counts one attempt against an account before the attempt runs (atomic in the store, so concurrent
+   * guesses cannot slip past a check), refusing with 429 once the limit is reached.
+   */
+  limitAccount(action: AuthAction, account: string): Promise<void>
+  /** A successful sign-in clears the account's failed attempts. */
+  forgiveAccount(action: AuthAction, account: string): Promise<void>
   close(): Promise<void>
+}
+
+/** IPv6 users get a /64 each, so the key is the /64, not the address they can rotate within it. */
+export function clientKey(ip: string | undefined): string {
+  if (!ip) return 'unknown'
+  const mappedV4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mappedV4) return mappedV4[1] ?? ip
+  if (!ip.includes(':')) return ip
+  const [head = '', tail = ''] = ip.split('::')
+  const headGroups = head ? head.split(':') : []
+  const tailGroups = tail ? tail.split(':') : []
+  const groups = ip.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups
+  return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
 
 function tooMany(result: RateLimiterRes): AppError {
@@ -80,15 +99,9 @@ export async function createAuthRateLimits(config: Config, database: Database): 
   const perIp = limiter(`${config.RATE_LIMIT_NAMESPACE}:auth_ip`, config.AUTH_RATE_LIMIT_PER_IP)
   const perAccount = limiter(`${config.RATE_LIMIT_NAMESPACE}:auth_account`, config.AUTH_RATE_LIMIT_PER_ACCOUNT)
   return {
-    limitIp: (action, ip) => consume(perIp, `${action}:${ip ?? 'unknown'}`),
-    async checkAccount(email) {
-      const state = await perAccount.get(email)
-      if (state && state.consumedPoints >= config.AUTH_RATE_LIMIT_PER_ACCOUNT) throw tooMany(state)
-    },
-    recordFailure: (email) => consume(perAccount, email).catch((error: unknown) => {
-      if (!(error instanceof AppError)) throw error // the limit being reached now is reported on the next try
-    }),
-    forgiveAccount: async (email) => void (await perAccount.delete(email)),
+    limitIp: (action, ip) => consume(perIp, `${action}:${clientKey(ip)}`),
+    limitAccount: (action, account) => consume(perAccount, `${action}:${account}`),
+    forgiveAccount: async (action, account) => void (await perAccount.delete(`${action}:${account}`)),
     close: store.close,
   }
 }

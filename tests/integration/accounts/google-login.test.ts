@@ -41,10 +41,44 @@ describe('Google sign-in', () => {
     expect(await testApp.database.prisma.user.count({ where: { email: 'repeat@gmail.com' } })).toBe(1)
   })
 
-  it('links an existing password account with the same verified e-mail', async () => {
+  it('links an account whose e-mail was proven before, keeping its password', async () => {
     const account = await signUp(testApp, { email: 'both-ways@example.com' })
+    await testApp.database.prisma.user.update({ where: { id: account.userId }, data: { emailVerifiedAt: new Date() } })
     const response = await googleLogin(await google.issueCode({ sub: 'google-link', email: 'both-ways@example.com' }))
     expect(response.body.user).toMatchObject({ id: account.userId, has_password: true, has_google: true })
+    expect((await testApp.request.get('/api/accounts/profile/').set(bearer(account.access))).status).toBe(200)
+  })
+
+  it('an account someone registered with another person\'s e-mail is taken back by its owner: password and sessions of the registrant end', async () => {
+    const squatter = await signUp(testApp, { email: 'owner@gmail.com', password: 'Squatter-Pass-1' })
+    const response = await googleLogin(await google.issueCode({ sub: 'google-real-owner', email: 'owner@gmail.com' }))
+    expect(response.status).toBe(200)
+    expect(response.body.user).toMatchObject({ id: squatter.userId, has_password: false, has_google: true })
+    expect((await testApp.request.get('/api/accounts/profile/').set(bearer(squatter.access))).status).toBe(401)
+    expect((await testApp.request.post('/api/accounts/token/refresh/').send({ refresh_token: squatter.refresh })).status).toBe(401)
+    expect((await testApp.request.post('/api/accounts/login/').send({ email: 'owner@gmail.com', password: 'Squatter-Pass-1' })).status).toBe(401)
+    expect((await testApp.request.get('/api/accounts/profile/').set(bearer(response.body.tokens.access))).status).toBe(200)
+  })
+
+  it('refuses to link an e-mail already linked to another Google account', async () => {
+    await googleLogin(await google.issueCode({ sub: 'google-first-owner', email: 'shared@gmail.com' }))
+    const response = await googleLogin(await google.issueCode({ sub: 'google-second-owner', email: 'shared@gmail.com' }))
+    expect(response.status).toBe(409)
+    expect(response.body.message).toBe('This email is already linked to another Google account.')
+  })
+
+  it('forwards the PKCE verifier to the token endpoint', async () => {
+    const verifier = 'v'.repeat(43)
+    const response = await testApp.request.post('/api/accounts/google-login/').send({ code: await google.issueCode({ sub: 'google-pkce', email: 'pkce@gmail.com' }), code_verifier: verifier })
+    expect(response.status).toBe(200)
+    expect(google.exchanges.at(-1)?.get('code_verifier')).toBe(verifier)
+  })
+
+  it('stores a display name safely: control characters become spaces, length is capped', async () => {
+    const response = await googleLogin(await google.issueCode({ sub: 'google-odd-name', email: 'odd@gmail.com', name: `Odd\u0000Name\n${'x'.repeat(300)}` }))
+    expect(response.status).toBe(200)
+    expect(response.body.user.full_name).toMatch(/^Odd Name x+$/)
+    expect(response.body.user.full_name.length).toBe(150)
   })
 
   it.each([
@@ -52,6 +86,8 @@ describe('Google sign-in', () => {
     ['a bad signature', { signWithForeignKey: true }, 401],
     ['an expired token', { expiresInSeconds: -120 }, 401],
     ['a wrong issuer', { iss: 'https://evil.example' }, 401],
+    ['no subject', { without: ['sub'] as ('sub' | 'email')[] }, 401],
+    ['no e-mail', { without: ['email'] as ('sub' | 'email')[] }, 401],
   ])('refuses an ID token with %s', async (_label, overrides, status) => {
     const response = await googleLogin(await google.issueCode({ sub: `google-bad-${Math.random()}`, email: 'bad@gmail.com', ...overrides }))
     expect(response.status).toBe(status)
@@ -74,6 +110,23 @@ describe('Google sign-in', () => {
     const replay = await googleLogin(code)
     expect(replay.status).toBe(401)
     expect(replay.body.message).toBe('Google login failed: the sign-in code was not accepted. Please sign in with Google again.')
+  })
+
+  it('when Google\'s keys cannot be fetched, it answers 502, not a verification failure', async () => {
+    const code = await google.issueCode({ sub: 'google-keys-down', email: 'keys@gmail.com' })
+    google.setKeysDown(true)
+    try {
+      // A fresh app: the running one may hold the keys in its cache already.
+      const fresh = await createTestApp(google.config)
+      try {
+        const response = await fresh.request.post('/api/accounts/google-login/').send({ code })
+        expect(response.status).toBe(502)
+      } finally {
+        await fresh.cleanup()
+      }
+    } finally {
+      google.setKeysDown(false)
+    }
   })
 
   it('when Google cannot be reached, it answers 502', async () => {

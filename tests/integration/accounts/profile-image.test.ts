@@ -1,16 +1,34 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
 import { startFakeS3 } from '../../support/fake-s3.ts'
 import { solidPng } from '../../support/image-fixtures.ts'
 
+interface StorageScenario {
+  config: Record<string, string>
+  close(): Promise<void>
+  /** Keys of the stored files that start with `prefix` (DATA_DIR is known once the app exists). */
+  filesUnder(prefix: string, dataDir: string): string[]
+}
+
+function listLocalFiles(root: string, prefix: string): string[] {
+  const folder = join(root, prefix)
+  if (!existsSync(folder)) return []
+  return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+}
+
 const scenarios = [
-  { storage: 'the local folder', start: async () => ({ config: {}, close: async () => {}, fileCount: undefined as undefined | (() => number) }) },
+  {
+    storage: 'the local folder',
+    start: async (): Promise<StorageScenario> => ({ config: {}, close: async () => {}, filesUnder: (prefix, dataDir) => listLocalFiles(join(dataDir, 'files'), prefix) }),
+  },
   {
     storage: 'an S3-compatible bucket',
-    start: async () => {
+    start: async (): Promise<StorageScenario> => {
       const s3 = await startFakeS3()
-      return { config: s3.config, close: s3.close, fileCount: () => s3.objects.size }
+      return { config: s3.config, close: s3.close, filesUnder: (prefix) => [...s3.objects.keys()].filter((key) => key.startsWith(prefix)) }
     },
   },
 ]
@@ -18,7 +36,8 @@ const scenarios = [
 describe.each(scenarios)('profile images in $storage', ({ start }) => {
   let testApp: TestApp
   let account: SignedUp
-  let storage: Awaited<ReturnType<(typeof scenarios)[number]['start']>>
+  let storage: StorageScenario
+  const photosOf = (userId: string) => storage.filesUnder(`users/${userId}/profile`, testApp.config.DATA_DIR)
   beforeAll(async () => {
     storage = await start()
     testApp = await createTestApp(storage.config)
@@ -49,12 +68,11 @@ describe.each(scenarios)('profile images in $storage', ({ start }) => {
 
   it('a new photo replaces the old one, whose file is deleted', async () => {
     const first = await upload(solidPng(2, 2), 'one.png')
-    const countAfterFirst = storage.fileCount?.()
     const second = await upload(solidPng(3, 3, [0, 0, 0]), 'two.png')
     expect(second.body.profile_image).not.toBe(first.body.profile_image)
     expect((await testApp.request.get(first.body.profile_image)).status).toBe(404)
     expect((await testApp.request.get(second.body.profile_image)).status).toBe(200)
-    if (storage.fileCount) expect(storage.fileCount()).toBe(countAfterFirst)
+    expect(photosOf(account.userId)).toHaveLength(1)
   })
 
   it('judges by the bytes: text named .png and an SVG are refused with the SPEC text', async () => {
@@ -68,11 +86,23 @@ describe.each(scenarios)('profile images in $storage', ({ start }) => {
     }
   })
 
-  it('refuses 5 MB and more with the SPEC text', async () => {
-    const large = Buffer.concat([solidPng(), Buffer.alloc(5 * 1024 * 1024)])
-    const response = await upload(large, 'big.png')
+  it('accepts just under 5 MB and refuses exactly 5 MB, with the SPEC text', async () => {
+    const png = solidPng()
+    const padded = (total: number) => Buffer.concat([png, Buffer.alloc(total - png.length)])
+    expect((await upload(padded(5 * 1024 * 1024 - 1), 'almost.png')).status).toBe(200)
+    const response = await upload(padded(5 * 1024 * 1024), 'exactly.png')
     expect(response.status).toBe(413)
     expect(response.body.message).toBe('File size must be less than 5MB')
+  })
+
+  it('concurrent uploads leave exactly one photo file behind, the one the profile shows', async () => {
+    const results = await Promise.all([1, 2, 3, 4].map((shade) => upload(solidPng(2, 2, [shade, shade, shade]), `p${shade}.png`)))
+    expect(results.filter((result) => result.status === 200).length).toBeGreaterThanOrEqual(1)
+    for (const result of results) expect([200, 409]).toContain(result.status)
+    const user = await testApp.database.prisma.user.findUniqueOrThrow({ where: { id: account.userId } })
+    const photos = photosOf(account.userId)
+    expect(photos).toHaveLength(1)
+    expect(photos[0]).toContain(user.profileImageKey?.split('/').pop())
   })
 
   it('without a file, or under another field name, answers 400', async () => {
@@ -95,9 +125,9 @@ describe.each(scenarios)('profile images in $storage', ({ start }) => {
   it('deleting the account deletes the photo file too', async () => {
     const doomed = await signUp(testApp)
     const uploaded = await testApp.request.post('/api/accounts/profile/image/').set(bearer(doomed.access)).attach('profile_image', solidPng(), 'me.png')
-    const before = storage.fileCount?.()
+    expect(photosOf(doomed.userId)).toHaveLength(1)
     await testApp.request.post('/api/accounts/profile/delete/').set(bearer(doomed.access)).send({ password: doomed.password })
     expect((await testApp.request.get(uploaded.body.profile_image)).status).toBe(404)
-    if (storage.fileCount && before !== undefined) expect(storage.fileCount()).toBe(before - 1)
+    expect(photosOf(doomed.userId)).toHaveLength(0)
   })
 })

@@ -9,6 +9,14 @@ beforeAll(async () => {
 afterAll(() => testApp.cleanup())
 
 describe('profile', () => {
+  it('PUT accepts the whole user object back, changing only the name', async () => {
+    const account = await signUp(testApp, { full_name: 'Whole' })
+    const user = (await testApp.request.get('/api/accounts/profile/').set(bearer(account.access))).body
+    const response = await testApp.request.put('/api/accounts/profile/').set(bearer(account.access)).send({ ...user, full_name: 'Renamed', email: 'hijack@example.com' })
+    expect(response.status).toBe(200)
+    expect(response.body).toMatchObject({ full_name: 'Renamed', email: account.email })
+  })
+
   it('GET answers the signed-in user; PUT changes the full name', async () => {
     const account = await signUp(testApp, { full_name: 'Before' })
     const read = await testApp.request.get('/api/accounts/profile/').set(bearer(account.access))
@@ -61,6 +69,50 @@ describe('PUT /api/accounts/change-password/', () => {
   })
 })
 
+describe('a first password for an account created through Google', () => {
+  async function googleOnlyAccount(signedInAgoMs: number) {
+    const { prisma } = testApp.database
+    const user = await prisma.user.create({ data: { email: `g${Date.now()}${Math.random()}@gmail.com`, fullName: 'G', googleSubject: `g-${Math.random()}` } })
+    const { startSession } = await import('../../../server/accounts/sessions/start-session.ts')
+    const { loadServerSecrets } = await import('../../../server/secrets/load-server-secrets.ts')
+    const secrets = await loadServerSecrets(testApp.database, testApp.config)
+    const tokens = await startSession(testApp.database, { accessTokenKey: secrets.accessTokenKey, accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 3600, sessionMaxAgeSeconds: 86_400 }, user.id)
+    await prisma.refreshTokenFamily.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.now() - signedInAgoMs) } })
+    return { user, tokens }
+  }
+
+  it('can be set without an old one right after signing in', async () => {
+    const { user, tokens } = await googleOnlyAccount(60_000)
+    const response = await testApp.request.put('/api/accounts/change-password/').set(bearer(tokens.access)).send({ new_password: 'First-Password-1' })
+    expect(response.status).toBe(200)
+    expect((await logIn(testApp, user.email, 'First-Password-1')).status).toBe(200)
+  })
+
+  it('needs a recent sign-in: an older session (a stolen token, say) cannot add one', async () => {
+    const { tokens } = await googleOnlyAccount(60 * 60_000)
+    const response = await testApp.request.put('/api/accounts/change-password/').set(bearer(tokens.access)).send({ new_password: 'First-Password-1' })
+    expect(response.status).toBe(403)
+    expect(response.body.message).toBe('For your security, sign in again (with Google) before setting a password.')
+  })
+})
+
+describe('calls that check the password are rate-limited per account', () => {
+  it('guessing through change-email or deletion ends in 429', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '3', AUTH_RATE_LIMIT_PER_IP: '10000' })
+    try {
+      const account = await signUp(limited)
+      const statuses = []
+      for (let attempt = 0; attempt < 4; attempt++) {
+        statuses.push((await limited.request.put('/api/accounts/change-email/').set(bearer(account.access)).send({ new_email: `n${attempt}@example.com`, password: 'Guess-Pass-1' })).status)
+      }
+      expect(statuses).toEqual([400, 400, 400, 429])
+      expect((await limited.request.post('/api/accounts/profile/delete/').set(bearer(account.access)).send({ password: account.password })).status).toBe(429)
+    } finally {
+      await limited.cleanup()
+    }
+  })
+})
+
 describe('PUT /api/accounts/change-email/', () => {
   const change = (access: string, body: object) => testApp.request.put('/api/accounts/change-email/').set(bearer(access)).send(body)
 
@@ -105,6 +157,19 @@ describe('PUT /api/accounts/change-email/', () => {
 
 describe('POST /api/accounts/profile/delete/', () => {
   const remove = (access: string, body: object) => testApp.request.post('/api/accounts/profile/delete/').set(bearer(access)).send(body)
+
+  it('deletes the account\'s document files too', async () => {
+    const account = await signUp(testApp)
+    const { prisma } = testApp.database
+    const agent = await prisma.agent.create({ data: { accountId: account.userId, name: 'bot' } })
+    const storageKey = `agents/${agent.id}/documents/1_abc_notes.txt`
+    const { createFileStorage } = await import('../../../server/storage/create-file-storage.ts')
+    const storage = createFileStorage(testApp.config)
+    await storage.put(storageKey, Buffer.from('notes'), 'text/plain')
+    await prisma.document.create({ data: { accountId: account.userId, agentId: agent.id, name: 'notes.txt', format: 'txt', mimeType: 'text/plain', storageKey, sizeBytes: 5 } })
+    expect((await remove(account.access, { password: account.password })).status).toBe(200)
+    expect(await storage.get(storageKey)).toBeNull()
+  })
 
   it('deletes the account and everything it owns in one go, and ends every session', async () => {
     const account = await signUp(testApp)

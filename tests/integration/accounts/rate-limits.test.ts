@@ -65,6 +65,32 @@ describe('rate limits on signing in', () => {
     }
   })
 
+  it('concurrent guesses cannot slip past the per-account limit', async () => {
+    const testApp = await appWith({ AUTH_RATE_LIMIT_PER_ACCOUNT: '5', AUTH_RATE_LIMIT_PER_IP: '10000' })
+    const account = await signUp(testApp)
+    const results = await Promise.all(Array.from({ length: 30 }, () => logIn(testApp, account.email, 'Wrong-Pass-1')))
+    const statuses = results.map((result) => result.status)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25)
+  })
+
+  it('behind one trusted proxy, a client cannot dodge the per-IP limit by writing its own X-Forwarded-For', async () => {
+    const testApp = await appWith({ TRUST_PROXY: '1', AUTH_RATE_LIMIT_PER_IP: '3' })
+    const statuses = []
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const forwarded = `198.51.100.${attempt}, 203.0.113.7` // the client's spoofed entry, then what our proxy appended
+      statuses.push((await testApp.request.post('/api/accounts/token/refresh/').set('X-Forwarded-For', forwarded).send({ refresh_token: 'rt_x' })).status)
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429])
+  })
+
+  it('per account on register: one e-mail cannot be hammered', async () => {
+    const testApp = await appWith({ AUTH_RATE_LIMIT_PER_ACCOUNT: '2', AUTH_RATE_LIMIT_PER_IP: '10000' })
+    const statuses = []
+    for (let attempt = 0; attempt < 3; attempt++) statuses.push((await testApp.request.post('/api/accounts/register/').send({ email: 'same@example.com', password: 'Good-Pass-1', full_name: 'S' })).status)
+    expect(statuses).toEqual([201, 409, 429])
+  })
+
   it('unknown e-mails are limited the same way, so the limit does not reveal which exist', async () => {
     const testApp = await appWith({ AUTH_RATE_LIMIT_PER_ACCOUNT: '2' })
     for (let attempt = 0; attempt < 2; attempt++) await logIn(testApp, 'ghost@example.com', 'Wrong-Pass-1')
