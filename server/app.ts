@@ -10,6 +10,8 @@ import { requireCsrfToken } from './http/csrf/require-csrf-token.ts'
 import { serveBuiltDashboard } from './http/dashboard/serve-built-dashboard.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { profileRoutes } from './http/accounts/profile.routes.ts'
+import { agentRoutes } from './http/agents/agents.routes.ts'
+import { authenticate } from './http/authenticate.ts'
 import { sessionRoutes } from './http/accounts/session.routes.ts'
 import { healthRoutes } from './http/health.routes.ts'
 import { logRequests } from './http/log-requests.ts'
@@ -56,6 +58,8 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(csrfRoutes(secrets.csrfKey, { isHttps: isHttpsDeployment(config) }))
   api.use(sessionRoutes({ config, database, sessions: services.sessions, rateLimits: services.rateLimits, google: services.google }))
   api.use(profileRoutes({ config, database, sessions: services.sessions, storage: services.storage, rateLimits: services.rateLimits, logger }))
+  const signedIn = authenticate(database, services.sessions)
+  api.use(agentRoutes({ database, storage: services.storage, logger, signedIn }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 

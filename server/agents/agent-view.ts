@@ -1,0 +1,41 @@
+import type { Prisma } from '../db/generated/prisma/client.ts'
+
+/** What to load with an agent to show it: counts and team names in the same query, never one per agent. */
+export const AGENT_VIEW_INCLUDE = {
+  _count: { select: { documents: true, texts: true, websites: true, conversations: { where: { isDeleted: false } } } },
+  teamAgents: { select: { team: { select: { name: true, _count: { select: { members: { where: { status: 'active' } } } } } } } },
+} satisfies Prisma.AgentInclude
+
+export type AgentWithView = Prisma.AgentGetPayload<{ include: typeof AGENT_VIEW_INCLUDE }>
+
+/** An agent as the API shows it (SPEC section 3). */
+export function toAgentView(agent: AgentWithView) {
+  const teams = agent.teamAgents.map((assignment) => assignment.team)
+  return {
+    agent_id: agent.id,
+    id: agent.id,
+    name: agent.name,
+    description: agent.description,
+    visibility: agent.visibility,
+    avatar_url: agent.avatarUrl,
+    is_favorite: agent.isFavorite,
+    is_archived: agent.isArchived,
+    is_active: agent.isActive,
+    instructions: agent.instructions,
+    llm_model: agent.llmModel,
+    llm_temperature: agent.llmTemperature,
+    llm_max_tokens: agent.llmMaxTokens,
+    created_at: agent.createdAt.toISOString(),
+    updated_at: agent.updatedAt.toISOString(),
+    no_of_documents: agent._count.documents,
+    no_of_texts: agent._count.texts,
+    no_of_websites: agent._count.websites,
+    no_of_conversations: agent._count.conversations,
+    conversation_count: agent._count.conversations,
+    documents_summary: { total_documents: agent._count.documents },
+    teams: teams.map((team) => team.name),
+    no_of_team_members: teams.reduce((sum, team) => sum + team._count.members, 0),
+  }
+}
+
+export type AgentView = ReturnType<typeof toAgentView>

@@ -1,0 +1,48 @@
+// The agents contract: request bodies and queries with the SPEC's messages. Imports only zod.
+import { z } from 'zod'
+
+export const AGENT_MESSAGES = { nameRequired: 'Agent name is required' } as const
+
+const agentName = z.string({ error: AGENT_MESSAGES.nameRequired }).trim().min(1, { error: AGENT_MESSAGES.nameRequired }).max(120, { error: 'Agent name must be at most 120 characters' })
+const description = z.string({ error: 'Description must be text' }).trim().max(2_000, { error: 'Description must be at most 2000 characters' })
+const visibility = z.enum(['public', 'private'], { error: 'Visibility must be public or private' })
+
+export const CreateAgentSchema = z.object(
+  {
+    name: agentName,
+    description: description.optional(),
+    visibility: visibility.default('private'),
+  },
+  { error: AGENT_MESSAGES.nameRequired },
+)
+export type CreateAgent = z.infer<typeof CreateAgentSchema>
+
+// Partial: only what is sent changes. null clears an optional text.
+export const UpdateAgentSchema = z.object(
+  {
+    name: agentName.optional(),
+    description: description.nullable().optional(),
+    visibility: visibility.optional(),
+    avatar_url: z.url({ protocol: /^https?$/, error: 'Avatar URL must be an http(s) URL' }).max(2_000).nullable().optional(),
+    is_favorite: z.boolean({ error: 'is_favorite must be true or false' }).optional(),
+    is_archived: z.boolean({ error: 'is_archived must be true or false' }).optional(),
+    is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+    instructions: z.string({ error: 'Instructions must be text' }).max(8_000, { error: 'Instructions must be at most 8000 characters' }).nullable().optional(),
+    llm_model: z.string({ error: 'Model must be text' }).trim().min(1).max(200).nullable().optional(),
+    llm_temperature: z.number({ error: 'Temperature must be a number' }).min(0, { error: 'Temperature must be between 0 and 2' }).max(2, { error: 'Temperature must be between 0 and 2' }).nullable().optional(),
+    llm_max_tokens: z.number({ error: 'Max tokens must be a whole number' }).int().min(16).max(32_000).nullable().optional(),
+  },
+  { error: 'Invalid data provided for the agent.' },
+)
+export type UpdateAgent = z.infer<typeof UpdateAgentSchema>
+
+const wholeNumber = (fallback: number, max: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }).default(fallback)
+
+/** page and page_size of every paginated list: 10 a page unless asked, at most 100. */
+export const PageQuerySchema = z.object({ page: wholeNumber(1, 1_000_000), page_size: wholeNumber(10, 100) })
+export type PageQuery = z.infer<typeof PageQuerySchema>
+
+export function paginationOf(query: PageQuery, totalCount: number) {
+  return { page: query.page, page_size: query.page_size, total_count: totalCount, total_pages: Math.ceil(totalCount / query.page_size) }
+}

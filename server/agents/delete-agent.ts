@@ -1,0 +1,21 @@
+import type { Actor } from '../accounts/actor.ts'
+import type { Database } from '../db/database.ts'
+import type { Logger } from '../logging/create-logger.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { requireAgentAccess } from './require-agent-access.ts'
+
+/** Deletes the agent with all its knowledge, conversations and widgets (cascades), then its files. */
+export async function deleteAgent(database: Database, storage: FileStorage, logger: Logger, actor: Actor, agentId: string) {
+  await requireAgentAccess(database, actor, agentId, 'manage')
+  const fileKeys = await database.prisma.$transaction(async (transaction) => {
+    const [documents, integrations] = await Promise.all([
+      transaction.document.findMany({ where: { agentId }, select: { storageKey: true } }),
+      transaction.widgetIntegration.findMany({ where: { agentId, websiteLogoKey: { not: null } }, select: { websiteLogoKey: true } }),
+    ])
+    await transaction.agent.delete({ where: { id: agentId } })
+    return [...documents.map((document) => document.storageKey), ...integrations.map((integration) => integration.websiteLogoKey)]
+  })
+  for (const key of fileKeys) {
+    if (key) await storage.delete(key).catch((error: unknown) => logger.warn({ err: error, key }, 'could not delete a file of a deleted agent'))
+  }
+}

@@ -1,0 +1,20 @@
+import type { Actor } from '../accounts/actor.ts'
+import type { Database } from '../db/database.ts'
+import { paginationOf, type PageQuery } from './agents.schemas.ts'
+import { AGENT_VIEW_INCLUDE, toAgentView } from './agent-view.ts'
+
+/** The actor's agents, newest first, one page with the SPEC's pagination envelope. */
+export async function listAgents(database: Database, actor: Actor, query: PageQuery) {
+  const where = { accountId: actor.userId }
+  const [totalCount, agents] = await Promise.all([
+    database.prisma.agent.count({ where }),
+    database.prisma.agent.findMany({
+      where,
+      include: AGENT_VIEW_INCLUDE,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.page_size,
+      take: query.page_size,
+    }),
+  ])
+  return { agents: agents.map(toAgentView), pagination: paginationOf(query, totalCount) }
+}

@@ -1,0 +1,27 @@
+import type { Actor } from '../accounts/actor.ts'
+import type { Database } from '../db/database.ts'
+import type { UpdateAgent } from './agents.schemas.ts'
+import { AGENT_VIEW_INCLUDE, toAgentView } from './agent-view.ts'
+import { requireAgentAccess } from './require-agent-access.ts'
+
+export async function updateAgent(database: Database, actor: Actor, agentId: string, changes: UpdateAgent) {
+  await requireAgentAccess(database, actor, agentId, 'manage')
+  const updated = await database.prisma.agent.update({
+    where: { id: agentId },
+    data: {
+      name: changes.name,
+      description: changes.description === undefined ? undefined : changes.description || null,
+      visibility: changes.visibility,
+      avatarUrl: changes.avatar_url,
+      isFavorite: changes.is_favorite,
+      isArchived: changes.is_archived,
+      isActive: changes.is_active,
+      instructions: changes.instructions,
+      llmModel: changes.llm_model,
+      llmTemperature: changes.llm_temperature,
+      llmMaxTokens: changes.llm_max_tokens,
+    },
+    include: AGENT_VIEW_INCLUDE,
+  })
+  return toAgentView(updated)
+}

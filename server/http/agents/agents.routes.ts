@@ -1,0 +1,49 @@
+import { Router, type RequestHandler } from 'express'
+import { CreateAgentSchema, PageQuerySchema, UpdateAgentSchema } from '../../agents/agents.schemas.ts'
+import { createAgent } from '../../agents/create-agent.ts'
+import { deleteAgent } from '../../agents/delete-agent.ts'
+import { getAgent } from '../../agents/get-agent.ts'
+import { listAgents } from '../../agents/list-agents.ts'
+import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
+import { updateAgent } from '../../agents/update-agent.ts'
+import type { Database } from '../../db/database.ts'
+import type { Logger } from '../../logging/create-logger.ts'
+import type { FileStorage } from '../../storage/file-storage.ts'
+import { actorOf } from '../authenticate.ts'
+import { parseIdParam } from '../parse-id-param.ts'
+
+export interface AgentRoutesOptions {
+  database: Database
+  storage: FileStorage
+  logger: Logger
+  signedIn: RequestHandler
+}
+
+/** SPEC section 7, Agents. */
+export function agentRoutes({ database, storage, logger, signedIn }: AgentRoutesOptions): Router {
+  const router = Router()
+  const agentIdOf = (value: unknown) => parseIdParam(value, AGENT_NOT_FOUND)
+
+  router.get('/agents/', signedIn, async (req, res) => {
+    res.json(await listAgents(database, actorOf(res), PageQuerySchema.parse(req.query)))
+  })
+
+  router.post('/agents/create/', signedIn, async (req, res) => {
+    res.status(201).json(await createAgent(database, actorOf(res), CreateAgentSchema.parse(req.body)))
+  })
+
+  router.get('/agents/:agentId/', signedIn, async (req, res) => {
+    res.json(await getAgent(database, actorOf(res), agentIdOf(req.params.agentId)))
+  })
+
+  router.put('/agents/:agentId/update/', signedIn, async (req, res) => {
+    res.json(await updateAgent(database, actorOf(res), agentIdOf(req.params.agentId), UpdateAgentSchema.parse(req.body)))
+  })
+
+  router.delete('/agents/:agentId/delete/', signedIn, async (req, res) => {
+    await deleteAgent(database, storage, logger, actorOf(res), agentIdOf(req.params.agentId))
+    res.json({ message: 'Agent deleted' })
+  })
+
+  return router
+}
