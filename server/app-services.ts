@@ -6,6 +6,11 @@ import type { Config } from './config/config.schemas.ts'
 import type { Database } from './db/database.ts'
 import { createAuthRateLimits, type AuthRateLimits } from './http/rate-limit/auth-rate-limits.ts'
 import type { ServerSecrets } from './secrets/load-server-secrets.ts'
+import { startWorker, type RunningWorker } from './jobs/run-worker.ts'
+import type { EmbeddingQueue } from './knowledge/embedding/start-embedding.ts'
+import { createEmbedder, type Embedder } from './knowledge/indexing/create-embedder.ts'
+import { createKnowledgeJobHandlers } from './knowledge/knowledge-job-handlers.ts'
+import type { Logger } from './logging/create-logger.ts'
 import { createFileStorage } from './storage/create-file-storage.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 
@@ -14,11 +19,20 @@ export interface AppServices {
   storage: FileStorage
   rateLimits: AuthRateLimits
   google: GoogleSettings | null
+  embedder: Embedder | null
+  /** Announces new jobs; wakes the in-server worker when there is one. */
+  queue: EmbeddingQueue
+  worker: RunningWorker | null
   close(): Promise<void>
 }
 
-export async function createAppServices(config: Config, database: Database, secrets: ServerSecrets): Promise<AppServices> {
+export async function createAppServices(config: Config, database: Database, secrets: ServerSecrets, logger: Logger): Promise<AppServices> {
   const rateLimits = await createAuthRateLimits(config, database)
+  const storage = createFileStorage(config)
+  const embedder = createEmbedder(config)
+  const worker = config.WORKER_IN_SERVER
+    ? startWorker({ database, logger, handlers: createKnowledgeJobHandlers(config, database, storage, embedder), concurrency: config.WORKER_CONCURRENCY, pollMs: config.JOB_POLL_MS })
+    : null
   return {
     sessions: {
       accessTokenKey: secrets.accessTokenKey,
@@ -26,9 +40,15 @@ export async function createAppServices(config: Config, database: Database, secr
       refreshTokenTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
       sessionMaxAgeSeconds: config.SESSION_MAX_AGE_SECONDS,
     },
-    storage: createFileStorage(config),
+    storage,
     rateLimits,
     google: readGoogleSettings(config),
-    close: () => rateLimits.close(),
+    embedder,
+    queue: { wake: () => worker?.wake() },
+    worker,
+    close: async () => {
+      await worker?.stop(config.SHUTDOWN_TIMEOUT_MS)
+      await rateLimits.close()
+    },
   }
 }

@@ -11,6 +11,8 @@ import { serveBuiltDashboard } from './http/dashboard/serve-built-dashboard.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { profileRoutes } from './http/accounts/profile.routes.ts'
 import { agentRoutes } from './http/agents/agents.routes.ts'
+import { embeddingRoutes } from './http/agents/embeddings.routes.ts'
+import { textRoutes } from './http/agents/texts.routes.ts'
 import { authenticate } from './http/authenticate.ts'
 import { sessionRoutes } from './http/accounts/session.routes.ts'
 import { healthRoutes } from './http/health.routes.ts'
@@ -39,7 +41,7 @@ export type App = Express & { close(): Promise<void> }
 
 export async function createApp({ config, database, logger, isDevelopment = false, dashboard }: AppOptions): Promise<App> {
   const secrets = await loadServerSecrets(database, config)
-  const services = await createAppServices(config, database, secrets)
+  const services = await createAppServices(config, database, secrets, logger)
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)
@@ -60,6 +62,8 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(profileRoutes({ config, database, sessions: services.sessions, storage: services.storage, rateLimits: services.rateLimits, logger }))
   const signedIn = authenticate(database, services.sessions)
   api.use(agentRoutes({ database, storage: services.storage, logger, signedIn }))
+  api.use(textRoutes({ database, queue: services.queue, signedIn }))
+  api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 

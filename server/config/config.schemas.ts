@@ -89,6 +89,20 @@ export const ConfigSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(900),
   AUTH_RATE_LIMIT_PER_IP: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(100),
   AUTH_RATE_LIMIT_PER_ACCOUNT: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(10),
+
+  // Knowledge: chunking, embeddings (any OpenAI-compatible endpoint; none configured: full-text search only)
+  CHUNK_SIZE: wholeNumberFromEnv.pipe(z.number().min(200, { error: 'must be between 200 and 8000' }).max(8_000, { error: 'must be between 200 and 8000' })).default(1_000),
+  CHUNK_OVERLAP: wholeNumberFromEnv.pipe(z.number().max(2_000, { error: 'must be at most 2000' })).default(150),
+  EMBEDDINGS_BASE_URL: optionalUrl('https://api.openai.com/v1'),
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
+  EMBEDDING_DIMENSIONS: wholeNumberFromEnv.pipe(z.number().min(8).max(8_192)).optional(),
+  EMBEDDING_BATCH_SIZE: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 2048' }).max(2_048, { error: 'must be between 1 and 2048' })).default(64),
+
+  // Durable jobs: a worker inside the server, and/or separate `npm run worker` processes
+  WORKER_IN_SERVER: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true').default(true),
+  WORKER_CONCURRENCY: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 16' }).max(16, { error: 'must be between 1 and 16' })).default(2),
+  JOB_POLL_MS: wholeNumberFromEnv.pipe(z.number().min(10, { error: 'must be at least 10' })).default(1_000),
 }).superRefine((config, context) => {
   const google = [config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_REDIRECT_URI]
   if (google.some(Boolean) && !google.every(Boolean)) {

@@ -1,0 +1,34 @@
+// npm run worker: a job worker in its own process, beside servers started with WORKER_IN_SERVER=false.
+// It needs DATABASE_URL: the embedded database belongs to one process.
+import { ConfigError, loadConfig } from '../server/config/load-config.ts'
+import { createDatabase } from '../server/db/create-database.ts'
+import { applyMigrations } from '../server/db/migrations/apply-migrations.ts'
+import { startWorker } from '../server/jobs/run-worker.ts'
+import { createEmbedder } from '../server/knowledge/indexing/create-embedder.ts'
+import { createKnowledgeJobHandlers } from '../server/knowledge/knowledge-job-handlers.ts'
+import { createLogger } from '../server/logging/create-logger.ts'
+import { createFileStorage } from '../server/storage/create-file-storage.ts'
+
+let config
+try {
+  config = loadConfig()
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error)
+  process.exit(1)
+}
+if (!config.DATABASE_URL) {
+  console.error('npm run worker needs DATABASE_URL: the embedded database can only be used by the server process, whose own worker runs its jobs.')
+  process.exit(1)
+}
+const logger = createLogger(config)
+const database = await createDatabase(config)
+await applyMigrations(database)
+const storage = createFileStorage(config)
+const worker = startWorker({ database, logger, handlers: createKnowledgeJobHandlers(config, database, storage, createEmbedder(config)), concurrency: config.WORKER_CONCURRENCY, pollMs: config.JOB_POLL_MS })
+const stop = async () => {
+  await worker.stop(config.SHUTDOWN_TIMEOUT_MS)
+  await database.close()
+  process.exit(0)
+}
+process.once('SIGTERM', stop)
+process.once('SIGINT', stop)

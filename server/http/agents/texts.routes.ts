@@ -1,0 +1,42 @@
+import { Router, type RequestHandler } from 'express'
+import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
+import type { Database } from '../../db/database.ts'
+import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import { ItemListQuerySchema, NewTextSchema, UpdateTextSchema } from '../../knowledge/knowledge.schemas.ts'
+import { addText } from '../../knowledge/texts/add-text.ts'
+import { deleteText } from '../../knowledge/texts/delete-text.ts'
+import { listTexts } from '../../knowledge/texts/list-texts.ts'
+import { requireText, TEXT_NOT_FOUND } from '../../knowledge/texts/require-text.ts'
+import { toTextView } from '../../knowledge/texts/text-view.ts'
+import { updateText } from '../../knowledge/texts/update-text.ts'
+import { latestJobsOf } from '../../knowledge/embedding/latest-jobs.ts'
+import { actorOf } from '../authenticate.ts'
+import { parseIdParam } from '../parse-id-param.ts'
+
+/** SPEC section 7, Agent content: texts under /agents/{agentId}/texts/. */
+export function textRoutes({ database, queue, signedIn }: { database: Database; queue: EmbeddingQueue; signedIn: RequestHandler }): Router {
+  const router = Router()
+  const ids = (params: Record<string, unknown>) => ({ agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND), textId: parseIdParam(params.textId, TEXT_NOT_FOUND) })
+
+  router.get('/agents/:agentId/texts/', signedIn, async (req, res) => {
+    res.json(await listTexts(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), ItemListQuerySchema.parse(req.query)))
+  })
+  router.post('/agents/:agentId/texts/create/', signedIn, async (req, res) => {
+    res.status(201).json(await addText(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), NewTextSchema.parse(req.body)))
+  })
+  router.get('/agents/:agentId/texts/:textId/', signedIn, async (req, res) => {
+    const { agentId, textId } = ids(req.params)
+    const text = await requireText(database, actorOf(res), agentId, textId, 'read')
+    res.json(toTextView(text, (await latestJobsOf(database, [textId])).get(textId)))
+  })
+  router.put('/agents/:agentId/texts/:textId/update/', signedIn, async (req, res) => {
+    const { agentId, textId } = ids(req.params)
+    res.json(await updateText(database, queue, actorOf(res), agentId, textId, UpdateTextSchema.parse(req.body)))
+  })
+  router.delete('/agents/:agentId/texts/:textId/delete/', signedIn, async (req, res) => {
+    const { agentId, textId } = ids(req.params)
+    await deleteText(database, actorOf(res), agentId, textId)
+    res.json({ message: 'Text deleted' })
+  })
+  return router
+}

@@ -1,0 +1,32 @@
+import type { Database } from '../db/database.ts'
+import type { Job } from '../db/generated/prisma/client.ts'
+
+/**
+ * Takes the next runnable job for this worker, or null. A job is runnable when queued and due, or
+ * running under a lease that expired (its worker crashed or stopped). FOR UPDATE SKIP LOCKED makes
+ * concurrent workers pass over each other's candidates instead of taking the same one.
+ */
+export async function claimNextJob(database: Database, workerId: string, kinds: string[], leaseMs: number): Promise<Job | null> {
+  const claimed = await database.prisma.$queryRaw<{ id: string }[]>`
+    update jobs set status = 'running', locked_by = ${workerId}, attempts = attempts + 1,
+      lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
+    where id = (
+      select id from jobs
+      where kind = any(${kinds}::text[])
+        and ((status = 'queued' and run_after <= now())
+          or (status = 'running' and lease_expires_at < now() and attempts < max_attempts))
+      order by run_after, created_at
+      for update skip locked
+      limit 1)
+    returning id`
+  const id = claimed[0]?.id
+  return id ? database.prisma.job.findUnique({ where: { id } }) : null
+}
+
+/** Jobs whose lease expired on their last allowed attempt: nothing will take them up again. */
+export async function failAbandonedJobs(database: Database) {
+  return database.prisma.job.updateMany({
+    where: { status: 'running', leaseExpiresAt: { lt: new Date() }, attempts: { gte: database.prisma.job.fields.maxAttempts } },
+    data: { status: 'failed', lastError: 'The worker stopped while running it, on its last attempt.', finishedAt: new Date(), lockedBy: null },
+  })
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto'
+import { EventEmitter } from 'node:events'
+import type { Database } from '../db/database.ts'
+import type { Job, Prisma } from '../db/generated/prisma/client.ts'
+import type { Logger } from '../logging/create-logger.ts'
+import { claimNextJob, failAbandonedJobs } from './claim-next-job.ts'
+import { PermanentJobError, type JobHandler } from './job-handler.ts'
+
+export interface WorkerOptions {
+  database: Database
+  logger: Logger
+  handlers: Record<string, JobHandler>
+  /** How long a claimed job stays ours without a heartbeat. */
+  leaseMs?: number
+  /** How often an idle worker looks for work (it is also woken at once by `wake`). */
+  pollMs?: number
+  concurrency?: number
+  /** Delay before retry n (1-based). */
+  backoffMs?: (attempt: number) => number
+}
+
+export interface RunningWorker {
+  id: string
+  /** Look for work now (call after enqueueing). */
+  wake(): void
+  /** Stops taking jobs and waits for the running ones; cut off after `graceMs`, they are taken up again later. */
+  stop(graceMs?: number): Promise<void>
+}
+
+const defaultBackoff = (attempt: number) => Math.min(10 * 60_000, 5_000 * 2 ** (attempt - 1))
+
+function describeError(error: unknown) {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 2_000)
+}
+
+/** A worker loop inside this process: claims jobs, runs their handler, records the outcome. */
+export function startWorker(options: WorkerOptions): RunningWorker {
+  const { database, logger, handlers } = options
+  const leaseMs = options.leaseMs ?? 60_000
+  const pollMs = options.pollMs ?? 1_000
+  const backoffMs = options.backoffMs ?? defaultBackoff
+  const id = `worker-${randomUUID().slice(0, 8)}`
+  const kinds = Object.keys(handlers)
+  const wakeUps = new EventEmitter()
+  const stopping = new AbortController()
+  const log = logger.child({ worker: id })
+
+  const finish = (job: Job, data: Prisma.JobUpdateManyMutationInput) =>
+    database.prisma.job.updateMany({ where: { id: job.id, lockedBy: id }, data: { ...data, lockedBy: null, leaseExpiresAt: null } })
+
+  async function runOne(job: Job) {
+    const handler = handlers[job.kind]
+    const heartbeat = setInterval(() => {
+      database.prisma.job.updateMany({ where: { id: job.id, lockedBy: id }, data: { leaseExpiresAt: new Date(Date.now() + leaseMs) } }).catch(() => {})
+    }, Math.max(1_000, leaseMs / 3))
+    try {
+      if (!handler) throw new PermanentJobError(`No handler for jobs of kind ${job.kind}`)
+      const result = await handler({
+        job,
+        signal: stopping.signal,
+        reportProgress: async (percent, detail) => {
+          await database.prisma.job.updateMany({ where: { id: job.id, lockedBy: id }, data: { progress: Math.max(0, Math.min(100, Math.round(percent))), progressDetail: detail?.slice(0, 500) } })
+        },
+      })
+      await finish(job, { status: 'succeeded', progress: 100, result: (result ?? null) as Prisma.InputJsonValue, lastError: null, finishedAt: new Date() })
+    } catch (error) {
+      if (stopping.signal.aborted) {
+        // Cut off by stop(): hand the job back as it was, this attempt not counted.
+        await finish(job, { status: 'queued', runAfter: new Date(), attempts: { decrement: 1 } })
+        return
+      }
+      const isFinal = error instanceof PermanentJobError || job.attempts >= job.maxAttempts
+      log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, isFinal }, 'job attempt failed')
+      await finish(job, isFinal
+        ? { status: 'failed', lastError: describeError(error), finishedAt: new Date() }
+        : { status: 'queued', lastError: describeError(error), runAfter: new Date(Date.now() + backoffMs(job.attempts)) })
+    } finally {
+      clearInterval(heartbeat)
+    }
+  }
+
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollMs)
+      function done() {
+        clearTimeout(timer)
+        wakeUps.off('wake', done)
+        stopping.signal.removeEventListener('abort', done)
+        resolve()
+      }
+      wakeUps.once('wake', done)
+      stopping.signal.addEventListener('abort', done, { once: true })
+    })
+
+  async function loop() {
+    while (!stopping.signal.aborted) {
+      try {
+        await failAbandonedJobs(database)
+        const job = await claimNextJob(database, id, kinds, leaseMs)
+        if (job) await runOne(job)
+        else await idle()
+      } catch (error) {
+        if (stopping.signal.aborted) break
+        log.error({ err: error }, 'worker loop failed; retrying')
+        await idle()
+      }
+    }
+  }
+
+  const loops = Array.from({ length: Math.max(1, options.concurrency ?? 1) }, () => loop())
+  wakeUps.setMaxListeners(0)
+  log.info({ kinds }, 'job worker started')
+  return {
+    id,
+    wake: () => void wakeUps.emit('wake'),
+    async stop(graceMs = 10_000) {
+      const finished = Promise.all(loops)
+      const cutOff = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref())
+      stopping.abort()
+      await Promise.race([finished, cutOff])
+      log.info('job worker stopped')
+    },
+  }
+}

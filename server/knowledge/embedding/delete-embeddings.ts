@@ -1,0 +1,12 @@
+import type { Actor } from '../../accounts/actor.ts'
+import type { Database } from '../../db/database.ts'
+import { itemFilter, type KnowledgeItemType } from '../indexing/knowledge-item.ts'
+import { markKnowledgeItem, requireKnowledgeItem } from './require-knowledge-item.ts'
+
+/** The SPEC's delete-embeddings call: the item stays, its chunks and vectors go; it can be embedded again. */
+export async function deleteEmbeddings(database: Database, actor: Actor, agentId: string, type: KnowledgeItemType, id: string) {
+  await requireKnowledgeItem(database, actor, agentId, type, id, 'edit')
+  const { count } = await database.prisma.knowledgeChunk.deleteMany({ where: itemFilter(type, id) })
+  await markKnowledgeItem(database, type, id, { embedded: false, status: 'pending' })
+  return { message: 'Embeddings deleted', deleted_chunks: count }
+}

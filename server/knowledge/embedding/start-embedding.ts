@@ -1,0 +1,26 @@
+import type { Actor } from '../../accounts/actor.ts'
+import type { Database } from '../../db/database.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { enqueueJob } from '../../jobs/enqueue-job.ts'
+import type { KnowledgeItemType } from '../indexing/knowledge-item.ts'
+import { toJobView } from './job-view.ts'
+import { markKnowledgeItem, requireKnowledgeItem } from './require-knowledge-item.ts'
+
+export const EMBED_ITEM_JOB = 'embed-item'
+
+/** Where new jobs are announced, so an idle worker starts at once instead of at its next poll. */
+export interface EmbeddingQueue {
+  wake(): void
+}
+
+/** The SPEC's embed call: queues the item's extraction, chunking and indexing as a durable job. */
+export async function startEmbedding(database: Database, queue: EmbeddingQueue, actor: Actor, agentId: string, type: KnowledgeItemType, id: string) {
+  const item = await requireKnowledgeItem(database, actor, agentId, type, id, 'edit')
+  if (item.embedded) throw new AppError('CONFLICT', 'Already embedded')
+  const active = await database.prisma.job.findFirst({ where: { subjectId: id, kind: EMBED_ITEM_JOB, status: { in: ['queued', 'running'] } } })
+  if (active) throw new AppError('CONFLICT', 'Embedding is already in progress', { job: toJobView(active) })
+  const job = await enqueueJob(database.prisma, { kind: EMBED_ITEM_JOB, accountId: item.accountId, agentId, subjectType: type, subjectId: id, payload: { type, id } })
+  await markKnowledgeItem(database, type, id, { status: 'processing', statusError: null })
+  queue.wake()
+  return { message: 'Embedding started', job: toJobView(job) }
+}

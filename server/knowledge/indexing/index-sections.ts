@@ -1,0 +1,58 @@
+import type { Database } from '../../db/database.ts'
+import { chunkSection, type ChunkOptions } from './chunk-section.ts'
+import type { Embedder } from './create-embedder.ts'
+import { detectSearchConfig } from './detect-language.ts'
+import { itemColumns } from './knowledge-item.ts'
+import type { KnowledgeItemRef } from './replace-sections.ts'
+import { availableSearchConfigs } from './search-configs.ts'
+
+export interface IndexOptions {
+  chunk: ChunkOptions
+  embedder: Embedder | null
+  signal?: AbortSignal
+  onProgress?(done: number, total: number): Promise<void>
+}
+
+/**
+ * Chunks the given sections and indexes the chunks: a tsvector in the detected language's text-search
+ * configuration (GIN-indexed), and a vector when an embedder is configured. Returns how many chunks.
+ */
+export async function indexSections(database: Database, item: KnowledgeItemRef, sectionIds: string[], options: IndexOptions): Promise<number> {
+  const configs = await availableSearchConfigs(database)
+  let written = 0
+  for (const [index, sectionId] of sectionIds.entries()) {
+    options.signal?.throwIfAborted()
+    const section = await database.prisma.knowledgeSection.findUniqueOrThrow({ where: { id: sectionId } })
+    const language = detectSearchConfig(section.content, configs)
+    const chunks = chunkSection(section.content, options.chunk)
+    const texts = chunks.map((chunk) => [chunk.heading ?? section.title, chunk.content].filter(Boolean).join('\n'))
+    const vectors = options.embedder && texts.length > 0 ? await options.embedder.embed(texts, options.signal) : []
+    await database.prisma.$transaction(async (transaction) => {
+      await transaction.knowledgeChunk.deleteMany({ where: { sectionId } })
+      await transaction.knowledgeChunk.createMany({
+        data: chunks.map((chunk, position) => ({
+          accountId: item.accountId,
+          agentId: item.agentId,
+          ...itemColumns(item.type, item.id),
+          sectionId,
+          position: section.position * 10_000 + position,
+          title: chunk.heading ?? section.title,
+          content: chunk.content,
+          sourceUrl: section.sourceUrl,
+          pageNumber: section.pageNumber,
+          language,
+          tokenCount: Math.ceil(chunk.content.length / 4),
+          embedding: vectors[position] ?? [],
+          embeddingModel: vectors[position] ? options.embedder?.model : null,
+        })),
+      })
+      await transaction.$executeRaw`
+        update knowledge_chunks
+        set search_vector = setweight(to_tsvector(language::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector(language::regconfig, content), 'B')
+        where section_id = ${sectionId}::uuid`
+    })
+    written += chunks.length
+    await options.onProgress?.(index + 1, sectionIds.length)
+  }
+  return written
+}

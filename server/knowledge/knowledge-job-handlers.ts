@@ -1,0 +1,20 @@
+import type { Config } from '../config/config.schemas.ts'
+import type { Database } from '../db/database.ts'
+import type { JobHandler } from '../jobs/job-handler.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { documentSectionReader } from './documents/read-document-sections.ts'
+import { createEmbedItemHandler } from './embedding/embed-item-job.ts'
+import { EMBED_ITEM_JOB } from './embedding/start-embedding.ts'
+import type { Embedder } from './indexing/create-embedder.ts'
+
+/** Every kind of knowledge job and the function that does it. */
+export function createKnowledgeJobHandlers(config: Config, database: Database, storage: FileStorage, embedder: Embedder | null): Record<string, JobHandler> {
+  return {
+    [EMBED_ITEM_JOB]: createEmbedItemHandler({
+      database,
+      embedder,
+      chunk: { size: config.CHUNK_SIZE, overlap: Math.min(config.CHUNK_OVERLAP, Math.floor(config.CHUNK_SIZE / 2)) },
+      extractDocument: documentSectionReader(database, storage),
+    }),
+  }
+}

@@ -1,0 +1,42 @@
+// The knowledge contract shared by texts, documents and websites. Imports only zod.
+import { z } from 'zod'
+
+const wholeNumber = (fallback: number, max: number) =>
+  z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }).default(fallback)
+
+/** page, page_size, search and sort_by of the knowledge lists. */
+export const ItemListQuerySchema = z.object({
+  page: wholeNumber(1, 1_000_000),
+  page_size: wholeNumber(20, 100),
+  search: z.string().trim().max(200, { error: 'Search must be at most 200 characters' }).optional(),
+  sort_by: z.enum(['created_at', '-created_at', 'name', '-name'], { error: 'sort_by must be created_at, -created_at, name or -name' }).default('-created_at'),
+})
+export type ItemListQuery = z.infer<typeof ItemListQuerySchema>
+
+export const KNOWLEDGE_TYPES = ['document', 'text', 'website'] as const
+/** The objectType of the embedding calls; the plural is accepted too. */
+export const ObjectTypeSchema = z
+  .enum(['document', 'documents', 'text', 'texts', 'website', 'websites'], { error: 'Unknown knowledge type' })
+  .transform((value) => value.replace(/s$/, '') as (typeof KNOWLEDGE_TYPES)[number])
+
+export const EmbedRequestSchema = z.object({ object_name: z.string().max(500).optional() }).optional()
+
+const tags = z.array(z.string().trim().min(1).max(50), { error: 'Tags must be a list of words' }).max(30, { error: 'At most 30 tags' })
+const metaData = z.record(z.string(), z.unknown(), { error: 'meta_data must be an object' })
+
+export const TEXT_MESSAGES = { required: 'Text title and content are required' } as const
+
+export const NewTextSchema = z.object(
+  {
+    text_title: z.string({ error: TEXT_MESSAGES.required }).trim().min(1, { error: TEXT_MESSAGES.required }).max(200, { error: 'Text title must be at most 200 characters' }),
+    text_content: z.string({ error: TEXT_MESSAGES.required }).trim().min(1, { error: TEXT_MESSAGES.required }).max(2_000_000, { error: 'Text content must be at most 2,000,000 characters' }),
+    text_description: z.string().trim().max(2_000).optional(),
+    text_tags: tags.optional(),
+    meta_data: metaData.optional(),
+  },
+  { error: TEXT_MESSAGES.required },
+)
+export type NewText = z.infer<typeof NewTextSchema>
+
+export const UpdateTextSchema = NewTextSchema.partial()
+export type UpdateText = z.infer<typeof UpdateTextSchema>

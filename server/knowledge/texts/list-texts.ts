@@ -1,0 +1,24 @@
+import type { Actor } from '../../accounts/actor.ts'
+import { paginationOf } from '../../agents/agents.schemas.ts'
+import { requireAgentAccess } from '../../agents/require-agent-access.ts'
+import type { Database } from '../../db/database.ts'
+import type { Prisma } from '../../db/generated/prisma/client.ts'
+import { latestJobsOf } from '../embedding/latest-jobs.ts'
+import type { ItemListQuery } from '../knowledge.schemas.ts'
+import { toTextView } from './text-view.ts'
+
+export async function listTexts(database: Database, actor: Actor, agentId: string, query: ItemListQuery) {
+  await requireAgentAccess(database, actor, agentId, 'read')
+  const where: Prisma.TextWhereInput = {
+    agentId,
+    ...(query.search ? { OR: [{ title: { contains: query.search, mode: 'insensitive' } }, { content: { contains: query.search, mode: 'insensitive' } }] } : {}),
+  }
+  const direction = query.sort_by.startsWith('-') ? 'desc' : 'asc'
+  const orderBy: Prisma.TextOrderByWithRelationInput[] = query.sort_by.endsWith('name') ? [{ title: direction }, { id: 'asc' }] : [{ createdAt: direction }, { id: direction }]
+  const [totalCount, texts] = await Promise.all([
+    database.prisma.text.count({ where }),
+    database.prisma.text.findMany({ where, orderBy, skip: (query.page - 1) * query.page_size, take: query.page_size }),
+  ])
+  const jobs = await latestJobsOf(database, texts.map((text) => text.id))
+  return { texts: texts.map((text) => toTextView(text, jobs.get(text.id))), pagination: paginationOf(query, totalCount) }
+}

@@ -1,0 +1,25 @@
+import type { Actor } from '../../accounts/actor.ts'
+import type { Database } from '../../db/database.ts'
+import { startEmbedding, type EmbeddingQueue } from '../embedding/start-embedding.ts'
+import type { UpdateText } from '../knowledge.schemas.ts'
+import { requireText } from './require-text.ts'
+import { toTextView } from './text-view.ts'
+
+/** Changes a text; when its words change and it was embedded, it is embedded again so answers follow. */
+export async function updateText(database: Database, queue: EmbeddingQueue, actor: Actor, agentId: string, textId: string, changes: UpdateText) {
+  const before = await requireText(database, actor, agentId, textId, 'edit')
+  const isContentChanged = (changes.text_title !== undefined && changes.text_title !== before.title) || (changes.text_content !== undefined && changes.text_content !== before.content)
+  const updated = await database.prisma.text.update({
+    where: { id: textId },
+    data: {
+      title: changes.text_title,
+      content: changes.text_content,
+      description: changes.text_description,
+      tags: changes.text_tags,
+      metaData: changes.meta_data as object | undefined,
+      ...(isContentChanged && before.embedded ? { embedded: false } : {}),
+    },
+  })
+  const job = isContentChanged && before.embedded ? (await startEmbedding(database, queue, actor, agentId, 'text', textId)).job : undefined
+  return toTextView(updated, job)
+}
