@@ -9,20 +9,31 @@ export function parseCsv(text: string): string[][] {
   let row: string[] = []
   let field = ''
   let inQuotes = false
+  const endField = () => {
+    row.push(field)
+    field = ''
+  }
+  const endRow = () => {
+    endField()
+    rows.push(row)
+    row = []
+  }
   for (let index = 0; index < text.length; index++) {
     const character = text[index]
     if (inQuotes) {
-      if (character === '"' && text[index + 1] === '"') (field += '"'), index++
-      else if (character === '"') inQuotes = false
+      if (character === '"' && text[index + 1] === '"') {
+        field += '"'
+        index++
+      } else if (character === '"') inQuotes = false
       else field += character
     } else if (character === '"') inQuotes = true
-    else if (character === delimiter) row.push(field), (field = '')
+    else if (character === delimiter) endField()
     else if (character === '\n' || character === '\r') {
       if (character === '\r' && text[index + 1] === '\n') index++
-      row.push(field), rows.push(row), (row = []), (field = '')
+      endRow()
     } else field += character
   }
-  if (field || row.length > 0) row.push(field), rows.push(row)
+  if (field || row.length > 0) endRow()
   return rows.filter((cells) => cells.some((cell) => cell.trim() !== ''))
 }
 
