@@ -11,6 +11,7 @@ import { serveBuiltDashboard } from './http/dashboard/serve-built-dashboard.ts'
 import { handleErrors } from './http/handle-errors.ts'
 import { profileRoutes } from './http/accounts/profile.routes.ts'
 import { agentRoutes } from './http/agents/agents.routes.ts'
+import { documentRoutes } from './http/agents/documents.routes.ts'
 import { embeddingRoutes } from './http/agents/embeddings.routes.ts'
 import { textRoutes } from './http/agents/texts.routes.ts'
 import { authenticate } from './http/authenticate.ts'
@@ -63,6 +64,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   const signedIn = authenticate(database, services.sessions)
   api.use(agentRoutes({ database, storage: services.storage, logger, signedIn }))
   api.use(textRoutes({ database, queue: services.queue, signedIn }))
+  api.use(documentRoutes({ database, storage: services.storage, queue: services.queue, logger, downloadLinkKey: secrets.downloadLinkKey, signedIn }))
   api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)

@@ -7,6 +7,8 @@ export interface SingleFileRules {
   /** Files of this many bytes or more are refused. */
   maxBytes: number
   tooLargeMessage: string
+  /** Machine-readable details for the client, e.g. { max_size_mb: 50 }. */
+  tooLargeExtra?: Record<string, unknown>
   invalidMessage: string
 }
 
@@ -14,12 +16,12 @@ export interface SingleFileRules {
 export function receiveSingleFile(rules: SingleFileRules): RequestHandler {
   const upload = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: rules.maxBytes - 1, files: 1, fields: 10, fieldSize: 10_000, parts: 12, headerPairs: 100 },
+    limits: { fileSize: rules.maxBytes - 1, files: 1, fields: 20, fieldSize: 100_000, parts: 22, headerPairs: 100 },
   }).single(rules.field)
   return (req, res, next) => {
     upload(req, res, (error: unknown) => {
       if (!error) return next()
-      if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return next(new AppError('PAYLOAD_TOO_LARGE', rules.tooLargeMessage))
+      if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return next(new AppError('PAYLOAD_TOO_LARGE', rules.tooLargeMessage, rules.tooLargeExtra))
       // Wrong field name, too many parts, a malformed or truncated body: the client sent something else.
       next(new AppError('BAD_REQUEST', rules.invalidMessage))
     })

@@ -2,7 +2,7 @@ import type { Config } from '../config/config.schemas.ts'
 import type { Database } from '../db/database.ts'
 import type { JobHandler } from '../jobs/job-handler.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
-import { documentSectionReader } from './documents/read-document-sections.ts'
+import { createExtractDocumentHandler, EXTRACT_DOCUMENT_JOB } from './documents/extract-document-job.ts'
 import { createEmbedItemHandler } from './embedding/embed-item-job.ts'
 import { EMBED_ITEM_JOB } from './embedding/start-embedding.ts'
 import type { Embedder } from './indexing/create-embedder.ts'
@@ -14,7 +14,7 @@ export function createKnowledgeJobHandlers(config: Config, database: Database, s
       database,
       embedder,
       chunk: { size: config.CHUNK_SIZE, overlap: Math.min(config.CHUNK_OVERLAP, Math.floor(config.CHUNK_SIZE / 2)) },
-      extractDocument: documentSectionReader(database, storage),
     }),
+    [EXTRACT_DOCUMENT_JOB]: createExtractDocumentHandler(database, storage),
   }
 }

@@ -40,3 +40,33 @@ export type NewText = z.infer<typeof NewTextSchema>
 
 export const UpdateTextSchema = NewTextSchema.partial()
 export type UpdateText = z.infer<typeof UpdateTextSchema>
+
+// Multipart fields arrive as strings: tags and meta_data are JSON inside them.
+const jsonField = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .string()
+    .transform((value, context) => {
+      try {
+        return JSON.parse(value) as unknown
+      } catch {
+        context.addIssue({ code: 'custom', message })
+        return z.NEVER
+      }
+    })
+    .pipe(schema)
+
+const singleLine = (label: string, max: number) =>
+  z.string().trim().max(max, { error: `${label} must be at most ${max} characters` }).refine((value) => !/\p{Cc}/u.test(value), { error: `${label} must be a single line of text` })
+const multiLine = (label: string, max: number) =>
+  z.string().trim().max(max, { error: `${label} must be at most ${max} characters` }).refine((value) => !/[^\P{Cc}\n\r\t]/u.test(value), { error: `${label} has characters that are not text` })
+
+export const DocumentFieldsSchema = z.object({
+  document_name: singleLine('Document name', 255).optional(),
+  document_description: multiLine('Description', 2_000).optional(),
+  document_language: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'Language must be a code such as en or pt-BR' }).optional(),
+  document_tags: z.union([tags, jsonField(tags, 'document_tags must be a JSON list of words')]).optional(),
+  meta_data: z.union([metaData, jsonField(metaData, 'meta_data must be a JSON object')]).optional(),
+})
+export type DocumentFields = z.infer<typeof DocumentFieldsSchema>
+
+export const UpdateDocumentSchema = DocumentFieldsSchema

@@ -7,9 +7,11 @@ export interface ServerSecrets {
   csrfKey: Buffer
   /** Signs access tokens (HS256). */
   accessTokenKey: Buffer
+  /** Signs short-lived file download links. */
+  downloadLinkKey: Buffer
 }
 
-type SecretName = 'csrf' | 'access-token'
+type SecretName = 'csrf' | 'access-token' | 'download-link'
 
 function deriveFromConfiguredKey(secretKey: string, name: SecretName) {
   return Buffer.from(hkdfSync('sha256', secretKey, 'agentdesk', name, 32))
@@ -29,5 +31,5 @@ async function getOrCreateStoredSecret(database: Database, name: SecretName) {
 export async function loadServerSecrets(database: Database, config: Pick<Config, 'SECRET_KEY'>): Promise<ServerSecrets> {
   const load = (name: SecretName) =>
     config.SECRET_KEY ? Promise.resolve(deriveFromConfiguredKey(config.SECRET_KEY, name)) : getOrCreateStoredSecret(database, name)
-  return { csrfKey: await load('csrf'), accessTokenKey: await load('access-token') }
+  return { csrfKey: await load('csrf'), accessTokenKey: await load('access-token'), downloadLinkKey: await load('download-link') }
 }

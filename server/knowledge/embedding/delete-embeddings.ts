@@ -7,6 +7,6 @@ import { markKnowledgeItem, requireKnowledgeItem } from './require-knowledge-ite
 export async function deleteEmbeddings(database: Database, actor: Actor, agentId: string, type: KnowledgeItemType, id: string) {
   await requireKnowledgeItem(database, actor, agentId, type, id, 'edit')
   const { count } = await database.prisma.knowledgeChunk.deleteMany({ where: itemFilter(type, id) })
-  await markKnowledgeItem(database, type, id, { embedded: false, status: 'pending' })
+  await markKnowledgeItem(database, type, id, type === 'text' ? { embedded: false, status: 'pending' } : { embedded: false })
   return { message: 'Embeddings deleted', deleted_chunks: count }
 }

@@ -11,17 +11,21 @@ export interface EmbedItemDependencies {
   database: Database
   embedder: Embedder | null
   chunk: ChunkOptions
-  /** Extracts a document's sections (its pages); throws PermanentJobError for encrypted, corrupt or empty files. */
-  extractDocument(documentId: string): Promise<ExtractedSection[]>
 }
 
-async function currentSections(dependencies: EmbedItemDependencies, type: KnowledgeItemType, id: string): Promise<ExtractedSection[] | null> {
+// A text's one section is its words; documents and websites have theirs written by their extract job
+// and crawl, which must have succeeded first.
+async function currentSections(database: Database, type: KnowledgeItemType, id: string): Promise<ExtractedSection[] | null> {
   if (type === 'text') {
-    const text = await dependencies.database.prisma.text.findUniqueOrThrow({ where: { id } })
+    const text = await database.prisma.text.findUniqueOrThrow({ where: { id } })
     return [{ title: text.title, content: text.content }]
   }
-  if (type === 'document') return dependencies.extractDocument(id)
-  return null // a website's sections are written by its crawl
+  if (type === 'document') {
+    const document = await database.prisma.document.findUniqueOrThrow({ where: { id } })
+    if (document.status === 'failed') throw new PermanentJobError(document.statusError ?? 'The document could not be read.')
+    if (document.status !== 'ready') throw new Error('The document is still being read; embedding will retry shortly.')
+  }
+  return null
 }
 
 /** The embed job: (re)extract the item's sections, chunk what changed, index it, and mark the item embedded. */
@@ -33,12 +37,12 @@ export function createEmbedItemHandler(dependencies: EmbedItemDependencies): Job
     if (!item) throw new PermanentJobError('The item was deleted before it could be embedded.')
     try {
       await reportProgress(5, 'Reading the content')
-      const sections = await currentSections(dependencies, type, id)
+      const sections = await currentSections(database, type, id)
       const sectionIds = sections
         ? (await replaceSections(database, item, sections)).changedSectionIds
         : (await database.prisma.knowledgeSection.findMany({ where: { ...itemFilter(type, id), chunks: { none: {} } }, select: { id: true } })).map((section) => section.id)
-      if (type === 'website' && (await database.prisma.knowledgeSection.count({ where: itemFilter(type, id) })) === 0) {
-        throw new PermanentJobError('The website has no crawled content yet: wait for its crawl to finish, or crawl it again.')
+      if (type !== 'text' && (await database.prisma.knowledgeSection.count({ where: itemFilter(type, id) })) === 0) {
+        throw new PermanentJobError(type === 'website' ? 'The website has no crawled content yet: wait for its crawl to finish, or crawl it again.' : 'The document has no text.')
       }
       const chunkCount = await indexSections(database, item, sectionIds, {
         chunk: dependencies.chunk,
@@ -46,11 +50,11 @@ export function createEmbedItemHandler(dependencies: EmbedItemDependencies): Job
         signal,
         onProgress: (done, total) => reportProgress(10 + (done / total) * 89, `Indexed ${done} of ${total} sections`),
       })
-      await markKnowledgeItem(database, type, id, { embedded: true, status: 'ready', statusError: null })
+      await markKnowledgeItem(database, type, id, type === 'text' ? { embedded: true, status: 'ready', statusError: null } : { embedded: true })
       return { sections: sectionIds.length, chunks: chunkCount }
     } catch (error) {
       const isFinal = error instanceof PermanentJobError || job.attempts >= job.maxAttempts
-      if (isFinal && !signal.aborted) await markKnowledgeItem(database, type, id, { status: 'failed', statusError: error instanceof Error ? error.message : String(error) })
+      if (isFinal && !signal.aborted && type === 'text') await markKnowledgeItem(database, type, id, { status: 'failed', statusError: error instanceof Error ? error.message : String(error) })
       throw error
     }
   }

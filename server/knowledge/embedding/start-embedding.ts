@@ -20,7 +20,8 @@ export async function startEmbedding(database: Database, queue: EmbeddingQueue, 
   const active = await database.prisma.job.findFirst({ where: { subjectId: id, kind: EMBED_ITEM_JOB, status: { in: ['queued', 'running'] } } })
   if (active) throw new AppError('CONFLICT', 'Embedding is already in progress', { job: toJobView(active) })
   const job = await enqueueJob(database.prisma, { kind: EMBED_ITEM_JOB, accountId: item.accountId, agentId, subjectType: type, subjectId: id, payload: { type, id } })
-  await markKnowledgeItem(database, type, id, { status: 'processing', statusError: null })
+  // A text's status follows its embedding; a document's follows its reading, which embedding leaves alone.
+  if (type === 'text') await markKnowledgeItem(database, type, id, { status: 'processing', statusError: null })
   queue.wake()
   return { message: 'Embedding started', job: toJobView(job) }
 }

@@ -1,0 +1,106 @@
+import { pipeline } from 'node:stream/promises'
+import { Router, type RequestHandler, type Response } from 'express'
+import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
+import type { Database } from '../../db/database.ts'
+import type { Document } from '../../db/generated/prisma/client.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { deleteDocument } from '../../knowledge/documents/delete-document.ts'
+import { signDownloadLink, verifyDownloadLink } from '../../knowledge/documents/download-links.ts'
+import { toDocumentView } from '../../knowledge/documents/document-view.ts'
+import { listDocuments } from '../../knowledge/documents/list-documents.ts'
+import { DOCUMENT_NOT_FOUND, requireDocument } from '../../knowledge/documents/require-document.ts'
+import { updateDocument } from '../../knowledge/documents/update-document.ts'
+import { uploadDocument } from '../../knowledge/documents/upload-document.ts'
+import { latestJobsOf } from '../../knowledge/embedding/latest-jobs.ts'
+import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import { DocumentFieldsSchema, ItemListQuerySchema, UpdateDocumentSchema } from '../../knowledge/knowledge.schemas.ts'
+import type { Logger } from '../../logging/create-logger.ts'
+import type { FileStorage } from '../../storage/file-storage.ts'
+import { actorOf } from '../authenticate.ts'
+import { parseIdParam } from '../parse-id-param.ts'
+import { receiveSingleFile } from '../receive-single-file.ts'
+
+export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
+
+export interface DocumentRoutesOptions {
+  database: Database
+  storage: FileStorage
+  queue: EmbeddingQueue
+  logger: Logger
+  downloadLinkKey: Buffer
+  signedIn: RequestHandler
+}
+
+/** SPEC section 7, Agent content: documents under /agents/{agentId}/documents/. */
+export function documentRoutes({ database, storage, queue, logger, downloadLinkKey, signedIn }: DocumentRoutesOptions): Router {
+  const router = Router()
+  const ids = (params: Record<string, unknown>) => ({ agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND), documentId: parseIdParam(params.documentId, DOCUMENT_NOT_FOUND) })
+
+  async function sendFile(res: Response, document: Document) {
+    const file = await storage.get(document.storageKey)
+    if (!file) throw new AppError('NOT_FOUND', 'The document\'s file is missing.')
+    const extension = `.${document.format}`
+    const fileName = document.name.toLowerCase().endsWith(extension) ? document.name : `${document.name}${extension}`
+    res.setHeader('Content-Type', document.mimeType)
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
+    res.setHeader('Cache-Control', 'private, no-store')
+    if (file.size) res.setHeader('Content-Length', String(file.size))
+    await pipeline(file.body, res).catch((error: unknown) => {
+      if (!res.writableFinished) logger.warn({ err: error }, 'document download ended early')
+    })
+  }
+
+  router.get('/agents/:agentId/documents/', signedIn, async (req, res) => {
+    res.json(await listDocuments(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), ItemListQuerySchema.parse(req.query)))
+  })
+
+  const upload = receiveSingleFile({
+    field: 'document_file',
+    maxBytes: DOCUMENT_MAX_BYTES + 1,
+    tooLargeMessage: 'File too large. Maximum size: 50MB',
+    tooLargeExtra: { max_size_mb: 50 },
+    invalidMessage: 'Missing required fields: document_file',
+  })
+  router.post('/agents/:agentId/documents/upload/', signedIn, upload, async (req, res) => {
+    const agentId = parseIdParam(req.params.agentId, AGENT_NOT_FOUND)
+    if (!req.file) throw new AppError('BAD_REQUEST', 'Missing required fields: document_file', { missing_fields: ['document_file'] })
+    const fields = DocumentFieldsSchema.parse(req.body ?? {})
+    // busboy hands over the name as latin1 bytes; browsers send UTF-8.
+    const fileName = Buffer.from(req.file.originalname, 'latin1').toString('utf8')
+    res.status(201).json(await uploadDocument(database, storage, queue, actorOf(res), agentId, { bytes: req.file.buffer, fileName }, fields))
+  })
+
+  router.get('/agents/:agentId/documents/:documentId/', signedIn, async (req, res) => {
+    const { agentId, documentId } = ids(req.params)
+    const document = await requireDocument(database, actorOf(res), agentId, documentId, 'read')
+    res.json(toDocumentView(document, (await latestJobsOf(database, [documentId])).get(documentId)))
+  })
+  router.put('/agents/:agentId/documents/:documentId/update/', signedIn, async (req, res) => {
+    const { agentId, documentId } = ids(req.params)
+    res.json(await updateDocument(database, actorOf(res), agentId, documentId, UpdateDocumentSchema.parse(req.body)))
+  })
+  router.delete('/agents/:agentId/documents/:documentId/delete/', signedIn, async (req, res) => {
+    const { agentId, documentId } = ids(req.params)
+    await deleteDocument(database, storage, logger, actorOf(res), agentId, documentId)
+    res.json({ message: 'Document deleted' })
+  })
+
+  router.get('/agents/:agentId/documents/:documentId/download/', signedIn, async (req, res) => {
+    const { agentId, documentId } = ids(req.params)
+    await sendFile(res, await requireDocument(database, actorOf(res), agentId, documentId, 'read'))
+  })
+  router.post('/agents/:agentId/documents/:documentId/download-link/', signedIn, async (req, res) => {
+    const { agentId, documentId } = ids(req.params)
+    await requireDocument(database, actorOf(res), agentId, documentId, 'read')
+    res.json(await signDownloadLink(downloadLinkKey, documentId))
+  })
+  // Opened by the browser itself: the signed token is the only credential, and it names one document.
+  router.get('/documents/download/', async (req, res) => {
+    const documentId = await verifyDownloadLink(downloadLinkKey, typeof req.query.token === 'string' ? req.query.token : '')
+    const document = await database.prisma.document.findUnique({ where: { id: documentId } })
+    if (!document) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND)
+    await sendFile(res, document)
+  })
+  return router
+}

@@ -1,0 +1,24 @@
+import type { Actor } from '../../accounts/actor.ts'
+import { paginationOf } from '../../agents/agents.schemas.ts'
+import { requireAgentAccess } from '../../agents/require-agent-access.ts'
+import type { Database } from '../../db/database.ts'
+import type { Prisma } from '../../db/generated/prisma/client.ts'
+import { latestJobsOf } from '../embedding/latest-jobs.ts'
+import type { ItemListQuery } from '../knowledge.schemas.ts'
+import { toDocumentView } from './document-view.ts'
+
+export async function listDocuments(database: Database, actor: Actor, agentId: string, query: ItemListQuery) {
+  await requireAgentAccess(database, actor, agentId, 'read')
+  const where: Prisma.DocumentWhereInput = {
+    agentId,
+    ...(query.search ? { OR: [{ name: { contains: query.search, mode: 'insensitive' } }, { description: { contains: query.search, mode: 'insensitive' } }] } : {}),
+  }
+  const direction = query.sort_by.startsWith('-') ? 'desc' : 'asc'
+  const orderBy: Prisma.DocumentOrderByWithRelationInput[] = query.sort_by.endsWith('name') ? [{ name: direction }, { id: 'asc' }] : [{ createdAt: direction }, { id: direction }]
+  const [totalCount, documents] = await Promise.all([
+    database.prisma.document.count({ where }),
+    database.prisma.document.findMany({ where, orderBy, skip: (query.page - 1) * query.page_size, take: query.page_size }),
+  ])
+  const jobs = await latestJobsOf(database, documents.map((document) => document.id))
+  return { documents: documents.map((document) => toDocumentView(document, jobs.get(document.id))), pagination: paginationOf(query, totalCount) }
+}
