@@ -10,6 +10,7 @@ import { startWorker, type RunningWorker } from './jobs/run-worker.ts'
 import type { EmbeddingQueue } from './knowledge/embedding/start-embedding.ts'
 import { createEmbedder, type Embedder } from './knowledge/indexing/create-embedder.ts'
 import { createKnowledgeJobHandlers } from './knowledge/knowledge-job-handlers.ts'
+import { scheduleRecrawls } from './knowledge/websites/schedule-recrawls.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { createFileStorage } from './storage/create-file-storage.ts'
 import type { FileStorage } from './storage/file-storage.ts'
@@ -33,6 +34,8 @@ export async function createAppServices(config: Config, database: Database, secr
   const worker = config.WORKER_IN_SERVER
     ? startWorker({ database, logger, handlers: createKnowledgeJobHandlers(config, database, storage, embedder), concurrency: config.WORKER_CONCURRENCY, pollMs: config.JOB_POLL_MS })
     : null
+  const queue = { wake: () => worker?.wake() }
+  const recrawls = worker ? scheduleRecrawls(database, queue, logger) : null
   return {
     sessions: {
       accessTokenKey: secrets.accessTokenKey,
@@ -44,9 +47,10 @@ export async function createAppServices(config: Config, database: Database, secr
     rateLimits,
     google: readGoogleSettings(config),
     embedder,
-    queue: { wake: () => worker?.wake() },
+    queue,
     worker,
     close: async () => {
+      recrawls?.stop()
       await worker?.stop(config.SHUTDOWN_TIMEOUT_MS)
       await rateLimits.close()
     },

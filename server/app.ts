@@ -14,6 +14,7 @@ import { agentRoutes } from './http/agents/agents.routes.ts'
 import { documentRoutes } from './http/agents/documents.routes.ts'
 import { embeddingRoutes } from './http/agents/embeddings.routes.ts'
 import { textRoutes } from './http/agents/texts.routes.ts'
+import { websiteRoutes } from './http/agents/websites.routes.ts'
 import { authenticate } from './http/authenticate.ts'
 import { sessionRoutes } from './http/accounts/session.routes.ts'
 import { healthRoutes } from './http/health.routes.ts'
@@ -64,6 +65,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   const signedIn = authenticate(database, services.sessions)
   api.use(agentRoutes({ database, storage: services.storage, logger, signedIn }))
   api.use(textRoutes({ database, queue: services.queue, signedIn }))
+  api.use(websiteRoutes({ database, queue: services.queue, signedIn }))
   api.use(documentRoutes({ database, storage: services.storage, queue: services.queue, logger, downloadLinkKey: secrets.downloadLinkKey, signedIn }))
   api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
   api.use(answerUnknownApiPath)

@@ -12,6 +12,14 @@ function isOrigin(value: string) {
   }
 }
 
+// Comma-separated CIDRs such as 127.0.0.1/32, 10.0.0.0/8 or ::1/128.
+function originListFromEnvFree() {
+  return z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .refine((cidrs) => cidrs.every((cidr) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(cidr)), { error: 'must be CIDRs such as 127.0.0.1/32, separated by commas' })
+}
+
 const originListFromEnv = z
   .string()
   .transform((value) => value.split(',').map((item) => item.trim().replace(/\/$/, '')).filter(Boolean))
@@ -98,6 +106,13 @@ export const ConfigSchema = z.object({
   EMBEDDING_MODEL: z.string().min(1).default('text-embedding-3-small'),
   EMBEDDING_DIMENSIONS: wholeNumberFromEnv.pipe(z.number().min(8).max(8_192)).optional(),
   EMBEDDING_BATCH_SIZE: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 2048' }).max(2_048, { error: 'must be between 1 and 2048' })).default(64),
+
+  // Crawling: networks beyond the public internet the crawler may reach (CIDRs; none by default)
+  CRAWLER_ALLOWED_NETWORKS: originListFromEnvFree().default([]),
+  CRAWL_DELAY_MS: wholeNumberFromEnv.pipe(z.number().max(60_000, { error: 'must be at most 60000' })).default(500),
+  CRAWL_TIMEOUT_MS: wholeNumberFromEnv.pipe(z.number().min(1_000, { error: 'must be between 1000 and 120000' }).max(120_000, { error: 'must be between 1000 and 120000' })).default(15_000),
+  CRAWL_PAGE_MAX_BYTES: wholeNumberFromEnv.pipe(z.number().min(10_000, { error: 'must be at least 10000' })).default(5 * 1024 * 1024),
+  CRAWL_USER_AGENT: z.string().min(3).default('AgentDeskBot/1.0'),
 
   // Durable jobs: a worker inside the server, and/or separate `npm run worker` processes
   WORKER_IN_SERVER: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true').default(true),

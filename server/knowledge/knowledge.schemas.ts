@@ -70,3 +70,33 @@ export const DocumentFieldsSchema = z.object({
 export type DocumentFields = z.infer<typeof DocumentFieldsSchema>
 
 export const UpdateDocumentSchema = DocumentFieldsSchema
+
+export const WEBSITE_MESSAGES = { url: 'Please enter a valid website URL (http or https)', name: 'Website name is required' } as const
+
+const pathPatterns = z.array(z.string().trim().regex(/^\/[^\s]*$/, { error: 'Path patterns start with / (for example /docs/*)' }).max(200), { error: 'Path patterns must be a list' }).max(20, { error: 'At most 20 path patterns' })
+
+const websiteFields = {
+  website_url: z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGES.url }).max(2_000, { error: WEBSITE_MESSAGES.url }),
+  website_name: z.string({ error: WEBSITE_MESSAGES.name }).trim().min(1, { error: WEBSITE_MESSAGES.name }).max(255, { error: 'Website name must be at most 255 characters' }).refine((value) => !/\p{Cc}/u.test(value), { error: 'Website name must be a single line of text' }),
+  crawling: z.boolean({ error: 'crawling must be true or false' }),
+  max_pages: z.number({ error: 'max_pages must be a whole number' }).int().min(1, { error: 'max_pages must be between 1 and 1000' }).max(1_000, { error: 'max_pages must be between 1 and 1000' }),
+  max_depth: z.number({ error: 'max_depth must be a whole number' }).int().min(0, { error: 'max_depth must be between 0 and 10' }).max(10, { error: 'max_depth must be between 0 and 10' }),
+  include_patterns: pathPatterns,
+  exclude_patterns: pathPatterns,
+  recrawl_interval_hours: z.number({ error: 'recrawl_interval_hours must be a whole number of hours' }).int().min(1, { error: 'recrawl_interval_hours must be between 1 and 720' }).max(720, { error: 'recrawl_interval_hours must be between 1 and 720' }).nullable(),
+}
+
+export const NewWebsiteSchema = z.object({
+  website_url: websiteFields.website_url,
+  website_name: websiteFields.website_name,
+  crawling: websiteFields.crawling.default(false),
+  max_pages: websiteFields.max_pages.default(50),
+  max_depth: websiteFields.max_depth.default(3),
+  include_patterns: websiteFields.include_patterns.default([]),
+  exclude_patterns: websiteFields.exclude_patterns.default([]),
+  recrawl_interval_hours: websiteFields.recrawl_interval_hours.optional(),
+}, { error: 'Invalid website URL or data' })
+export type NewWebsite = z.infer<typeof NewWebsiteSchema>
+
+export const UpdateWebsiteSchema = z.object(Object.fromEntries(Object.entries(websiteFields).map(([key, schema]) => [key, schema.optional()])) as { [Key in keyof typeof websiteFields]: z.ZodOptional<(typeof websiteFields)[Key]> }, { error: 'Invalid website URL or data' })
+export type UpdateWebsite = z.infer<typeof UpdateWebsiteSchema>

@@ -42,5 +42,9 @@ export async function markKnowledgeItem(database: Database, type: KnowledgeItemT
   const embeddedAt = data.embedded === undefined ? undefined : data.embedded ? new Date() : null
   if (type === 'text') await prisma.text.updateMany({ where: { id }, data: { embedded: data.embedded, embeddedAt, status: data.status, statusError: data.statusError } })
   else if (type === 'document') await prisma.document.updateMany({ where: { id }, data: { embedded: data.embedded, embeddedAt, status: data.status, statusError: data.statusError } })
-  else await prisma.website.updateMany({ where: { id }, data: { embedded: data.embedded, embeddedAt, statusError: data.statusError } })
+  else {
+    // A website's content_status: crawled once its pages are read, available once they are embedded.
+    const contentStatus = data.embedded === undefined ? undefined : data.embedded ? 'available' : 'crawled'
+    await prisma.website.updateMany({ where: { id, ...(data.embedded === false ? { contentStatus: 'available' } : {}) }, data: { embedded: data.embedded, embeddedAt, contentStatus } })
+  }
 }

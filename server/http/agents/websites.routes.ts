@@ -1,0 +1,48 @@
+import { Router, type RequestHandler } from 'express'
+import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
+import type { Database } from '../../db/database.ts'
+import { latestJobsOf } from '../../knowledge/embedding/latest-jobs.ts'
+import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import { ItemListQuerySchema, NewWebsiteSchema, UpdateWebsiteSchema } from '../../knowledge/knowledge.schemas.ts'
+import { addWebsite } from '../../knowledge/websites/add-website.ts'
+import { listWebsites } from '../../knowledge/websites/list-websites.ts'
+import { queueCrawl } from '../../knowledge/websites/queue-crawl.ts'
+import { requireWebsite, WEBSITE_NOT_FOUND } from '../../knowledge/websites/require-website.ts'
+import { updateWebsite } from '../../knowledge/websites/update-website.ts'
+import { toWebsiteView } from '../../knowledge/websites/website-view.ts'
+import { actorOf } from '../authenticate.ts'
+import { parseIdParam } from '../parse-id-param.ts'
+
+/** SPEC section 7, Agent content: websites under /agents/{agentId}/websites/, and re-crawling. */
+export function websiteRoutes({ database, queue, signedIn }: { database: Database; queue: EmbeddingQueue; signedIn: RequestHandler }): Router {
+  const router = Router()
+  const ids = (params: Record<string, unknown>) => ({ agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND), websiteId: parseIdParam(params.websiteId, WEBSITE_NOT_FOUND) })
+
+  router.get('/agents/:agentId/websites/', signedIn, async (req, res) => {
+    res.json(await listWebsites(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), ItemListQuerySchema.parse(req.query)))
+  })
+  router.post('/agents/:agentId/websites/create/', signedIn, async (req, res) => {
+    res.status(201).json(await addWebsite(database, queue, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), NewWebsiteSchema.parse(req.body)))
+  })
+  router.get('/agents/:agentId/websites/:websiteId/', signedIn, async (req, res) => {
+    const { agentId, websiteId } = ids(req.params)
+    const website = await requireWebsite(database, actorOf(res), agentId, websiteId, 'read')
+    res.json(toWebsiteView(website, (await latestJobsOf(database, [websiteId])).get(websiteId)))
+  })
+  router.put('/agents/:agentId/websites/:websiteId/update/', signedIn, async (req, res) => {
+    const { agentId, websiteId } = ids(req.params)
+    res.json(await updateWebsite(database, queue, actorOf(res), agentId, websiteId, UpdateWebsiteSchema.parse(req.body)))
+  })
+  router.delete('/agents/:agentId/websites/:websiteId/delete/', signedIn, async (req, res) => {
+    const { agentId, websiteId } = ids(req.params)
+    await requireWebsite(database, actorOf(res), agentId, websiteId, 'edit')
+    await database.prisma.website.delete({ where: { id: websiteId } })
+    res.json({ message: 'Website deleted' })
+  })
+  router.post('/agents/:agentId/websites/:websiteId/crawl/', signedIn, async (req, res) => {
+    const { agentId, websiteId } = ids(req.params)
+    const website = await requireWebsite(database, actorOf(res), agentId, websiteId, 'edit')
+    res.status(202).json({ message: 'Crawl started', job: await queueCrawl(database, queue, website) })
+  })
+  return router
+}

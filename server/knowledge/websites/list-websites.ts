@@ -1,0 +1,24 @@
+import type { Actor } from '../../accounts/actor.ts'
+import { paginationOf } from '../../agents/agents.schemas.ts'
+import { requireAgentAccess } from '../../agents/require-agent-access.ts'
+import type { Database } from '../../db/database.ts'
+import type { Prisma } from '../../db/generated/prisma/client.ts'
+import { latestJobsOf } from '../embedding/latest-jobs.ts'
+import type { ItemListQuery } from '../knowledge.schemas.ts'
+import { toWebsiteView } from './website-view.ts'
+
+export async function listWebsites(database: Database, actor: Actor, agentId: string, query: ItemListQuery) {
+  await requireAgentAccess(database, actor, agentId, 'read')
+  const where: Prisma.WebsiteWhereInput = {
+    agentId,
+    ...(query.search ? { OR: [{ name: { contains: query.search, mode: 'insensitive' } }, { url: { contains: query.search, mode: 'insensitive' } }] } : {}),
+  }
+  const direction = query.sort_by.startsWith('-') ? 'desc' : 'asc'
+  const orderBy: Prisma.WebsiteOrderByWithRelationInput[] = query.sort_by.endsWith('name') ? [{ name: direction }, { id: 'asc' }] : [{ createdAt: direction }, { id: direction }]
+  const [totalCount, websites] = await Promise.all([
+    database.prisma.website.count({ where }),
+    database.prisma.website.findMany({ where, orderBy, skip: (query.page - 1) * query.page_size, take: query.page_size }),
+  ])
+  const jobs = await latestJobsOf(database, websites.map((website) => website.id))
+  return { websites: websites.map((website) => toWebsiteView(website, jobs.get(website.id))), pagination: paginationOf(query, totalCount) }
+}
