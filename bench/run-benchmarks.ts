@@ -1,12 +1,14 @@
 // npm run bench: figures for the closing notes. Timings are reported, never asserted.
 // Foundation figures: start-up (cold: new data folder, initdb and migrations; warm: restart),
 // API latency and throughput for the health call, the server's resident memory, and accounts
-// (argon2id cost, sign-up, sign-in, refresh, an authenticated read).
+// (argon2id cost, sign-up, sign-in, refresh, an authenticated read); knowledge ingestion on the embedded
+// default (BENCH_SKIP_KNOWLEDGE=1 skips it: it takes minutes).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { measureAccounts } from './measure-accounts.ts'
+import { measureDocumentIngestion, measureSciFactTexts } from './measure-knowledge.ts'
 import { measureLatency } from './measure-latency.ts'
 import { measureServerStart, residentMemoryMb, stopServer } from './measure-server-start.ts'
 
@@ -63,5 +65,21 @@ if (postgresUrl) {
 }
 
 console.table(results)
-console.log(JSON.stringify({ benchmark: 'foundation', node: process.version, results }, null, 2))
+
+let knowledge: Record<string, unknown> | undefined
+if (!process.env.BENCH_SKIP_KNOWLEDGE) {
+  const knowledgeDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
+  const { server } = await measureServerStart({ DATA_DIR: knowledgeDir, ...GENEROUS_LIMITS })
+  try {
+    const ingestion = await measureDocumentIngestion(server.baseUrl)
+    const sciFact = await measureSciFactTexts(server.baseUrl)
+    knowledge = { ingestion, sciFact, rssAfterMb: round(residentMemoryMb(server.child.pid ?? 0)) }
+    console.table([{ ...Object.fromEntries(Object.entries(ingestion).map(([key, value]) => [key, round(value, 2)])) }])
+    console.table([sciFact])
+  } finally {
+    await stopServer(server)
+    rmSync(knowledgeDir, { recursive: true, force: true })
+  }
+}
+console.log(JSON.stringify({ benchmark: 'foundation', node: process.version, results, knowledge }, null, 2))
 process.exit(0)
