@@ -79,7 +79,8 @@ export async function startServer(config: Config, logger: Logger, { isDevelopmen
   try {
     const app = await createApp({ config, database, logger, isDevelopment, dashboard: devDashboard?.handler })
     closeApp = () => app.close()
-    server = createServer(app)
+    // Idle keep-alive connections live longer than a load balancer's (60 s), which must close them first.
+    server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, app)
     port = await listen(server, config.PORT, config.HOST)
   } catch (error) {
     await closeApp().catch(() => {})

@@ -6,6 +6,8 @@ import { itemColumns } from './knowledge-item.ts'
 import type { KnowledgeItemRef } from './replace-sections.ts'
 import { availableSearchConfigs } from './search-configs.ts'
 
+const INSERT_BATCH = 100
+
 export interface IndexOptions {
   chunk: ChunkOptions
   embedder: Embedder | null
@@ -27,30 +29,34 @@ export async function indexSections(database: Database, item: KnowledgeItemRef, 
     const chunks = chunkSection(section.content, options.chunk)
     const texts = chunks.map((chunk) => [chunk.heading ?? section.title, chunk.content].filter(Boolean).join('\n'))
     const vectors = options.embedder && texts.length > 0 ? await options.embedder.embed(texts, options.signal) : []
-    await database.prisma.$transaction(async (transaction) => {
-      await transaction.knowledgeChunk.deleteMany({ where: { sectionId } })
-      await transaction.knowledgeChunk.createMany({
-        data: chunks.map((chunk, position) => ({
-          accountId: item.accountId,
-          agentId: item.agentId,
-          ...itemColumns(item.type, item.id),
-          sectionId,
-          position: section.position * 10_000 + position,
-          title: chunk.heading ?? section.title,
-          content: chunk.content,
-          sourceUrl: section.sourceUrl,
-          pageNumber: section.pageNumber,
-          language,
-          tokenCount: Math.ceil(chunk.content.length / 4),
-          embedding: vectors[position] ?? [],
-          embeddingModel: vectors[position] ? options.embedder?.model : null,
-        })),
-      })
-      await transaction.$executeRaw`
+    const rows = chunks.map((chunk, position) => ({
+      accountId: item.accountId,
+      agentId: item.agentId,
+      ...itemColumns(item.type, item.id),
+      sectionId,
+      position: section.position * 10_000 + position,
+      title: chunk.heading ?? section.title,
+      content: chunk.content,
+      sourceUrl: section.sourceUrl,
+      pageNumber: section.pageNumber,
+      language,
+      tokenCount: Math.ceil(chunk.content.length / 4),
+      embedding: vectors[position] ?? [],
+      embeddingModel: vectors[position] ? options.embedder?.model : null,
+    }))
+    await database.prisma.knowledgeChunk.deleteMany({ where: { sectionId } })
+    // In batches with a pause between: the embedded database runs on this thread, and one huge
+    // statement would keep the API from answering for its whole length.
+    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+      const batch = rows.slice(start, start + INSERT_BATCH)
+      const inserted = await database.prisma.knowledgeChunk.createManyAndReturn({ data: batch, select: { id: true } })
+      const ids = inserted.map((row) => row.id)
+      await database.prisma.$executeRaw`
         update knowledge_chunks
         set search_vector = setweight(to_tsvector(language::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector(language::regconfig, content), 'B')
-        where section_id = ${sectionId}::uuid`
-    })
+        where id = any(${ids}::uuid[])`
+      await new Promise((resolve) => setImmediate(resolve))
+    }
     written += chunks.length
     await options.onProgress?.(index + 1, sectionIds.length)
   }

@@ -6,9 +6,27 @@ import { extractJson } from './extract-json.ts'
 import { extractPdf } from './extract-pdf.ts'
 import { ExtractionError } from './extraction-error.ts'
 
-/** A document's text as sections; an ExtractionError says why it cannot be read. */
-export async function extractDocumentSections(bytes: Buffer, format: DocumentFormat, name: string): Promise<ExtractedSection[]> {
-  if (bytes.length === 0) throw new ExtractionError('The file is empty.')
+const SECTION_CHARACTERS = 50_000
+
+// Long texts are split into sections of about 50,000 characters at paragraph (else line) boundaries:
+// indexing then goes a section at a time, progress moves, and a changed part re-indexes alone.
+function splitLongSection(section: ExtractedSection): ExtractedSection[] {
+  if (section.content.length <= SECTION_CHARACTERS) return [section]
+  const parts: string[] = []
+  let rest = section.content
+  while (rest.length > SECTION_CHARACTERS) {
+    const window = rest.slice(0, SECTION_CHARACTERS)
+    const paragraph = window.lastIndexOf('\n\n')
+    const line = window.lastIndexOf('\n')
+    const cut = paragraph > SECTION_CHARACTERS / 2 ? paragraph : line > SECTION_CHARACTERS / 2 ? line : SECTION_CHARACTERS
+    parts.push(rest.slice(0, cut).trim())
+    rest = rest.slice(cut).trim()
+  }
+  if (rest) parts.push(rest)
+  return parts.map((content, index) => ({ ...section, title: `${section.title} (part ${index + 1})`, content }))
+}
+
+async function extractWhole(bytes: Buffer, format: DocumentFormat, name: string): Promise<ExtractedSection[]> {
   if (format === 'pdf') return extractPdf(bytes, name)
   if (format === 'docx') return extractDocx(bytes, name)
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
@@ -16,4 +34,10 @@ export async function extractDocumentSections(bytes: Buffer, format: DocumentFor
   if (format === 'json') return extractJson(text, name)
   if (!text.trim()) throw new ExtractionError('The file has no text.')
   return [{ title: name, content: text }]
+}
+
+/** A document's text as sections; an ExtractionError says why it cannot be read. */
+export async function extractDocumentSections(bytes: Buffer, format: DocumentFormat, name: string): Promise<ExtractedSection[]> {
+  if (bytes.length === 0) throw new ExtractionError('The file is empty.')
+  return (await extractWhole(bytes, format, name)).flatMap(splitLongSection)
 }
