@@ -6,6 +6,7 @@ import { applyMigrations } from '../server/db/migrations/apply-migrations.ts'
 import { startWorker } from '../server/jobs/run-worker.ts'
 import { createEmbedder } from '../server/knowledge/indexing/create-embedder.ts'
 import { createKnowledgeJobHandlers } from '../server/knowledge/knowledge-job-handlers.ts'
+import { scheduleRecrawls } from '../server/knowledge/websites/schedule-recrawls.ts'
 import { createLogger } from '../server/logging/create-logger.ts'
 import { createFileStorage } from '../server/storage/create-file-storage.ts'
 
@@ -25,7 +26,9 @@ const database = await createDatabase(config)
 await applyMigrations(database)
 const storage = createFileStorage(config)
 const worker = startWorker({ database, logger, handlers: createKnowledgeJobHandlers(config, database, storage, createEmbedder(config)), concurrency: config.WORKER_CONCURRENCY, pollMs: config.JOB_POLL_MS })
+const recrawls = scheduleRecrawls(database, worker, logger)
 const stop = async () => {
+  recrawls.stop()
   await worker.stop(config.SHUTDOWN_TIMEOUT_MS)
   await database.close()
   process.exit(0)

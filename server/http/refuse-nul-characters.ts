@@ -3,9 +3,11 @@ import { AppError } from '../errors/app-error.ts'
 
 const MAX_DEPTH = 32
 
+// Deeper than any field of this API nests counts as suspect too: refused rather than left unchecked.
 function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000')
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') return false
+  if (value === null || typeof value !== 'object') return false
+  if (depth > MAX_DEPTH) return true
   return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1))
 }
 
@@ -14,6 +16,6 @@ function containsNul(value: unknown, depth = 0): boolean {
  * this API means NUL, so a body or query string carrying one is refused at the edge with a 400.
  */
 export const refuseNulCharacters: RequestHandler = (req, _res, next) => {
-  if (containsNul(req.body) || containsNul(req.query)) throw new AppError('BAD_REQUEST', 'The request contains a NUL character, which no field accepts.')
+  if (containsNul(req.body) || containsNul(req.query)) throw new AppError('BAD_REQUEST', 'The request contains a NUL character (or nests too deeply), which no field accepts.')
   next()
 }

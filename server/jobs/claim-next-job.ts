@@ -27,6 +27,6 @@ export async function claimNextJob(database: Database, workerId: string, kinds: 
 export async function failAbandonedJobs(database: Database) {
   return database.prisma.job.updateMany({
     where: { status: 'running', leaseExpiresAt: { lt: new Date() }, attempts: { gte: database.prisma.job.fields.maxAttempts } },
-    data: { status: 'failed', lastError: 'The worker stopped while running it, on its last attempt.', finishedAt: new Date(), lockedBy: null },
+    data: { status: 'failed', lastError: 'The worker stopped while running it, on its last attempt.', finishedAt: new Date(), lockedBy: null, activeKey: null },
   })
 }

@@ -1,4 +1,7 @@
-import type { Prisma, PrismaClient } from '../db/generated/prisma/client.ts'
+import { Prisma, type PrismaClient } from '../db/generated/prisma/client.ts'
+
+/** The item already has a queued or running job of this kind. */
+export class JobAlreadyActiveError extends Error {}
 
 export interface NewJob {
   kind: string
@@ -11,14 +14,27 @@ export interface NewJob {
   dedupeKey?: string
   maxAttempts?: number
   runAfter?: Date
+  /** At most one queued or running job of this kind for the subject (refused with JobAlreadyActiveError). */
+  onlyOneActive?: boolean
 }
 
 type JobWriter = Pick<PrismaClient, 'job'> | Prisma.TransactionClient
 
 /** Adds a job for the workers. Pass a transaction client to enqueue atomically with other writes. */
 export async function enqueueJob(writer: JobWriter, job: NewJob) {
+  try {
+    return await createJob(writer, job)
+  } catch (error) {
+    const target = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002' ? JSON.stringify(error.meta ?? {}) : ''
+    if (job.onlyOneActive && /active_key|activeKey/.test(target)) throw new JobAlreadyActiveError(`A ${job.kind} job is already active for ${job.subjectId}`)
+    throw error
+  }
+}
+
+function createJob(writer: JobWriter, job: NewJob) {
   return writer.job.create({
     data: {
+      activeKey: job.onlyOneActive && job.subjectId ? `${job.kind}:${job.subjectId}` : null,
       kind: job.kind,
       accountId: job.accountId,
       agentId: job.agentId,

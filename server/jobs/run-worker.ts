@@ -42,7 +42,8 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const id = `worker-${randomUUID().slice(0, 8)}`
   const kinds = Object.keys(handlers)
   const wakeUps = new EventEmitter()
-  const stopping = new AbortController()
+  const stopping = new AbortController() // no new jobs
+  const abortRunning = new AbortController() // the running ones give up (after the grace period)
   const log = logger.child({ worker: id })
 
   const finish = (job: Job, data: Prisma.JobUpdateManyMutationInput) =>
@@ -50,21 +51,30 @@ export function startWorker(options: WorkerOptions): RunningWorker {
 
   async function runOne(job: Job) {
     const handler = handlers[job.kind]
+    // Aborted when this worker stops, or when it lost the job's lease (another worker has taken it over).
+    const leaseLost = new AbortController()
+    const signal = AbortSignal.any([abortRunning.signal, leaseLost.signal])
     const heartbeat = setInterval(() => {
-      database.prisma.job.updateMany({ where: { id: job.id, lockedBy: id }, data: { leaseExpiresAt: new Date(Date.now() + leaseMs) } }).catch(() => {})
+      // The database's clock, as in the claim: workers with skewed clocks still agree on leases.
+      database.prisma.$executeRaw`update jobs set lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000}) where id = ${job.id}::uuid and locked_by = ${id}`
+        .then((renewed) => {
+          if (renewed === 0) leaseLost.abort(new Error('The job\'s lease was lost to another worker.'))
+        })
+        .catch(() => {})
     }, Math.max(1_000, leaseMs / 3))
     try {
       if (!handler) throw new PermanentJobError(`No handler for jobs of kind ${job.kind}`)
       const result = await handler({
         job,
-        signal: stopping.signal,
+        signal,
         reportProgress: async (percent, detail) => {
           await database.prisma.job.updateMany({ where: { id: job.id, lockedBy: id }, data: { progress: Math.max(0, Math.min(100, Math.round(percent))), progressDetail: detail?.slice(0, 500) } })
         },
       })
-      await finish(job, { status: 'succeeded', progress: 100, result: (result ?? null) as Prisma.InputJsonValue, lastError: null, finishedAt: new Date() })
+      await finish(job, { status: 'succeeded', progress: 100, result: (result ?? null) as Prisma.InputJsonValue, lastError: null, finishedAt: new Date(), activeKey: null })
     } catch (error) {
-      if (stopping.signal.aborted) {
+      if (leaseLost.signal.aborted) return // another worker runs it now; nothing of ours to record
+      if (abortRunning.signal.aborted && !(error instanceof PermanentJobError)) {
         // Cut off by stop(): hand the job back as it was, this attempt not counted.
         await finish(job, { status: 'queued', runAfter: new Date(), attempts: { decrement: 1 } })
         return
@@ -72,7 +82,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       const isFinal = error instanceof PermanentJobError || job.attempts >= job.maxAttempts
       log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, isFinal }, 'job attempt failed')
       await finish(job, isFinal
-        ? { status: 'failed', lastError: describeError(error), finishedAt: new Date() }
+        ? { status: 'failed', lastError: describeError(error), finishedAt: new Date(), activeKey: null }
         : { status: 'queued', lastError: describeError(error), runAfter: new Date(Date.now() + backoffMs(job.attempts)) })
     } finally {
       clearInterval(heartbeat)
@@ -114,10 +124,13 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     id,
     wake: () => void wakeUps.emit('wake'),
     async stop(graceMs = 10_000) {
-      const finished = Promise.all(loops)
-      const cutOff = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref())
       stopping.abort()
-      await Promise.race([finished, cutOff])
+      const finished = Promise.all(loops)
+      const graceOver = new Promise<'grace over'>((resolve) => setTimeout(() => resolve('grace over'), graceMs).unref())
+      if ((await Promise.race([finished, graceOver])) === 'grace over') {
+        abortRunning.abort(new Error('The worker is stopping.'))
+        await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, 5_000).unref())])
+      }
       log.info('job worker stopped')
     },
   }

@@ -21,8 +21,13 @@ export const ObjectTypeSchema = z
 
 export const EmbedRequestSchema = z.object({ object_name: z.string().max(500).optional() }).optional()
 
-const tags = z.array(z.string().trim().min(1).max(50), { error: 'Tags must be a list of words' }).max(30, { error: 'At most 30 tags' })
-const metaData = z.record(z.string(), z.unknown(), { error: 'meta_data must be an object' })
+const tags = z
+  .array(z.string().trim().min(1).max(50).refine((tag) => !/\p{Cc}/u.test(tag), { error: 'Tags must be words without control characters' }), { error: 'Tags must be a list of words' })
+  .max(30, { error: 'At most 30 tags' })
+// Stored as jsonb, which cannot hold a NUL character anywhere: refused here rather than failing in the database.
+const metaData = z
+  .record(z.string(), z.unknown(), { error: 'meta_data must be an object' })
+  .refine((value) => !JSON.stringify(value).includes('\\u0000') && JSON.stringify(value).length <= 20_000, { error: 'meta_data must be at most 20,000 characters of JSON, without NUL characters' })
 
 export const TEXT_MESSAGES = { required: 'Text title and content are required' } as const
 

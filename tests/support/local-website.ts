@@ -28,7 +28,7 @@ export async function startLocalWebsite() {
     if (path === '/') {
       return html(200, page('Acme lamps', `<p>Welcome to Acme. We sell reading lamps, desk lamps and floor lamps made of oak and brass.</p>
         <p><a href="/about">About us</a> <a href="/moved">Old page</a> <a href="/loop-a">Loop</a> <a href="/slow">Slow</a> <a href="/huge">Huge</a>
-        <a href="/to-metadata">Metadata</a> <a href="/private/secret">Secret</a> <a href="/logo.png">Logo</a> <a href="https://elsewhere.example/">Elsewhere</a></p>`))
+        <a href="/to-metadata">Metadata</a> <a href="/to-private">Sneaky</a> <a href="/about-again">About again</a> <a href="/private/secret">Secret</a> <a href="/logo.png">Logo</a> <a href="https://elsewhere.example/">Elsewhere</a></p>`))
     }
     if (path === '/about') return html(200, page('About Acme', content['/about'] ?? ''))
     if (path === '/moved') {
@@ -45,6 +45,14 @@ export async function startLocalWebsite() {
     if (path === '/huge') return html(200, page('Huge', `<p>${'x'.repeat(2_000_000)}</p>`))
     if (path === '/to-metadata') {
       res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' })
+      return res.end()
+    }
+    if (path === '/to-private') {
+      res.writeHead(302, { Location: '/private/via-redirect' })
+      return res.end()
+    }
+    if (path === '/about-again') {
+      res.writeHead(301, { Location: '/about' })
       return res.end()
     }
     if (path.startsWith('/private')) return html(200, page('Secret', '<p>Should never be crawled.</p>'))

@@ -19,6 +19,8 @@ import type { FileStorage } from '../../storage/file-storage.ts'
 import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
 import { receiveSingleFile } from '../receive-single-file.ts'
+import { refuseNulCharacters } from '../refuse-nul-characters.ts'
+import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 
 export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
 
@@ -62,12 +64,17 @@ export function documentRoutes({ database, storage, queue, logger, downloadLinkK
     tooLargeExtra: { max_size_mb: 50 },
     invalidMessage: 'Missing required fields: document_file',
   })
-  router.post('/agents/:agentId/documents/upload/', signedIn, upload, async (req, res) => {
+  // Who may upload is settled before 50 MB are read into memory.
+  const mayUpload: RequestHandler = async (req, res, next) => {
+    await requireAgentAccess(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), 'edit')
+    next()
+  }
+  router.post('/agents/:agentId/documents/upload/', signedIn, mayUpload, upload, refuseNulCharacters, async (req, res) => {
     const agentId = parseIdParam(req.params.agentId, AGENT_NOT_FOUND)
     if (!req.file) throw new AppError('BAD_REQUEST', 'Missing required fields: document_file', { missing_fields: ['document_file'] })
     const fields = DocumentFieldsSchema.parse(req.body ?? {})
     // busboy hands over the name as latin1 bytes; browsers send UTF-8.
-    const fileName = Buffer.from(req.file.originalname, 'latin1').toString('utf8')
+    const fileName = Buffer.from(req.file.originalname, 'latin1').toString('utf8').replace(/\p{Cc}/gu, '').trim().slice(0, 255) || 'document'
     res.status(201).json(await uploadDocument(database, storage, queue, actorOf(res), agentId, { bytes: req.file.buffer, fileName }, fields))
   })
 

@@ -47,6 +47,9 @@ export async function uploadDocument(database: Database, storage: FileStorage, q
     })
     await enqueueJob(transaction, { kind: EXTRACT_DOCUMENT_JOB, accountId: agent.accountId, agentId, subjectType: 'document', subjectId: created.id, payload: { id: created.id }, maxAttempts: 3 })
     return created
+  }).catch(async (error: unknown) => {
+    await storage.delete(storageKey).catch(() => {}) // no row points to it: do not leave it behind
+    throw error
   })
   queue.wake()
   return toDocumentView(document, undefined)

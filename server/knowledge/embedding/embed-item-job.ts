@@ -4,7 +4,7 @@ import type { ChunkOptions } from '../indexing/chunk-section.ts'
 import type { Embedder } from '../indexing/create-embedder.ts'
 import { indexSections } from '../indexing/index-sections.ts'
 import { itemFilter, type ExtractedSection, type KnowledgeItemType } from '../indexing/knowledge-item.ts'
-import { replaceSections } from '../indexing/replace-sections.ts'
+import { replaceSections, sectionsWithoutChunks } from '../indexing/replace-sections.ts'
 import { findKnowledgeItem, markKnowledgeItem } from './require-knowledge-item.ts'
 
 export interface EmbedItemDependencies {
@@ -38,9 +38,10 @@ export function createEmbedItemHandler(dependencies: EmbedItemDependencies): Job
     try {
       await reportProgress(5, 'Reading the content')
       const sections = await currentSections(database, type, id)
-      const sectionIds = sections
-        ? (await replaceSections(database, item, sections)).changedSectionIds
-        : (await database.prisma.knowledgeSection.findMany({ where: { ...itemFilter(type, id), chunks: { none: {} } }, select: { id: true } })).map((section) => section.id)
+      if (sections) await replaceSections(database, item, sections)
+      // Every section without chunks: new or changed ones, and those whose chunks were deleted or never
+      // finished (delete-embeddings, an interrupted run), so embedding always leaves the item complete.
+      const sectionIds = await sectionsWithoutChunks(database, type, id)
       if (type !== 'text' && (await database.prisma.knowledgeSection.count({ where: itemFilter(type, id) })) === 0) {
         throw new PermanentJobError(type === 'website' ? 'The website has no crawled content yet: wait for its crawl to finish, or crawl it again.' : 'The document has no text.')
       }

@@ -1,7 +1,7 @@
 import type { Actor } from '../../accounts/actor.ts'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { enqueueJob } from '../../jobs/enqueue-job.ts'
+import { enqueueJob, JobAlreadyActiveError } from '../../jobs/enqueue-job.ts'
 import type { KnowledgeItemType } from '../indexing/knowledge-item.ts'
 import { toJobView } from './job-view.ts'
 import { markKnowledgeItem, requireKnowledgeItem } from './require-knowledge-item.ts'
@@ -17,11 +17,24 @@ export interface EmbeddingQueue {
 export async function startEmbedding(database: Database, queue: EmbeddingQueue, actor: Actor, agentId: string, type: KnowledgeItemType, id: string) {
   const item = await requireKnowledgeItem(database, actor, agentId, type, id, 'edit')
   if (item.embedded) throw new AppError('CONFLICT', 'Already embedded')
-  const active = await database.prisma.job.findFirst({ where: { subjectId: id, kind: EMBED_ITEM_JOB, status: { in: ['queued', 'running'] } } })
-  if (active) throw new AppError('CONFLICT', 'Embedding is already in progress', { job: toJobView(active) })
-  const job = await enqueueJob(database.prisma, { kind: EMBED_ITEM_JOB, accountId: item.accountId, agentId, subjectType: type, subjectId: id, payload: { type, id } })
+  await refuseWhileCrawling(database, type, id)
+  let job
+  try {
+    job = await enqueueJob(database.prisma, { kind: EMBED_ITEM_JOB, accountId: item.accountId, agentId, subjectType: type, subjectId: id, payload: { type, id }, onlyOneActive: true })
+  } catch (error) {
+    if (!(error instanceof JobAlreadyActiveError)) throw error
+    const active = await database.prisma.job.findUnique({ where: { activeKey: `${EMBED_ITEM_JOB}:${id}` } })
+    throw new AppError('CONFLICT', 'Embedding is already in progress', active ? { job: toJobView(active) } : undefined)
+  }
   // A text's status follows its embedding; a document's follows its reading, which embedding leaves alone.
   if (type === 'text') await markKnowledgeItem(database, type, id, { status: 'processing', statusError: null })
   queue.wake()
   return { message: 'Embedding started', job: toJobView(job) }
+}
+
+/** A website's pages change under a running crawl: embedding or deleting its index waits until it ends. */
+export async function refuseWhileCrawling(database: Database, type: KnowledgeItemType, id: string) {
+  if (type !== 'website') return
+  const crawling = await database.prisma.job.findUnique({ where: { activeKey: `crawl-website:${id}` } })
+  if (crawling) throw new AppError('CONFLICT', 'This website is being crawled; try again when the crawl has finished.', { job: toJobView(crawling) })
 }

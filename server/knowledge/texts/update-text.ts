@@ -1,6 +1,7 @@
 import type { Actor } from '../../accounts/actor.ts'
 import type { Database } from '../../db/database.ts'
-import { startEmbedding, type EmbeddingQueue } from '../embedding/start-embedding.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { EMBED_ITEM_JOB, startEmbedding, type EmbeddingQueue } from '../embedding/start-embedding.ts'
 import type { UpdateText } from '../knowledge.schemas.ts'
 import { requireText } from './require-text.ts'
 import { toTextView } from './text-view.ts'
@@ -8,6 +9,10 @@ import { toTextView } from './text-view.ts'
 /** Changes a text; when its words change and it was embedded, it is embedded again so answers follow. */
 export async function updateText(database: Database, queue: EmbeddingQueue, actor: Actor, agentId: string, textId: string, changes: UpdateText) {
   const before = await requireText(database, actor, agentId, textId, 'edit')
+  // Refused before anything is saved: a change under a running embed would be indexed half or not at all.
+  if (await database.prisma.job.count({ where: { activeKey: `${EMBED_ITEM_JOB}:${textId}` } })) {
+    throw new AppError('CONFLICT', 'This text is being embedded; change it when embedding has finished.')
+  }
   const isContentChanged = (changes.text_title !== undefined && changes.text_title !== before.title) || (changes.text_content !== undefined && changes.text_content !== before.content)
   const updated = await database.prisma.text.update({
     where: { id: textId },

@@ -4,7 +4,7 @@ import { PermanentJobError, type JobHandler } from '../../jobs/job-handler.ts'
 import type { ChunkOptions } from '../indexing/chunk-section.ts'
 import type { Embedder } from '../indexing/create-embedder.ts'
 import { indexSections } from '../indexing/index-sections.ts'
-import { replaceSections } from '../indexing/replace-sections.ts'
+import { replaceSections, sectionsWithoutChunks } from '../indexing/replace-sections.ts'
 import { CrawlError } from './crawl/crawl-error.ts'
 import { crawlSite } from './crawl/crawl-site.ts'
 import { parseAllowList } from './crawl/network-policy.ts'
@@ -48,15 +48,19 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
       if (result.pages.length === 0) throw new PermanentJobError(`No readable pages were found${result.skipped[0] ? `: ${result.skipped[0].reason}` : '.'}`)
       const item = { type: 'website' as const, id, agentId: website.agentId, accountId: website.accountId }
       const changes = await replaceSections(database, item, result.pages.map((page) => ({ title: page.title, sourceUrl: page.url, content: page.text })))
-      if (website.embedded && changes.changedSectionIds.length > 0) {
+      // Read again: it may have been embedded while the pages were being fetched. Every section without
+      // chunks is indexed, including those a failed earlier run left behind.
+      const isEmbedded = (await database.prisma.website.findUnique({ where: { id }, select: { embedded: true } }))?.embedded ?? false
+      const unindexed = isEmbedded ? await sectionsWithoutChunks(database, 'website', id) : []
+      if (unindexed.length > 0) {
         await reportProgress(92, 'Indexing the pages that changed')
-        await indexSections(database, item, changes.changedSectionIds, { chunk, embedder, signal })
+        await indexSections(database, item, unindexed, { chunk, embedder, signal })
       }
       const now = new Date()
       await database.prisma.website.update({
         where: { id },
         data: {
-          contentStatus: website.embedded ? 'available' : 'crawled',
+          contentStatus: isEmbedded ? 'available' : 'crawled',
           statusError: null,
           pagesFound: result.found,
           pagesCrawled: result.pages.length,
@@ -68,7 +72,11 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
     } catch (caught) {
       const error = caught instanceof CrawlError && caught.isPermanent ? new PermanentJobError(caught.message) : caught
       const isFinal = error instanceof PermanentJobError || job.attempts >= job.maxAttempts
-      if (isFinal && !signal.aborted) await database.prisma.website.updateMany({ where: { id }, data: { contentStatus: 'failed', statusError: error instanceof Error ? error.message : String(error) } })
+      if (isFinal && !signal.aborted) {
+        // A failed crawl keeps its schedule: the next interval tries again.
+        const nextCrawlAt = website.recrawlIntervalHours ? new Date(Date.now() + website.recrawlIntervalHours * 3_600_000) : null
+        await database.prisma.website.updateMany({ where: { id }, data: { contentStatus: 'failed', statusError: error instanceof Error ? error.message : String(error), nextCrawlAt } })
+      }
       throw error
     } finally {
       await fetcher.close()

@@ -93,9 +93,22 @@ describe('the job worker', () => {
     let started = false
     const worker = start({ long: async ({ signal }) => { started = true; await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))) } })
     await expect.poll(() => started).toBe(true)
-    await worker.stop(5_000)
+    await worker.stop(300)
     workers.splice(workers.indexOf(worker), 1)
     expect(await testDatabase.database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null })
+  })
+
+  it('a worker that loses its lease aborts the job and records nothing over the new owner', async () => {
+    testDatabase = await createTestDatabase()
+    const { database } = testDatabase
+    const job = await enqueueJob(database.prisma, { kind: 'slow' })
+    let abortedBecause = ''
+    start({ slow: async ({ signal }) => { await new Promise((_resolve, reject) => signal.addEventListener('abort', () => { abortedBecause = String((signal.reason as Error).message); reject(signal.reason) })) } }, database, { leaseMs: 1_500 })
+    await expect.poll(async () => (await database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('running')
+    // Another worker took it over (say this one stalled past its lease).
+    await database.prisma.job.update({ where: { id: job.id }, data: { lockedBy: 'another-worker' } })
+    await expect.poll(() => abortedBecause, { timeout: 10_000 }).toContain('lease was lost')
+    expect(await database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'running', lockedBy: 'another-worker' })
   })
 
   it('two workers with their own connections never run one job twice', async () => {

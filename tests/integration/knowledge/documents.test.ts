@@ -105,6 +105,11 @@ describe('uploading documents', () => {
     expect(response.body).toMatchObject({ message: 'File too large. Maximum size: 50MB', max_size_mb: 50 })
   })
 
+  it('a NUL character in a multipart field is refused, never a 500', async () => {
+    const response = await upload(Buffer.from('text'), 'nul.txt', { document_tags: '["a\\u0000"]' })
+    expect(response.status).toBe(400)
+  })
+
   it('without a file answers missing_fields', async () => {
     const response = await testApp.request.post(api('/documents/upload/')).set(bearer(owner.access)).field('document_name', 'x')
     expect(response.status).toBe(400)

@@ -83,7 +83,29 @@ describe('embedding a text', () => {
     const removed = await testApp.request.delete(api(`/text/${text.text_id}/embeddings/delete/`)).set(bearer(owner.access))
     expect(removed.body).toMatchObject({ message: 'Embeddings deleted', deleted_chunks: 1 })
     expect(await testApp.database.prisma.knowledgeChunk.count({ where: { textId: text.text_id } })).toBe(0)
-    expect((await testApp.request.post(api(`/text/${text.text_id}/embed/`)).set(bearer(owner.access)).send({})).status).toBe(202)
+    const again2 = await testApp.request.post(api(`/text/${text.text_id}/embed/`)).set(bearer(owner.access)).send({})
+    expect(again2.status).toBe(202)
+    expect((await waitForJob(testApp, owner, agentId, again2.body.job.job_id)).status).toBe('succeeded')
+    expect(await testApp.database.prisma.knowledgeChunk.count({ where: { textId: text.text_id } })).toBe(1)
+  })
+
+  it('two embed requests at once start one job; the other is told it is in progress', async () => {
+    const { body: text } = await addText('Racing', 'Two clicks on embed at the same moment.')
+    const results = await Promise.all([1, 2].map(() => testApp.request.post(api(`/text/${text.text_id}/embed/`)).set(bearer(owner.access)).send({})))
+    expect(results.map((result) => result.status).sort()).toEqual([202, 409])
+    expect(results.find((result) => result.status === 409)?.body.message).toMatch(/Embedding is already in progress|Already embedded/)
+    expect(await testApp.database.prisma.job.count({ where: { subjectId: text.text_id, kind: 'embed-item' } })).toBe(1)
+  })
+
+  it('a text being embedded cannot be changed until embedding finishes (nothing is saved)', async () => {
+    const { body: text } = await addText('Busy', 'Original words.')
+    const { enqueueJob } = await import('../../../server/jobs/enqueue-job.ts')
+    const job = await enqueueJob(testApp.database.prisma, { kind: 'embed-item', subjectType: 'text', subjectId: text.text_id, payload: { type: 'text', id: 'elsewhere' }, onlyOneActive: true, runAfter: new Date(Date.now() + 60_000) })
+    const response = await testApp.request.put(api(`/texts/${text.text_id}/update/`)).set(bearer(owner.access)).send({ text_content: 'New words.' })
+    expect(response.status).toBe(409)
+    expect(response.body.message).toBe('This text is being embedded; change it when embedding has finished.')
+    expect((await testApp.database.prisma.text.findUniqueOrThrow({ where: { id: text.text_id } })).content).toBe('Original words.')
+    await testApp.database.prisma.job.delete({ where: { id: job.id } })
   })
 
   it('changing an embedded text embeds it again, replacing its chunks', async () => {

@@ -63,8 +63,17 @@ describe('crawling a website', () => {
     expect(reasons['/private/secret']).toBe('Disallowed by robots.txt')
     expect(reasons['/slow']).toMatch(/did not answer within 1 seconds/)
     expect(reasons['/huge']).toMatch(/larger than 1 MB/)
-    expect(reasons['/to-metadata']).toMatch(/169\.254\.169\.254 resolves to a private or reserved address/)
+    expect(reasons['/to-metadata']).toBe('Redirects off the site, to 169.254.169.254')
+    expect(reasons['/to-private']).toBe('Redirects to a page robots.txt disallows')
+    expect(reasons['/about-again']).toBe(`The same page as ${site.url}/about`)
     expect(website).toMatchObject({ content_status: 'crawled', pages_crawled: 5 })
+  })
+
+  it('a start page that redirects to the cloud metadata address is refused when connecting, and the item says why', async () => {
+    const { job, website } = await addAndCrawl({ website_url: `${site.url}/to-metadata`, website_name: 'Trap' })
+    expect(job.status).toBe('failed')
+    expect(website).toMatchObject({ content_status: 'failed' })
+    expect(website.status_error).toMatch(/169\.254\.169\.254 resolves to a private or reserved address/)
   })
 
   it('include and exclude patterns and max_pages limit what is read', async () => {

@@ -48,15 +48,15 @@ function normalize(url: URL) {
  * only when the start page itself cannot be read.
  */
 export async function crawlSite(fetcher: SafeFetch, settings: CrawlSettings): Promise<CrawlResult> {
-  const start = new URL(settings.startUrl)
+  let start = new URL(settings.startUrl)
   const isWanted = createPathFilter(settings.includePatterns, settings.excludePatterns)
-  const robots = await readRobots(fetcher, start.origin, settings.userAgent)
+  let robots = await readRobots(fetcher, start.origin, settings.userAgent)
   if (!robots.isAllowed(start.href)) throw new CrawlError(`The site's robots.txt does not allow crawling ${start.href}.`, { isPermanent: true })
   const delayMs = Math.max(settings.delayMs, Math.min(10, robots.crawlDelaySeconds ?? 0) * 1000)
 
   const queued = new Map<string, number>([[normalize(start), 0]]) // url → depth
   const order = [normalize(start)]
-  if (settings.followLinks) {
+  if (settings.followLinks && settings.maxDepth > 0) {
     const fromSitemap = await readSitemap(fetcher, robots.sitemaps.length > 0 ? robots.sitemaps : [`${start.origin}/sitemap.xml`], settings.maxPages * 2)
     for (const page of fromSitemap) {
       const url = new URL(page, start)
@@ -69,6 +69,7 @@ export async function crawlSite(fetcher: SafeFetch, settings: CrawlSettings): Pr
   }
 
   const result: CrawlResult = { pages: [], skipped: [], found: 0 }
+  const storedUrls = new Set<string>() // final URLs after redirects: a page reached twice is stored once
   let cursor = 0
   let fetches = 0 // pages requested: what max_pages limits (pages skipped unrequested do not count)
   let lastRequestAt = 0
@@ -86,8 +87,24 @@ export async function crawlSite(fetcher: SafeFetch, settings: CrawlSettings): Pr
     fetches += 1
     await politely()
     try {
-      const response = await fetcher.fetch(address)
+      const isStart = address === order[0]
+      const response = await fetcher.fetch(address, (hop) => {
+        if (hop.host !== start.host) return isStart ? null : `Redirects off the site, to ${hop.host}`
+        if (!robots.isAllowed(hop.href)) return 'Redirects to a page robots.txt disallows'
+        return null
+      })
       if (response.status >= 400) throw new CrawlError(`The page answered ${response.status}.`)
+      const final = new URL(response.url)
+      if (final.host !== start.host) {
+        // The start page moved (example.com to www.example.com): the site is where it landed.
+        if (address !== order[0]) return result.skipped.push({ url: address, reason: `Redirects off the site, to ${final.host}` })
+        start = final
+        robots = await readRobots(fetcher, final.origin, settings.userAgent)
+      }
+      if (!robots.isAllowed(final.href)) return result.skipped.push({ url: address, reason: 'Redirects to a page robots.txt disallows' })
+      if (address !== order[0] && !isWanted(final)) return result.skipped.push({ url: address, reason: 'Redirects outside the include/exclude patterns' })
+      if (storedUrls.has(normalize(final))) return result.skipped.push({ url: address, reason: `The same page as ${final.href}` })
+      storedUrls.add(normalize(final))
       const isHtml = /html/i.test(response.contentType) || (!response.contentType && /<html/i.test(response.body))
       const content = isHtml ? htmlToText(response.body, response.url) : { title: url.pathname, text: /text\/plain/i.test(response.contentType) ? response.body : '', links: [] }
       if (content.text.trim()) result.pages.push({ url: response.url, title: content.title || url.href, text: content.text })
@@ -96,7 +113,7 @@ export async function crawlSite(fetcher: SafeFetch, settings: CrawlSettings): Pr
         for (const link of content.links) {
           const target = new URL(link)
           const key = normalize(target)
-          if (target.host !== start.host || queued.has(key) || NOT_PAGES.test(target.pathname) || !/^https?:$/.test(target.protocol)) continue
+          if (target.host !== start.host || queued.has(key) || storedUrls.has(key) || NOT_PAGES.test(target.pathname) || !/^https?:$/.test(target.protocol)) continue
           queued.set(key, depth + 1)
           order.push(key)
         }

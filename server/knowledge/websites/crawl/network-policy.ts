@@ -12,10 +12,24 @@ export function parseAllowList(cidrs: string[]): AllowList {
  * 169.254.169.254 among them), carrier-grade NAT, multicast, reserved and the rest are refused, unless
  * the allow-list names them. IPv4-mapped IPv6 is judged as the IPv4 address it carries.
  */
-export function isAddressAllowed(address: string, allowList: AllowList): boolean {
-  if (!ipaddr.isValid(address)) return false
+function parse(address: string) {
   let parsed = ipaddr.parse(address)
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address()
-  if (allowList.some(([network, bits]) => network.kind() === parsed.kind() && parsed.match(network, bits))) return true
+  return parsed
+}
+
+/** Whether the allow-list names this address. */
+export function isAllowListed(address: string, allowList: AllowList): boolean {
+  if (!ipaddr.isValid(address)) return false
+  const parsed = parse(address)
+  return allowList.some(([network, bits]) => network.kind() === parsed.kind() && parsed.match(network, bits))
+}
+
+export function isAddressAllowed(address: string, allowList: AllowList): boolean {
+  if (!ipaddr.isValid(address)) return false
+  if (isAllowListed(address, allowList)) return true
+  const parsed = parse(address)
+  // IPv4-compatible IPv6 (::a.b.c.d, deprecated) can reach IPv4 hosts on some stacks: refused.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0)) return false
   return parsed.range() === 'unicast'
 }

@@ -1,8 +1,9 @@
 import { lookup } from 'node:dns'
+import { lookup as dnsLookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { Agent, fetch } from 'undici'
 import { CrawlError } from './crawl-error.ts'
-import { isAddressAllowed, type AllowList } from './network-policy.ts'
+import { isAddressAllowed, isAllowListed, type AllowList } from './network-policy.ts'
 
 export interface SafeFetchOptions {
   allowList: AllowList
@@ -18,6 +19,8 @@ export interface FetchedPage {
   contentType: string
   body: string
 }
+
+const WEB_PORTS = new Set([80, 443, 8080, 8443])
 
 const refused = (host: string) => new CrawlError(`${host} resolves to a private or reserved address, which the crawler may not reach.`, { isPermanent: true })
 
@@ -46,11 +49,31 @@ export function createSafeFetch(options: SafeFetchOptions) {
     bodyTimeout: options.timeoutMs,
   })
 
-  function checkUrl(url: URL) {
+  async function checkUrl(url: URL) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrawlError(`Only http and https pages can be crawled, not ${url.protocol}`, { isPermanent: true })
     if (url.username || url.password) throw new CrawlError('URLs with credentials are not crawled.', { isPermanent: true })
     const host = url.hostname.replace(/^\[|\]$/g, '')
     if (isIP(host) && !isAddressAllowed(host, options.allowList)) throw refused(host)
+    // Web ports only, unless every address of the host is one the allow-list opens (an intranet service,
+    // a test server). A private address is refused as such, whatever the port.
+    const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80
+    if (!WEB_PORTS.has(port)) {
+      const addresses = isIP(host) ? [host] : (await dnsLookup(host, { all: true }).catch(() => [])).map((entry) => entry.address)
+      if (addresses.some((address) => !isAddressAllowed(address, options.allowList))) throw refused(host)
+      if (addresses.length === 0 || !addresses.every((address) => isAllowListed(address, options.allowList))) {
+        throw new CrawlError(`Port ${port} is not crawled: only 80, 443, 8080 and 8443.`, { isPermanent: true })
+      }
+    }
+  }
+
+  // The declared charset when the page names one (latin1 sites exist), UTF-8 otherwise.
+  function decodeBody(bytes: Buffer, contentType: string) {
+    const charset = /charset=["']?([\w-]+)/i.exec(contentType)?.[1]
+    try {
+      return new TextDecoder(charset ?? 'utf-8').decode(bytes)
+    } catch {
+      return bytes.toString('utf8')
+    }
   }
 
   async function readCapped(response: Awaited<ReturnType<typeof fetch>>) {
@@ -64,13 +87,17 @@ export function createSafeFetch(options: SafeFetchOptions) {
       }
       chunks.push(Buffer.from(chunk as Buffer))
     }
-    return Buffer.concat(chunks).toString('utf8')
+    return decodeBody(Buffer.concat(chunks), response.headers.get('content-type') ?? '')
   }
 
-  async function safeFetch(address: string): Promise<FetchedPage> {
+  /**
+   * `refuseHop` is asked before each redirect is followed and may answer why it must not be (robots.txt,
+   * another site): the page it points to is then never requested.
+   */
+  async function safeFetch(address: string, refuseHop?: (url: URL) => string | null): Promise<FetchedPage> {
     let url = new URL(address)
     for (let hop = 0; hop <= (options.maxRedirects ?? 5); hop++) {
-      checkUrl(url)
+      await checkUrl(url)
       let response
       try {
         response = await fetch(url, {
@@ -86,9 +113,12 @@ export function createSafeFetch(options: SafeFetchOptions) {
         throw new CrawlError(`${url.href} could not be reached.`)
       }
       const location = response.headers.get('location')
-      if (response.status >= 300 && response.status < 400 && location) {
+      if (response.status >= 300 && response.status < 400) {
+        if (!location) throw new CrawlError(`${url.href} redirects without saying where to.`)
         await response.body?.cancel().catch(() => {})
         url = new URL(location, url)
+        const reason = refuseHop?.(url)
+        if (reason) throw new CrawlError(reason)
         continue
       }
       return { url: url.href, status: response.status, contentType: response.headers.get('content-type') ?? '', body: await readCapped(response) }
