@@ -19,6 +19,7 @@ import { authenticate } from './http/authenticate.ts'
 import { sessionRoutes } from './http/accounts/session.routes.ts'
 import { healthRoutes } from './http/health.routes.ts'
 import { logRequests } from './http/log-requests.ts'
+import { teamRoutes } from './http/teams.routes.ts'
 import { refuseNulCharacters } from './http/refuse-nul-characters.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './logging/create-logger.ts'
@@ -64,6 +65,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(profileRoutes({ config, database, sessions: services.sessions, storage: services.storage, rateLimits: services.rateLimits, logger }))
   const signedIn = authenticate(database, services.sessions)
   api.use(agentRoutes({ database, storage: services.storage, logger, signedIn }))
+  api.use(teamRoutes({ database, signedIn }))
   api.use(textRoutes({ database, queue: services.queue, signedIn }))
   api.use(websiteRoutes({ database, queue: services.queue, signedIn }))
   api.use(documentRoutes({ database, storage: services.storage, queue: services.queue, logger, downloadLinkKey: secrets.downloadLinkKey, signedIn }))

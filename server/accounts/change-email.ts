@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { linkPendingMemberships } from '../teams/link-pending-memberships.ts'
 import { Prisma } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import type { ChangeEmail } from './accounts.schemas.ts'
@@ -22,4 +23,5 @@ export async function changeEmail(database: Database, actor: Actor, change: Chan
     throw error
   }
   await revokeOtherSessions(database, user.id, 'email-change', actor.sessionId)
+  await linkPendingMemberships(database, user.id, change.new_email)
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { linkPendingMemberships } from '../teams/link-pending-memberships.ts'
 import type { User } from '../db/generated/prisma/client.ts'
 import { Prisma } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
@@ -15,7 +16,9 @@ function isUniqueViolation(error: unknown) {
 export async function registerAccount(database: Database, registration: Register): Promise<User> {
   const passwordHash = await hashPassword(registration.password)
   try {
-    return await database.prisma.user.create({ data: { email: registration.email, fullName: registration.full_name, passwordHash } })
+    const user = await database.prisma.user.create({ data: { email: registration.email, fullName: registration.full_name, passwordHash } })
+    await linkPendingMemberships(database, user.id, user.email)
+    return user
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('CONFLICT', EMAIL_TAKEN)
     throw error

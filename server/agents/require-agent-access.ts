@@ -1,20 +1,51 @@
 import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
-import type { Agent } from '../db/generated/prisma/client.ts'
+import type { Agent, Prisma, TeamRole } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
+import { needsGrantedBy } from '../teams/team-roles.ts'
 
-/** What an operation needs to do with an agent. */
+/** What an operation needs to do with an agent, weakest first (docs/permissions.md). */
 export type AgentNeed = 'read' | 'chat' | 'edit' | 'manage'
 
 export const AGENT_NOT_FOUND = 'Agent not found'
 
+const NEED_WORDS: Record<AgentNeed, string> = {
+  read: 'see this agent',
+  chat: 'chat with this agent',
+  edit: "change this agent's knowledge and widgets",
+  manage: 'manage this agent',
+}
+
+/** Agents the actor owns, or reaches through an active membership of a team they are assigned to. */
+export function visibleAgentsWhere(actor: Actor): Prisma.AgentWhereInput {
+  return {
+    OR: [
+      { accountId: actor.userId },
+      { teamAgents: { some: { team: { members: { some: { userId: actor.userId, status: 'active' } } } } } },
+    ],
+  }
+}
+
+/** Everything the actor may do with the agent: every need for its owner, the team roles' for members. */
+export async function agentNeedsOf(database: Database, actor: Actor, agent: Pick<Agent, 'id' | 'accountId'>): Promise<AgentNeed[]> {
+  if (agent.accountId === actor.userId) return ['read', 'chat', 'edit', 'manage']
+  const memberships = await database.prisma.teamMember.findMany({
+    where: { userId: actor.userId, status: 'active', team: { agents: { some: { agentId: agent.id } } } },
+    select: { role: true },
+  })
+  return needsGrantedBy(memberships.map((membership) => membership.role as TeamRole))
+}
+
 /**
- * The one decision on agent access: every agent-scoped operation calls it. For now only the owner
- * may do anything (the teams issue widens it). An agent the actor may not see answers 404, like one
- * that does not exist, so ids cannot be probed.
+ * The one decision on agent access: every agent-scoped operation calls it. An agent the actor may not
+ * see answers 404, like one that does not exist, so ids cannot be probed; one they see but may not use
+ * as asked answers 403.
  */
-export async function requireAgentAccess(database: Database, actor: Actor, agentId: string, _need: AgentNeed): Promise<Agent> {
-  const agent = await database.prisma.agent.findFirst({ where: { id: agentId, accountId: actor.userId } })
+export async function requireAgentAccess(database: Database, actor: Actor, agentId: string, need: AgentNeed): Promise<Agent> {
+  const agent = await database.prisma.agent.findUnique({ where: { id: agentId } })
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND)
+  const granted = await agentNeedsOf(database, actor, agent)
+  if (!granted.includes('read')) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND)
+  if (!granted.includes(need)) throw new AppError('FORBIDDEN', `You do not have permission to ${NEED_WORDS[need]}.`)
   return agent
 }

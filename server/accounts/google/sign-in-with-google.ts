@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts'
+import { linkPendingMemberships } from '../../teams/link-pending-memberships.ts'
 import type { User } from '../../db/generated/prisma/client.ts'
 import { Prisma } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -32,7 +33,9 @@ async function findOrCreateUser(database: Database, identity: GoogleIdentity): P
   if (linked) return linked
   const byEmail = await prisma.user.findUnique({ where: { email: identity.email } })
   if (byEmail) return linkByEmail(database, byEmail, identity)
-  return prisma.user.create({ data: { email: identity.email, fullName: identity.name, googleSubject: identity.subject, emailVerifiedAt: new Date() } })
+  const created = await prisma.user.create({ data: { email: identity.email, fullName: identity.name, googleSubject: identity.subject, emailVerifiedAt: new Date() } })
+  await linkPendingMemberships(database, created.id, created.email)
+  return created
 }
 
 /** The account of a verified Google identity: found by Google id, linked by verified e-mail, or created. */

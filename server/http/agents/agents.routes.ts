@@ -6,6 +6,14 @@ import { getAgent } from '../../agents/get-agent.ts'
 import { listAgents } from '../../agents/list-agents.ts'
 import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
 import { updateAgent } from '../../agents/update-agent.ts'
+import { myAgentPermissions, myPermissionsOnAllAgents } from '../../teams/permission-queries.ts'
+import { z } from 'zod'
+
+const CheckContentSchema = z.object({
+  agent_id: z.uuid({ error: 'Please select an agent' }),
+  action: z.enum(['view', 'upload', 'edit', 'delete', 'embed'], { error: 'action must be view, upload, edit, delete or embed' }).default('view'),
+  content_type: z.enum(['document', 'text', 'website']).optional(),
+})
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
@@ -30,6 +38,20 @@ export function agentRoutes({ database, storage, logger, signedIn }: AgentRoutes
 
   router.post('/agents/create/', signedIn, async (req, res) => {
     res.status(201).json(await createAgent(database, actorOf(res), CreateAgentSchema.parse(req.body)))
+  })
+
+  // Before /agents/:agentId/ so that "permissions" is not taken for an agent id.
+  router.get('/agents/permissions/user/', signedIn, async (_req, res) => {
+    res.json(await myPermissionsOnAllAgents(database, actorOf(res)))
+  })
+  router.post('/agents/permissions/check-content/', signedIn, async (req, res) => {
+    const check = CheckContentSchema.parse(req.body)
+    const permissions = await myAgentPermissions(database, actorOf(res), check.agent_id).catch(() => null)
+    const need = check.action === 'view' ? 'read' : 'edit'
+    res.json({ agent_id: check.agent_id, action: check.action, allowed: permissions?.permissions.includes(need) ?? false })
+  })
+  router.get('/agents/:agentId/permissions/', signedIn, async (req, res) => {
+    res.json(await myAgentPermissions(database, actorOf(res), agentIdOf(req.params.agentId)))
   })
 
   router.get('/agents/:agentId/', signedIn, async (req, res) => {

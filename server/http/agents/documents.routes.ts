@@ -66,7 +66,10 @@ export function documentRoutes({ database, storage, queue, logger, downloadLinkK
   })
   // Who may upload is settled before 50 MB are read into memory.
   const mayUpload: RequestHandler = async (req, res, next) => {
-    await requireAgentAccess(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), 'edit')
+    await requireAgentAccess(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), 'edit').catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'FORBIDDEN') throw new AppError('FORBIDDEN', 'You do not have permission to upload documents to this agent.')
+      throw error
+    })
     next()
   }
   router.post('/agents/:agentId/documents/upload/', signedIn, mayUpload, upload, refuseNulCharacters, async (req, res) => {

@@ -1,0 +1,96 @@
+import { Router, type RequestHandler } from 'express'
+import type { Database } from '../db/database.ts'
+import { createTeam, deleteTeam, getTeam, renameTeam } from '../teams/manage-team.ts'
+import { listTeams } from '../teams/list-teams.ts'
+import { memberByEmail, memberPermissions, myAgentPermissions, teamAgentPermissions } from '../teams/permission-queries.ts'
+import { assignAgent, listTeamAgents, unassignAgent } from '../teams/team-agents.ts'
+import { addMember, listMembers, removeMember, updateMember } from '../teams/team-members.ts'
+import {
+  AddMemberSchema,
+  CheckPermissionSchema,
+  CreateTeamSchema,
+  MemberByEmailQuerySchema,
+  MemberNameSchema,
+  MemberPermissionsQuerySchema,
+  MemberRefSchema,
+  MemberRoleSchema,
+  RenameTeamSchema,
+  TeamAgentSchema,
+  TeamIdSchema,
+} from '../teams/teams.schemas.ts'
+import { actorOf } from './authenticate.ts'
+
+/** SPEC section 7, Teams, under /accounts/team/. Reads take query parameters, changes a JSON body. */
+export function teamRoutes({ database, signedIn }: { database: Database; signedIn: RequestHandler }): Router {
+  const router = Router()
+  const base = '/accounts/team'
+
+  router.get(`${base}/`, signedIn, async (_req, res) => res.json(await listTeams(database, actorOf(res))))
+  router.get(`${base}/details/`, signedIn, async (req, res) => res.json(await getTeam(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)))
+  router.post(`${base}/create/`, signedIn, async (req, res) => {
+    res.status(201).json(await createTeam(database, actorOf(res), CreateTeamSchema.parse(req.body).team_name))
+  })
+  router.post(`${base}/update-name/`, signedIn, async (req, res) => {
+    const { team_id, team_name } = RenameTeamSchema.parse(req.body)
+    res.json(await renameTeam(database, actorOf(res), team_id, team_name))
+  })
+  router.post(`${base}/delete/`, signedIn, async (req, res) => res.json(await deleteTeam(database, actorOf(res), TeamIdSchema.parse(req.body).team_id)))
+
+  router.get(`${base}/members/`, signedIn, async (req, res) => res.json(await listMembers(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)))
+  router.post(`${base}/add-member/`, signedIn, async (req, res) => res.status(201).json(await addMember(database, actorOf(res), AddMemberSchema.parse(req.body))))
+  router.post(`${base}/update-member-role/`, signedIn, async (req, res) => {
+    const { team_id, team_member_id, team_member_role } = MemberRoleSchema.parse(req.body)
+    res.json(await updateMember(database, actorOf(res), team_id, team_member_id, { role: team_member_role }, 'Team member role updated successfully'))
+  })
+  router.post(`${base}/update-member-name/`, signedIn, async (req, res) => {
+    const { team_id, team_member_id, team_member_name } = MemberNameSchema.parse(req.body)
+    res.json(await updateMember(database, actorOf(res), team_id, team_member_id, { name: team_member_name }, 'Team member name updated successfully'))
+  })
+  for (const [path, status, message] of [
+    ['deactivate-member', 'deactivated', 'Team member deactivated successfully'],
+    ['activate-member', 'active', 'Team member activated successfully'],
+  ] as const) {
+    router.post(`${base}/${path}/`, signedIn, async (req, res) => {
+      const { team_id, team_member_id } = MemberRefSchema.parse(req.body)
+      res.json(await updateMember(database, actorOf(res), team_id, team_member_id, { status }, message))
+    })
+  }
+  for (const [path, message] of [
+    ['remove-member', 'Team member removed successfully'],
+    ['delete-member', 'Team member deleted successfully'],
+  ] as const) {
+    router.post(`${base}/${path}/`, signedIn, async (req, res) => {
+      const { team_id, team_member_id } = MemberRefSchema.parse(req.body)
+      res.json(await removeMember(database, actorOf(res), team_id, team_member_id, message))
+    })
+  }
+
+  router.get(`${base}/agents/`, signedIn, async (req, res) => res.json(await listTeamAgents(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)))
+  router.post(`${base}/assign-agent/`, signedIn, async (req, res) => {
+    const { team_id, agent_id } = TeamAgentSchema.parse(req.body)
+    res.json(await assignAgent(database, actorOf(res), team_id, agent_id))
+  })
+  router.post(`${base}/remove-agent/`, signedIn, async (req, res) => {
+    const { team_id, agent_id } = TeamAgentSchema.parse(req.body)
+    res.json(await unassignAgent(database, actorOf(res), team_id, agent_id))
+  })
+
+  router.get(`${base}/member/permissions/`, signedIn, async (req, res) => {
+    const { team_id, member_id } = MemberPermissionsQuerySchema.parse(req.query)
+    res.json(await memberPermissions(database, actorOf(res), team_id, member_id))
+  })
+  router.get(`${base}/member/by-email/`, signedIn, async (req, res) => {
+    const { team_id, email } = MemberByEmailQuerySchema.parse(req.query)
+    res.json(await memberByEmail(database, actorOf(res), team_id, email))
+  })
+  router.post(`${base}/member/check-permission/`, signedIn, async (req, res) => {
+    const check = CheckPermissionSchema.parse(req.body)
+    const permissions = await myAgentPermissions(database, actorOf(res), check.agent_id).catch(() => null)
+    res.json({ agent_id: check.agent_id, permission: check.permission, allowed: permissions?.permissions.includes(check.permission) ?? false })
+  })
+  router.get(`${base}/agent/permissions/`, signedIn, async (req, res) => {
+    const { team_id, agent_id } = TeamAgentSchema.parse(req.query)
+    res.json(await teamAgentPermissions(database, actorOf(res), team_id, agent_id))
+  })
+  return router
+}

@@ -1,0 +1,57 @@
+import type { Actor } from '../accounts/actor.ts'
+import type { Database } from '../db/database.ts'
+import type { TeamMemberStatus, TeamRole } from '../db/generated/prisma/client.ts'
+import { Prisma } from '../db/generated/prisma/client.ts'
+import { AppError } from '../errors/app-error.ts'
+import { requireTeam } from './require-team.ts'
+import { toMemberView } from './team-views.ts'
+import type { AddMember } from './teams.schemas.ts'
+
+export const MEMBER_NOT_FOUND = 'Team member not found'
+
+async function requireMember(database: Database, teamId: string, memberId: string) {
+  const member = await database.prisma.teamMember.findFirst({ where: { id: memberId, teamId } })
+  if (!member) throw new AppError('NOT_FOUND', MEMBER_NOT_FOUND)
+  return member
+}
+
+export async function listMembers(database: Database, actor: Actor, teamId: string) {
+  await requireTeam(database, actor, teamId, 'read')
+  const members = await database.prisma.teamMember.findMany({ where: { teamId }, orderBy: { createdAt: 'asc' } })
+  return { team_members: members.map(toMemberView) }
+}
+
+/** Adds a member by e-mail: active at once if a user has that e-mail, pending until one signs up otherwise. */
+export async function addMember(database: Database, actor: Actor, member: AddMember) {
+  const { team } = await requireTeam(database, actor, member.team_id, 'manage')
+  const user = await database.prisma.user.findUnique({ where: { email: member.team_member_email }, select: { id: true } })
+  if (user?.id === team.accountId) throw new AppError('BAD_REQUEST', 'The team owner is already in the team.')
+  try {
+    const created = await database.prisma.teamMember.create({
+      data: { accountId: team.accountId, teamId: team.id, userId: user?.id ?? null, name: member.team_member_name, email: member.team_member_email, role: member.team_member_role, status: user ? 'active' : 'pending' },
+    })
+    return { team_member: toMemberView(created), message: 'Team member added successfully' }
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new AppError('CONFLICT', 'This e-mail is already a member of the team.')
+    throw error
+  }
+}
+
+/** A change to one member: role, name or status. An admin cannot change themselves (the owner can). */
+export async function updateMember(database: Database, actor: Actor, teamId: string, memberId: string, change: { role?: TeamRole; name?: string; status?: TeamMemberStatus }, message: string) {
+  const { role } = await requireTeam(database, actor, teamId, 'manage')
+  const member = await requireMember(database, teamId, memberId)
+  if (role !== 'owner' && member.userId === actor.userId) throw new AppError('FORBIDDEN', 'Ask the team owner to change your own membership.')
+  // Activating a member who has no user yet leaves them pending: access starts when they sign up.
+  const status = change.status === 'active' && !member.userId ? 'pending' : change.status
+  const updated = await database.prisma.teamMember.update({ where: { id: member.id }, data: { role: change.role, name: change.name, status } })
+  return { team_member: toMemberView(updated), message }
+}
+
+export async function removeMember(database: Database, actor: Actor, teamId: string, memberId: string, message: string) {
+  const { role } = await requireTeam(database, actor, teamId, 'manage')
+  const member = await requireMember(database, teamId, memberId)
+  if (role !== 'owner' && member.userId === actor.userId) throw new AppError('FORBIDDEN', 'Ask the team owner to remove you from the team.')
+  await database.prisma.teamMember.delete({ where: { id: member.id } })
+  return { message }
+}

@@ -1,0 +1,31 @@
+import type { Agent, Team, TeamMember } from '../db/generated/prisma/client.ts'
+
+export function toTeamView(team: Team & { _count?: { agents: number; members: number } }, myRole: 'owner' | TeamMember['role']) {
+  return {
+    team_id: team.id,
+    team_name: team.name,
+    team_created_at: team.createdAt.toISOString(),
+    team_updated_at: team.updatedAt.toISOString(),
+    agent_count: team._count?.agents,
+    team_member_count: team._count?.members,
+    my_role: myRole,
+  }
+}
+
+export function toMemberView(member: TeamMember) {
+  return {
+    team_member_id: member.id,
+    team_id: member.teamId,
+    user_id: member.userId,
+    team_member_name: member.name,
+    team_member_email: member.email,
+    team_member_role: member.role,
+    team_member_status: member.status,
+    team_member_created_at: member.createdAt.toISOString(),
+    team_member_updated_at: member.updatedAt.toISOString(),
+  }
+}
+
+export function toTeamAgentView(agent: Agent) {
+  return { agent_id: agent.id, agent_name: agent.name, agent_created_at: agent.createdAt.toISOString(), agent_updated_at: agent.updatedAt.toISOString() }
+}
