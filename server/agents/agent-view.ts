@@ -3,14 +3,19 @@ import type { Prisma } from '../db/generated/prisma/client.ts'
 /** What to load with an agent to show it: counts and team names in the same query, never one per agent. */
 export const AGENT_VIEW_INCLUDE = {
   _count: { select: { documents: true, texts: true, websites: true, conversations: { where: { isDeleted: false } } } },
-  teamAgents: { select: { team: { select: { name: true, _count: { select: { members: { where: { status: 'active' } } } } } } } },
+  teamAgents: { select: { team: { select: { name: true, accountId: true, members: { where: { status: 'active' }, select: { userId: true } } } } } },
 } satisfies Prisma.AgentInclude
 
 export type AgentWithView = Prisma.AgentGetPayload<{ include: typeof AGENT_VIEW_INCLUDE }>
 
-/** An agent as the API shows it (SPEC section 3). */
-export function toAgentView(agent: AgentWithView) {
-  const teams = agent.teamAgents.map((assignment) => assignment.team)
+/**
+ * An agent as the API shows it (SPEC section 3). The owner sees every team it is assigned to; a team
+ * member sees only the teams they belong to, not the owner's other teams.
+ */
+export function toAgentView(agent: AgentWithView, viewerId: string) {
+  const teams = agent.teamAgents
+    .map((assignment) => assignment.team)
+    .filter((team) => team.accountId === viewerId || team.members.some((member) => member.userId === viewerId))
   return {
     agent_id: agent.id,
     id: agent.id,
@@ -34,7 +39,7 @@ export function toAgentView(agent: AgentWithView) {
     conversation_count: agent._count.conversations,
     documents_summary: { total_documents: agent._count.documents },
     teams: teams.map((team) => team.name),
-    no_of_team_members: teams.reduce((sum, team) => sum + team._count.members, 0),
+    no_of_team_members: teams.reduce((sum, team) => sum + team.members.length, 0),
   }
 }
 

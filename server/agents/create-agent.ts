@@ -8,5 +8,5 @@ export async function createAgent(database: Database, actor: Actor, agent: Creat
     data: { accountId: actor.userId, name: agent.name, description: agent.description || null, visibility: agent.visibility },
     include: AGENT_VIEW_INCLUDE,
   })
-  return toAgentView(created)
+  return toAgentView(created, actor.userId)
 }

@@ -23,5 +23,5 @@ export async function updateAgent(database: Database, actor: Actor, agentId: str
     },
     include: AGENT_VIEW_INCLUDE,
   })
-  return toAgentView(updated)
+  return toAgentView(updated, actor.userId)
 }

@@ -3,7 +3,8 @@ import { agentNeedsOf, requireAgentAccess, type AgentNeed } from '../agents/requ
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
 import { requireTeam } from './require-team.ts'
-import { ROLES_FOR_NEED } from './team-roles.ts'
+import type { TeamRole } from '../db/generated/prisma/client.ts'
+import { needsGrantedBy, ROLES_FOR_NEED } from './team-roles.ts'
 import { toMemberView } from './team-views.ts'
 
 const needsOfRole = (role: string, status: string) => (status !== 'active' ? [] : (['read', 'chat', 'edit', 'manage'] as AgentNeed[]).filter((need) => ROLES_FOR_NEED[need].some((granted) => granted === role)))
@@ -41,14 +42,27 @@ export async function myAgentPermissions(database: Database, actor: Actor, agent
   return { agent_id: agentId, is_owner: agent.accountId === actor.userId, permissions, can_read: permissions.includes('read'), can_chat: permissions.includes('chat'), can_edit: permissions.includes('edit'), can_manage: permissions.includes('manage') }
 }
 
-/** Every agent the actor reaches and what they may do with each (GET /agents/permissions/user/). */
+/** Every agent the actor reaches and what they may do with each (GET /agents/permissions/user/), in two queries. */
 export async function myPermissionsOnAllAgents(database: Database, actor: Actor) {
-  const agents = await database.prisma.agent.findMany({
-    where: { OR: [{ accountId: actor.userId }, { teamAgents: { some: { team: { members: { some: { userId: actor.userId, status: 'active' } } } } } }] },
-    select: { id: true, name: true, accountId: true },
-    orderBy: { createdAt: 'desc' },
-  })
-  const entries = []
-  for (const agent of agents) entries.push({ agent_id: agent.id, agent_name: agent.name, is_owner: agent.accountId === actor.userId, permissions: await agentNeedsOf(database, actor, agent) })
-  return { agents: entries }
+  const [owned, memberships] = await Promise.all([
+    database.prisma.agent.findMany({ where: { accountId: actor.userId }, select: { id: true, name: true }, orderBy: { createdAt: 'desc' } }),
+    database.prisma.teamMember.findMany({
+      where: { userId: actor.userId, status: 'active', accountId: { not: actor.userId } },
+      select: { role: true, team: { select: { agents: { select: { agent: { select: { id: true, name: true } } } } } } },
+    }),
+  ])
+  const rolesByAgent = new Map<string, { name: string; roles: TeamRole[] }>()
+  for (const membership of memberships) {
+    for (const { agent } of membership.team.agents) {
+      const entry = rolesByAgent.get(agent.id) ?? { name: agent.name, roles: [] }
+      entry.roles.push(membership.role)
+      rolesByAgent.set(agent.id, entry)
+    }
+  }
+  return {
+    agents: [
+      ...owned.map((agent) => ({ agent_id: agent.id, agent_name: agent.name, is_owner: true, permissions: ['read', 'chat', 'edit', 'manage'] as AgentNeed[] })),
+      ...[...rolesByAgent].map(([agentId, entry]) => ({ agent_id: agentId, agent_name: entry.name, is_owner: false, permissions: needsGrantedBy(entry.roles) })),
+    ],
+  }
 }

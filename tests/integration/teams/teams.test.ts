@@ -71,6 +71,17 @@ describe('members', () => {
     expect(permissions.body).toMatchObject({ is_owner: false, permissions: ['read', 'chat'], can_edit: false })
   })
 
+  it("a member sees only their own teams on an agent, not the owner's other teams", async () => {
+    const agentId = await createAgentFor(testApp, owner, 'Two-team bot')
+    const visibleTeam = await newTeam('Visible team')
+    const hiddenTeam = await newTeam('Hidden team')
+    for (const teamId of [visibleTeam, hiddenTeam]) await post(owner, 'assign-agent', { team_id: teamId, agent_id: agentId })
+    const colleague = await signUp(testApp)
+    await post(owner, 'add-member', { team_id: visibleTeam, team_member_name: 'C', team_member_email: colleague.email })
+    expect((await testApp.request.get(`/api/agents/${agentId}/`).set(bearer(colleague.access))).body.teams).toEqual(['Visible team'])
+    expect((await testApp.request.get(`/api/agents/${agentId}/`).set(bearer(owner.access))).body.teams.sort()).toEqual(['Hidden team', 'Visible team'])
+  })
+
   it('someone added before signing up is pending, and gains access when they sign up with that e-mail', async () => {
     const teamId = await newTeam('Future')
     const agentId = await createAgentFor(testApp, owner, 'Future bot')
