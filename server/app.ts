@@ -65,7 +65,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(profileRoutes({ config, database, sessions: services.sessions, storage: services.storage, rateLimits: services.rateLimits, logger }))
   const signedIn = authenticate(database, services.sessions)
   api.use(agentRoutes({ database, storage: services.storage, logger, signedIn }))
-  api.use(teamRoutes({ database, signedIn }))
+  api.use(teamRoutes({ database, rateLimits: services.rateLimits, signedIn }))
   api.use(textRoutes({ database, queue: services.queue, signedIn }))
   api.use(websiteRoutes({ database, queue: services.queue, signedIn }))
   api.use(documentRoutes({ database, storage: services.storage, queue: services.queue, logger, downloadLinkKey: secrets.downloadLinkKey, signedIn }))

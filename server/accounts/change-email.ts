@@ -1,5 +1,4 @@
 import type { Database } from '../db/database.ts'
-import { linkPendingMemberships } from '../teams/link-pending-memberships.ts'
 import { Prisma } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import type { ChangeEmail } from './accounts.schemas.ts'
@@ -17,11 +16,11 @@ export async function changeEmail(database: Database, actor: Actor, change: Chan
   if (change.new_email === user.email) throw new AppError('BAD_REQUEST', MESSAGES.sameEmail)
   await confirmPassword(user, change.password)
   try {
-    await database.prisma.user.update({ where: { id: user.id }, data: { email: change.new_email } })
+    // The new address is not proven until someone proves it (Google, a mailed link).
+    await database.prisma.user.update({ where: { id: user.id }, data: { email: change.new_email, emailVerifiedAt: null } })
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new AppError('CONFLICT', EMAIL_IN_USE)
     throw error
   }
   await revokeOtherSessions(database, user.id, 'email-change', actor.sessionId)
-  await linkPendingMemberships(database, user.id, change.new_email)
 }

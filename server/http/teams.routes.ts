@@ -18,10 +18,22 @@ import {
   TeamAgentSchema,
   TeamIdSchema,
 } from '../teams/teams.schemas.ts'
+import { AppError } from '../errors/app-error.ts'
 import { actorOf } from './authenticate.ts'
+import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
 
 /** SPEC section 7, Teams, under /accounts/team/. Reads take query parameters, changes a JSON body. */
-export function teamRoutes({ database, signedIn }: { database: Database; signedIn: RequestHandler }): Router {
+/** A question about permissions answers allowed: false for an agent the caller cannot see; real failures stay failures. */
+async function permissionsOrNone(lookup: Promise<{ permissions: string[] }>) {
+  try {
+    return await lookup
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return null
+    throw error
+  }
+}
+
+export function teamRoutes({ database, rateLimits, signedIn }: { database: Database; rateLimits: AuthRateLimits; signedIn: RequestHandler }): Router {
   const router = Router()
   const base = '/accounts/team'
 
@@ -37,7 +49,11 @@ export function teamRoutes({ database, signedIn }: { database: Database; signedI
   router.post(`${base}/delete/`, signedIn, async (req, res) => res.json(await deleteTeam(database, actorOf(res), TeamIdSchema.parse(req.body).team_id)))
 
   router.get(`${base}/members/`, signedIn, async (req, res) => res.json(await listMembers(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)))
-  router.post(`${base}/add-member/`, signedIn, async (req, res) => res.status(201).json(await addMember(database, actorOf(res), AddMemberSchema.parse(req.body))))
+  // Invitations are limited per inviter, like sign-ins: inviting addresses is not a free way to learn which have accounts.
+  router.post(`${base}/add-member/`, signedIn, async (req, res) => {
+    await rateLimits.limitAccount('team-invite', actorOf(res).userId)
+    res.status(201).json(await addMember(database, actorOf(res), AddMemberSchema.parse(req.body)))
+  })
   router.post(`${base}/update-member-role/`, signedIn, async (req, res) => {
     const { team_id, team_member_id, team_member_role } = MemberRoleSchema.parse(req.body)
     res.json(await updateMember(database, actorOf(res), team_id, team_member_id, { role: team_member_role }, 'Team member role updated successfully'))
@@ -85,7 +101,7 @@ export function teamRoutes({ database, signedIn }: { database: Database; signedI
   })
   router.post(`${base}/member/check-permission/`, signedIn, async (req, res) => {
     const check = CheckPermissionSchema.parse(req.body)
-    const permissions = await myAgentPermissions(database, actorOf(res), check.agent_id).catch(() => null)
+    const permissions = await permissionsOrNone(myAgentPermissions(database, actorOf(res), check.agent_id))
     res.json({ agent_id: check.agent_id, permission: check.permission, allowed: permissions?.permissions.includes(check.permission) ?? false })
   })
   router.get(`${base}/agent/permissions/`, signedIn, async (req, res) => {

@@ -11,7 +11,7 @@ const needsOfRole = (role: string, status: string) => (status !== 'active' ? [] 
 
 /** member/permissions: what a member of the team may do with each of the team's agents. */
 export async function memberPermissions(database: Database, actor: Actor, teamId: string, memberId: string) {
-  await requireTeam(database, actor, teamId, 'read')
+  await requireTeam(database, actor, teamId, 'manage')
   const member = await database.prisma.teamMember.findFirst({ where: { id: memberId, teamId } })
   if (!member) throw new AppError('NOT_FOUND', 'Team member not found')
   const agents = await database.prisma.teamAgent.findMany({ where: { teamId }, include: { agent: { select: { id: true, name: true } } } })
@@ -21,7 +21,7 @@ export async function memberPermissions(database: Database, actor: Actor, teamId
 
 /** member/by-email: the team's member with this e-mail. */
 export async function memberByEmail(database: Database, actor: Actor, teamId: string, email: string) {
-  await requireTeam(database, actor, teamId, 'read')
+  await requireTeam(database, actor, teamId, 'manage')
   const member = await database.prisma.teamMember.findFirst({ where: { teamId, email } })
   if (!member) throw new AppError('NOT_FOUND', 'Team member not found')
   return { team_member: toMemberView(member) }

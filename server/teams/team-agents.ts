@@ -1,5 +1,6 @@
 import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
+import { requireAgentAccess } from '../agents/require-agent-access.ts'
 import { AppError } from '../errors/app-error.ts'
 import { requireTeam } from './require-team.ts'
 import { toTeamAgentView } from './team-views.ts'
@@ -10,17 +11,22 @@ export async function listTeamAgents(database: Database, actor: Actor, teamId: s
   return { agents: assignments.map((assignment) => toTeamAgentView(assignment.agent)) }
 }
 
-/** Gives the team access to one of the team owner's agents (an agent of another account cannot be assigned). */
+/**
+ * Gives the team access to one of the team owner's agents. Sharing needs the right to edit the agent
+ * already (its owner, or an admin who edits it through another team): no one gains access to an agent
+ * by assigning it to a team they manage.
+ */
 export async function assignAgent(database: Database, actor: Actor, teamId: string, agentId: string) {
   const { team } = await requireTeam(database, actor, teamId, 'manage')
-  const agent = await database.prisma.agent.findFirst({ where: { id: agentId, accountId: team.accountId } })
-  if (!agent) throw new AppError('NOT_FOUND', 'Agent not found')
+  const agent = await requireAgentAccess(database, actor, agentId, 'edit')
+  if (agent.accountId !== team.accountId) throw new AppError('NOT_FOUND', 'Agent not found')
   await database.prisma.teamAgent.upsert({ where: { teamId_agentId: { teamId, agentId } }, create: { teamId, agentId, accountId: team.accountId }, update: {} })
   return { message: 'Agent assigned to team successfully', agent: toTeamAgentView(agent) }
 }
 
 export async function unassignAgent(database: Database, actor: Actor, teamId: string, agentId: string) {
   await requireTeam(database, actor, teamId, 'manage')
+  await requireAgentAccess(database, actor, agentId, 'edit')
   const { count } = await database.prisma.teamAgent.deleteMany({ where: { teamId, agentId } })
   if (count === 0) throw new AppError('NOT_FOUND', 'This agent is not assigned to the team.')
   return { message: 'Agent removed from team successfully' }

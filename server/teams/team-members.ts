@@ -15,8 +15,9 @@ async function requireMember(database: Database, teamId: string, memberId: strin
   return member
 }
 
+// Members' e-mails and invitations are for those who manage the team, not for every member.
 export async function listMembers(database: Database, actor: Actor, teamId: string) {
-  await requireTeam(database, actor, teamId, 'read')
+  await requireTeam(database, actor, teamId, 'manage')
   const members = await database.prisma.teamMember.findMany({ where: { teamId }, orderBy: { createdAt: 'asc' } })
   return { team_members: members.map(toMemberView) }
 }
@@ -26,6 +27,9 @@ export async function addMember(database: Database, actor: Actor, member: AddMem
   const { team } = await requireTeam(database, actor, member.team_id, 'manage')
   const user = await database.prisma.user.findUnique({ where: { email: member.team_member_email }, select: { id: true } })
   if (user?.id === team.accountId) throw new AppError('BAD_REQUEST', 'The team owner is already in the team.')
+  if (user && (await database.prisma.teamMember.count({ where: { teamId: team.id, userId: user.id } })) > 0) {
+    throw new AppError('CONFLICT', 'This person is already a member of the team.')
+  }
   try {
     const created = await database.prisma.teamMember.create({
       data: { accountId: team.accountId, teamId: team.id, userId: user?.id ?? null, name: member.team_member_name, email: member.team_member_email, role: member.team_member_role, status: user ? 'active' : 'pending' },

@@ -16,7 +16,6 @@ export function toMemberView(member: TeamMember) {
   return {
     team_member_id: member.id,
     team_id: member.teamId,
-    user_id: member.userId,
     team_member_name: member.name,
     team_member_email: member.email,
     team_member_role: member.role,

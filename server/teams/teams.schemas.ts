@@ -13,6 +13,7 @@ export const TEAM_MESSAGES = {
   agentRequired: 'Please select an agent',
   memberRequired: 'Please select a team member',
   roleInvalid: 'Role must be member, admin or viewer',
+  memberNameTooLong: 'Member name must be at most 150 characters',
 } as const
 
 const noControl = (value: string) => !/\p{Cc}/u.test(value)
@@ -34,7 +35,7 @@ export const RenameTeamSchema = z.object({ team_id: id(TEAM_MESSAGES.teamRequire
 export const AddMemberSchema = z.object(
   {
     team_id: id(TEAM_MESSAGES.teamRequired),
-    team_member_name: z.string({ error: TEAM_MESSAGES.memberNameRequired }).trim().min(1, { error: TEAM_MESSAGES.memberNameRequired }).max(150).refine(noControl, { error: TEAM_MESSAGES.memberNameRequired }),
+    team_member_name: z.string({ error: TEAM_MESSAGES.memberNameRequired }).trim().min(1, { error: TEAM_MESSAGES.memberNameRequired }).max(150, { error: TEAM_MESSAGES.memberNameTooLong }).refine(noControl, { error: TEAM_MESSAGES.memberNameRequired }),
     team_member_email: z
       .string({ error: TEAM_MESSAGES.memberEmailRequired })
       .trim()
@@ -51,11 +52,14 @@ export type AddMember = z.infer<typeof AddMemberSchema>
 export const MemberRefSchema = z.object({ team_id: id(TEAM_MESSAGES.teamRequired), team_member_id: id(TEAM_MESSAGES.memberRequired) }, { error: TEAM_MESSAGES.teamRequired })
 export const MemberRoleSchema = MemberRefSchema.extend({ team_member_role: TeamRoleSchema })
 export const MemberNameSchema = MemberRefSchema.extend({
-  team_member_name: z.string({ error: TEAM_MESSAGES.memberRenameRequired }).trim().min(1, { error: TEAM_MESSAGES.memberRenameRequired }).max(150).refine(noControl, { error: TEAM_MESSAGES.memberRenameRequired }),
+  team_member_name: z.string({ error: TEAM_MESSAGES.memberRenameRequired }).trim().min(1, { error: TEAM_MESSAGES.memberRenameRequired }).max(150, { error: TEAM_MESSAGES.memberNameTooLong }).refine(noControl, { error: TEAM_MESSAGES.memberRenameRequired }),
 })
 export const TeamAgentSchema = z.object({ team_id: id(TEAM_MESSAGES.teamRequired), agent_id: id(TEAM_MESSAGES.agentRequired) }, { error: TEAM_MESSAGES.teamRequired })
 export const MemberPermissionsQuerySchema = z.object({ team_id: id(TEAM_MESSAGES.teamRequired), member_id: id(TEAM_MESSAGES.memberRequired) })
-export const MemberByEmailQuerySchema = z.object({ team_id: id(TEAM_MESSAGES.teamRequired), email: z.string().trim().toLowerCase().pipe(z.email({ error: TEAM_MESSAGES.memberEmailInvalid })) })
+export const MemberByEmailQuerySchema = z.object({
+  team_id: id(TEAM_MESSAGES.teamRequired),
+  email: z.string({ error: TEAM_MESSAGES.memberEmailRequired }).trim().min(1, { error: TEAM_MESSAGES.memberEmailRequired }).toLowerCase().pipe(z.email({ error: TEAM_MESSAGES.memberEmailInvalid })),
+})
 export const CheckPermissionSchema = z.object({
   agent_id: id(TEAM_MESSAGES.agentRequired),
   permission: z.enum(['read', 'chat', 'edit', 'manage'], { error: 'permission must be read, chat, edit or manage' }).default('read'),

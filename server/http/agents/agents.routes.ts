@@ -6,14 +6,18 @@ import { getAgent } from '../../agents/get-agent.ts'
 import { listAgents } from '../../agents/list-agents.ts'
 import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
 import { updateAgent } from '../../agents/update-agent.ts'
+import { AppError } from '../../errors/app-error.ts'
 import { myAgentPermissions, myPermissionsOnAllAgents } from '../../teams/permission-queries.ts'
 import { z } from 'zod'
 
-const CheckContentSchema = z.object({
+const CheckContentSchema = z.object(
+  {
   agent_id: z.uuid({ error: 'Please select an agent' }),
   action: z.enum(['view', 'upload', 'edit', 'delete', 'embed'], { error: 'action must be view, upload, edit, delete or embed' }).default('view'),
   content_type: z.enum(['document', 'text', 'website']).optional(),
-})
+  },
+  { error: 'Please select an agent' },
+)
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
@@ -45,8 +49,11 @@ export function agentRoutes({ database, storage, logger, signedIn }: AgentRoutes
     res.json(await myPermissionsOnAllAgents(database, actorOf(res)))
   })
   router.post('/agents/permissions/check-content/', signedIn, async (req, res) => {
-    const check = CheckContentSchema.parse(req.body)
-    const permissions = await myAgentPermissions(database, actorOf(res), check.agent_id).catch(() => null)
+    const check = CheckContentSchema.parse(req.body ?? {})
+    const permissions = await myAgentPermissions(database, actorOf(res), check.agent_id).catch((error: unknown) => {
+      if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'FORBIDDEN')) return null
+      throw error
+    })
     const need = check.action === 'view' ? 'read' : 'edit'
     res.json({ agent_id: check.agent_id, action: check.action, allowed: permissions?.permissions.includes(need) ?? false })
   })

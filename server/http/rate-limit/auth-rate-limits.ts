@@ -4,7 +4,7 @@ import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
 
-export type AuthAction = 'login' | 'register' | 'refresh' | 'google-login' | 'confirm-password'
+export type AuthAction = 'login' | 'register' | 'refresh' | 'google-login' | 'confirm-password' | 'team-invite'
 
 /**
  * Limits on the sign-in family of calls: requests per IP and action, and attempts per account (an

@@ -90,7 +90,8 @@ describe('members', () => {
     expect(added.body.team_member.team_member_status).toBe('pending')
     const newcomer = await signUp(testApp, { email: 'newcomer@example.com' })
     const members = await get(owner, 'members', { team_id: teamId })
-    expect(members.body.team_members[0]).toMatchObject({ team_member_status: 'active', user_id: newcomer.userId })
+    expect(members.body.team_members[0]).toMatchObject({ team_member_status: 'active' })
+    expect(members.body.team_members[0]).not.toHaveProperty('user_id')
     expect((await testApp.request.get(`/api/agents/${agentId}/`).set(bearer(newcomer.access))).status).toBe(200)
   })
 
@@ -135,7 +136,8 @@ describe('members', () => {
     expect((await post(admin, 'update-name', { team_id: teamId, team_name: 'Mine' })).status).toBe(403)
     expect((await post(admin, 'delete', { team_id: teamId })).status).toBe(403)
     expect((await post(plain, 'add-member', { team_id: teamId, team_member_name: 'X', team_member_email: 'x@example.com' })).status).toBe(403)
-    expect((await get(plain, 'members', { team_id: teamId })).body.team_members).toHaveLength(3)
+    expect((await get(admin, 'members', { team_id: teamId })).body.team_members).toHaveLength(3)
+    expect((await get(plain, 'members', { team_id: teamId })).status).toBe(403) // e-mails are for those who manage
     const outsider = await signUp(testApp)
     expect((await get(outsider, 'members', { team_id: teamId })).status).toBe(404)
   })
@@ -147,6 +149,38 @@ describe('members', () => {
     const response = await post(owner, 'assign-agent', { team_id: teamId, agent_id: strangersAgent })
     expect(response.status).toBe(404)
     expect((await get(owner, 'agents', { team_id: teamId })).body.agents).toEqual([])
+  })
+
+  it('a team admin cannot reach an agent by assigning it to their team', async () => {
+    const teamId = await newTeam('Escalation')
+    const secret = await createAgentFor(testApp, owner, 'Secret agent')
+    const admin = await signUp(testApp)
+    await post(owner, 'add-member', { team_id: teamId, team_member_name: 'Admin', team_member_email: admin.email, team_member_role: 'admin' })
+    const attempt = await post(admin, 'assign-agent', { team_id: teamId, agent_id: secret })
+    expect(attempt.status).toBe(404)
+    expect((await testApp.request.get(`/api/agents/${secret}/`).set(bearer(admin.access))).status).toBe(404)
+  })
+
+  it('changing an e-mail to an invited address does not pick up the invitation', async () => {
+    const teamId = await newTeam('Invited')
+    const agentId = await createAgentFor(testApp, owner, 'Invited bot')
+    await post(owner, 'assign-agent', { team_id: teamId, agent_id: agentId })
+    await post(owner, 'add-member', { team_id: teamId, team_member_name: 'CFO', team_member_email: 'cfo@victim.example', team_member_role: 'admin' })
+    const attacker = await signUp(testApp)
+    const changed = await testApp.request.put('/api/accounts/change-email/').set(bearer(attacker.access)).send({ new_email: 'cfo@victim.example', password: attacker.password })
+    expect(changed.status).toBe(200)
+    expect((await testApp.request.get(`/api/agents/${agentId}/`).set(bearer(attacker.access))).status).toBe(404)
+    expect((await get(owner, 'members', { team_id: teamId })).body.team_members[0].team_member_status).toBe('pending')
+  })
+
+  it('one person holds one membership per team, so deactivating it cannot be dodged', async () => {
+    const teamId = await newTeam('Single')
+    const colleague = await signUp(testApp)
+    await post(owner, 'add-member', { team_id: teamId, team_member_name: 'C', team_member_email: colleague.email })
+    await testApp.request.put('/api/accounts/change-email/').set(bearer(colleague.access)).send({ new_email: `second-${colleague.email}`, password: colleague.password })
+    const second = await post(owner, 'add-member', { team_id: teamId, team_member_name: 'C again', team_member_email: `second-${colleague.email}` })
+    expect(second.status).toBe(409)
+    expect(second.body.message).toBe('This person is already a member of the team.')
   })
 
   it('answers the permission queries', async () => {
