@@ -5,7 +5,8 @@ import type { Database } from '../../db/database.ts'
 import type { Document } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { deleteDocument } from '../../knowledge/documents/delete-document.ts'
-import { signDownloadLink, verifyDownloadLink } from '../../knowledge/documents/download-links.ts'
+import { documentForDownloadLink } from '../../knowledge/documents/document-for-download-link.ts'
+import { signDownloadLink } from '../../knowledge/documents/download-links.ts'
 import { toDocumentView } from '../../knowledge/documents/document-view.ts'
 import { listDocuments } from '../../knowledge/documents/list-documents.ts'
 import { DOCUMENT_NOT_FOUND, requireDocument } from '../../knowledge/documents/require-document.ts'
@@ -107,10 +108,7 @@ export function documentRoutes({ database, storage, queue, logger, downloadLinkK
   })
   // Opened by the browser itself: the signed token is the only credential, and it names one document.
   router.get('/documents/download/', async (req, res) => {
-    const documentId = await verifyDownloadLink(downloadLinkKey, typeof req.query.token === 'string' ? req.query.token : '')
-    const document = await database.prisma.document.findUnique({ where: { id: documentId } })
-    if (!document) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND)
-    await sendFile(res, document)
+    await sendFile(res, await documentForDownloadLink(database, downloadLinkKey, typeof req.query.token === 'string' ? req.query.token : ''))
   })
   return router
 }

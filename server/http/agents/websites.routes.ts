@@ -5,6 +5,7 @@ import { latestJobsOf } from '../../knowledge/embedding/latest-jobs.ts'
 import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
 import { ItemListQuerySchema, NewWebsiteSchema, UpdateWebsiteSchema } from '../../knowledge/knowledge.schemas.ts'
 import { addWebsite } from '../../knowledge/websites/add-website.ts'
+import { deleteWebsite } from '../../knowledge/websites/delete-website.ts'
 import { listWebsites } from '../../knowledge/websites/list-websites.ts'
 import { queueCrawl } from '../../knowledge/websites/queue-crawl.ts'
 import { requireWebsite, WEBSITE_NOT_FOUND } from '../../knowledge/websites/require-website.ts'
@@ -35,8 +36,7 @@ export function websiteRoutes({ database, queue, signedIn }: { database: Databas
   })
   router.delete('/agents/:agentId/websites/:websiteId/delete/', signedIn, async (req, res) => {
     const { agentId, websiteId } = ids(req.params)
-    await requireWebsite(database, actorOf(res), agentId, websiteId, 'edit')
-    await database.prisma.website.delete({ where: { id: websiteId } })
+    await deleteWebsite(database, actorOf(res), agentId, websiteId)
     res.json({ message: 'Website deleted' })
   })
   router.post('/agents/:agentId/websites/:websiteId/crawl/', signedIn, async (req, res) => {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { latestJobsOf } from '../embedding/latest-jobs.ts'
 import type { ItemListQuery } from '../knowledge.schemas.ts'
+import { listOrder, pageWindow } from '../list-order.ts'
 import { toDocumentView } from './document-view.ts'
 
 export async function listDocuments(database: Database, actor: Actor, agentId: string, query: ItemListQuery) {
@@ -13,11 +14,10 @@ export async function listDocuments(database: Database, actor: Actor, agentId: s
     agentId,
     ...(query.search ? { OR: [{ name: { contains: query.search, mode: 'insensitive' } }, { description: { contains: query.search, mode: 'insensitive' } }] } : {}),
   }
-  const direction = query.sort_by.startsWith('-') ? 'desc' : 'asc'
-  const orderBy: Prisma.DocumentOrderByWithRelationInput[] = query.sort_by.endsWith('name') ? [{ name: direction }, { id: 'asc' }] : [{ createdAt: direction }, { id: direction }]
+  const orderBy = listOrder(query, 'name')
   const [totalCount, documents] = await Promise.all([
     database.prisma.document.count({ where }),
-    database.prisma.document.findMany({ where, orderBy, skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    database.prisma.document.findMany({ where, orderBy, ...pageWindow(query) }),
   ])
   const jobs = await latestJobsOf(database, documents.map((document) => document.id))
   return { documents: documents.map((document) => toDocumentView(document, jobs.get(document.id))), pagination: paginationOf(query, totalCount) }

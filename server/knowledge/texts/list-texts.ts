@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { latestJobsOf } from '../embedding/latest-jobs.ts'
 import type { ItemListQuery } from '../knowledge.schemas.ts'
+import { listOrder, pageWindow } from '../list-order.ts'
 import { toTextView } from './text-view.ts'
 
 export async function listTexts(database: Database, actor: Actor, agentId: string, query: ItemListQuery) {
@@ -13,11 +14,10 @@ export async function listTexts(database: Database, actor: Actor, agentId: strin
     agentId,
     ...(query.search ? { OR: [{ title: { contains: query.search, mode: 'insensitive' } }, { content: { contains: query.search, mode: 'insensitive' } }] } : {}),
   }
-  const direction = query.sort_by.startsWith('-') ? 'desc' : 'asc'
-  const orderBy: Prisma.TextOrderByWithRelationInput[] = query.sort_by.endsWith('name') ? [{ title: direction }, { id: 'asc' }] : [{ createdAt: direction }, { id: direction }]
+  const orderBy = listOrder(query, 'title')
   const [totalCount, texts] = await Promise.all([
     database.prisma.text.count({ where }),
-    database.prisma.text.findMany({ where, orderBy, skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    database.prisma.text.findMany({ where, orderBy, ...pageWindow(query) }),
   ])
   const jobs = await latestJobsOf(database, texts.map((text) => text.id))
   return { texts: texts.map((text) => toTextView(text, jobs.get(text.id))), pagination: paginationOf(query, totalCount) }

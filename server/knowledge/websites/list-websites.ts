@@ -5,6 +5,7 @@ import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { latestJobsOf } from '../embedding/latest-jobs.ts'
 import type { ItemListQuery } from '../knowledge.schemas.ts'
+import { listOrder, pageWindow } from '../list-order.ts'
 import { toWebsiteView } from './website-view.ts'
 
 export async function listWebsites(database: Database, actor: Actor, agentId: string, query: ItemListQuery) {
@@ -13,11 +14,10 @@ export async function listWebsites(database: Database, actor: Actor, agentId: st
     agentId,
     ...(query.search ? { OR: [{ name: { contains: query.search, mode: 'insensitive' } }, { url: { contains: query.search, mode: 'insensitive' } }] } : {}),
   }
-  const direction = query.sort_by.startsWith('-') ? 'desc' : 'asc'
-  const orderBy: Prisma.WebsiteOrderByWithRelationInput[] = query.sort_by.endsWith('name') ? [{ name: direction }, { id: 'asc' }] : [{ createdAt: direction }, { id: direction }]
+  const orderBy = listOrder(query, 'name')
   const [totalCount, websites] = await Promise.all([
     database.prisma.website.count({ where }),
-    database.prisma.website.findMany({ where, orderBy, skip: (query.page - 1) * query.page_size, take: query.page_size }),
+    database.prisma.website.findMany({ where, orderBy, ...pageWindow(query) }),
   ])
   const jobs = await latestJobsOf(database, websites.map((website) => website.id))
   return { websites: websites.map((website) => toWebsiteView(website, jobs.get(website.id))), pagination: paginationOf(query, totalCount) }

@@ -1,0 +1,9 @@
+import type { Actor } from '../../accounts/actor.ts'
+import type { Database } from '../../db/database.ts'
+import { requireWebsite } from './require-website.ts'
+
+/** Deletes a website item with its crawled pages, chunks and vectors (cascades). */
+export async function deleteWebsite(database: Database, actor: Actor, agentId: string, websiteId: string) {
+  await requireWebsite(database, actor, agentId, websiteId, 'edit')
+  await database.prisma.website.delete({ where: { id: websiteId } })
+}
