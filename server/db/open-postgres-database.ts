@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from './generated/prisma/client.ts'
 import type { Database } from './database.ts'
+import { runWholePostgresScripts } from './run-whole-postgres-scripts.ts'
 
 // No statement may hold a pooled connection for ever (a stalled query would starve every request).
 const STATEMENT_TIMEOUT_MS = 60_000
@@ -12,7 +13,7 @@ export async function openPostgresDatabase(connectionString: string, poolSize: n
   // An idle client that loses its server emits 'error'; unhandled, that would crash the process. The next
   // query reports the failure (health answers 503), so there is nothing more to do here.
   pool.on('error', () => {})
-  const adapterFactory = new PrismaPg(pool)
+  const adapterFactory = runWholePostgresScripts(new PrismaPg(pool), pool)
   const prisma = new PrismaClient({ adapter: adapterFactory })
   return {
     prisma,

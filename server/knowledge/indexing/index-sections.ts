@@ -51,10 +51,15 @@ export async function indexSections(database: Database, item: KnowledgeItemRef, 
       const batch = rows.slice(start, start + INSERT_BATCH)
       const inserted = await database.prisma.knowledgeChunk.createManyAndReturn({ data: batch, select: { id: true } })
       const ids = inserted.map((row) => row.id)
+      // The title's words weigh A and the content's B; term_count is the passage's length for BM25.
       await database.prisma.$executeRaw`
-        update knowledge_chunks
-        set search_vector = setweight(to_tsvector(language::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector(language::regconfig, content), 'B')
-        where id = any(${ids}::uuid[])`
+        update knowledge_chunks chunk
+        set search_vector = indexed.vector, term_count = (select coalesce(sum(cardinality(word.positions)), 0) from unnest(indexed.vector) word)
+        from (
+          select id, setweight(to_tsvector(language::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector(language::regconfig, content), 'B') as vector
+          from knowledge_chunks where id = any(${ids}::uuid[])
+        ) indexed
+        where chunk.id = indexed.id`
       await new Promise((resolve) => setImmediate(resolve))
     }
     written += chunks.length
