@@ -10,6 +10,10 @@ import { startWorker, type RunningWorker } from './jobs/run-worker.ts'
 import type { EmbeddingQueue } from './knowledge/embedding/start-embedding.ts'
 import { createEmbedder, type Embedder } from './knowledge/indexing/create-embedder.ts'
 import { createKnowledgeJobHandlers } from './knowledge/knowledge-job-handlers.ts'
+import { createChatModel } from './chat/answering/create-chat-model.ts'
+import { createVectorSearch } from './chat/retrieval/search-vectors.ts'
+import type { ChatServices } from './conversations/send-message.ts'
+import { detectVectorSearch } from './db/detect-vector-search.ts'
 import { scheduleRecrawls } from './knowledge/websites/schedule-recrawls.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { createFileStorage } from './storage/create-file-storage.ts'
@@ -24,6 +28,8 @@ export interface AppServices {
   /** Announces new jobs; wakes the in-server worker when there is one. */
   queue: EmbeddingQueue
   worker: RunningWorker | null
+  /** Retrieval and answering for the chat calls. */
+  chat: ChatServices
   close(): Promise<void>
 }
 
@@ -36,6 +42,25 @@ export async function createAppServices(config: Config, database: Database, secr
     : null
   const queue = { wake: () => worker?.wake() }
   const recrawls = worker ? scheduleRecrawls(database, queue, logger) : null
+  const vectorSearch = await detectVectorSearch(database)
+  logger.info({ vectorSearch }, vectorSearch === 'pgvector' ? 'vector search: pgvector' : 'vector search: in-process (pgvector not available)')
+  const chatModel = createChatModel(config)
+  logger.info({ llm: chatModel ? config.LLM_MODEL : null }, chatModel ? `answers by ${config.LLM_MODEL}` : 'no LLM configured: the offline answerer replies from the sources')
+  const chat: ChatServices = {
+    database,
+    logger,
+    chatModel,
+    retriever: {
+      database,
+      embedder,
+      logger,
+      vectors: createVectorSearch(database, vectorSearch, config.VECTOR_CACHE_MB * 1_048_576),
+      topK: config.RETRIEVAL_TOP_K,
+      minSimilarity: config.RETRIEVAL_MIN_SIMILARITY,
+    },
+    // An answer may take the LLM's whole timeout, retrieval and saving on top.
+    answerWindowMs: config.LLM_TIMEOUT_MS + 30_000,
+  }
   return {
     sessions: {
       accessTokenKey: secrets.accessTokenKey,
@@ -49,6 +74,7 @@ export async function createAppServices(config: Config, database: Database, secr
     embedder,
     queue,
     worker,
+    chat,
     close: async () => {
       recrawls?.stop()
       await worker?.stop(config.SHUTDOWN_TIMEOUT_MS)

@@ -20,6 +20,7 @@ import { sessionRoutes } from './http/accounts/session.routes.ts'
 import { healthRoutes } from './http/health.routes.ts'
 import { logRequests } from './http/log-requests.ts'
 import { teamRoutes } from './http/teams.routes.ts'
+import { conversationRoutes } from './http/conversations.routes.ts'
 import { refuseNulCharacters } from './http/refuse-nul-characters.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './logging/create-logger.ts'
@@ -70,6 +71,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(websiteRoutes({ database, queue: services.queue, signedIn }))
   api.use(documentRoutes({ database, storage: services.storage, queue: services.queue, logger, downloadLinkKey: secrets.downloadLinkKey, signedIn }))
   api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
+  api.use(conversationRoutes({ database, chat: services.chat, signedIn }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 

@@ -4,7 +4,6 @@ import { createApp } from './app.ts'
 import type { Config } from './config/config.schemas.ts'
 import { createDatabase } from './db/create-database.ts'
 import type { Database } from './db/database.ts'
-import { detectVectorSearch } from './db/detect-vector-search.ts'
 import { applyMigrations } from './db/migrations/apply-migrations.ts'
 import { serveDashboardInDevelopment } from './http/dashboard/serve-dashboard-in-development.ts'
 import type { Logger } from './logging/create-logger.ts'
@@ -53,8 +52,6 @@ async function prepareDatabase(config: Config, logger: Logger) {
     logger.info({ database: database.kind }, database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}` : 'PostgreSQL at DATABASE_URL')
     const applied = await applyMigrations(database)
     logger.info({ applied }, applied.length > 0 ? `applied ${applied.length} migration(s)` : 'database schema is up to date')
-    const vectorSearch = await detectVectorSearch(database)
-    logger.info({ vectorSearch }, vectorSearch === 'pgvector' ? 'vector search: pgvector' : 'vector search: in-process (pgvector not available)')
     return database
   } catch (error) {
     await database.close().catch(() => {})

@@ -107,6 +107,18 @@ export const ConfigSchema = z.object({
   EMBEDDING_DIMENSIONS: wholeNumberFromEnv.pipe(z.number().min(8).max(8_192)).optional(),
   EMBEDDING_BATCH_SIZE: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 2048' }).max(2_048, { error: 'must be between 1 and 2048' })).default(64),
 
+  // Answering: any OpenAI-compatible chat endpoint (none configured: the offline answerer replies from the sources)
+  LLM_BASE_URL: optionalUrl('https://api.openai.com/v1'),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TEMPERATURE: z.string().regex(/^\d+(\.\d+)?$/, { error: 'must be a number between 0 and 2' }).transform(Number).pipe(z.number().max(2, { error: 'must be a number between 0 and 2' })).default(0.2),
+  LLM_MAX_TOKENS: wholeNumberFromEnv.pipe(z.number().min(16, { error: 'must be between 16 and 32000' }).max(32_000, { error: 'must be between 16 and 32000' })).default(800),
+  LLM_TIMEOUT_MS: wholeNumberFromEnv.pipe(z.number().min(100, { error: 'must be between 100 and 600000' }).max(600_000, { error: 'must be between 100 and 600000' })).default(60_000),
+  // Retrieval: passages given to the answer, and how similar a passage must be to count (vectors)
+  RETRIEVAL_TOP_K: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 20' }).max(20, { error: 'must be between 1 and 20' })).default(6),
+  RETRIEVAL_MIN_SIMILARITY: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a number between 0 and 1' }).transform(Number).default(0.3),
+  VECTOR_CACHE_MB: wholeNumberFromEnv.default(256),
+
   // Crawling: networks beyond the public internet the crawler may reach (CIDRs; none by default)
   CRAWLER_ALLOWED_NETWORKS: originListFromEnvFree().default([]),
   CRAWL_DELAY_MS: wholeNumberFromEnv.pipe(z.number().max(60_000, { error: 'must be at most 60000' })).default(500),
@@ -125,6 +137,9 @@ export const ConfigSchema = z.object({
   }
   if (config.STORAGE_DRIVER === 's3' && !(config.S3_ENDPOINT && config.S3_BUCKET && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY)) {
     context.addIssue({ code: 'custom', path: ['STORAGE_DRIVER'], params: { namesItsVariables: true }, message: 's3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' })
+  }
+  if (config.LLM_BASE_URL && config.LLM_BASE_URL.startsWith('https://api.openai.com') && !config.LLM_API_KEY) {
+    context.addIssue({ code: 'custom', path: ['LLM_API_KEY'], params: { namesItsVariables: true }, message: 'LLM_BASE_URL https://api.openai.com needs LLM_API_KEY' })
   }
   if (config.RATE_LIMIT_STORE === 'redis' && !config.REDIS_URL) {
     context.addIssue({ code: 'custom', path: ['RATE_LIMIT_STORE'], params: { namesItsVariables: true }, message: 'redis needs REDIS_URL' })

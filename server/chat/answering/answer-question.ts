@@ -1,0 +1,67 @@
+import type { Agent } from '../../db/generated/prisma/client.ts'
+import { retrievePassages, type Retriever } from '../retrieval/retrieve-passages.ts'
+import { answerOffline } from './answer-offline.ts'
+import { buildPrompt } from './build-prompt.ts'
+import type { ChatModel } from './chat-model.ts'
+import { messageLinkOf, sourcesCited, type SourceView } from './citations.ts'
+import { countPromptTokens, countTokens } from './count-tokens.ts'
+
+export interface Answerer {
+  retriever: Retriever
+  /** null: no language model is configured, and the offline answerer replies from the sources. */
+  chatModel: ChatModel | null
+}
+
+export interface Answer {
+  text: string
+  sources: SourceView[]
+  messageLink: string | null
+  model: string
+  promptTokens: number
+  completionTokens: number
+}
+
+export interface Question {
+  agent: Agent
+  history: { role: 'user' | 'assistant'; content: string }[]
+  text: string
+}
+
+export const OFFLINE_MODEL = 'offline-extractive'
+
+/**
+ * Answers a question from the agent's knowledge: retrieves passages, then streams the language
+ * model's grounded answer through onToken (or composes the offline answer), and keeps the sources
+ * the answer cites.
+ */
+export async function answerQuestion(answerer: Answerer, question: Question, onToken: (text: string) => void, signal: AbortSignal): Promise<Answer> {
+  const passages = await retrievePassages(answerer.retriever, question.agent.id, question.text)
+  signal.throwIfAborted()
+  const prompt = buildPrompt({
+    agentName: question.agent.name,
+    agentDescription: question.agent.description,
+    instructions: question.agent.instructions,
+    history: question.history,
+    question: question.text,
+    passages,
+  })
+  if (!answerer.chatModel) {
+    const text = answerOffline(question.text, passages)
+    onToken(text)
+    const sources = sourcesCited(text, passages)
+    return { text, sources, messageLink: messageLinkOf(sources), model: OFFLINE_MODEL, promptTokens: await countPromptTokens(prompt), completionTokens: await countTokens(text) }
+  }
+  const defaults = answerer.chatModel.defaults
+  const generated = await answerer.chatModel.generate(
+    prompt,
+    {
+      model: question.agent.llmModel ?? defaults.model,
+      temperature: question.agent.llmTemperature ?? defaults.temperature,
+      maxTokens: question.agent.llmMaxTokens ?? defaults.maxTokens,
+    },
+    onToken,
+    signal,
+  )
+  const sources = sourcesCited(generated.text, passages)
+  return { text: generated.text, sources, messageLink: messageLinkOf(sources), model: generated.model, promptTokens: generated.promptTokens, completionTokens: generated.completionTokens }
+}

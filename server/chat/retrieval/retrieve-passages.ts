@@ -1,0 +1,69 @@
+import type { Database } from '../../db/database.ts'
+import type { Embedder } from '../../knowledge/indexing/create-embedder.ts'
+import type { Logger } from '../../logging/create-logger.ts'
+import { fuseRankings } from './fuse-rankings.ts'
+import type { Passage, RankedChunk } from './passage.ts'
+import { searchFullText } from './search-full-text.ts'
+import type { VectorSearch } from './search-vectors.ts'
+
+export interface Retriever {
+  database: Database
+  embedder: Embedder | null
+  vectors: VectorSearch
+  logger: Logger
+  topK: number
+  minSimilarity: number
+}
+
+// Each retriever proposes this many passages to the fusion.
+const CANDIDATES_PER_RETRIEVER = 40
+// A passage must hold at least this share of the question's weight (the idf of its words): one
+// common word in common is not relevance.
+export const MIN_COVERAGE = 0.3
+// Full-text passages scoring under this share of the best one are the tail of noise, not answers.
+const MIN_SHARE_OF_BEST = 0.2
+// Retrieval reads the start of very long messages only.
+const QUESTION_CHARACTERS = 2_000
+
+async function vectorHits(retriever: Retriever, agentId: string, question: string): Promise<RankedChunk[]> {
+  if (!retriever.embedder) return []
+  const embedded = await retriever.database.prisma.knowledgeIndexStat.aggregate({ where: { agentId }, _sum: { embeddedCount: true } })
+  if (!embedded._sum.embeddedCount) return []
+  try {
+    const [vector] = await retriever.embedder.embed([question])
+    if (!vector) return []
+    return await retriever.vectors.search({ agentId, vector, model: retriever.embedder.model, limit: CANDIDATES_PER_RETRIEVER, minSimilarity: retriever.minSimilarity })
+  } catch (error) {
+    // The embedding endpoint failing must not silence the agent: full text still answers.
+    retriever.logger.warn({ err: error, agentId }, 'question embedding failed; answering from full-text search alone')
+    return []
+  }
+}
+
+/**
+ * The passages of one agent that answer a question, best first: BM25 full text and, when the agent's
+ * passages have vectors, cosine similarity, fused by reciprocal rank. Passages under either
+ * retriever's relevance floor are never returned, so an unrelated question gets none.
+ */
+export async function retrievePassages(retriever: Retriever, agentId: string, question: string, limit = retriever.topK): Promise<Passage[]> {
+  const text = question.slice(0, QUESTION_CHARACTERS)
+  const [fullText, vectors] = await Promise.all([
+    searchFullText(retriever.database, agentId, text, { limit: CANDIDATES_PER_RETRIEVER, minCoverage: MIN_COVERAGE }),
+    vectorHits(retriever, agentId, text),
+  ])
+  const best = fullText[0]?.score ?? 0
+  const relevantText = fullText.filter((hit) => hit.score >= best * MIN_SHARE_OF_BEST)
+  const fused = fuseRankings([relevantText, vectors]).slice(0, limit)
+  if (fused.length === 0) return []
+  const chunks = await retriever.database.prisma.knowledgeChunk.findMany({
+    where: { agentId, id: { in: fused.map((hit) => hit.chunkId) } },
+    select: { id: true, sourceType: true, documentId: true, textId: true, websiteId: true, title: true, content: true, sourceUrl: true, pageNumber: true },
+  })
+  const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
+  return fused.flatMap((hit) => {
+    const chunk = byId.get(hit.chunkId)
+    if (!chunk) return [] // deleted between the search and now
+    const { id, ...rest } = chunk
+    return [{ chunkId: id, ...rest, score: hit.score }]
+  })
+}

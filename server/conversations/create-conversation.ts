@@ -1,0 +1,42 @@
+import type { Actor } from '../accounts/actor.ts'
+import { requireAgentAccess } from '../agents/require-agent-access.ts'
+import type { Database } from '../db/database.ts'
+import { AppError } from '../errors/app-error.ts'
+import { recordUsage } from '../usage/record-usage.ts'
+import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
+import { toConversationView } from './conversation-view.ts'
+import { toMessageView } from './message-view.ts'
+
+/** The agent's first words in a new dashboard conversation (the SPEC's default welcome text). */
+export const GREETING = 'Hello! How can I help you today?'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Starts a dashboard conversation with an agent the actor may chat with; the AI greets first. */
+export async function createConversation(database: Database, actor: Actor, input: { name: string; agent_id: string }) {
+  if (!UUID.test(input.agent_id)) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing)
+  const agent = await requireAgentAccess(database, actor, input.agent_id, 'chat').catch((error: unknown) => {
+    throw error instanceof AppError && error.code === 'NOT_FOUND' ? new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing) : error
+  })
+  if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
+  const conversation = await database.prisma.conversation.create({
+    data: {
+      accountId: agent.accountId,
+      agentId: agent.id,
+      name: input.name,
+      channel: 'dashboard',
+      startedByUserId: actor.userId,
+      lastMessagePreview: GREETING,
+      messages: { create: { accountId: agent.accountId, senderType: 'ai', text: GREETING, isRead: true, model: null } },
+    },
+    include: { agent: { select: { name: true } }, messages: true },
+  })
+  await recordUsage(database, agent.accountId, { conversations: 1 })
+  const greeting = conversation.messages[0]
+  return {
+    message: 'Conversation created successfully',
+    conversation_id: conversation.id,
+    conversation: toConversationView(conversation),
+    ai_message: greeting ? toMessageView(greeting) : null,
+  }
+}

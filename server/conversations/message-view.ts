@@ -1,0 +1,23 @@
+import type { Message } from '../db/generated/prisma/client.ts'
+
+/** A message as the SPEC names its fields (section 3), with its sources and token usage. */
+export function toMessageView(message: Message) {
+  return {
+    message_id: message.id,
+    conversation_id: message.conversationId,
+    message_text: message.text,
+    sender_type: message.senderType,
+    timestamp: message.createdAt.toISOString(),
+    is_read: message.isRead,
+    is_deleted: message.isDeleted,
+    is_archived: message.isArchived,
+    message_link: message.messageLink,
+    attachments: message.attachments,
+    sources: message.sources,
+    reply_to: message.replyToId,
+    edited_at: message.editedAt?.toISOString() ?? null,
+    answer_failed: message.answerError !== null,
+    usage: message.senderType === 'ai' ? { model: message.model, prompt_tokens: message.promptTokens, completion_tokens: message.completionTokens } : null,
+  }
+}
+export type MessageView = ReturnType<typeof toMessageView>

@@ -1,0 +1,28 @@
+import type { Actor } from '../accounts/actor.ts'
+import { requireAgentAccess, type AgentNeed } from '../agents/require-agent-access.ts'
+import type { Database } from '../db/database.ts'
+import type { Agent, Conversation } from '../db/generated/prisma/client.ts'
+import { AppError } from '../errors/app-error.ts'
+import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
+
+/**
+ * A conversation of the agent, not deleted, that the actor may use as asked: the agent decides
+ * (docs/permissions.md). One in another agent, deleted or unseen answers 404 like a missing one.
+ */
+export async function requireConversation(database: Database, actor: Actor, agentId: string | null, conversationId: string, need: AgentNeed): Promise<{ agent: Agent; conversation: Conversation & { agent: { name: string } } }> {
+  const conversation = await database.prisma.conversation.findUnique({ where: { id: conversationId }, include: { agent: { select: { name: true } } } })
+  if (!conversation || conversation.isDeleted || (agentId !== null && conversation.agentId !== agentId)) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound)
+  try {
+    const agent = await requireAgentAccess(database, actor, conversation.agentId, need)
+    return { agent, conversation }
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound)
+    throw error
+  }
+}
+
+/** Writing in a conversation is for the person who started it, from the dashboard. */
+export function requireOwnDashboardConversation(actor: Actor, conversation: Conversation): void {
+  if (conversation.channel !== 'dashboard') throw new AppError('FORBIDDEN', 'This conversation is with a website visitor: only they can write in it.')
+  if (conversation.startedByUserId !== actor.userId) throw new AppError('FORBIDDEN', 'Only the person who started this conversation can write in it.')
+}

@@ -1,0 +1,90 @@
+import type { Actor } from '../accounts/actor.ts'
+import { answerQuestion, type Answer, type Answerer } from '../chat/answering/answer-question.ts'
+import { GenerationError } from '../chat/answering/chat-model.ts'
+import type { Database } from '../db/database.ts'
+import type { Message } from '../db/generated/prisma/client.ts'
+import { AppError } from '../errors/app-error.ts'
+import type { Logger } from '../logging/create-logger.ts'
+import { recordUsage } from '../usage/record-usage.ts'
+import { conversationHistory } from './conversation-history.ts'
+import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
+import { toMessageView, type MessageView } from './message-view.ts'
+import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
+import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
+import { saveAnswer } from './save-answer.ts'
+
+export interface ChatServices extends Answerer {
+  database: Database
+  logger: Logger
+  /** How long an answer may take (the LLM timeout): a message older than this no longer blocks. */
+  answerWindowMs: number
+}
+
+export interface ChatEvents {
+  onUserMessage?(message: MessageView): void
+  onToken?(text: string): void
+}
+
+const PREVIEW_CHARACTERS = 200
+
+const RETRY_ADVICE: Record<string, string> = {
+  timeout: 'The language model did not answer in time.',
+  rate_limited: 'The language model is busy right now.',
+  unavailable: 'The language model could not be reached.',
+  failed: 'The answer could not be produced.',
+}
+
+function failure(reason: string, userMessage: Message): AppError {
+  return new AppError(reason === 'rate_limited' ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_FAILED', CONVERSATION_MESSAGES.sendFailed, {
+    reason,
+    reason_text: `${RETRY_ADVICE[reason] ?? RETRY_ADVICE.failed} Your message is saved: send it again to retry.`,
+    user_message: toMessageView(userMessage),
+    ...(reason === 'rate_limited' ? { retry_after: 10 } : {}),
+  })
+}
+
+async function saveUserMessage(services: ChatServices, accountId: string, conversationId: string, text: string, unanswered: Message | null): Promise<Message> {
+  // Sending again the text whose answer failed retries it, rather than repeating the question.
+  if (unanswered && unanswered.answerError !== null && unanswered.text === text) {
+    return services.database.prisma.message.update({ where: { id: unanswered.id }, data: { answerError: null } })
+  }
+  const [message] = await services.database.prisma.$transaction([
+    services.database.prisma.message.create({ data: { accountId, conversationId, senderType: 'user', text, isRead: true } }),
+    services.database.prisma.conversation.update({ where: { id: conversationId }, data: { status: 'pending', lastMessagePreview: text.slice(0, PREVIEW_CHARACTERS), lastMessageAt: new Date() } }),
+  ])
+  await recordUsage(services.database, accountId, { messages: 1 })
+  return message
+}
+
+/**
+ * Sends a message in a dashboard conversation and answers it. The user message is saved first; if the
+ * answer fails, the failure is recorded on it and the SPEC's error answered, and sending the same text
+ * again (or the retry call) answers it then. Nothing said is lost.
+ */
+export async function sendMessage(services: ChatServices, actor: Actor, agentId: string | null, conversationId: string, text: string, events: ChatEvents, signal: AbortSignal) {
+  const { agent, conversation } = await requireConversation(services.database, actor, agentId, conversationId, 'chat')
+  requireOwnDashboardConversation(actor, conversation)
+  if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
+  if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
+  const unanswered = await unansweredUserMessage(services.database, conversationId)
+  refuseWhileAnswering(unanswered, services.answerWindowMs)
+  const userMessage = await saveUserMessage(services, agent.accountId, conversationId, text, unanswered)
+  events.onUserMessage?.(toMessageView(userMessage))
+  return answerUserMessage(services, agent, userMessage, events, signal)
+}
+
+/** Answers a saved user message and stores the answer; records the failure on the message if it fails. */
+export async function answerUserMessage(services: ChatServices, agent: Parameters<typeof answerQuestion>[1]['agent'], userMessage: Message, events: ChatEvents, signal: AbortSignal) {
+  let answer: Answer
+  try {
+    const history = await conversationHistory(services.database, userMessage.conversationId, userMessage.createdAt)
+    answer = await answerQuestion(services, { agent, history, text: userMessage.text }, (piece) => events.onToken?.(piece), signal)
+  } catch (error) {
+    const reason = error instanceof GenerationError ? error.reason : signal.aborted ? 'stopped' : 'failed'
+    if (!(error instanceof GenerationError)) services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
+    const failed = await services.database.prisma.message.update({ where: { id: userMessage.id }, data: { answerError: reason } })
+    throw failure(reason, failed)
+  }
+  const aiMessage = await saveAnswer(services.database, agent.accountId, userMessage, answer)
+  return { conversation_id: userMessage.conversationId, user_message: toMessageView(userMessage), ai_message: toMessageView(aiMessage) }
+}

@@ -1,0 +1,23 @@
+import type { Actor } from '../accounts/actor.ts'
+import type { Database } from '../db/database.ts'
+import type { ConversationUpdate } from './conversations.schemas.ts'
+import { toConversationView } from './conversation-view.ts'
+import { requireConversation } from './require-conversation.ts'
+
+/** Renames or flags a conversation; is_deleted true deletes it softly (it disappears from every list). */
+export async function updateConversation(database: Database, actor: Actor, agentId: string, conversationId: string, update: ConversationUpdate) {
+  await requireConversation(database, actor, agentId, conversationId, 'chat')
+  const updated = await database.prisma.conversation.update({
+    where: { id: conversationId },
+    data: {
+      name: update.name,
+      isArchived: update.is_archived,
+      isFavorite: update.is_favorite,
+      isActive: update.is_active,
+      ...(update.is_active === false ? { status: 'completed' as const } : update.is_active === true ? { status: 'active' as const } : {}),
+      ...(update.is_deleted === true ? { isDeleted: true, deletedAt: new Date() } : {}),
+    },
+    include: { agent: { select: { name: true } } },
+  })
+  return { message: update.is_deleted ? 'Conversation deleted successfully' : 'Conversation updated successfully', conversation: toConversationView(updated) }
+}

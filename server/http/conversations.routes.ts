@@ -1,0 +1,105 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express'
+import type { Database } from '../db/database.ts'
+import { AppError } from '../errors/app-error.ts'
+import { checkConversationActive } from '../conversations/check-conversation-active.ts'
+import { ChatInputSchema, CONVERSATION_MESSAGES, ConversationListQuerySchema, CreateConversationSchema, MessagesQuerySchema, SendMessageSchema, UpdateConversationSchema, UpdateMessageSchema } from '../conversations/conversations.schemas.ts'
+import { createConversation } from '../conversations/create-conversation.ts'
+import { getConversationOrAgentList } from '../conversations/get-conversation-or-list.ts'
+import { listAllConversations } from '../conversations/list-conversations.ts'
+import { listMessages } from '../conversations/list-messages.ts'
+import { markConversationRead } from '../conversations/mark-conversation-read.ts'
+import { retryAnswer } from '../conversations/retry-answer.ts'
+import { sendMessage, type ChatEvents, type ChatServices } from '../conversations/send-message.ts'
+import { updateConversation } from '../conversations/update-conversation.ts'
+import { updateMessage } from '../conversations/update-message.ts'
+import { actorOf } from './authenticate.ts'
+import { errorBody } from './error-body.ts'
+import { disconnectSignal, openEventStream, wantsEventStream, type EventStream } from './event-stream.ts'
+import { parseIdParam } from './parse-id-param.ts'
+
+type Answering = (events: ChatEvents, signal: AbortSignal) => Promise<unknown>
+
+/**
+ * Answers a chat call as JSON, or as Server-Sent Events when asked: `user_message` once it is saved,
+ * `token` events as the answer comes, then `done` with both saved messages (or `error`). Failures
+ * before the stream opens (validation, access) are ordinary JSON errors.
+ */
+async function respondToChat(req: Request, res: Response, streamFlag: unknown, answering: Answering) {
+  const signal = disconnectSignal(res)
+  if (!wantsEventStream(req, streamFlag)) {
+    res.json(await answering({}, signal))
+    return
+  }
+  let stream: EventStream | null = null
+  const open = () => (stream ??= openEventStream(res))
+  try {
+    const result = await answering({ onUserMessage: (message) => open().send('user_message', message), onToken: (text) => open().send('token', { text }) }, signal)
+    open().send('done', result)
+  } catch (error) {
+    if (!stream) throw error
+    const known = error instanceof AppError
+    if (!known) req.log.error({ err: error }, 'chat stream failed')
+    open().send('error', known ? errorBody(error.code, error.detail, String(req.id), error.extra) : errorBody('INTERNAL', CONVERSATION_MESSAGES.sendFailed, String(req.id)))
+  }
+  open().close()
+}
+
+/** SPEC section 7, Conversations: every call under /conversations/. */
+export function conversationRoutes({ database, chat, signedIn }: { database: Database; chat: ChatServices; signedIn: RequestHandler }): Router {
+  const router = Router()
+  const agentParam = (value: unknown) => parseIdParam(value, 'Agent not found')
+  const conversationParam = (value: unknown) => parseIdParam(value, CONVERSATION_MESSAGES.notFound)
+
+  router.get('/conversations/index/', signedIn, async (req, res) => {
+    const query = ConversationListQuerySchema.parse(req.query)
+    res.json(await listAllConversations(database, actorOf(res), { ...query, agentId: query.agent_id ? agentParam(query.agent_id) : undefined }))
+  })
+  router.post('/conversations/create/', signedIn, async (req, res) => {
+    res.status(201).json(await createConversation(database, actorOf(res), CreateConversationSchema.parse(req.body)))
+  })
+  // The send call whose path the SPEC does not show: everything in the body.
+  router.post('/conversations/chat/', signedIn, async (req, res) => {
+    const body = SendMessageSchema.parse(req.body)
+    const agentId = agentParam(body.agent_id)
+    const conversationId = conversationParam(body.conversation_id)
+    await respondToChat(req, res, body.stream, (events, signal) => sendMessage(chat, actorOf(res), agentId, conversationId, body.message_text, events, signal))
+  })
+  const chatRoute: RequestHandler = async (req, res) => {
+    const input = ChatInputSchema.parse(req.method === 'GET' ? req.query : { ...(req.query.stream ? { stream: req.query.stream } : {}), ...req.body })
+    const agentId = agentParam(req.params.agentId)
+    const conversationId = conversationParam(req.params.conversationId)
+    await respondToChat(req, res, input.stream, (events, signal) => sendMessage(chat, actorOf(res), agentId, conversationId, input.message_text, events, signal))
+  }
+  router.get('/conversations/chat/:agentId/:conversationId/', signedIn, chatRoute)
+  router.post('/conversations/chat/:agentId/:conversationId/', signedIn, chatRoute)
+  router.put('/conversations/:conversationId/read/', signedIn, async (req, res) => {
+    res.json(await markConversationRead(database, actorOf(res), conversationParam(req.params.conversationId)))
+  })
+  router.get('/conversations/:agentId/:conversationId/check-active/', signedIn, async (req, res) => {
+    res.json(await checkConversationActive(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId)))
+  })
+  router.get('/conversations/:agentId/:conversationId/messages/', signedIn, async (req, res) => {
+    res.json(await listMessages(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), MessagesQuerySchema.parse(req.query)))
+  })
+  router.post('/conversations/:agentId/:conversationId/update/', signedIn, async (req, res) => {
+    res.json(await updateConversation(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), UpdateConversationSchema.parse(req.body)))
+  })
+  router.post('/conversations/:agentId/:conversationId/:messageId/update/', signedIn, async (req, res) => {
+    const change = UpdateMessageSchema.parse(req.body)
+    const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
+    res.json(await updateMessage(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), messageId, change, chat.answerWindowMs))
+  })
+  router.post('/conversations/:agentId/:conversationId/:messageId/retry/', signedIn, async (req, res) => {
+    const agentId = agentParam(req.params.agentId)
+    const conversationId = conversationParam(req.params.conversationId)
+    const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
+    await respondToChat(req, res, req.query.stream, (events, signal) => retryAnswer(chat, actorOf(res), agentId, conversationId, messageId, events, signal))
+  })
+  // One path, two meanings in the SPEC: an agent's conversation list, or one conversation by its id.
+  router.get('/conversations/:id/', signedIn, async (req, res) => {
+    if (['undefined', 'null'].includes(String(req.params.id))) throw new AppError('BAD_REQUEST', CONVERSATION_MESSAGES.agentRequiredToFetch)
+    const id = parseIdParam(req.params.id, CONVERSATION_MESSAGES.notFound)
+    res.json(await getConversationOrAgentList(database, actorOf(res), id, req.query))
+  })
+  return router
+}
