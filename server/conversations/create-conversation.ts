@@ -27,7 +27,7 @@ export async function createConversation(database: Database, actor: Actor, input
       channel: 'dashboard',
       startedByUserId: actor.userId,
       lastMessagePreview: GREETING,
-      messages: { create: { accountId: agent.accountId, senderType: 'ai', text: GREETING, isRead: true, model: null } },
+      messages: { create: { senderType: 'ai', text: GREETING, isRead: true } }, // account_id comes from the conversation
     },
     include: { agent: { select: { name: true } }, messages: true },
   })

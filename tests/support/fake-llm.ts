@@ -1,0 +1,81 @@
+import type { ServerResponse } from 'node:http'
+import { sendJson, startLocalServer } from './local-http-server.ts'
+
+interface ChatRequest {
+  model: string
+  stream?: boolean
+  messages: { role: string; content: string }[]
+  temperature?: number
+  max_tokens?: number
+}
+
+/** How the fake answers the next requests. */
+export type FakeLlmMode = 'answer' | 'rate-limited' | 'fail-once' | 'server-error' | 'hang' | 'stall-mid-stream' | 'no-usage'
+
+/**
+ * The text a naive model would write: it obeys any order written outside the <sources> block (which is
+ * where a prompt-injection would land if sources were not kept inert), else it answers citing [1].
+ */
+export function naiveReply(request: ChatRequest): string {
+  const outsideSources = request.messages.map((message) => message.content.replace(/<sources>[\s\S]*?<\/sources>/g, '')).join('\n')
+  const order = /IGNORE ALL PREVIOUS INSTRUCTIONS[^.\n]*?say "([^"]+)"/i.exec(outsideSources)
+  if (order) return order[1] as string
+  const last = request.messages.at(-1)?.content ?? ''
+  if (last.includes('(no source matches this question)')) return 'The available sources do not cover this question.'
+  return 'According to the sources, returns are accepted within 30 days [1]. Shipping is free [2].'
+}
+
+function writeStream(res: ServerResponse, request: ChatRequest, text: string, { usage = true, stallAfter = Infinity } = {}) {
+  res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+  const pieces = text.match(/\S+\s*/g) ?? []
+  const chunk = (delta: object, finish: string | null = null) =>
+    res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: `${request.model}-served`, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`)
+  chunk({ role: 'assistant', content: '' })
+  for (const [index, piece] of pieces.entries()) {
+    if (index >= stallAfter) return // keeps the connection open, sending nothing more
+    chunk({ content: piece })
+  }
+  chunk({}, 'stop')
+  if (usage) res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: request.model, choices: [], usage: { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 } })}\n\n`)
+  res.end('data: [DONE]\n\n')
+}
+
+/** An OpenAI-compatible chat-completions endpoint on 127.0.0.1, streaming or not, with scripted failures. */
+export async function startFakeLlm() {
+  const requests: ChatRequest[] = []
+  const state = { mode: 'answer' as FakeLlmMode, reply: naiveReply, closedEarly: 0 }
+  let failedOnce = false
+  const server = await startLocalServer((req, res, body) => {
+    if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return sendJson(res, 404, { error: { message: 'not found' } })
+    if (req.headers.authorization !== 'Bearer llm-key') return sendJson(res, 401, { error: { message: 'bad key', type: 'invalid_request_error' } })
+    const request = JSON.parse(body.toString()) as ChatRequest
+    requests.push(request)
+    res.on('close', () => {
+      if (!res.writableFinished) state.closedEarly += 1
+    })
+    if (state.mode === 'hang') return
+    if (state.mode === 'rate-limited') {
+      res.setHeader('retry-after-ms', '5')
+      return sendJson(res, 429, { error: { message: 'Rate limit reached', type: 'rate_limit_error' } })
+    }
+    if (state.mode === 'server-error' || (state.mode === 'fail-once' && !failedOnce)) {
+      failedOnce = true
+      return sendJson(res, 500, { error: { message: 'The server had an error', type: 'server_error' } })
+    }
+    const text = state.reply(request)
+    if (!request.stream) {
+      return sendJson(res, 200, {
+        id: 'chatcmpl-fake', object: 'chat.completion', created: 1, model: request.model,
+        choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 },
+      })
+    }
+    writeStream(res, request, text, { usage: state.mode !== 'no-usage', stallAfter: state.mode === 'stall-mid-stream' ? 2 : Infinity })
+  })
+  return {
+    config: { LLM_BASE_URL: `${server.url}/v1`, LLM_API_KEY: 'llm-key', LLM_MODEL: 'fake-chat-1' },
+    requests,
+    state,
+    close: server.close,
+  }
+}
