@@ -28,7 +28,7 @@ export const handleErrors: ErrorRequestHandler = (error: unknown, req, res, _nex
     return
   }
   if (error instanceof AppError) {
-    if (error.code === 'RATE_LIMITED' && typeof error.extra?.retry_after === 'number') res.setHeader('Retry-After', String(error.extra.retry_after))
+    if (typeof error.extra?.retry_after === 'number') res.setHeader('Retry-After', String(error.extra.retry_after))
     res.status(error.status).json(errorBody(error.code, error.detail, requestId, error.extra))
     return
   }

@@ -36,7 +36,7 @@ function writeStream(res: ServerResponse, request: ChatRequest, text: string, { 
     chunk({ content: piece })
   }
   chunk({}, 'stop')
-  if (usage) res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: request.model, choices: [], usage: { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 } })}\n\n`)
+  if (usage) res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: `${request.model}-served`, choices: [], usage: { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 } })}\n\n`)
   res.end('data: [DONE]\n\n')
 }
 

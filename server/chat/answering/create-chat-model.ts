@@ -41,6 +41,8 @@ export function createChatModel(config: Config): ChatModel | null {
             onToken(piece)
           }
         }
+        // An aborted stream may end quietly instead of throwing: a cut answer is still a failure.
+        combined.throwIfAborted()
       } catch (error) {
         throw failureOf(error, deadline.aborted, signal.aborted)
       }

@@ -5,7 +5,11 @@ import type { RankedChunk } from './passage.ts'
 import { anyOfQuery, queryLexemes } from './query-lexemes.ts'
 
 export interface FullTextHit extends RankedChunk {
-  /** Share of the question's weight (the idf of its words) that the passage contains, 0 to 1. */
+  /**
+   * Share of the question's weight that the passage holds, 0 to 1: the idf of its words found in
+   * the passage over that of its words found anywhere in the agent's passages (a word the agent never
+   * mentions tells nothing about which passage is relevant).
+   */
   coverage: number
 }
 
@@ -58,7 +62,10 @@ export async function searchFullText(database: Database, agentId: string, questi
       left join document_frequency frequency on frequency.language = term.language and frequency.lexeme = term.lexeme
     ),
     question_weight as (
-      select language, sum(idf) as total from term_weight group by language
+      select weight.language, sum(weight.idf) as total
+      from term_weight weight
+      where exists (select 1 from document_frequency frequency where frequency.language = weight.language and frequency.lexeme = weight.lexeme)
+      group by weight.language
     )
     select hit.id::text as "chunkId",
            sum(weight.idf * hit.tf * (${k1}::float8 + 1) / (hit.tf + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * hit.term_count / stats.avgdl))) as score,
