@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
@@ -211,5 +213,31 @@ describe('when the LLM fails', () => {
     const events = parseEvents(response.body as string)
     expect(events.map((event) => event.event)).toEqual(['user_message', 'token', 'token', 'error'])
     expect(events.at(-1)?.data).toMatchObject({ error: 'UPSTREAM_FAILED', message: 'Failed to send message', reason: 'timeout' })
+  })
+
+  it('a client that disconnects mid-stream stops the generation, and the message can be answered later', async () => {
+    llm.state.mode = 'stall-mid-stream'
+    const conversationId = await startConversation()
+    const server = testApp.app.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    try {
+      const { port } = server.address() as AddressInfo
+      const controller = new AbortController()
+      const response = await fetch(`http://127.0.0.1:${port}/api/conversations/chat/${agentId}/${conversationId}/?stream=true`, {
+        method: 'POST',
+        headers: { ...bearer(owner.access), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ message_text: 'Is shipping free?' }),
+        signal: controller.signal,
+      })
+      const reader = response.body!.getReader()
+      await reader.read()
+      const closedBefore = llm.state.closedEarly
+      controller.abort()
+      // Well before LLM_TIMEOUT_MS (1.5 s) would have cut it.
+      await expect.poll(() => llm.state.closedEarly, { timeout: 1_000 }).toBeGreaterThan(closedBefore)
+      await expect.poll(async () => (await testApp.database.prisma.message.findFirst({ where: { conversationId, senderType: 'user' } }))?.answerError).toBe('stopped')
+    } finally {
+      server.close()
+    }
   })
 })

@@ -15,6 +15,9 @@ interface Fixture {
   documentId: string
   websiteId: string
   jobId: string
+  /** Started by the acting actor, its last user message's answer failed (so a retry is possible). */
+  conversationId: string
+  messageId: string
 }
 
 type Call = (fixture: Fixture) => { method: 'get' | 'post' | 'put' | 'delete'; path: string; body?: object; file?: boolean }
@@ -49,6 +52,17 @@ const MATRIX: Record<string, { need: AgentNeed; call: Call }> = {
   'GET /api/agents/:agentId/embeddings/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/embeddings/` }) },
   'GET /api/agents/:agentId/jobs/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/jobs/` }) },
   'GET /api/agents/:agentId/jobs/:jobId/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/jobs/${f.jobId}/` }) },
+  'POST /api/conversations/create/': { need: 'chat', call: (f) => ({ method: 'post', path: '/api/conversations/create/', body: { name: 'New', agent_id: f.agentId } }) },
+  'GET /api/conversations/:id/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/conversations/${f.conversationId}/` }) },
+  'PUT /api/conversations/:conversationId/read/': { need: 'read', call: (f) => ({ method: 'put', path: `/api/conversations/${f.conversationId}/read/` }) },
+  'GET /api/conversations/:agentId/:conversationId/check-active/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/conversations/${f.agentId}/${f.conversationId}/check-active/` }) },
+  'GET /api/conversations/:agentId/:conversationId/messages/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/conversations/${f.agentId}/${f.conversationId}/messages/` }) },
+  'POST /api/conversations/:agentId/:conversationId/update/': { need: 'chat', call: (f) => ({ method: 'post', path: `/api/conversations/${f.agentId}/${f.conversationId}/update/`, body: { is_favorite: true } }) },
+  'POST /api/conversations/:agentId/:conversationId/:messageId/update/': { need: 'chat', call: (f) => ({ method: 'post', path: `/api/conversations/${f.agentId}/${f.conversationId}/${f.messageId}/update/`, body: { message_text: 'Edited' } }) },
+  'POST /api/conversations/:agentId/:conversationId/:messageId/retry/': { need: 'chat', call: (f) => ({ method: 'post', path: `/api/conversations/${f.agentId}/${f.conversationId}/${f.messageId}/retry/` }) },
+  'GET /api/conversations/chat/:agentId/:conversationId/': { need: 'chat', call: (f) => ({ method: 'get', path: `/api/conversations/chat/${f.agentId}/${f.conversationId}/?message_text=Hello` }) },
+  'POST /api/conversations/chat/:agentId/:conversationId/': { need: 'chat', call: (f) => ({ method: 'post', path: `/api/conversations/chat/${f.agentId}/${f.conversationId}/`, body: { message_text: 'Hello' } }) },
+  'POST /api/conversations/chat/': { need: 'chat', call: (f) => ({ method: 'post', path: '/api/conversations/chat/', body: { message_text: 'Hello', agent_id: f.agentId, conversation_id: f.conversationId } }) },
 }
 
 const GRANTS: Record<string, AgentNeed[]> = {
@@ -75,7 +89,7 @@ afterAll(() => testApp.cleanup())
 
 // A fresh agent of the owner, assigned to the team, with one of every item: destructive calls never
 // leave the next actor without something to act on.
-async function freshFixture(): Promise<Fixture> {
+async function freshFixture(actorId: string): Promise<Fixture> {
   const { prisma } = testApp.database
   const accountId = actors.owner!.userId
   const agent = await prisma.agent.create({ data: { accountId, name: 'Matrix agent' } })
@@ -86,7 +100,9 @@ async function freshFixture(): Promise<Fixture> {
   const document = await prisma.document.create({ data: { accountId, agentId: agent.id, name: 'file.txt', format: 'txt', mimeType: 'text/plain', storageKey, sizeBytes: 4, status: 'ready' } })
   const website = await prisma.website.create({ data: { accountId, agentId: agent.id, url: 'https://example.com/', name: 'Site' } })
   const job = await prisma.job.create({ data: { kind: 'noop', accountId, agentId: agent.id, status: 'succeeded' } })
-  return { agentId: agent.id, textId: text.id, documentId: document.id, websiteId: website.id, jobId: job.id }
+  const conversation = await prisma.conversation.create({ data: { accountId, agentId: agent.id, name: 'Matrix chat', startedByUserId: actorId } })
+  const message = await prisma.message.create({ data: { accountId, conversationId: conversation.id, senderType: 'user', text: 'Hi', answerError: 'unavailable' } })
+  return { agentId: agent.id, textId: text.id, documentId: document.id, websiteId: website.id, jobId: job.id, conversationId: conversation.id, messageId: message.id }
 }
 
 // Routes about agents that take no agent id in their path: each answers only for agents the caller
@@ -97,23 +113,25 @@ const NOT_PATH_SCOPED = new Set([
   'POST /api/agents/create/', // creates the caller's own agent
   'GET /api/agents/permissions/user/', // the caller's own permissions
   'POST /api/agents/permissions/check-content/', // answers allowed: false for an agent the caller cannot reach
+  'GET /api/conversations/index/', // lists conversations of visible agents only (agent_id: as its agent's list)
 ])
 
 describe('the access matrix', () => {
-  it('classifies every /api/agents route: in the matrix, or answering only for what the caller reaches', () => {
-    const agentRoutes = listRoutes(testApp.app).filter((route) => route.split(' ')[1]?.startsWith('/api/agents/'))
+  it('classifies every /api/agents and /api/conversations route: in the matrix, or answering only for what the caller reaches', () => {
+    const agentRoutes = listRoutes(testApp.app).filter((route) => /^\/api\/(agents|conversations)\//.test(route.split(' ')[1] ?? ''))
     expect(agentRoutes.filter((route) => !(route in MATRIX) && !NOT_PATH_SCOPED.has(route))).toEqual([])
   })
 
   it('has an entry for every agent-scoped route the app registers', () => {
     const agentScoped = listRoutes(testApp.app).filter((route) => route.includes(':agentId'))
     expect(agentScoped.filter((route) => !(route in MATRIX))).toEqual([])
-    expect(Object.keys(MATRIX).filter((route) => !agentScoped.includes(route))).toEqual([])
+    const registered = listRoutes(testApp.app)
+    expect(Object.keys(MATRIX).filter((route) => !registered.includes(route))).toEqual([])
   })
 
   describe.each(Object.entries(MATRIX))('%s', (_route, { need, call }) => {
     it.each(Object.keys(GRANTS))('as %s', async (actorName) => {
-      const fixture = await freshFixture()
+      const fixture = await freshFixture(actors[actorName]!.userId)
       const request = call(fixture)
       let pending = testApp.request[request.method](request.path).set(bearer(actors[actorName]!.access))
       pending = request.file ? pending.attach('document_file', Buffer.from('some text'), 'upload.txt') : request.body ? pending.send(request.body) : pending
