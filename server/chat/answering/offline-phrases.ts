@@ -1,4 +1,5 @@
 import { franc } from 'franc-min'
+import { languageByFunctionWords } from '../../knowledge/indexing/function-words.ts'
 
 /** The offline answerer's own words, in the languages it can speak. */
 export interface OfflinePhrases {
@@ -41,29 +42,9 @@ const PHRASES: Record<string, OfflinePhrases> = {
   },
 }
 
-// Short questions defeat trigram statistics ("How do I return a product?" reads as Portuguese to
-// them); their function words rarely lie.
-const FUNCTION_WORDS: Record<string, string[]> = {
-  eng: ['the', 'is', 'are', 'do', 'does', 'how', 'what', 'when', 'where', 'can', 'i', 'my', 'you', 'to', 'of', 'a', 'and', 'for', 'with', 'have'],
-  fra: ['le', 'la', 'les', 'un', 'une', 'des', 'est', 'pour', 'comment', 'quel', 'quelle', 'je', 'mon', 'vous', 'de', 'et', 'avec', 'combien', 'pourquoi'],
-  deu: ['der', 'die', 'das', 'ist', 'und', 'wie', 'was', 'ich', 'mein', 'sie', 'zu', 'mit', 'für', 'ein', 'eine', 'kann', 'wann', 'wo'],
-  spa: ['el', 'la', 'los', 'las', 'es', 'que', 'cómo', 'como', 'qué', 'puedo', 'mi', 'un', 'una', 'para', 'con', 'y', 'cuántos', 'cuando'],
-  por: ['o', 'a', 'os', 'as', 'é', 'que', 'como', 'posso', 'meu', 'minha', 'um', 'uma', 'para', 'com', 'e', 'quantos', 'quando', 'não'],
-  ita: ['il', 'lo', 'la', 'gli', 'è', 'che', 'come', 'posso', 'mio', 'un', 'una', 'per', 'con', 'e', 'quanti', 'quando', 'non', 'di'],
-  nld: ['de', 'het', 'een', 'is', 'hoe', 'wat', 'ik', 'mijn', 'kan', 'voor', 'met', 'en', 'van', 'wanneer', 'hoeveel', 'niet'],
-}
-
-function byFunctionWords(question: string): string | null {
-  const words = question.toLowerCase().match(/[\p{L}]+/gu) ?? []
-  const scores = Object.entries(FUNCTION_WORDS).map(([language, list]) => [language, words.filter((word) => list.includes(word)).length] as const)
-  scores.sort((a, b) => b[1] - a[1])
-  const [first, second] = scores
-  return first && first[1] > 0 && first[1] > (second?.[1] ?? 0) ? first[0] : null
-}
-
 /** The phrases in the question's language, detected among those spoken here; English otherwise. */
 export function offlinePhrasesFor(question: string): OfflinePhrases {
   if (/\p{Script=Arabic}/u.test(question)) return PHRASES.arb as OfflinePhrases
-  const language = byFunctionWords(question) ?? franc(question, { minLength: 3, only: Object.keys(PHRASES) })
+  const language = languageByFunctionWords(question) ?? franc(question, { minLength: 3, only: Object.keys(PHRASES) })
   return PHRASES[language] ?? (PHRASES.eng as OfflinePhrases)
 }

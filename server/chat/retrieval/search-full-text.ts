@@ -23,8 +23,9 @@ export interface FullTextOptions {
 /**
  * BM25 over one agent's passages, exact: the GIN index finds every passage holding any word of the
  * question; document frequencies come from those same passages (a passage with the word is always
- * among them), and passage counts and lengths from knowledge_index_stats. Each passage is scored in
- * the terms of its own text-search configuration.
+ * among them), and passage counts and lengths from knowledge_index_stats. Each passage is matched in
+ * the terms of its own text-search configuration; statistics are the agent's as a whole, so a short
+ * text whose language was misjudged is not scored against a corpus of one.
  */
 export async function searchFullText(database: Database, agentId: string, question: string, options: FullTextOptions): Promise<FullTextHit[]> {
   const stats = await database.prisma.knowledgeIndexStat.findMany({ where: { agentId, chunkCount: { gt: 0 } }, select: { language: true } })
@@ -37,8 +38,8 @@ export async function searchFullText(database: Database, agentId: string, questi
       select * from unnest(${lexemes.map((entry) => entry.language)}::text[], ${lexemes.map((entry) => entry.lexeme)}::text[]) as term(language, lexeme)
     ),
     stats as (
-      select language, chunk_count::float8 as n, greatest(term_total::float8 / chunk_count, 1) as avgdl
-      from knowledge_index_stats where agent_id = ${agentId}::uuid and chunk_count > 0
+      select sum(chunk_count)::float8 as n, greatest(sum(term_total)::float8 / greatest(sum(chunk_count), 1), 1) as avgdl
+      from knowledge_index_stats where agent_id = ${agentId}::uuid
     ),
     candidates as materialized (
       select id, language, term_count, ts_filter(setweight(search_vector, 'D', ${lexemeList}::text[]), '{D}') as matched
@@ -53,26 +54,23 @@ export async function searchFullText(database: Database, agentId: string, questi
       select word.* from words word join query_terms term on term.language = word.language and term.lexeme = word.lexeme
     ),
     document_frequency as (
-      select language, lexeme, count(*)::float8 as df from hits group by language, lexeme
+      select lexeme, count(*)::float8 as df from hits group by lexeme
     ),
     term_weight as (
-      select term.language, term.lexeme, ln(1 + (stats.n - coalesce(frequency.df, 0) + 0.5) / (coalesce(frequency.df, 0) + 0.5)) as idf
+      select term.language, term.lexeme, ln(1 + (stats.n - coalesce(frequency.df, 0) + 0.5) / (coalesce(frequency.df, 0) + 0.5)) as idf, frequency.df is not null as seen
       from query_terms term
-      join stats on stats.language = term.language
-      left join document_frequency frequency on frequency.language = term.language and frequency.lexeme = term.lexeme
+      cross join stats
+      left join document_frequency frequency on frequency.lexeme = term.lexeme
     ),
     question_weight as (
-      select weight.language, sum(weight.idf) as total
-      from term_weight weight
-      where exists (select 1 from document_frequency frequency where frequency.language = weight.language and frequency.lexeme = weight.lexeme)
-      group by weight.language
+      select language, sum(idf) as total from term_weight where seen group by language
     )
     select hit.id::text as "chunkId",
            sum(weight.idf * hit.tf * (${k1}::float8 + 1) / (hit.tf + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * hit.term_count / stats.avgdl))) as score,
            sum(weight.idf) / max(question.total) as coverage
     from hits hit
     join term_weight weight on weight.language = hit.language and weight.lexeme = hit.lexeme
-    join stats on stats.language = hit.language
+    cross join stats
     join question_weight question on question.language = hit.language
     group by hit.id
     having sum(weight.idf) / max(question.total) >= ${options.minCoverage}::float8

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts'
 import { chunkSection, type ChunkOptions } from './chunk-section.ts'
 import type { Embedder } from './create-embedder.ts'
-import { detectSearchConfig } from './detect-language.ts'
+import { detectSearchConfig, usualSearchConfig } from './detect-language.ts'
 import { itemColumns } from './knowledge-item.ts'
 import type { KnowledgeItemRef } from './replace-sections.ts'
 import { availableSearchConfigs } from './search-configs.ts'
@@ -25,7 +25,7 @@ export async function indexSections(database: Database, item: KnowledgeItemRef, 
   for (const [index, sectionId] of sectionIds.entries()) {
     options.signal?.throwIfAborted()
     const section = await database.prisma.knowledgeSection.findUniqueOrThrow({ where: { id: sectionId } })
-    const language = detectSearchConfig(section.content, configs)
+    const language = detectSearchConfig(section.content, configs, await usualSearchConfig(database, item.agentId))
     const chunks = chunkSection(section.content, options.chunk)
     const texts = chunks.map((chunk) => [chunk.heading ?? section.title, chunk.content].filter(Boolean).join('\n'))
     const vectors = options.embedder && texts.length > 0 ? await options.embedder.embed(texts, options.signal) : []

@@ -230,7 +230,9 @@ describe('when the LLM fails', () => {
         signal: controller.signal,
       })
       const reader = response.body!.getReader()
-      await reader.read()
+      // Reads until the first token: the LLM is streaming when the client goes away.
+      let received = ''
+      while (!received.includes('event: token')) received += new TextDecoder().decode((await reader.read()).value)
       const closedBefore = llm.state.closedEarly
       controller.abort()
       // Well before LLM_TIMEOUT_MS (1.5 s) would have cut it.
