@@ -21,6 +21,7 @@ import { healthRoutes } from './http/health.routes.ts'
 import { logRequests } from './http/log-requests.ts'
 import { teamRoutes } from './http/teams.routes.ts'
 import { conversationRoutes } from './http/conversations.routes.ts'
+import { dashboardApiRoutes } from './http/dashboard-api.routes.ts'
 import { refuseNulCharacters } from './http/refuse-nul-characters.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './logging/create-logger.ts'
@@ -72,6 +73,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(documentRoutes({ database, storage: services.storage, queue: services.queue, logger, downloadLinkKey: secrets.downloadLinkKey, signedIn }))
   api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
   api.use(conversationRoutes({ database, chat: services.chat, signedIn }))
+  api.use(dashboardApiRoutes({ database, signedIn }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 

@@ -1,0 +1,23 @@
+import { Router, type RequestHandler } from 'express'
+import { dashboardStats } from '../dashboard/dashboard-stats.ts'
+import { EngagementQuerySchema, RecentChatsQuerySchema } from '../dashboard/dashboard.schemas.ts'
+import { engagementByWeekday } from '../dashboard/engagement.ts'
+import { recentChats } from '../dashboard/recent-chats.ts'
+import type { Database } from '../db/database.ts'
+import { actorOf } from './authenticate.ts'
+
+/** SPEC section 7, Dashboard: stats, engagement by weekday and recent chats (health is public, elsewhere). */
+export function dashboardApiRoutes({ database, signedIn }: { database: Database; signedIn: RequestHandler }): Router {
+  const router = Router()
+  router.get('/dashboard/api/stats/', signedIn, async (_req, res) => {
+    res.json(await dashboardStats(database, actorOf(res)))
+  })
+  router.get('/dashboard/api/engagement/', signedIn, async (req, res) => {
+    const query = EngagementQuerySchema.parse(req.query)
+    res.json(await engagementByWeekday(database, actorOf(res), query.range, query.tz))
+  })
+  router.get('/dashboard/api/recent-chats/', signedIn, async (req, res) => {
+    res.json(await recentChats(database, actorOf(res), RecentChatsQuerySchema.parse(req.query).count))
+  })
+  return router
+}
