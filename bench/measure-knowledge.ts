@@ -1,19 +1,6 @@
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { readSciFactCorpus as readSciFact } from './scifact.ts'
 
-const CORPUS = fileURLToPath(new URL('../../shared/bench/scifact/corpus.jsonl', import.meta.url))
-
-interface CorpusDocument {
-  _id: string
-  title: string
-  text: string
-}
-
-export function readSciFact(): CorpusDocument[] {
-  return readFileSync(CORPUS, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as CorpusDocument)
-}
-
-async function call(baseUrl: string, path: string, token: string, init: { method?: string; body?: unknown; form?: FormData } = {}) {
+export async function call(baseUrl: string, path: string, token: string, init: { method?: string; body?: unknown; form?: FormData } = {}) {
   const response = await fetch(`${baseUrl}${path}`, {
     method: init.method ?? 'GET',
     headers: { Authorization: `Bearer ${token}`, ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
@@ -24,7 +11,7 @@ async function call(baseUrl: string, path: string, token: string, init: { method
   return json
 }
 
-async function signUpAndCreateAgent(baseUrl: string) {
+export async function signUpAndCreateAgent(baseUrl: string) {
   const registration = await fetch(`${baseUrl}/api/accounts/register/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -35,14 +22,14 @@ async function signUpAndCreateAgent(baseUrl: string) {
   return { token, agentId: String(agent.agent_id) }
 }
 
-async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<unknown>) {
+export async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<unknown>) {
   let next = 0
   await Promise.all(Array.from({ length: concurrency }, async () => {
     while (next < items.length) await work(items[next++] as T)
   }))
 }
 
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number) {
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting for the jobs')

@@ -2,12 +2,15 @@
 // Foundation figures: start-up (cold: new data folder, initdb and migrations; warm: restart),
 // API latency and throughput for the health call, the server's resident memory, and accounts
 // (argon2id cost, sign-up, sign-in, refresh, an authenticated read); knowledge ingestion on the embedded
-// default (BENCH_SKIP_KNOWLEDGE=1 skips it: it takes minutes).
+// default (BENCH_SKIP_KNOWLEDGE=1 skips it: it takes minutes); retrieval (SciFact quality, latency at
+// 5,000 and 100,000 passages) and the server overhead per chat message (BENCH_SKIP_RETRIEVAL=1 skips them).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { measureAccounts } from './measure-accounts.ts'
+import { measureChatOverhead } from './measure-chat.ts'
+import { measureRetrieval } from './measure-retrieval.ts'
 import { measureDocumentIngestion, measureSciFactTexts } from './measure-knowledge.ts'
 import { measureLatency } from './measure-latency.ts'
 import { measureServerStart, residentMemoryMb, stopServer } from './measure-server-start.ts'
@@ -81,5 +84,19 @@ if (!process.env.BENCH_SKIP_KNOWLEDGE) {
     rmSync(knowledgeDir, { recursive: true, force: true })
   }
 }
-console.log(JSON.stringify({ benchmark: 'foundation', node: process.version, results, knowledge }, null, 2))
+let retrieval: Record<string, unknown> | undefined
+let chat: Record<string, unknown> | undefined
+if (!process.env.BENCH_SKIP_RETRIEVAL) {
+  retrieval = await measureRetrieval()
+  console.table([retrieval.sciFact])
+  console.table(retrieval.latency)
+  const chatDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
+  try {
+    chat = await measureChatOverhead({ DATA_DIR: chatDir, ...GENEROUS_LIMITS })
+    console.table([chat])
+  } finally {
+    rmSync(chatDir, { recursive: true, force: true })
+  }
+}
+console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, retrieval, chat }, null, 2))
 process.exit(0)
