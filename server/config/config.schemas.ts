@@ -114,6 +114,7 @@ export const ConfigSchema = z.object({
   LLM_TEMPERATURE: z.string().regex(/^\d+(\.\d+)?$/, { error: 'must be a number between 0 and 2' }).transform(Number).pipe(z.number().max(2, { error: 'must be a number between 0 and 2' })).default(0.2),
   LLM_MAX_TOKENS: wholeNumberFromEnv.pipe(z.number().min(16, { error: 'must be between 16 and 32000' }).max(32_000, { error: 'must be between 16 and 32000' })).default(800),
   LLM_TIMEOUT_MS: wholeNumberFromEnv.pipe(z.number().min(100, { error: 'must be between 100 and 600000' }).max(600_000, { error: 'must be between 100 and 600000' })).default(60_000),
+  CHAT_RATE_LIMIT_PER_MINUTE: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(30),
   // Retrieval: passages given to the answer, and how similar a passage must be to count (vectors)
   RETRIEVAL_TOP_K: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 20' }).max(20, { error: 'must be between 1 and 20' })).default(6),
   RETRIEVAL_MIN_SIMILARITY: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a number between 0 and 1' }).transform(Number).default(0.3),

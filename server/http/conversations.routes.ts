@@ -13,6 +13,7 @@ import { sendMessage, type ChatEvents, type ChatServices } from '../conversation
 import { updateConversation } from '../conversations/update-conversation.ts'
 import { updateMessage } from '../conversations/update-message.ts'
 import { actorOf } from './authenticate.ts'
+import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
 import { errorBody } from './error-body.ts'
 import { disconnectSignal, openEventStream, wantsEventStream, type EventStream } from './event-stream.ts'
 import { parseIdParam } from './parse-id-param.ts'
@@ -45,8 +46,13 @@ async function respondToChat(req: Request, res: Response, streamFlag: unknown, a
 }
 
 /** SPEC section 7, Conversations: every call under /conversations/. */
-export function conversationRoutes({ database, chat, signedIn }: { database: Database; chat: ChatServices; signedIn: RequestHandler }): Router {
+export function conversationRoutes({ database, chat, rateLimits, signedIn }: { database: Database; chat: ChatServices; rateLimits: AuthRateLimits; signedIn: RequestHandler }): Router {
   const router = Router()
+  // Every call that may produce an answer (and so cost an LLM call) counts against the user's chat limit.
+  const limitChat: RequestHandler = async (_req, res, next) => {
+    await rateLimits.limitChat(actorOf(res).userId)
+    next()
+  }
   const agentParam = (value: unknown) => parseIdParam(value, 'Agent not found')
   const conversationParam = (value: unknown) => parseIdParam(value, CONVERSATION_MESSAGES.notFound)
 
@@ -58,7 +64,7 @@ export function conversationRoutes({ database, chat, signedIn }: { database: Dat
     res.status(201).json(await createConversation(database, actorOf(res), CreateConversationSchema.parse(req.body)))
   })
   // The send call whose path the SPEC does not show: everything in the body.
-  router.post('/conversations/chat/', signedIn, async (req, res) => {
+  router.post('/conversations/chat/', signedIn, limitChat, async (req, res) => {
     const body = SendMessageSchema.parse(req.body)
     const agentId = agentParam(body.agent_id)
     const conversationId = conversationParam(body.conversation_id)
@@ -70,8 +76,8 @@ export function conversationRoutes({ database, chat, signedIn }: { database: Dat
     const conversationId = conversationParam(req.params.conversationId)
     await respondToChat(req, res, input.stream, (events, signal) => sendMessage(chat, actorOf(res), agentId, conversationId, input.message_text, events, signal))
   }
-  router.get('/conversations/chat/:agentId/:conversationId/', signedIn, chatRoute)
-  router.post('/conversations/chat/:agentId/:conversationId/', signedIn, chatRoute)
+  router.get('/conversations/chat/:agentId/:conversationId/', signedIn, limitChat, chatRoute)
+  router.post('/conversations/chat/:agentId/:conversationId/', signedIn, limitChat, chatRoute)
   router.put('/conversations/:conversationId/read/', signedIn, async (req, res) => {
     res.json(await markConversationRead(database, actorOf(res), conversationParam(req.params.conversationId)))
   })
@@ -89,7 +95,7 @@ export function conversationRoutes({ database, chat, signedIn }: { database: Dat
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
     res.json(await updateMessage(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), messageId, change, chat.answerWindowMs))
   })
-  router.post('/conversations/:agentId/:conversationId/:messageId/retry/', signedIn, async (req, res) => {
+  router.post('/conversations/:agentId/:conversationId/:messageId/retry/', signedIn, limitChat, async (req, res) => {
     const agentId = agentParam(req.params.agentId)
     const conversationId = conversationParam(req.params.conversationId)
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)

@@ -19,6 +19,8 @@ export interface AuthRateLimits {
   limitAccount(action: AuthAction, account: string): Promise<void>
   /** A successful sign-in clears the account's failed attempts. */
   forgiveAccount(action: AuthAction, account: string): Promise<void>
+  /** Chat messages per user per minute: each one may cost an LLM call. */
+  limitChat(userId: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -35,16 +37,16 @@ export function clientKey(ip: string | undefined): string {
   return `${groups.slice(0, 4).map((group) => group.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
 
-function tooMany(result: RateLimiterRes): AppError {
+function tooMany(result: RateLimiterRes, what: string): AppError {
   const seconds = Math.max(1, Math.ceil(result.msBeforeNext / 1000))
-  return new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${seconds} seconds.`, { retry_after: seconds })
+  return new AppError('RATE_LIMITED', `Too many ${what}. Please try again in ${seconds} seconds.`, { retry_after: seconds })
 }
 
-async function consume(limiter: RateLimiterAbstract, key: string) {
+async function consume(limiter: RateLimiterAbstract, key: string, what = 'attempts') {
   try {
     await limiter.consume(key)
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) throw tooMany(rejection)
+    if (rejection instanceof RateLimiterRes) throw tooMany(rejection, what)
     throw rejection
   }
 }
@@ -91,17 +93,19 @@ async function createStore(config: Config, database: Database) {
  */
 export async function createAuthRateLimits(config: Config, database: Database): Promise<AuthRateLimits> {
   const store = await createStore(config, database)
-  const limiter = (keyPrefix: string, points: number) => {
-    const options: LimiterOptions = { keyPrefix, points, duration: config.AUTH_RATE_LIMIT_WINDOW_SECONDS }
+  const limiter = (keyPrefix: string, points: number, duration = config.AUTH_RATE_LIMIT_WINDOW_SECONDS) => {
+    const options: LimiterOptions = { keyPrefix, points, duration }
     if (config.RATE_LIMIT_STORE === 'memory') return store.make(options)
     return store.make({ ...options, insuranceLimiter: new RateLimiterMemory(options) })
   }
   const perIp = limiter(`${config.RATE_LIMIT_NAMESPACE}:auth_ip`, config.AUTH_RATE_LIMIT_PER_IP)
   const perAccount = limiter(`${config.RATE_LIMIT_NAMESPACE}:auth_account`, config.AUTH_RATE_LIMIT_PER_ACCOUNT)
+  const chat = limiter(`${config.RATE_LIMIT_NAMESPACE}:chat_user`, config.CHAT_RATE_LIMIT_PER_MINUTE, 60)
   return {
     limitIp: (action, ip) => consume(perIp, `${action}:${clientKey(ip)}`),
     limitAccount: (action, account) => consume(perAccount, `${action}:${account}`),
     forgiveAccount: async (action, account) => void (await perAccount.delete(`${action}:${account}`)),
+    limitChat: (userId) => consume(chat, userId, 'messages'),
     close: store.close,
   }
 }

@@ -65,6 +65,13 @@ describe('answers through an OpenAI-compatible LLM', () => {
     expect(ai.reply_to).toBe(response.body.user_message.message_id)
   })
 
+  it('tells the model when no source matches, and stores no sources for its answer', async () => {
+    const conversationId = await startConversation()
+    const response = await chat(conversationId, 'What is the boiling point of mercury on Jupiter?')
+    expect(llm.requests.at(-1)?.messages.at(-1)?.content).toContain('<sources>\n(no source matches this question)\n</sources>')
+    expect(response.body.ai_message).toMatchObject({ message_text: 'The available sources do not cover this question.', sources: [], message_link: null })
+  })
+
   it('uses the agent’s own model, temperature and token limit over the deployment’s', async () => {
     await testApp.request.put(`/api/agents/${agentId}/update/`).set(bearer(owner.access)).send({ llm_model: 'agent-model', llm_temperature: 0.7, llm_max_tokens: 123 })
     const conversationId = await startConversation()
