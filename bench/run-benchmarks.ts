@@ -42,7 +42,7 @@ async function benchmarkDatabase(label: string, env: Record<string, string | und
   }
 }
 
-const GENEROUS_LIMITS = { AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_ACCOUNT: '100000' }
+const GENEROUS_LIMITS = { AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_ACCOUNT: '100000', CHAT_RATE_LIMIT_PER_MINUTE: '100000' }
 const results = []
 const dataDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
 try {
