@@ -1,79 +1,81 @@
 import type { Database } from '../../db/database.ts'
-import { Prisma } from '../../db/generated/prisma/client.ts'
 import { BM25_DEFAULTS, type Bm25Settings } from './bm25-settings.ts'
-import type { RankedChunk } from './passage.ts'
-import { anyOfQuery, queryLexemes } from './query-lexemes.ts'
+import { queryLexemes } from './query-lexemes.ts'
+import { scorePassages, type FullTextHit } from './score-passages.ts'
+import { corpusStats, weightTerms, type WeightedTerm } from './term-weights.ts'
 
-export interface FullTextHit extends RankedChunk {
-  /**
-   * Share of the question's weight that the passage holds, 0 to 1: the idf of its words found in
-   * the passage over that of its words found anywhere in the agent's passages (a word the agent never
-   * mentions tells nothing about which passage is relevant).
-   */
-  coverage: number
-}
+export type { FullTextHit } from './score-passages.ts'
 
 export interface FullTextOptions {
   limit: number
   /** Passages holding less of the question than this (by idf weight) are left out. */
   minCoverage: number
   bm25?: Bm25Settings
+  /** How many passages the bounding first pass may read (default max(1,000, 10 × limit)). */
+  firstPassPassages?: number
+}
+
+// Passages the first, bounding pass may read (times the limit asked for, at least this many).
+const FIRST_PASS_PASSAGES = 1_000
+
+function byIdfDescending(terms: WeightedTerm[]) {
+  const best = new Map<string, WeightedTerm>()
+  for (const term of terms) if ((best.get(term.lexeme)?.idf ?? -1) < term.idf) best.set(term.lexeme, term)
+  return [...best.values()].sort((a, b) => b.idf - a.idf)
+}
+
+/** The rarest words whose passages together stay within the budget (always at least one word). */
+function rarestWithin(words: WeightedTerm[], budget: number): WeightedTerm[] {
+  const chosen: WeightedTerm[] = []
+  let passages = 0
+  for (const word of words) {
+    if (chosen.length > 0 && passages + word.documentCount > budget) break
+    chosen.push(word)
+    passages += word.documentCount
+  }
+  return chosen
 }
 
 /**
- * BM25 over one agent's passages, exact: the GIN index finds every passage holding any word of the
- * question; document frequencies come from those same passages (a passage with the word is always
- * among them), and passage counts and lengths from knowledge_index_stats. Each passage is matched in
- * the terms of its own text-search configuration; statistics are the agent's as a whole, so a short
- * text whose language was misjudged is not scored against a corpus of one.
+ * The words a passage must hold to possibly reach `threshold` (MaxScore): the commonest words whose
+ * best possible contributions, idf × (k1 + 1), add up to less than the threshold cannot lift a
+ * passage holding only them that far, so they need not find candidates.
+ */
+function essentialWords(words: WeightedTerm[], threshold: number, k1: number): WeightedTerm[] {
+  const ascending = [...words].reverse()
+  let bound = 0
+  let skipped = 0
+  for (const word of ascending) {
+    if (bound + word.idf * (k1 + 1) >= threshold) break
+    bound += word.idf * (k1 + 1)
+    skipped += 1
+  }
+  return ascending.slice(skipped).reverse()
+}
+
+/**
+ * Exact BM25 over one agent's passages. Document frequencies and passage lengths come from
+ * knowledge_term_stats and knowledge_index_stats. When the question's words are common, a first pass
+ * over the passages of its rarest words finds a score the answer must beat, and the final pass only
+ * reads passages holding a word that can still lift one that high: the same top passages as a full
+ * scan, for a fraction of the reading.
  */
 export async function searchFullText(database: Database, agentId: string, question: string, options: FullTextOptions): Promise<FullTextHit[]> {
-  const stats = await database.prisma.knowledgeIndexStat.findMany({ where: { agentId, chunkCount: { gt: 0 } }, select: { language: true } })
-  const lexemes = await queryLexemes(database, question, stats.map((stat) => stat.language))
+  const languages = await database.prisma.knowledgeIndexStat.findMany({ where: { agentId, chunkCount: { gt: 0 } }, select: { language: true } })
+  const lexemes = await queryLexemes(database, question, languages.map((stat) => stat.language))
   if (lexemes.length === 0) return []
-  const { k1, b } = options.bm25 ?? BM25_DEFAULTS
-  const lexemeList = [...new Set(lexemes.map((entry) => entry.lexeme))]
-  return database.prisma.$queryRaw<FullTextHit[]>(Prisma.sql`
-    with query_terms as (
-      select * from unnest(${lexemes.map((entry) => entry.language)}::text[], ${lexemes.map((entry) => entry.lexeme)}::text[]) as term(language, lexeme)
-    ),
-    stats as (
-      select sum(chunk_count)::float8 as n, greatest(sum(term_total)::float8 / greatest(sum(chunk_count), 1), 1) as avgdl
-      from knowledge_index_stats where agent_id = ${agentId}::uuid
-    ),
-    candidates as materialized (
-      select id, language, term_count, ts_filter(setweight(search_vector, 'D', ${lexemeList}::text[]), '{D}') as matched
-      from knowledge_chunks
-      where agent_id = ${agentId}::uuid and search_vector @@ ${anyOfQuery(lexemes)}::tsquery
-    ),
-    words as materialized (
-      select candidate.id, candidate.language, candidate.term_count, word.lexeme, cardinality(word.positions)::float8 as tf
-      from candidates candidate, unnest(candidate.matched) word
-    ),
-    hits as (
-      select word.* from words word join query_terms term on term.language = word.language and term.lexeme = word.lexeme
-    ),
-    document_frequency as (
-      select lexeme, count(*)::float8 as df from hits group by lexeme
-    ),
-    term_weight as (
-      select term.language, term.lexeme, ln(1 + (stats.n - coalesce(frequency.df, 0) + 0.5) / (coalesce(frequency.df, 0) + 0.5)) as idf, frequency.df is not null as seen
-      from query_terms term
-      cross join stats
-      left join document_frequency frequency on frequency.lexeme = term.lexeme
-    ),
-    question_weight as (
-      select language, sum(idf) as total from term_weight where seen group by language
-    )
-    select hit.id::text as "chunkId",
-           sum(weight.idf * hit.tf * (${k1}::float8 + 1) / (hit.tf + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * hit.term_count / stats.avgdl))) as score,
-           sum(weight.idf) / max(question.total) as coverage
-    from hits hit
-    join term_weight weight on weight.language = hit.language and weight.lexeme = hit.lexeme
-    cross join stats
-    join question_weight question on question.language = hit.language
-    group by hit.id
-    having sum(weight.idf) / max(question.total) >= ${options.minCoverage}::float8
-    order by score desc, hit.id
-    limit ${options.limit}`)
+  const stats = await corpusStats(database, agentId)
+  const terms = await weightTerms(database, agentId, lexemes, stats)
+  if (terms.length === 0) return []
+  const bm25 = options.bm25 ?? BM25_DEFAULTS
+  const request = { agentId, terms, stats, bm25, limit: options.limit, minCoverage: options.minCoverage }
+  const words = byIdfDescending(terms)
+  const firstWords = rarestWithin(words, options.firstPassPassages ?? Math.max(FIRST_PASS_PASSAGES, options.limit * 10))
+  const first = await scorePassages(database, { ...request, candidateTerms: firstWords })
+  if (firstWords.length === words.length) return first
+  // Fewer passages than asked for: nothing to beat yet, every word may matter.
+  const threshold = first.length === options.limit ? (first.at(-1)?.score ?? 0) : 0
+  const essential = essentialWords(words, threshold, bm25.k1)
+  if (essential.length <= firstWords.length) return first
+  return scorePassages(database, { ...request, candidateTerms: essential })
 }

@@ -113,6 +113,27 @@ describe('BM25 full-text ranking', () => {
   })
 })
 
+describe('skipping passages that cannot reach the top (MaxScore)', () => {
+  it('returns exactly what a full scan returns, for every limit', async () => {
+    const colours = ['red', 'blue', 'green', 'yellow', 'purple', 'orange', 'black', 'white']
+    const texts: Record<string, string> = {}
+    for (let index = 0; index < 60; index += 1) {
+      const rare = index % 15 === 0 ? ' The titanium hinge is guaranteed for life.' : ''
+      const medium = index % 4 === 0 ? ` A ${colours[index % 8]} strap is included.` : ''
+      texts[`Item ${index}`] = `This watch comes in a box with a manual and a warranty card.${medium}${rare}${' It is a good watch.'.repeat(index % 3)}`
+    }
+    const { agentId } = await agentWith(texts)
+    for (const question of ['watch box manual warranty titanium hinge', 'red strap watch', 'good watch warranty life', 'purple titanium']) {
+      for (const limit of [1, 3, 10]) {
+        const full = await searchFullText(database, agentId, question, { limit, minCoverage: 0, firstPassPassages: 100_000 })
+        const pruned = await searchFullText(database, agentId, question, { limit, minCoverage: 0, firstPassPassages: 5 })
+        expect(pruned.map((hit) => hit.chunkId), `${question} / ${limit}`).toEqual(full.map((hit) => hit.chunkId))
+        expect(pruned.map((hit) => hit.score)).toEqual(full.map((hit) => hit.score))
+      }
+    }
+  })
+})
+
 describe('hybrid retrieval', () => {
   const retrieverFor = async (mode: 'pgvector' | 'in-process' | null, withEmbedder: boolean): Promise<Retriever> => ({
     database,
@@ -170,7 +191,14 @@ describe('index statistics', () => {
     await database.prisma.text.delete({ where: { id: ids.One } })
     expect((await counted()).chunks).toBe(1)
     expect(await totals()).toEqual(await counted())
+    const apples = async () => Number((await database.prisma.knowledgeTermStat.findUnique({ where: { agentId_lexeme: { agentId, lexeme: 'appl' } } }))?.documentCount ?? -1)
+    const pears = async () => Number((await database.prisma.knowledgeTermStat.findUnique({ where: { agentId_lexeme: { agentId, lexeme: 'pear' } } }))?.documentCount ?? -1)
+    expect(await apples()).toBe(1)
+    expect(await pears()).toBe(1)
+    await database.prisma.text.delete({ where: { id: ids.Two } })
+    expect(await apples()).toBe(0)
     await database.prisma.agent.delete({ where: { id: agentId } })
     expect(await stats()).toEqual([])
+    expect(await database.prisma.knowledgeTermStat.count({ where: { agentId } })).toBe(0)
   })
 })
