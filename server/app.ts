@@ -22,6 +22,9 @@ import { logRequests } from './http/log-requests.ts'
 import { teamRoutes } from './http/teams.routes.ts'
 import { conversationRoutes } from './http/conversations.routes.ts'
 import { dashboardApiRoutes } from './http/dashboard-api.routes.ts'
+import { publicWidgetRoutes } from './http/public-widget.routes.ts'
+import { widgetIntegrationRoutes } from './http/widget-integrations.routes.ts'
+import { widgetSettingsOf } from './widgets/public/widget-settings.ts'
 import { refuseNulCharacters } from './http/refuse-nul-characters.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './logging/create-logger.ts'
@@ -56,6 +59,8 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   app.use(securityHeaders({ isDevelopment, isHttps: isHttpsDeployment(config) }))
 
   const api = express.Router()
+  // The widget's public calls come from customers' sites: their own CORS, body limit and checks.
+  api.use(publicWidgetRoutes({ database, storage: services.storage, chat: services.chat, settings: widgetSettingsOf(config, secrets.widgetTokenKey), rateLimits: services.rateLimits }))
   api.use(apiCors(config))
   // Not strict: a bare string or number reaches the schema, which answers with the field's own message.
   api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: false }))
@@ -74,6 +79,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
   api.use(conversationRoutes({ database, chat: services.chat, rateLimits: services.rateLimits, signedIn }))
   api.use(dashboardApiRoutes({ database, signedIn }))
+  api.use(widgetIntegrationRoutes({ database, storage: services.storage, signedIn }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 

@@ -115,6 +115,13 @@ export const ConfigSchema = z.object({
   LLM_MAX_TOKENS: wholeNumberFromEnv.pipe(z.number().min(16, { error: 'must be between 16 and 32000' }).max(32_000, { error: 'must be between 16 and 32000' })).default(800),
   LLM_TIMEOUT_MS: wholeNumberFromEnv.pipe(z.number().min(100, { error: 'must be between 100 and 600000' }).max(600_000, { error: 'must be between 100 and 600000' })).default(60_000),
   CHAT_RATE_LIMIT_PER_MINUTE: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(30),
+  // The public widget: visitor tokens, limits and a daily token budget per integration
+  WIDGET_TOKEN_TTL_SECONDS: wholeNumberFromEnv.pipe(z.number().min(60, { error: 'must be between 60 and 3600' }).max(3_600, { error: 'must be between 60 and 3600' })).default(900),
+  WIDGET_SESSION_DAYS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 365' }).max(365, { error: 'must be between 1 and 365' })).default(30),
+  WIDGET_SESSIONS_PER_IP_PER_HOUR: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(30),
+  WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(10),
+  WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(120),
+  WIDGET_DAILY_TOKEN_BUDGET: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(500_000),
   // Retrieval: passages given to the answer, and how similar a passage must be to count (vectors)
   RETRIEVAL_TOP_K: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 20' }).max(20, { error: 'must be between 1 and 20' })).default(6),
   RETRIEVAL_MIN_SIMILARITY: z.string().regex(/^(0(\.\d+)?|1(\.0+)?)$/, { error: 'must be a number between 0 and 1' }).transform(Number).default(0.3),

@@ -5,13 +5,13 @@ import type { Database } from '../db/database.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import type { Logger } from '../logging/create-logger.ts'
-import { recordUsage } from '../usage/record-usage.ts'
 import { conversationHistory } from './conversation-history.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
 import { toMessageView, type MessageView } from './message-view.ts'
 import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
 import { saveAnswer } from './save-answer.ts'
+import { saveUserMessage } from './save-user-message.ts'
 
 export interface ChatServices extends Answerer {
   database: Database
@@ -24,8 +24,6 @@ export interface ChatEvents {
   onUserMessage?(message: MessageView): void
   onToken?(text: string): void
 }
-
-const PREVIEW_CHARACTERS = 200
 
 const RETRY_ADVICE: Record<string, string> = {
   timeout: 'The language model did not answer in time.',
@@ -43,19 +41,6 @@ function failure(reason: string, userMessage: Message): AppError {
   })
 }
 
-async function saveUserMessage(services: ChatServices, accountId: string, conversationId: string, text: string, unanswered: Message | null): Promise<Message> {
-  // Sending again the text whose answer failed retries it, rather than repeating the question.
-  if (unanswered && unanswered.answerError !== null && unanswered.text === text) {
-    return services.database.prisma.message.update({ where: { id: unanswered.id }, data: { answerError: null } })
-  }
-  const [message] = await services.database.prisma.$transaction([
-    services.database.prisma.message.create({ data: { accountId, conversationId, senderType: 'user', text, isRead: true } }),
-    services.database.prisma.conversation.update({ where: { id: conversationId }, data: { status: 'pending', lastMessagePreview: text.slice(0, PREVIEW_CHARACTERS), lastMessageAt: new Date() } }),
-  ])
-  await recordUsage(services.database, accountId, { messages: 1 })
-  return message
-}
-
 /**
  * Sends a message in a dashboard conversation and answers it. The user message is saved first; if the
  * answer fails, the failure is recorded on it and the SPEC's error answered, and sending the same text
@@ -68,7 +53,7 @@ export async function sendMessage(services: ChatServices, actor: Actor, agentId:
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
   const unanswered = await unansweredUserMessage(services.database, conversationId)
   refuseWhileAnswering(unanswered, services.answerWindowMs)
-  const userMessage = await saveUserMessage(services, agent.accountId, conversationId, text, unanswered)
+  const userMessage = await saveUserMessage(services.database, agent.accountId, conversation, text, unanswered)
   events.onUserMessage?.(toMessageView(userMessage))
   return answerUserMessage(services, agent, userMessage, events, signal)
 }

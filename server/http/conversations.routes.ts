@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express'
+import { Router, type RequestHandler } from 'express'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
 import { checkConversationActive } from '../conversations/check-conversation-active.ts'
@@ -9,41 +9,13 @@ import { listAllConversations } from '../conversations/list-conversations.ts'
 import { listMessages } from '../conversations/list-messages.ts'
 import { markConversationRead } from '../conversations/mark-conversation-read.ts'
 import { retryAnswer } from '../conversations/retry-answer.ts'
-import { sendMessage, type ChatEvents, type ChatServices } from '../conversations/send-message.ts'
+import { sendMessage, type ChatServices } from '../conversations/send-message.ts'
 import { updateConversation } from '../conversations/update-conversation.ts'
 import { updateMessage } from '../conversations/update-message.ts'
 import { actorOf } from './authenticate.ts'
 import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
-import { errorBody } from './error-body.ts'
-import { disconnectSignal, openEventStream, wantsEventStream, type EventStream } from './event-stream.ts'
+import { respondToChat } from './respond-to-chat.ts'
 import { parseIdParam } from './parse-id-param.ts'
-
-type Answering = (events: ChatEvents, signal: AbortSignal) => Promise<unknown>
-
-/**
- * Answers a chat call as JSON, or as Server-Sent Events when asked: `user_message` once it is saved,
- * `token` events as the answer comes, then `done` with both saved messages (or `error`). Failures
- * before the stream opens (validation, access) are ordinary JSON errors.
- */
-async function respondToChat(req: Request, res: Response, streamFlag: unknown, answering: Answering) {
-  const signal = disconnectSignal(res)
-  if (!wantsEventStream(req, streamFlag)) {
-    res.json(await answering({}, signal))
-    return
-  }
-  let stream: EventStream | null = null
-  const open = () => (stream ??= openEventStream(res))
-  try {
-    const result = await answering({ onUserMessage: (message) => open().send('user_message', message), onToken: (text) => open().send('token', { text }) }, signal)
-    open().send('done', result)
-  } catch (error) {
-    if (!stream) throw error
-    const known = error instanceof AppError
-    if (!known) req.log.error({ err: error }, 'chat stream failed')
-    open().send('error', known ? errorBody(error.code, error.detail, String(req.id), error.extra) : errorBody('INTERNAL', CONVERSATION_MESSAGES.sendFailed, String(req.id)))
-  }
-  open().close()
-}
 
 /** SPEC section 7, Conversations: every call under /conversations/. */
 export function conversationRoutes({ database, chat, rateLimits, signedIn }: { database: Database; chat: ChatServices; rateLimits: AuthRateLimits; signedIn: RequestHandler }): Router {

@@ -9,9 +9,11 @@ export interface ServerSecrets {
   accessTokenKey: Buffer
   /** Signs short-lived file download links. */
   downloadLinkKey: Buffer
+  /** Signs widget visitors' tokens (HS256). */
+  widgetTokenKey: Buffer
 }
 
-type SecretName = 'csrf' | 'access-token' | 'download-link'
+type SecretName = 'csrf' | 'access-token' | 'download-link' | 'widget-token'
 
 function deriveFromConfiguredKey(secretKey: string, name: SecretName) {
   return Buffer.from(hkdfSync('sha256', secretKey, 'agentdesk', name, 32))
@@ -31,5 +33,5 @@ async function getOrCreateStoredSecret(database: Database, name: SecretName) {
 export async function loadServerSecrets(database: Database, config: Pick<Config, 'SECRET_KEY'>): Promise<ServerSecrets> {
   const load = (name: SecretName) =>
     config.SECRET_KEY ? Promise.resolve(deriveFromConfiguredKey(config.SECRET_KEY, name)) : getOrCreateStoredSecret(database, name)
-  return { csrfKey: await load('csrf'), accessTokenKey: await load('access-token'), downloadLinkKey: await load('download-link') }
+  return { csrfKey: await load('csrf'), accessTokenKey: await load('access-token'), downloadLinkKey: await load('download-link'), widgetTokenKey: await load('widget-token') }
 }

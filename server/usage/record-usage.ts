@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/database.ts'
 import type { UsageMetric } from '../db/generated/prisma/client.ts'
-import { usagePeriodOf } from './usage-period.ts'
+import { usagePeriodOf, type UsagePeriod } from './usage-period.ts'
 
 export type UsageAmounts = Partial<Record<UsageMetric, number>>
 
 /**
- * Adds to the account's counters for the current billing period, atomically (insert or add in one
- * statement, so concurrent chats never lose a count). Zero amounts are skipped.
+ * Adds to the account's counters for the current billing period (or the period given, such as a
+ * widget's day), atomically: insert or add in one statement, so concurrent chats never lose a count.
+ * Zero amounts are skipped.
  */
-export async function recordUsage(database: Database, accountId: string, amounts: UsageAmounts, scope = ''): Promise<void> {
+export async function recordUsage(database: Database, accountId: string, amounts: UsageAmounts, scope = '', given?: UsagePeriod): Promise<void> {
   const entries = Object.entries(amounts).filter(([, amount]) => amount && amount > 0) as [UsageMetric, number][]
   if (entries.length === 0) return
-  const period = await usagePeriodOf(database, accountId)
+  const period = given ?? (await usagePeriodOf(database, accountId))
   for (const [metric, amount] of entries) {
     await database.prisma.$executeRaw`
       insert into usage_counters (id, account_id, metric, scope, period_start, period_end, value, updated_at)

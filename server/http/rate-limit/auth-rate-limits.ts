@@ -21,6 +21,10 @@ export interface AuthRateLimits {
   forgiveAccount(action: AuthAction, account: string): Promise<void>
   /** Chat messages per user per minute: each one may cost an LLM call. */
   limitChat(userId: string): Promise<void>
+  /** Widget sessions started per IP per hour. */
+  limitWidgetStart(ip: string | undefined): Promise<void>
+  /** Widget messages per visitor session and per integration, per minute. */
+  limitWidgetMessage(sessionId: string, integrationId: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -101,11 +105,19 @@ export async function createAuthRateLimits(config: Config, database: Database): 
   const perIp = limiter(`${config.RATE_LIMIT_NAMESPACE}:auth_ip`, config.AUTH_RATE_LIMIT_PER_IP)
   const perAccount = limiter(`${config.RATE_LIMIT_NAMESPACE}:auth_account`, config.AUTH_RATE_LIMIT_PER_ACCOUNT)
   const chat = limiter(`${config.RATE_LIMIT_NAMESPACE}:chat_user`, config.CHAT_RATE_LIMIT_PER_MINUTE, 60)
+  const widgetStarts = limiter(`${config.RATE_LIMIT_NAMESPACE}:widget_ip`, config.WIDGET_SESSIONS_PER_IP_PER_HOUR, 3_600)
+  const widgetVisitor = limiter(`${config.RATE_LIMIT_NAMESPACE}:widget_visitor`, config.WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE, 60)
+  const widgetIntegration = limiter(`${config.RATE_LIMIT_NAMESPACE}:widget_integration`, config.WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE, 60)
   return {
     limitIp: (action, ip) => consume(perIp, `${action}:${clientKey(ip)}`),
     limitAccount: (action, account) => consume(perAccount, `${action}:${account}`),
     forgiveAccount: async (action, account) => void (await perAccount.delete(`${action}:${account}`)),
     limitChat: (userId) => consume(chat, userId, 'messages'),
+    limitWidgetStart: (ip) => consume(widgetStarts, clientKey(ip), 'chat sessions'),
+    limitWidgetMessage: async (sessionId, integrationId) => {
+      await consume(widgetVisitor, sessionId, 'messages')
+      await consume(widgetIntegration, integrationId, 'messages on this website')
+    },
     close: store.close,
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgentNeed } from '../../../server/agents/require-agent-access.ts'
 import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
@@ -18,6 +19,7 @@ interface Fixture {
   /** Started by the acting actor, its last user message's answer failed (so a retry is possible). */
   conversationId: string
   messageId: string
+  integrationId: string
 }
 
 type Call = (fixture: Fixture) => { method: 'get' | 'post' | 'put' | 'delete'; path: string; body?: object; file?: boolean }
@@ -52,6 +54,13 @@ const MATRIX: Record<string, { need: AgentNeed; call: Call }> = {
   'GET /api/agents/:agentId/embeddings/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/embeddings/` }) },
   'GET /api/agents/:agentId/jobs/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/jobs/` }) },
   'GET /api/agents/:agentId/jobs/:jobId/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/jobs/${f.jobId}/` }) },
+  'GET /api/agents/:agentId/integrations/frontend/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/integrations/frontend/` }) },
+  'POST /api/agents/:agentId/integrations/frontend/': { need: 'edit', call: (f) => ({ method: 'post', path: `/api/agents/${f.agentId}/integrations/frontend/`, body: { website_name: 'Shop', website_domain: 'shop.example.com' } }) },
+  'POST /api/agents/:agentId/integrations/frontend/create/': { need: 'edit', call: (f) => ({ method: 'post', path: `/api/agents/${f.agentId}/integrations/frontend/create/`, body: { website_name: 'Shop', website_domain: 'shop.example.com' } }) },
+  'PUT /api/agents/:agentId/integrations/frontend/:integrationId/': { need: 'edit', call: (f) => ({ method: 'put', path: `/api/agents/${f.agentId}/integrations/frontend/${f.integrationId}/`, body: { bot_name: 'Sam' } }) },
+  'PUT /api/agents/:agentId/integrations/frontend/:integrationId/update/': { need: 'edit', call: (f) => ({ method: 'put', path: `/api/agents/${f.agentId}/integrations/frontend/${f.integrationId}/update/`, body: { bot_name: 'Sam' } }) },
+  'DELETE /api/agents/:agentId/integrations/frontend/:integrationId/': { need: 'edit', call: (f) => ({ method: 'delete', path: `/api/agents/${f.agentId}/integrations/frontend/${f.integrationId}/` }) },
+  'DELETE /api/agents/:agentId/integrations/frontend/:integrationId/delete/': { need: 'edit', call: (f) => ({ method: 'delete', path: `/api/agents/${f.agentId}/integrations/frontend/${f.integrationId}/delete/` }) },
   'POST /api/conversations/create/': { need: 'chat', call: (f) => ({ method: 'post', path: '/api/conversations/create/', body: { name: 'New', agent_id: f.agentId } }) },
   'GET /api/conversations/:id/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/conversations/${f.conversationId}/` }) },
   'PUT /api/conversations/:conversationId/read/': { need: 'read', call: (f) => ({ method: 'put', path: `/api/conversations/${f.conversationId}/read/` }) },
@@ -102,7 +111,8 @@ async function freshFixture(actorId: string): Promise<Fixture> {
   const job = await prisma.job.create({ data: { kind: 'noop', accountId, agentId: agent.id, status: 'succeeded' } })
   const conversation = await prisma.conversation.create({ data: { accountId, agentId: agent.id, name: 'Matrix chat', startedByUserId: actorId } })
   const message = await prisma.message.create({ data: { accountId, conversationId: conversation.id, senderType: 'user', text: 'Hi', answerError: 'unavailable' } })
-  return { agentId: agent.id, textId: text.id, documentId: document.id, websiteId: website.id, jobId: job.id, conversationId: conversation.id, messageId: message.id }
+  const integration = await prisma.widgetIntegration.create({ data: { accountId, agentId: agent.id, clientKey: `wk_${randomUUID()}`, websiteName: 'Shop', websiteDomain: 'shop.example.com', startMessage: 'Hi' } })
+  return { agentId: agent.id, textId: text.id, documentId: document.id, websiteId: website.id, jobId: job.id, conversationId: conversation.id, messageId: message.id, integrationId: integration.id }
 }
 
 // Routes about agents that take no agent id in their path: each answers only for agents the caller
@@ -114,6 +124,13 @@ const NOT_PATH_SCOPED = new Set([
   'GET /api/agents/permissions/user/', // the caller's own permissions
   'POST /api/agents/permissions/check-content/', // answers allowed: false for an agent the caller cannot reach
   'GET /api/conversations/index/', // lists conversations of visible agents only (agent_id: as its agent's list)
+  // The public widget calls: a visitor's token and the page's origin decide (tests/integration/widgets/).
+  'POST /api/conversations/api/start-chat-widget/',
+  'POST /api/conversations/api/tokens/',
+  'POST /api/conversations/api/tokens/refresh/',
+  'POST /api/conversations/api/create/',
+  'GET /api/conversations/api/chat/:conversationId/',
+  'POST /api/conversations/api/chat/:conversationId/',
 ])
 
 describe('the access matrix', () => {

@@ -1,0 +1,87 @@
+import { pipeline } from 'node:stream/promises'
+import express, { Router } from 'express'
+import type { ChatServices } from '../conversations/send-message.ts'
+import type { Database } from '../db/database.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { createWidgetConversation } from '../widgets/public/create-widget-conversation.ts'
+import { listVisitorMessages } from '../widgets/public/list-visitor-messages.ts'
+import { readPublicConfiguration } from '../widgets/public/public-configuration.ts'
+import { readWidgetLogo } from '../widgets/public/read-widget-logo.ts'
+import { refreshWidgetSession } from '../widgets/public/refresh-widget-session.ts'
+import { requestOrigin } from '../widgets/public/request-origin.ts'
+import { requireWidgetCaller } from '../widgets/public/require-widget-caller.ts'
+import { sendWidgetMessage } from '../widgets/public/send-widget-message.ts'
+import { startWidgetSession } from '../widgets/public/start-widget-session.ts'
+import { toVisitorMessage } from '../widgets/public/visitor-message-view.ts'
+import { CreateWidgetConversationSchema, RefreshWidgetSchema, StartWidgetSchema, WidgetMessageSchema } from '../widgets/public/widget-chat.schemas.ts'
+import type { WidgetSettings } from '../widgets/public/widget-settings.ts'
+import type { MessageView } from '../conversations/message-view.ts'
+import { parseIdParam } from './parse-id-param.ts'
+import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
+import { respondToChat } from './respond-to-chat.ts'
+import { widgetCors } from './widget-cors.ts'
+
+// A widget sends short messages: a small body limit keeps abuse cheap.
+const WIDGET_BODY_LIMIT = '32kb'
+
+interface PublicWidgetOptions {
+  database: Database
+  storage: FileStorage
+  chat: ChatServices
+  settings: WidgetSettings
+  rateLimits: AuthRateLimits
+}
+
+/** SPEC section 7, Public widget calls, the widget configuration and logos: no user session, a visitor's. */
+export function publicWidgetRoutes({ database, storage, chat, settings, rateLimits }: PublicWidgetOptions): Router {
+  const router = Router()
+  router.use(['/conversations/api', '/widget-configurations', '/widget-logos'], widgetCors, express.json({ limit: WIDGET_BODY_LIMIT }))
+  const originOf = (req: express.Request) => requestOrigin({ origin: req.get('origin'), referer: req.get('referer') })
+  const callerOf = (req: express.Request) => requireWidgetCaller(database, settings, req.get('authorization'), originOf(req))
+
+  const start: express.RequestHandler = async (req, res) => {
+    const { client_key } = StartWidgetSchema.parse(req.body ?? {})
+    await rateLimits.limitWidgetStart(req.ip)
+    res.status(201).json(await startWidgetSession(database, settings, client_key, originOf(req)))
+  }
+  router.post('/conversations/api/start-chat-widget/', start)
+  router.post('/conversations/api/tokens/', start)
+  router.post('/conversations/api/tokens/refresh/', async (req, res) => {
+    const { refresh_token } = RefreshWidgetSchema.parse(req.body ?? {})
+    res.json(await refreshWidgetSession(database, settings, refresh_token, originOf(req)))
+  })
+  router.post('/conversations/api/create/', async (req, res) => {
+    const caller = await callerOf(req)
+    res.status(201).json(await createWidgetConversation(database, caller, CreateWidgetConversationSchema.parse(req.body ?? {})))
+  })
+  router.get('/conversations/api/chat/:conversationId/', async (req, res) => {
+    const caller = await callerOf(req)
+    res.json(await listVisitorMessages(database, caller, parseIdParam(req.params.conversationId, 'Conversation not found')))
+  })
+  router.post('/conversations/api/chat/:conversationId/', async (req, res) => {
+    const caller = await callerOf(req)
+    const conversationId = parseIdParam(req.params.conversationId, 'Conversation not found')
+    const input = WidgetMessageSchema.parse({ ...(req.query.stream ? { stream: req.query.stream } : {}), ...(req.body ?? {}) })
+    await rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id)
+    await respondToChat(req, res, input.stream, async (events, signal) => {
+      const result = await sendWidgetMessage(chat, settings, caller, conversationId, input.message_text, { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }, signal)
+      return { conversation_id: result.conversation_id, user_message: toVisitorMessage(result.user_message), ai_message: toVisitorMessage(result.ai_message) }
+    })
+  })
+  router.get('/widget-configurations/', async (req, res) => {
+    const { client_key } = StartWidgetSchema.parse(req.query)
+    res.setHeader('Cache-Control', 'no-cache')
+    res.json(await readPublicConfiguration(database, client_key, originOf(req)))
+  })
+  router.get('/widget-logos/:integrationId/:fileName', async (req, res) => {
+    const file = await readWidgetLogo(database, storage, parseIdParam(req.params.integrationId, 'Logo not found'), String(req.params.fileName))
+    // Shown by <img> on the customer's pages: another origin must be allowed to load it.
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    res.setHeader('Content-Type', file.contentType)
+    if (file.size) res.setHeader('Content-Length', String(file.size))
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable') // a new logo gets a new name
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
+    await pipeline(file.body, res).catch(() => res.destroy())
+  })
+  return router
+}

@@ -1,0 +1,44 @@
+import { Router, type RequestHandler } from 'express'
+import { AGENT_NOT_FOUND } from '../agents/require-agent-access.ts'
+import type { Database } from '../db/database.ts'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { createIntegration } from '../widgets/create-integration.ts'
+import { deleteIntegration } from '../widgets/delete-integration.ts'
+import { listIntegrations } from '../widgets/list-integrations.ts'
+import { LOGO_MAX_BYTES, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE } from '../widgets/store-widget-logo.ts'
+import { updateIntegration } from '../widgets/update-integration.ts'
+import { CreateIntegrationSchema, UpdateIntegrationSchema } from '../widgets/widgets.schemas.ts'
+import { actorOf } from './authenticate.ts'
+import { parseIdParam } from './parse-id-param.ts'
+import { receiveSingleFile } from './receive-single-file.ts'
+
+/** SPEC section 7, Integrations: an agent's widget integrations under /agents/{agentId}/integrations/frontend/. */
+export function widgetIntegrationRoutes({ database, storage, signedIn }: { database: Database; storage: FileStorage; signedIn: RequestHandler }): Router {
+  const router = Router()
+  const base = '/agents/:agentId/integrations/frontend'
+  const logoUpload = receiveSingleFile({ field: 'website_logo', maxBytes: LOGO_MAX_BYTES, tooLargeMessage: LOGO_TOO_LARGE, invalidMessage: LOGO_NOT_AN_IMAGE })
+  const agentOf = (params: Record<string, unknown>) => parseIdParam(params.agentId, AGENT_NOT_FOUND)
+  const integrationOf = (params: Record<string, unknown>) => String(params.integrationId)
+
+  router.get(`${base}/`, signedIn, async (req, res) => {
+    res.json(await listIntegrations(database, actorOf(res), agentOf(req.params)))
+  })
+  const create: RequestHandler = async (req, res) => {
+    const input = CreateIntegrationSchema.parse(req.body ?? {})
+    res.status(201).json(await createIntegration(database, storage, actorOf(res), agentOf(req.params), input, req.file?.buffer))
+  }
+  router.post(`${base}/`, signedIn, logoUpload, create)
+  router.post(`${base}/create/`, signedIn, logoUpload, create)
+  const update: RequestHandler = async (req, res) => {
+    const change = UpdateIntegrationSchema.parse(req.body ?? {})
+    res.json(await updateIntegration(database, storage, actorOf(res), agentOf(req.params), integrationOf(req.params), change, req.file?.buffer))
+  }
+  router.put(`${base}/:integrationId/`, signedIn, logoUpload, update)
+  router.put(`${base}/:integrationId/update/`, signedIn, logoUpload, update)
+  const remove: RequestHandler = async (req, res) => {
+    res.json(await deleteIntegration(database, storage, actorOf(res), agentOf(req.params), integrationOf(req.params)))
+  }
+  router.delete(`${base}/:integrationId/`, signedIn, remove)
+  router.delete(`${base}/:integrationId/delete/`, signedIn, remove)
+  return router
+}

@@ -1,0 +1,18 @@
+import type { Database } from '../../db/database.ts'
+import { toMessageView } from '../../conversations/message-view.ts'
+import { requireVisitorConversation } from './require-visitor-conversation.ts'
+import type { WidgetCaller } from './require-widget-caller.ts'
+import { toVisitorMessage } from './visitor-message-view.ts'
+
+// A reloaded page shows this much of the conversation.
+const VISIBLE_MESSAGES = 100
+
+/** The visitor's conversation as the widget redraws it after a page load, oldest first. */
+export async function listVisitorMessages(database: Database, caller: WidgetCaller, conversationId: string) {
+  await requireVisitorConversation(database, caller, conversationId)
+  const messages = await database.prisma.message.findMany({ where: { conversationId, isDeleted: false }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: VISIBLE_MESSAGES })
+  return {
+    conversation_id: conversationId,
+    data: messages.reverse().map((message) => toVisitorMessage(toMessageView(message))),
+  }
+}

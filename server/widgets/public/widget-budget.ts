@@ -1,0 +1,32 @@
+import type { Database } from '../../db/database.ts'
+import type { WidgetIntegration } from '../../db/generated/prisma/client.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { recordUsage } from '../../usage/record-usage.ts'
+import type { UsagePeriod } from '../../usage/usage-period.ts'
+import type { WidgetSettings } from './widget-settings.ts'
+
+export const BUDGET_SPENT = 'This chat has reached its limit for today. Please try again tomorrow.'
+
+export function utcDayOf(moment: Date): UsagePeriod {
+  const start = new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()))
+  return { start, end: new Date(start.getTime() + 86_400_000) }
+}
+
+const scopeOf = (integration: Pick<WidgetIntegration, 'id'>) => `widget:${integration.id}`
+
+/** Refuses a widget message once the integration has spent its tokens for the UTC day. */
+export async function requireWidgetBudget(database: Database, settings: WidgetSettings, integration: WidgetIntegration): Promise<void> {
+  const day = utcDayOf(new Date())
+  const counter = await database.prisma.usageCounter.findUnique({
+    where: { accountId_metric_scope_periodStart: { accountId: integration.accountId, metric: 'tokens', scope: scopeOf(integration), periodStart: day.start } },
+  })
+  const budget = integration.dailyTokenBudget ?? settings.dailyTokenBudget
+  if (Number(counter?.value ?? 0n) >= budget) {
+    throw new AppError('RATE_LIMITED', BUDGET_SPENT, { reason: 'daily_budget', retry_after: Math.ceil((day.end.getTime() - Date.now()) / 1000) })
+  }
+}
+
+/** Counts an answer's tokens against the integration's day. */
+export async function spendWidgetBudget(database: Database, integration: WidgetIntegration, tokens: number): Promise<void> {
+  await recordUsage(database, integration.accountId, { tokens }, scopeOf(integration), utcDayOf(new Date()))
+}

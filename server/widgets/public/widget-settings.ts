@@ -1,0 +1,14 @@
+import type { Config } from '../../config/config.schemas.ts'
+
+/** What the public widget API needs besides the database. */
+export interface WidgetSettings {
+  tokenKey: Buffer
+  tokenTtlSeconds: number
+  sessionDays: number
+  /** Tokens (prompt and completion) one integration may spend in a UTC day, unless it sets its own. */
+  dailyTokenBudget: number
+}
+
+export function widgetSettingsOf(config: Config, tokenKey: Buffer): WidgetSettings {
+  return { tokenKey, tokenTtlSeconds: config.WIDGET_TOKEN_TTL_SECONDS, sessionDays: config.WIDGET_SESSION_DAYS, dailyTokenBudget: config.WIDGET_DAILY_TOKEN_BUDGET }
+}

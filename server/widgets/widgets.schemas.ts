@@ -1,0 +1,110 @@
+// The widget integration contract: the SPEC's form rules (section 5) and defaults (section 9). Imports only zod.
+import { z } from 'zod'
+
+export const WIDGET_MESSAGES = {
+  agentRequired: 'Please select an agent',
+  websiteName: 'Website name is required',
+  websiteDomain: 'Website domain is required',
+  domainInvalid: 'Website domain must be a host name such as shop.example.com',
+  startMessage: 'Start message is required',
+  position: 'Position must be bottom-right, bottom-left, top-right or top-left',
+  color: 'Must be a valid hex color code',
+  botName: 'Bot name is required',
+  required: 'Required',
+} as const
+
+export const WIDGET_DEFAULTS = {
+  position: 'bottom-right',
+  color: '#6366f1',
+  botName: 'Assistant',
+  startMessage: 'Hello! How can I help you today?',
+} as const
+
+const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const
+export type WidgetPositionValue = (typeof POSITIONS)[number]
+
+/**
+ * The domain as stored: scheme and trailing slash stripped (SPEC), lower-cased, host[:port] only. A
+ * path, a query, credentials or anything but a host name is refused.
+ */
+export function normaliseDomain(value: string): string | null {
+  const stripped = value.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '')
+  if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(stripped)) return null
+  const host = stripped.split(':')[0] ?? ''
+  if (host.startsWith('.') || host.endsWith('.') || host.includes('..') || host.length > 253) return null
+  return stripped
+}
+
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `At most ${max} characters` })
+
+// Multipart forms send every field as text: "true"/"false" become booleans.
+const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])], { error: WIDGET_MESSAGES.required }).transform((value) => value === true || value === 'true' || value === '1' || value === 'on')
+
+const domain = z
+  .string({ error: WIDGET_MESSAGES.websiteDomain })
+  .trim()
+  .min(1, { error: WIDGET_MESSAGES.websiteDomain })
+  .transform((value, context) => {
+    const normalised = normaliseDomain(value)
+    if (!normalised) {
+      context.addIssue({ code: 'custom', message: WIDGET_MESSAGES.domainInvalid })
+      return z.NEVER
+    }
+    return normalised
+  })
+
+const fields = {
+  website_name: requiredText(WIDGET_MESSAGES.websiteName, 200),
+  website_domain: domain,
+  start_message: requiredText(WIDGET_MESSAGES.startMessage, 1_000),
+  widget_position: z.enum(POSITIONS, { error: WIDGET_MESSAGES.position }),
+  widget_color: z.string({ error: WIDGET_MESSAGES.color }).trim().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: WIDGET_MESSAGES.color }),
+  bot_name: requiredText(WIDGET_MESSAGES.botName, 80),
+  auto_open_chat: formBoolean,
+  collect_user_email: formBoolean,
+  enable_attachments: formBoolean,
+  show_branding: formBoolean,
+  allow_subdomains: formBoolean,
+  is_active: formBoolean,
+  daily_token_budget: z.coerce.number({ error: 'daily_token_budget must be a whole number' }).int({ error: 'daily_token_budget must be a whole number' }).min(1, { error: 'daily_token_budget must be at least 1' }).max(1_000_000_000, { error: 'daily_token_budget is too large' }),
+}
+
+export const CreateIntegrationSchema = z.object(
+  {
+    website_name: fields.website_name,
+    website_domain: fields.website_domain,
+    start_message: fields.start_message.default(WIDGET_DEFAULTS.startMessage),
+    widget_position: fields.widget_position.default(WIDGET_DEFAULTS.position),
+    widget_color: fields.widget_color.default(WIDGET_DEFAULTS.color),
+    bot_name: fields.bot_name.default(WIDGET_DEFAULTS.botName),
+    auto_open_chat: fields.auto_open_chat.default(false),
+    collect_user_email: fields.collect_user_email.default(false),
+    enable_attachments: fields.enable_attachments.default(true),
+    show_branding: fields.show_branding.default(true),
+    allow_subdomains: fields.allow_subdomains.default(false),
+    daily_token_budget: fields.daily_token_budget.optional(),
+  },
+  { error: WIDGET_MESSAGES.websiteName },
+)
+export type NewIntegration = z.infer<typeof CreateIntegrationSchema>
+
+// Partial: only what is sent changes (SPEC: "same fields, only those supplied").
+export const UpdateIntegrationSchema = z.object(
+  {
+    website_name: fields.website_name.optional(),
+    website_domain: fields.website_domain.optional(),
+    start_message: fields.start_message.optional(),
+    widget_position: fields.widget_position.optional(),
+    widget_color: fields.widget_color.optional(),
+    bot_name: fields.bot_name.optional(),
+    auto_open_chat: fields.auto_open_chat.optional(),
+    collect_user_email: fields.collect_user_email.optional(),
+    enable_attachments: fields.enable_attachments.optional(),
+    show_branding: fields.show_branding.optional(),
+    allow_subdomains: fields.allow_subdomains.optional(),
+    is_active: fields.is_active.optional(),
+    daily_token_budget: fields.daily_token_budget.nullable().optional(),
+  },
+  { error: 'Send the fields to change' },
+)
+export type IntegrationUpdate = z.infer<typeof UpdateIntegrationSchema>
