@@ -1,0 +1,242 @@
+import { hkdfSync } from 'node:crypto'
+import { SignJWT } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
+import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+import { startFakeLlm } from '../../support/fake-llm.ts'
+import { addEmbeddedText, createAgentFor } from '../../support/knowledge.ts'
+
+const SECRET_KEY = 'widget-tests-secret-key-with-enough-length-0123456789'
+const SITE = 'https://shop.example.com'
+let testApp: TestApp
+let llm: Awaited<ReturnType<typeof startFakeLlm>>
+let owner: SignedUp
+let agentId: string
+
+beforeAll(async () => {
+  llm = await startFakeLlm()
+  testApp = await createTestApp({ ...llm.config, SECRET_KEY, WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '3', WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '5', WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000' })
+  owner = await signUp(testApp)
+  agentId = await createAgentFor(testApp, owner, 'Shop helper')
+  await addEmbeddedText(testApp, owner, agentId, 'Returns policy', 'You can return any product within 30 days of delivery for a full refund.')
+})
+afterAll(async () => {
+  await testApp.cleanup()
+  await llm.close()
+})
+
+async function newIntegration(fields: Record<string, unknown> = {}) {
+  const response = await testApp.request.post(`/api/agents/${agentId}/integrations/frontend/`).set(bearer(owner.access)).send({ website_name: 'Shop', website_domain: 'shop.example.com', ...fields })
+  expect(response.status).toBe(201)
+  return response.body as { client_key: string; integration_id: string }
+}
+
+const start = (clientKey: string, origin: string | null = SITE) => {
+  const request = testApp.request.post('/api/conversations/api/start-chat-widget/')
+  return (origin ? request.set('Origin', origin) : request).send({ client_key: clientKey })
+}
+
+async function visitor(clientKey: string, origin = SITE) {
+  const session = await start(clientKey, origin)
+  expect(session.status).toBe(201)
+  const auth = { Authorization: `Bearer ${session.body.token}`, Origin: origin }
+  const conversation = await testApp.request.post('/api/conversations/api/create/').set(auth).send({})
+  expect(conversation.status).toBe(201)
+  return { session: session.body, auth, conversationId: conversation.body.conversation_id as string }
+}
+
+const chat = (auth: Record<string, string>, conversationId: string, text = 'How long do I have to return a product?') =>
+  testApp.request.post(`/api/conversations/api/chat/${conversationId}/`).set(auth).send({ message_text: text })
+
+describe('starting a session', () => {
+  it('gives an allowed page a token, a refresh token, a visitor id and the public configuration', async () => {
+    const { client_key } = await newIntegration({ bot_name: 'Sam', widget_color: '#112233' })
+    const response = await start(client_key)
+    expect(response.status).toBe(201)
+    expect(response.headers['access-control-allow-origin']).toBe(SITE)
+    expect(response.body).toMatchObject({ expires_in: 900, configuration: { client_key, bot_name: 'Sam', widget_color: '#112233', agent_name: 'Shop helper', start_message: 'Hello! How can I help you today?' } })
+    expect(response.body.visitor_id).toMatch(/^v_/)
+    expect(response.body.refresh_token).toMatch(/^wr_/)
+    expect(JSON.stringify(response.body.configuration)).not.toContain('shop.example.com')
+  })
+
+  it('refuses a page of another site, one without Origin or Referer, and takes the Referer when Origin is missing', async () => {
+    const { client_key } = await newIntegration()
+    expect((await start(client_key, 'https://evil.example.net')).body.message).toBe('This website is not allowed to use this chat widget.')
+    expect((await start(client_key, 'https://shop.example.com.evil.net')).status).toBe(403)
+    expect((await start(client_key, null)).status).toBe(403)
+    const viaReferer = await testApp.request.post('/api/conversations/api/start-chat-widget/').set('Referer', `${SITE}/products/1?x=y`).send({ client_key })
+    expect(viaReferer.status).toBe(201)
+  })
+
+  it('allows subdomains only when the integration says so', async () => {
+    const strict = await newIntegration()
+    const relaxed = await newIntegration({ allow_subdomains: true })
+    expect((await start(strict.client_key, 'https://eu.shop.example.com')).status).toBe(403)
+    expect((await start(relaxed.client_key, 'https://eu.shop.example.com')).status).toBe(201)
+  })
+
+  it('refuses an unknown key, an inactive integration and an inactive agent alike', async () => {
+    expect((await start('wk_unknown')).body.message).toBe('This chat widget is not available.')
+    const inactive = await newIntegration()
+    await testApp.request.put(`/api/agents/${agentId}/integrations/frontend/${inactive.integration_id}/`).set(bearer(owner.access)).send({ is_active: false })
+    expect((await start(inactive.client_key)).status).toBe(404)
+    const otherAgent = await createAgentFor(testApp, owner, 'Resting')
+    const resting = await testApp.request.post(`/api/agents/${otherAgent}/integrations/frontend/`).set(bearer(owner.access)).send({ website_name: 'S', website_domain: 'shop.example.com' })
+    await testApp.request.put(`/api/agents/${otherAgent}/update/`).set(bearer(owner.access)).send({ is_active: false })
+    expect((await start(resting.body.client_key)).status).toBe(404)
+  })
+
+  it('answers a preflight from any page without credentials', async () => {
+    const response = await testApp.request.options('/api/conversations/api/chat/x/').set('Origin', 'https://anywhere.example').set('Access-Control-Request-Method', 'POST')
+    expect(response.status).toBe(204)
+    expect(response.headers['access-control-allow-headers']).toContain('Authorization')
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined()
+  })
+
+  it('serves the public configuration to the integration’s own site only', async () => {
+    const { client_key } = await newIntegration()
+    expect((await testApp.request.get('/api/widget-configurations/').query({ client_key }).set('Origin', SITE)).body.client_key).toBe(client_key)
+    expect((await testApp.request.get('/api/widget-configurations/').query({ client_key }).set('Origin', 'https://evil.example')).status).toBe(403)
+  })
+})
+
+describe('chatting', () => {
+  it('answers a visitor with citations, hiding the team’s bookkeeping, and the conversation reloads', async () => {
+    const { client_key } = await newIntegration()
+    const { auth, conversationId } = await visitor(client_key)
+    const response = await chat(auth, conversationId)
+    expect(response.status).toBe(200)
+    expect(response.body.ai_message.message_text).toContain('[1]')
+    expect(response.body.ai_message.sources[0].title).toBe('Returns policy')
+    expect(response.body.ai_message.usage).toBeUndefined()
+    const reloaded = await testApp.request.get(`/api/conversations/api/chat/${conversationId}/`).set(auth)
+    expect(reloaded.body.data.map((message: { sender_type: string }) => message.sender_type)).toEqual(['ai', 'user', 'ai'])
+    // The team sees it as an unread widget conversation.
+    const list = await testApp.request.get(`/api/conversations/${agentId}/`).set(bearer(owner.access))
+    expect(list.body.data.find((conversation: { id: string }) => conversation.id === conversationId)).toMatchObject({ channel: 'widget', unread: 2 })
+  })
+
+  it('streams over Server-Sent Events', async () => {
+    const { client_key } = await newIntegration()
+    const { auth, conversationId } = await visitor(client_key)
+    const response = await testApp.request.post(`/api/conversations/api/chat/${conversationId}/?stream=true`).set(auth).send({ message_text: 'Returns?' }).buffer(true).parse((res, done) => {
+      let text = ''
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      res.on('end', () => done(null, text))
+    })
+    expect(response.headers['content-type']).toMatch(/^text\/event-stream/)
+    expect(response.body as string).toMatch(/^event: user_message\n/)
+    expect(response.body as string).toContain('event: token')
+    expect(response.body as string).toMatch(/event: done\ndata: .*"sources"/)
+  })
+
+  it('asks for the e-mail first when the integration collects it', async () => {
+    const { client_key } = await newIntegration({ collect_user_email: true })
+    const session = await start(client_key)
+    const auth = { Authorization: `Bearer ${session.body.token}`, Origin: SITE }
+    expect((await testApp.request.post('/api/conversations/api/create/').set(auth).send({})).body.message).toBe('Please enter your e-mail address to start chatting.')
+    const created = await testApp.request.post('/api/conversations/api/create/').set(auth).send({ visitor_email: 'Ann@Example.com' })
+    expect(created.status).toBe(201)
+    const conversation = await testApp.request.get(`/api/conversations/${created.body.conversation_id}/`).set(bearer(owner.access))
+    expect(conversation.body.name).toBe('ann@example.com')
+  })
+})
+
+describe('tokens', () => {
+  const widgetKey = () => Buffer.from(hkdfSync('sha256', SECRET_KEY, 'agentdesk', 'widget-token', 32))
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, string>
+
+  it('refuses a missing, forged, expired or user token, and a token sent from another origin; none reaches the LLM', async () => {
+    const { client_key } = await newIntegration()
+    const { session, conversationId } = await visitor(client_key)
+    const claims = claimsOf(session.token)
+    const sign = (key: Buffer, expiresAt: number) =>
+      new SignJWT({ iid: claims.iid, vid: claims.vid, origin: claims.origin }).setProtectedHeader({ alg: 'HS256', typ: 'widget+jwt' }).setSubject(claims.sub ?? '').setIssuer('agentdesk').setAudience('agentdesk-widget').setExpirationTime(expiresAt).sign(key)
+    const before = llm.requests.length
+    const tries: [Record<string, string>, number, string?][] = [
+      [{ Origin: SITE }, 401, 'token_missing'],
+      [{ Origin: SITE, Authorization: `Bearer ${await sign(Buffer.alloc(32, 7), Math.floor(Date.now() / 1000) + 600)}` }, 401, 'token_invalid'],
+      [{ Origin: SITE, Authorization: `Bearer ${await sign(widgetKey(), Math.floor(Date.now() / 1000) - 10)}` }, 401, 'token_expired'],
+      [{ Origin: SITE, Authorization: `Bearer ${owner.access}` }, 401, 'token_invalid'],
+      [{ Origin: 'https://evil.example', Authorization: `Bearer ${session.token}` }, 403],
+      [{ Authorization: `Bearer ${session.token}` }, 403],
+    ]
+    for (const [headers, status, reason] of tries) {
+      const response = await chat(headers, conversationId)
+      expect(response.status, JSON.stringify(headers)).toBe(status)
+      if (reason) expect(response.body.reason).toBe(reason)
+    }
+    expect(llm.requests.length).toBe(before)
+  })
+
+  it('a visitor cannot reach another visitor’s or another integration’s conversation', async () => {
+    const first = await newIntegration()
+    const second = await newIntegration()
+    const alice = await visitor(first.client_key)
+    const bob = await visitor(first.client_key)
+    const carol = await visitor(second.client_key)
+    expect((await chat(bob.auth, alice.conversationId)).status).toBe(404)
+    expect((await chat(carol.auth, alice.conversationId)).status).toBe(404)
+    expect((await testApp.request.get(`/api/conversations/api/chat/${alice.conversationId}/`).set(bob.auth)).status).toBe(404)
+  })
+
+  it('refreshes with rotation; a replayed refresh token ends the session', async () => {
+    const { client_key } = await newIntegration()
+    const { session, conversationId } = await visitor(client_key)
+    const refreshed = await testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', SITE).send({ refresh_token: session.refresh_token })
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.body.refresh_token).not.toBe(session.refresh_token)
+    expect(refreshed.body.visitor_id).toBe(session.visitor_id)
+    // Within seconds, the old token is a race between tabs: refused, the session lives on.
+    const race = await testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', SITE).send({ refresh_token: session.refresh_token })
+    expect(race.body.reason).toBe('token_rotated')
+    // Later, it can only be a copy: the session ends for everyone.
+    await testApp.database.prisma.widgetSession.updateMany({ where: { visitorId: session.visitor_id }, data: { lastUsedAt: new Date(Date.now() - 60_000) } })
+    const replay = await testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', SITE).send({ refresh_token: session.refresh_token })
+    expect(replay.status).toBe(401)
+    const afterReplay = await testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', SITE).send({ refresh_token: refreshed.body.refresh_token })
+    expect(afterReplay.status).toBe(401)
+    expect((await chat({ Authorization: `Bearer ${refreshed.body.token}`, Origin: SITE }, conversationId)).status).toBe(401)
+  })
+
+  it('refuses a refresh from another origin', async () => {
+    const { client_key } = await newIntegration()
+    const { session } = await visitor(client_key)
+    expect((await testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', 'https://evil.example').send({ refresh_token: session.refresh_token })).status).toBe(403)
+  })
+})
+
+describe('limits', () => {
+  it('limits messages per visitor, then per integration, with Retry-After', async () => {
+    const { client_key } = await newIntegration()
+    const first = await visitor(client_key)
+    for (let index = 0; index < 3; index += 1) expect((await chat(first.auth, first.conversationId, `q${index}`)).status).toBe(200)
+    const tooMany = await chat(first.auth, first.conversationId, 'one more')
+    expect(tooMany.status).toBe(429)
+    expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0)
+    const second = await visitor(client_key)
+    expect((await chat(second.auth, second.conversationId, 'a')).status).toBe(200)
+    expect((await chat(second.auth, second.conversationId, 'b')).status).toBe(200)
+    const integrationFull = await chat(second.auth, second.conversationId, 'c')
+    expect(integrationFull.status).toBe(429)
+    expect(integrationFull.body.message).toMatch(/^Too many messages on this website/)
+  })
+
+  it('stops answering when the integration’s daily token budget is spent', async () => {
+    const { client_key } = await newIntegration({ daily_token_budget: 1 })
+    const { auth, conversationId } = await visitor(client_key)
+    expect((await chat(auth, conversationId, 'first')).status).toBe(200)
+    const before = llm.requests.length
+    const spent = await chat(auth, conversationId, 'second')
+    expect(spent.status).toBe(429)
+    expect(spent.body.message).toBe('This chat has reached its limit for today. Please try again tomorrow.')
+    expect(llm.requests.length).toBe(before)
+  })
+
+  it('refuses bodies over 32 KB', async () => {
+    const { client_key } = await newIntegration()
+    const { auth, conversationId } = await visitor(client_key)
+    expect((await chat(auth, conversationId, 'x'.repeat(40_000))).status).toBe(413)
+  })
+})
