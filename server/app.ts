@@ -24,6 +24,7 @@ import { conversationRoutes } from './http/conversations.routes.ts'
 import { dashboardApiRoutes } from './http/dashboard-api.routes.ts'
 import { publicWidgetRoutes } from './http/public-widget.routes.ts'
 import { widgetIntegrationRoutes } from './http/widget-integrations.routes.ts'
+import { serveWidget } from './http/serve-widget.ts'
 import { widgetSettingsOf } from './widgets/public/widget-settings.ts'
 import { refuseNulCharacters } from './http/refuse-nul-characters.ts'
 import { securityHeaders } from './http/security-headers.ts'
@@ -84,6 +85,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   app.use('/api', api)
 
   // Reserved for the widget assets and public API, and for the embedded Shopify app.
+  app.use('/widget/v1', serveWidget())
   app.use(['/widget', '/shopify'], answerUnknownApiPath)
 
   app.use(dashboard ?? serveBuiltDashboard())

@@ -1,0 +1,44 @@
+// Builds the chat widget into dist/widget/v1/: widget.js (the loader, a classic script, at a stable
+// URL) and chat.<hash>.js (the chat window, an ES module named by its content, cached for good).
+// The Shopify theme app extension ships the same files (the Shopify issue copies them).
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build, type Rollup } from 'vite'
+
+const source = (file: string) => fileURLToPath(new URL(`../widget/src/${file}`, import.meta.url))
+export const WIDGET_DIR = fileURLToPath(new URL('../dist/widget/v1/', import.meta.url))
+
+async function bundle(entry: string, format: 'es' | 'iife', define: Record<string, string> = {}): Promise<string> {
+  const output = (await build({
+    configFile: false,
+    logLevel: 'warn',
+    define,
+    build: {
+      write: false,
+      target: 'es2020',
+      minify: true,
+      lib: { entry: source(entry), formats: [format], name: 'AgentDeskWidget', fileName: () => 'bundle.js' },
+    },
+  })) as Rollup.RollupOutput[]
+  const chunk = output[0]?.output.find((item) => item.type === 'chunk')
+  if (!chunk || chunk.type !== 'chunk') throw new Error(`no bundle for ${entry}`)
+  return chunk.code
+}
+
+export async function buildWidget(): Promise<{ loader: string; chat: string; loaderGzipBytes: number; chatGzipBytes: number }> {
+  const chatCode = await bundle('chat.ts', 'es')
+  const chatFile = `chat.${createHash('sha256').update(chatCode).digest('hex').slice(0, 10)}.js`
+  const loaderCode = await bundle('loader.ts', 'iife', { __CHAT_FILE__: JSON.stringify(chatFile) })
+  mkdirSync(WIDGET_DIR, { recursive: true })
+  for (const old of readdirSync(WIDGET_DIR)) rmSync(`${WIDGET_DIR}${old}`)
+  writeFileSync(`${WIDGET_DIR}${chatFile}`, chatCode)
+  writeFileSync(`${WIDGET_DIR}widget.js`, loaderCode)
+  return { loader: 'widget.js', chat: chatFile, loaderGzipBytes: gzipSync(loaderCode).length, chatGzipBytes: gzipSync(chatCode).length }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const built = await buildWidget()
+  console.log(`widget: ${built.loader} ${built.loaderGzipBytes} B gzipped, ${built.chat} ${built.chatGzipBytes} B gzipped`)
+}

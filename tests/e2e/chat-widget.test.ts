@@ -1,0 +1,165 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
+import { startFakeLlm } from '../support/fake-llm.ts'
+import { launchChromium } from '../support/launch-chromium.ts'
+import { startLocalServer, type LocalServer } from '../support/local-http-server.ts'
+import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
+
+// The widget on a customer's page: the page is served from a second origin (another port), and a
+// third one (localhost instead of 127.0.0.1) plays a site the integration does not allow.
+let server: SpawnedServer
+let location: DatabaseLocation
+let browser: Browser
+let llm: Awaited<ReturnType<typeof startFakeLlm>>
+let host: LocalServer
+let knowledgeSite: LocalServer
+let hostPort: string
+const keys: Record<string, string> = {}
+
+const HOSTILE_CSS = '* { color: rgb(255, 0, 0) !important; font-size: 40px !important; } button { display: none !important; } .launcher, .window { position: static !important; }'
+
+function hostPage(key: string) {
+  return `<!doctype html><html><head><title>Customer shop</title><style>${HOSTILE_CSS}</style></head>
+<body><h1 id="title">Welcome to the shop</h1><div class="launcher" id="look-alike">not the widget</div>
+<script src="${server.baseUrl}/widget/v1/widget.js" data-client-key="${key}" async></script>
+<script>window.hostScriptRan = true</script></body></html>`
+}
+
+async function api(path: string, token: string, body?: unknown) {
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await response.json()) as Record<string, unknown>
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+async function until(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 30_000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+beforeAll(async () => {
+  llm = await startFakeLlm()
+  knowledgeSite = await startLocalServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html' })
+    res.end('<!doctype html><html><head><title>Returns policy</title></head><body><article><h1>Returns policy</h1><p>You can return any product within 30 days of delivery for a full refund, no questions asked.</p></article></body></html>')
+  })
+  location = await createDatabaseLocation()
+  server = await spawnServer({ DATA_DIR: location.DATA_DIR, ...llm.config, CRAWLER_ALLOWED_NETWORKS: '127.0.0.1/32', CRAWL_DELAY_MS: '0' })
+  host = await startLocalServer((req, res) => {
+    const key = new URL(req.url ?? '/', 'http://host').searchParams.get('key') ?? ''
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    res.end(hostPage(key))
+  })
+  hostPort = new URL(host.url).port
+  const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.example', password: 'Widget-Test-9', full_name: 'Owner' }) })
+  const token = ((await registered.json()) as { tokens: { access: string } }).tokens.access
+  const agent = await api('/agents/create/', token, { name: 'Shop helper' })
+  const agentId = String(agent.agent_id)
+  const website = await api(`/agents/${agentId}/websites/create/`, token, { website_url: `${knowledgeSite.url}/returns`, website_name: 'Returns' })
+  await until(async () => (await api(`/agents/${agentId}/websites/${String(website.website_id)}/`, token)).content_status === 'crawled')
+  await api(`/agents/${agentId}/website/${String(website.website_id)}/embed/`, token, {})
+  await until(async () => ((await api(`/agents/${agentId}/embeddings/`, token)).embeddings as unknown[]).length === 1)
+  for (const position of ['bottom-right', 'bottom-left', 'top-right', 'top-left']) {
+    const integration = await api(`/agents/${agentId}/integrations/frontend/`, token, { website_name: 'Shop', website_domain: `127.0.0.1:${hostPort}`, widget_position: position, bot_name: 'Sam' })
+    keys[position] = String(integration.client_key)
+  }
+  browser = await launchChromium()
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  server?.child.kill('SIGTERM')
+  await server?.exited
+  await location?.destroy()
+  await host?.close()
+  await knowledgeSite?.close()
+  await llm?.close()
+})
+
+async function openShop(key: string, { origin = host.url, viewport = { width: 1280, height: 800 } } = {}) {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  await page.goto(`${origin}/?key=${encodeURIComponent(key)}`)
+  return { page, context, problems }
+}
+
+const launcher = (page: Page) => page.locator('[data-agentdesk-widget] >> css=button.launcher')
+
+describe('the chat widget on a customer’s page', () => {
+  it.each([
+    ['bottom-right', (box: DOMRectLike) => box.x > 1100 && box.y > 650],
+    ['bottom-left', (box: DOMRectLike) => box.x < 100 && box.y > 650],
+    ['top-right', (box: DOMRectLike) => box.x > 1100 && box.y < 100],
+    ['top-left', (box: DOMRectLike) => box.x < 100 && box.y < 100],
+  ])('draws the launcher in the %s corner, untouched by the page’s CSS', async (position, inCorner) => {
+    const { page, context, problems } = await openShop(keys[position] ?? '')
+    await launcher(page).waitFor({ state: 'visible' })
+    const box = await launcher(page).boundingBox()
+    expect(box && inCorner(box)).toBe(true)
+    expect(await launcher(page).evaluate((element) => getComputedStyle(element).zIndex)).toBe('999999')
+    // The widget's styles stay in its shadow root: the page's look-alike element is not moved.
+    expect(await page.locator('#look-alike').evaluate((element) => getComputedStyle(element).position)).toBe('static')
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('answers a question with cited sources as links, and keeps the conversation through a reload', async () => {
+    const { page, context, problems } = await openShop(keys['bottom-right'] ?? '')
+    await launcher(page).click()
+    const input = page.locator('[data-agentdesk-widget] >> css=textarea')
+    await input.waitFor({ state: 'visible' })
+    expect(await page.locator('[data-agentdesk-widget] >> css=.msg.ai').first().innerText()).toBe('Hello! How can I help you today?')
+    await input.fill('How long do I have to return a product?')
+    await input.press('Enter')
+    const answer = page.locator('[data-agentdesk-widget] >> css=.msg.ai').nth(1)
+    await expect.poll(() => answer.innerText(), { timeout: 15_000 }).toContain('returns are accepted within 30 days')
+    const citation = answer.locator('a.cite')
+    expect(await citation.getAttribute('href')).toBe(`${knowledgeSite.url}/returns`)
+    expect(await citation.getAttribute('rel')).toContain('noopener')
+    // The page's red, 40 px text does not reach into the widget.
+    expect(await answer.evaluate((element) => getComputedStyle(element).color)).not.toBe('rgb(255, 0, 0)')
+    expect(await answer.evaluate((element) => getComputedStyle(element).fontSize)).toBe('14px')
+    await page.reload()
+    const texts = page.locator('[data-agentdesk-widget] >> css=.msg')
+    await expect.poll(async () => (await texts.allInnerTexts()).join('\n'), { timeout: 15_000 }).toContain('How long do I have to return a product?')
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('stays away from a site the integration does not allow, without breaking it', async () => {
+    const { page, context, problems } = await openShop(keys['bottom-right'] ?? '', { origin: `http://localhost:${hostPort}` })
+    await page.waitForLoadState('networkidle')
+    expect(await page.locator('[data-agentdesk-widget]').count()).toBe(0)
+    expect(await page.evaluate(() => (window as unknown as { hostScriptRan?: boolean }).hostScriptRan)).toBe(true)
+    expect(await page.locator('#title').innerText()).toBe('Welcome to the shop')
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('fills the screen on a phone', async () => {
+    const { page, context } = await openShop(keys['bottom-left'] ?? '', { viewport: { width: 375, height: 700 } })
+    await launcher(page).click()
+    const panel = page.locator('[data-agentdesk-widget] >> css=.window')
+    await panel.waitFor({ state: 'visible' })
+    expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 700 })
+    expect(await panel.getAttribute('role')).toBe('dialog')
+    await page.keyboard.press('Escape')
+    await launcher(page).waitFor({ state: 'visible' })
+    await context.close()
+  })
+})
+
+interface DOMRectLike {
+  x: number
+  y: number
+}

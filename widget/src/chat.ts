@@ -1,0 +1,193 @@
+// The chat window, loaded on first open: header, conversation, composer, streamed answers.
+import { chatStyles } from './chat-styles.ts'
+import { renderText } from './render-text.ts'
+import { readSaved } from './session-store.ts'
+import { createWidgetApi, WidgetApiError, type VisitorMessage } from './widget-api.ts'
+import { log, safeColor, safePosition, type ChatMountOptions } from './widget-config.ts'
+
+const RTL_LANGUAGES = /^(ar|he|fa|ur|ps|yi|dv|ku|sd|ug)\b/i
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag)
+  if (className) node.className = className
+  if (text !== undefined) node.textContent = text
+  return node
+}
+
+export function mountChat(options: ChatMountOptions): void {
+  const { root, config, base, debug } = options
+  const api = createWidgetApi(base, config.client_key)
+  const style = element('style')
+  style.textContent = chatStyles(safeColor(config.widget_color), safePosition(config.widget_position))
+
+  const panel = element('section', 'window')
+  panel.setAttribute('role', 'dialog')
+  panel.setAttribute('aria-label', `Chat with ${config.bot_name}`)
+  panel.setAttribute('part', 'window')
+  const language = document.documentElement.lang || navigator.language || ''
+  panel.dir = document.documentElement.dir === 'rtl' || RTL_LANGUAGES.test(language) ? 'rtl' : 'ltr'
+
+  const header = element('header', 'header')
+  if (config.website_logo) {
+    const logo = element('img')
+    logo.src = new URL(config.website_logo, base).href
+    logo.alt = ''
+    header.append(logo)
+  }
+  const title = element('h2', 'title', config.bot_name)
+  const close = element('button', 'close', '×')
+  close.type = 'button'
+  close.setAttribute('aria-label', 'Close the chat')
+  header.append(title, close)
+
+  const messages = element('div', 'log')
+  messages.setAttribute('role', 'log')
+  messages.setAttribute('aria-live', 'polite')
+  messages.setAttribute('aria-label', 'Conversation')
+
+  const emailForm = element('form', 'form hidden')
+  const email = element('input')
+  email.type = 'email'
+  email.required = true
+  email.placeholder = 'Your e-mail address'
+  email.setAttribute('aria-label', 'Your e-mail address')
+  email.autocomplete = 'email'
+  const emailButton = element('button', 'send', 'Start')
+  emailButton.type = 'submit'
+  emailForm.append(email, emailButton)
+
+  const composer = element('form', 'form')
+  const input = element('textarea')
+  input.rows = 1
+  input.placeholder = `Message ${config.bot_name}...`
+  input.setAttribute('aria-label', `Message ${config.bot_name}`)
+  input.maxLength = 10_000
+  const send = element('button', 'send', 'Send')
+  send.type = 'submit'
+  composer.append(input, send)
+
+  panel.append(header, messages, emailForm, composer)
+  if (config.show_branding) {
+    const brand = element('div', 'brand')
+    const credit = element('a', '', 'Powered by AgentDesk')
+    credit.href = base
+    credit.target = '_blank'
+    credit.rel = 'noopener noreferrer'
+    brand.append(credit)
+    panel.append(brand)
+  }
+  root.append(style, panel)
+
+  const show = (message: Pick<VisitorMessage, 'message_text' | 'sender_type' | 'sources'>) => {
+    const bubble = element('div', `msg ${message.sender_type}`)
+    bubble.dir = 'auto'
+    bubble.append(renderText(message.message_text, message.sender_type === 'ai' ? message.sources : []))
+    messages.append(bubble)
+    messages.scrollTop = messages.scrollHeight
+    return bubble
+  }
+  const showError = (text: string) => {
+    const notice = element('div', 'error', text)
+    notice.setAttribute('role', 'alert')
+    messages.append(notice)
+    messages.scrollTop = messages.scrollHeight
+  }
+
+  let conversationId: string | null = null
+  let busy = false
+  const needsEmail = () => config.collect_user_email && !conversationId
+  const layout = () => {
+    emailForm.classList.toggle('hidden', !needsEmail())
+    composer.classList.toggle('hidden', needsEmail())
+    ;(needsEmail() ? email : input).focus()
+  }
+
+  const ready = (async () => {
+    const resumed = await api.connect()
+    const saved = readSaved(config.client_key).conversation_id
+    if (resumed && saved) {
+      try {
+        const history = await api.history(saved)
+        conversationId = saved
+        messages.replaceChildren()
+        history.forEach(show)
+      } catch (error) {
+        log(debug, 'the saved conversation could not be loaded', error)
+      }
+    }
+    layout()
+  })()
+  show({ message_text: config.start_message, sender_type: 'ai', sources: [] })
+  layout()
+
+  const startConversation = async (visitorEmail?: string) => {
+    await ready
+    const created = await api.createConversation(visitorEmail)
+    conversationId = created.conversation_id
+    layout()
+  }
+
+  emailForm.addEventListener('submit', (event) => {
+    event.preventDefault()
+    if (!email.checkValidity()) return email.reportValidity()
+    startConversation(email.value.trim()).catch((error: unknown) => showError(error instanceof WidgetApiError ? error.message : 'Please try again.'))
+  })
+
+  const submit = async () => {
+    const text = input.value.trim()
+    if (!text || busy) return
+    busy = true
+    send.disabled = true
+    const typing = element('div', 'typing', `${config.bot_name} is typing…`)
+    try {
+      await ready
+      if (!conversationId) await startConversation()
+      input.value = ''
+      show({ message_text: text, sender_type: 'user', sources: [] })
+      messages.append(typing)
+      let bubble: HTMLElement | null = null
+      let streamed = ''
+      const answer = await api.send(conversationId as string, text, (piece) => {
+        streamed += piece
+        if (!bubble) {
+          typing.remove()
+          bubble = show({ message_text: '', sender_type: 'ai', sources: [] })
+        }
+        bubble.textContent = streamed
+        messages.scrollTop = messages.scrollHeight
+      })
+      typing.remove()
+      if (!bubble) bubble = show({ message_text: '', sender_type: 'ai', sources: [] })
+      ;(bubble as HTMLElement).replaceChildren(renderText(answer.message_text, answer.sources))
+    } catch (error) {
+      typing.remove()
+      if (!input.value) input.value = text
+      showError(error instanceof WidgetApiError ? error.message : 'The message could not be sent. Please try again.')
+      log(debug, error)
+    } finally {
+      busy = false
+      send.disabled = false
+      input.focus()
+    }
+  }
+
+  composer.addEventListener('submit', (event) => {
+    event.preventDefault()
+    void submit()
+  })
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault()
+      void submit()
+    }
+  })
+  const shut = () => {
+    panel.remove()
+    style.remove()
+    options.close()
+  }
+  close.addEventListener('click', shut)
+  panel.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') shut()
+  })
+}

@@ -1,0 +1,116 @@
+import { readSaved, save } from './session-store.ts'
+
+export interface Source {
+  number: number
+  title: string | null
+  url: string | null
+}
+
+export interface VisitorMessage {
+  message_id: string
+  message_text: string
+  sender_type: 'user' | 'ai'
+  sources: Source[]
+}
+
+interface Tokens {
+  token: string
+  refresh_token: string
+}
+
+export class WidgetApiError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+/** The public widget API for one visitor: tokens renewed as needed, the session kept across page loads. */
+export function createWidgetApi(base: string, clientKey: string) {
+  let token: string | null = null
+
+  async function call(path: string, init: RequestInit = {}): Promise<Response> {
+    const response = await fetch(`${base}/api${path}`, { ...init, credentials: 'omit', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) } })
+    if (!response.ok) {
+      const body = (await response.json().catch(() => ({}))) as { message?: string }
+      throw new WidgetApiError(response.status, body.message ?? `Request failed with status ${response.status}`)
+    }
+    return response
+  }
+
+  const keep = (tokens: Tokens) => {
+    token = tokens.token
+    save(clientKey, { refresh_token: tokens.refresh_token })
+  }
+
+  async function startSession(): Promise<void> {
+    save(clientKey, { conversation_id: undefined })
+    keep((await (await call('/conversations/api/start-chat-widget/', { method: 'POST', body: JSON.stringify({ client_key: clientKey }) })).json()) as Tokens)
+  }
+
+  /** A valid token: the saved session renewed, or a new one. True when the session is the saved one. */
+  async function connect(): Promise<boolean> {
+    const saved = readSaved(clientKey)
+    if (saved.refresh_token) {
+      try {
+        keep((await (await call('/conversations/api/tokens/refresh/', { method: 'POST', body: JSON.stringify({ refresh_token: saved.refresh_token }) })).json()) as Tokens)
+        return true
+      } catch {
+        // ended or expired: a fresh session below
+      }
+    }
+    await startSession()
+    return false
+  }
+
+  /** Calls with the token, renewing it once if it expired meanwhile. */
+  async function authorised(path: string, init: RequestInit = {}): Promise<Response> {
+    try {
+      return await call(path, init)
+    } catch (error) {
+      if (!(error instanceof WidgetApiError) || error.status !== 401) throw error
+      await connect()
+      return call(path, init)
+    }
+  }
+
+  return {
+    connect,
+    async history(conversationId: string): Promise<VisitorMessage[]> {
+      return ((await (await authorised(`/conversations/api/chat/${conversationId}/`)).json()) as { data: VisitorMessage[] }).data
+    },
+    async createConversation(email?: string): Promise<{ conversation_id: string; ai_message: VisitorMessage | null }> {
+      const created = (await (await authorised('/conversations/api/create/', { method: 'POST', body: JSON.stringify(email ? { visitor_email: email } : {}) })).json()) as { conversation_id: string; ai_message: VisitorMessage | null }
+      save(clientKey, { conversation_id: created.conversation_id })
+      return created
+    },
+    /** Sends a message and reads the answer as it streams: onToken for each piece, then the saved answer. */
+    async send(conversationId: string, text: string, onToken: (piece: string) => void): Promise<VisitorMessage> {
+      const response = await authorised(`/conversations/api/chat/${conversationId}/`, { method: 'POST', headers: { Accept: 'text/event-stream' }, body: JSON.stringify({ message_text: text }) })
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+      const decoder = new TextDecoder()
+      let buffer = ''
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        buffer += decoder.decode(value, { stream: true })
+        let boundary = buffer.indexOf('\n\n')
+        while (boundary >= 0) {
+          const block = buffer.slice(0, boundary)
+          buffer = buffer.slice(boundary + 2)
+          boundary = buffer.indexOf('\n\n')
+          const event = /^event: (.+)$/m.exec(block)?.[1]
+          const data = /^data: (.*)$/m.exec(block)?.[1]
+          if (!event || data === undefined) continue
+          const parsed = JSON.parse(data) as { text?: string; ai_message?: VisitorMessage; message?: string }
+          if (event === 'token') onToken(parsed.text ?? '')
+          if (event === 'done' && parsed.ai_message) return parsed.ai_message
+          if (event === 'error') throw new WidgetApiError(502, parsed.message ?? 'Failed to send message')
+        }
+      }
+      throw new WidgetApiError(502, 'The answer was interrupted.')
+    },
+  }
+}
+export type WidgetApi = ReturnType<typeof createWidgetApi>
