@@ -3,7 +3,8 @@
 // API latency and throughput for the health call, the server's resident memory, and accounts
 // (argon2id cost, sign-up, sign-in, refresh, an authenticated read); knowledge ingestion on the embedded
 // default (BENCH_SKIP_KNOWLEDGE=1 skips it: it takes minutes); retrieval (SciFact quality, latency at
-// 5,000 and 100,000 passages) and the server overhead per chat message (BENCH_SKIP_RETRIEVAL=1 skips them).
+// 5,000 and 100,000 passages) and the server overhead per chat message (BENCH_SKIP_RETRIEVAL=1 skips them);
+// the widget's sizes, time to launcher and concurrent visitor chats (BENCH_SKIP_WIDGET=1 skips them).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +12,7 @@ import pg from 'pg'
 import { measureAccounts } from './measure-accounts.ts'
 import { measureChatOverhead } from './measure-chat.ts'
 import { measureRetrieval } from './measure-retrieval.ts'
+import { measureWidget } from './measure-widget.ts'
 import { measureDocumentIngestion, measureSciFactTexts } from './measure-knowledge.ts'
 import { measureLatency } from './measure-latency.ts'
 import { measureServerStart, residentMemoryMb, stopServer } from './measure-server-start.ts'
@@ -98,5 +100,15 @@ if (!process.env.BENCH_SKIP_RETRIEVAL) {
     rmSync(chatDir, { recursive: true, force: true })
   }
 }
-console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, retrieval, chat }, null, 2))
+let widget: Record<string, unknown> | undefined
+if (!process.env.BENCH_SKIP_WIDGET) {
+  const widgetDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
+  try {
+    widget = await measureWidget({ DATA_DIR: widgetDir, ...GENEROUS_LIMITS })
+    console.log(JSON.stringify(widget, null, 2))
+  } finally {
+    rmSync(widgetDir, { recursive: true, force: true })
+  }
+}
+console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, retrieval, chat, widget }, null, 2))
 process.exit(0)

@@ -25,7 +25,7 @@ export function naiveReply(request: ChatRequest): string {
   return 'According to the sources, returns are accepted within 30 days [1]. Shipping is free [2].'
 }
 
-function writeStream(res: ServerResponse, request: ChatRequest, text: string, { usage = true, stallAfter = Infinity } = {}) {
+async function writeStream(res: ServerResponse, request: ChatRequest, text: string, { usage = true, stallAfter = Infinity, delayMs = 0 } = {}) {
   res.writeHead(200, { 'Content-Type': 'text/event-stream' })
   const pieces = text.match(/\S+\s*/g) ?? []
   const chunk = (delta: object, finish: string | null = null) =>
@@ -33,6 +33,8 @@ function writeStream(res: ServerResponse, request: ChatRequest, text: string, { 
   chunk({ role: 'assistant', content: '' })
   for (const [index, piece] of pieces.entries()) {
     if (index >= stallAfter) return // keeps the connection open, sending nothing more
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
+    if (res.destroyed) return
     chunk({ content: piece })
   }
   chunk({}, 'stop')
@@ -43,9 +45,10 @@ function writeStream(res: ServerResponse, request: ChatRequest, text: string, { 
 /** An OpenAI-compatible chat-completions endpoint on 127.0.0.1, streaming or not, with scripted failures. */
 export async function startFakeLlm() {
   const requests: ChatRequest[] = []
-  const state = { mode: 'answer' as FakeLlmMode, reply: naiveReply, closedEarly: 0 }
+  // tokenDelayMs: a pause before each token, like a real model writing.
+  const state = { mode: 'answer' as FakeLlmMode, reply: naiveReply, closedEarly: 0, tokenDelayMs: 0 }
   let failedOnce = false
-  const server = await startLocalServer((req, res, body) => {
+  const server = await startLocalServer(async (req, res, body) => {
     if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return sendJson(res, 404, { error: { message: 'not found' } })
     if (req.headers.authorization !== 'Bearer llm-key') return sendJson(res, 401, { error: { message: 'bad key', type: 'invalid_request_error' } })
     const request = JSON.parse(body.toString()) as ChatRequest
@@ -70,7 +73,7 @@ export async function startFakeLlm() {
         usage: { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 },
       })
     }
-    writeStream(res, request, text, { usage: state.mode !== 'no-usage', stallAfter: state.mode === 'stall-mid-stream' ? 2 : Infinity })
+    await writeStream(res, request, text, { usage: state.mode !== 'no-usage', stallAfter: state.mode === 'stall-mid-stream' ? 2 : Infinity, delayMs: state.tokenDelayMs })
   })
   return {
     config: { LLM_BASE_URL: `${server.url}/v1`, LLM_API_KEY: 'llm-key', LLM_MODEL: 'fake-chat-1' },
