@@ -19,8 +19,8 @@ const keys: Record<string, string> = {}
 
 const HOSTILE_CSS = '* { color: rgb(255, 0, 0) !important; font-size: 40px !important; } button { display: none !important; } .launcher, .window { position: static !important; }'
 
-function hostPage(key: string) {
-  return `<!doctype html><html><head><title>Customer shop</title><style>${HOSTILE_CSS}</style></head>
+function hostPage(key: string, lang: string) {
+  return `<!doctype html><html lang="${lang}"><head><title>Customer shop</title><style>${HOSTILE_CSS}</style></head>
 <body><h1 id="title">Welcome to the shop</h1><div class="launcher" id="look-alike">not the widget</div>
 <script src="${server.baseUrl}/widget/v1/widget.js" data-client-key="${key}" async></script>
 <script>window.hostScriptRan = true</script></body></html>`
@@ -54,9 +54,9 @@ beforeAll(async () => {
   location = await createDatabaseLocation()
   server = await spawnServer({ DATA_DIR: location.DATA_DIR, ...llm.config, CRAWLER_ALLOWED_NETWORKS: '127.0.0.1/32', CRAWL_DELAY_MS: '0' })
   host = await startLocalServer((req, res) => {
-    const key = new URL(req.url ?? '/', 'http://host').searchParams.get('key') ?? ''
+    const query = new URL(req.url ?? '/', 'http://host').searchParams
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-    res.end(hostPage(key))
+    res.end(hostPage(query.get('key') ?? '', (query.get('lang') ?? 'en').replace(/[^a-z-]/gi, '')))
   })
   hostPort = new URL(host.url).port
   const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.example', password: 'Widget-Test-9', full_name: 'Owner' }) })
@@ -84,12 +84,12 @@ afterAll(async () => {
   await llm?.close()
 })
 
-async function openShop(key: string, { origin = host.url, viewport = { width: 1280, height: 800 } } = {}) {
+async function openShop(key: string, { origin = host.url, viewport = { width: 1280, height: 800 }, lang = 'en' } = {}) {
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${origin}/?key=${encodeURIComponent(key)}`)
+  await page.goto(`${origin}/?key=${encodeURIComponent(key)}&lang=${lang}`)
   return { page, context, problems }
 }
 
@@ -144,6 +144,27 @@ describe('the chat widget on a customer’s page', () => {
     expect(await page.locator('#title').innerText()).toBe('Welcome to the shop')
     expect(problems).toEqual([])
     await context.close()
+  })
+
+  it('lays the window out right to left on an Arabic page', async () => {
+    const { page, context } = await openShop(keys['top-left'] ?? '', { lang: 'ar' })
+    await launcher(page).click()
+    const panel = page.locator('[data-agentdesk-widget] >> css=.window')
+    await panel.waitFor({ state: 'visible' })
+    expect(await panel.getAttribute('dir')).toBe('rtl')
+    await context.close()
+  })
+
+  it('serves its files to any origin, the loader briefly cached and the chat window for good', async () => {
+    const loader = await fetch(`${server.baseUrl}/widget/v1/widget.js`, { headers: { Origin: 'https://any.example' } })
+    expect(loader.headers.get('access-control-allow-origin')).toBe('*')
+    expect(loader.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    expect(loader.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate')
+    const chatFile = /chat\.[0-9a-f]{10}\.js/.exec(await loader.text())?.[0]
+    const chat = await fetch(`${server.baseUrl}/widget/v1/${chatFile}`)
+    expect(chat.status).toBe(200)
+    expect(chat.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await fetch(`${server.baseUrl}/widget/v1/nothing.js`)).status).toBe(404)
   })
 
   it('fills the screen on a phone', async () => {
