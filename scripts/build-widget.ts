@@ -1,6 +1,7 @@
 // Builds the chat widget into dist/widget/v1/: widget.js (the loader, a classic script, at a stable
 // URL) and chat.<hash>.js (the chat window, an ES module named by its content, cached for good).
-// The Shopify theme app extension ships the same files (the Shopify issue copies them).
+// The same loader is written as the Shopify theme app extension's asset (it names the server with
+// data-server there, and loads the chat window from it).
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -9,6 +10,7 @@ import { build, type Rollup } from 'vite'
 
 const source = (file: string) => fileURLToPath(new URL(`../widget/src/${file}`, import.meta.url))
 export const WIDGET_DIR = fileURLToPath(new URL('../dist/widget/v1/', import.meta.url))
+const SHOPIFY_ASSETS = fileURLToPath(new URL('../extensions/chat-widget/assets/', import.meta.url))
 
 async function bundle(entry: string, format: 'es' | 'iife', define: Record<string, string> = {}): Promise<string> {
   const output = (await build({
@@ -35,6 +37,8 @@ export async function buildWidget(): Promise<{ loader: string; chat: string; loa
   for (const old of readdirSync(WIDGET_DIR)) rmSync(`${WIDGET_DIR}${old}`)
   writeFileSync(`${WIDGET_DIR}${chatFile}`, chatCode)
   writeFileSync(`${WIDGET_DIR}widget.js`, loaderCode)
+  mkdirSync(SHOPIFY_ASSETS, { recursive: true })
+  writeFileSync(`${SHOPIFY_ASSETS}agentdesk-widget.js`, loaderCode)
   return { loader: 'widget.js', chat: chatFile, loaderGzipBytes: gzipSync(loaderCode).length, chatGzipBytes: gzipSync(chatCode).length }
 }
 

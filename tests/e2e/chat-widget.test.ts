@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
@@ -17,12 +19,16 @@ let knowledgeSite: LocalServer
 let hostPort: string
 const keys: Record<string, string> = {}
 
+const SHOPIFY_ASSET = fileURLToPath(new URL('../../extensions/chat-widget/assets/agentdesk-widget.js', import.meta.url))
 const HOSTILE_CSS = '* { color: rgb(255, 0, 0) !important; font-size: 40px !important; } button { display: none !important; } .launcher, .window { position: static !important; }'
 
-function hostPage(key: string, lang: string) {
+function hostPage(key: string, lang: string, fromShopifyAsset: boolean) {
+  const script = fromShopifyAsset
+    ? `<script src="/agentdesk-widget.js" data-client-key="${key}" data-server="${server.baseUrl}" async></script>`
+    : `<script src="${server.baseUrl}/widget/v1/widget.js" data-client-key="${key}" async></script>`
   return `<!doctype html><html lang="${lang}"><head><title>Customer shop</title><style>${HOSTILE_CSS}</style></head>
 <body><h1 id="title">Welcome to the shop</h1><div class="launcher" id="look-alike">not the widget</div>
-<script src="${server.baseUrl}/widget/v1/widget.js" data-client-key="${key}" async></script>
+${script}
 <script>window.hostScriptRan = true</script></body></html>`
 }
 
@@ -54,9 +60,14 @@ beforeAll(async () => {
   location = await createDatabaseLocation()
   server = await spawnServer({ DATA_DIR: location.DATA_DIR, ...llm.config, CRAWLER_ALLOWED_NETWORKS: '127.0.0.1/32', CRAWL_DELAY_MS: '0' })
   host = await startLocalServer((req, res) => {
-    const query = new URL(req.url ?? '/', 'http://host').searchParams
+    const url = new URL(req.url ?? '/', 'http://host')
+    if (url.pathname === '/agentdesk-widget.js') {
+      // As Shopify's CDN would serve the theme extension's asset.
+      res.writeHead(200, { 'Content-Type': 'text/javascript' })
+      return res.end(readFileSync(SHOPIFY_ASSET))
+    }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-    res.end(hostPage(query.get('key') ?? '', (query.get('lang') ?? 'en').replace(/[^a-z-]/gi, '')))
+    res.end(hostPage(url.searchParams.get('key') ?? '', (url.searchParams.get('lang') ?? 'en').replace(/[^a-z-]/gi, ''), url.searchParams.has('shopify')))
   })
   hostPort = new URL(host.url).port
   const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.example', password: 'Widget-Test-9', full_name: 'Owner' }) })
@@ -84,12 +95,12 @@ afterAll(async () => {
   await llm?.close()
 })
 
-async function openShop(key: string, { origin = host.url, viewport = { width: 1280, height: 800 }, lang = 'en' } = {}) {
+async function openShop(key: string, { origin = host.url, viewport = { width: 1280, height: 800 }, lang = 'en', shopify = false } = {}) {
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${origin}/?key=${encodeURIComponent(key)}&lang=${lang}`)
+  await page.goto(`${origin}/?key=${encodeURIComponent(key)}&lang=${lang}${shopify ? '&shopify' : ''}`)
   return { page, context, problems }
 }
 
@@ -142,6 +153,14 @@ describe('the chat widget on a customer’s page', () => {
     expect(await page.locator('[data-agentdesk-widget]').count()).toBe(0)
     expect(await page.evaluate(() => (window as unknown as { hostScriptRan?: boolean }).hostScriptRan)).toBe(true)
     expect(await page.locator('#title').innerText()).toBe('Welcome to the shop')
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  it('works from the Shopify theme extension’s asset, served by another host, with data-server', async () => {
+    const { page, context, problems } = await openShop(keys['bottom-right'] ?? '', { shopify: true })
+    await launcher(page).click()
+    await page.locator('[data-agentdesk-widget] >> css=textarea').waitFor({ state: 'visible' })
     expect(problems).toEqual([])
     await context.close()
   })

@@ -1,4 +1,5 @@
-// The widget's loader: <script src="https://HOST/widget/v1/widget.js" data-client-key="..." async>.
+// The widget's loader: <script src="https://HOST/widget/v1/widget.js" data-client-key="..." async>
+// (data-server="https://HOST" when the file is served from elsewhere, data-debug="true" to log).
 // It fetches the public configuration, draws the launcher in a shadow root, and loads the chat
 // window (a separate, cached file) on first open. Any failure stays inside: the host page never breaks.
 import { loaderStyles } from './loader-styles.ts'
@@ -14,7 +15,8 @@ async function start(): Promise<void> {
   if (!script) return
   const clientKey = script.dataset.clientKey ?? ''
   const debug = script.dataset.debug === 'true'
-  const base = new URL(script.src).origin
+  // The Shopify theme extension serves this file from Shopify's CDN: data-server names the API then.
+  const base = new URL(script.dataset.server ?? script.src).origin
   if (!clientKey) return log(true, 'data-client-key is missing on the widget script tag')
   const response = await fetch(`${base}/api/widget-configurations/?client_key=${encodeURIComponent(clientKey)}`, { credentials: 'omit' })
   if (!response.ok) return log(true, 'this page may not use the chat widget:', response.status, (await response.json().catch(() => ({}))).message ?? '')
