@@ -78,7 +78,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(websiteRoutes({ database, queue: services.queue, signedIn }))
   api.use(documentRoutes({ database, storage: services.storage, queue: services.queue, logger, downloadLinkKey: secrets.downloadLinkKey, signedIn }))
   api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
-  api.use(conversationRoutes({ database, chat: services.chat, rateLimits: services.rateLimits, signedIn }))
+  api.use(conversationRoutes({ database, storage: services.storage, chat: services.chat, rateLimits: services.rateLimits, signedIn }))
   api.use(dashboardApiRoutes({ database, signedIn }))
   api.use(widgetIntegrationRoutes({ database, storage: services.storage, signedIn }))
   api.use(answerUnknownApiPath)

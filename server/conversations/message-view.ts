@@ -1,5 +1,11 @@
 import type { Message } from '../db/generated/prisma/client.ts'
 
+/** Attachments as clients see them: name, type, size and position; never where the file is stored. */
+function attachmentsOf(value: unknown) {
+  if (!Array.isArray(value)) return []
+  return value.map((attachment: { name?: string; content_type?: string; size?: number }, index) => ({ index, name: attachment.name, content_type: attachment.content_type, size: attachment.size }))
+}
+
 /** A message as the SPEC names its fields (section 3), with its sources and token usage. */
 export function toMessageView(message: Message) {
   return {
@@ -12,7 +18,7 @@ export function toMessageView(message: Message) {
     is_deleted: message.isDeleted,
     is_archived: message.isArchived,
     message_link: message.messageLink,
-    attachments: message.attachments,
+    attachments: attachmentsOf(message.attachments),
     sources: message.sources,
     reply_to: message.replyToId,
     edited_at: message.editedAt?.toISOString() ?? null,

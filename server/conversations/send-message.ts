@@ -58,12 +58,16 @@ export async function sendMessage(services: ChatServices, actor: Actor, agentId:
   return answerUserMessage(services, agent, userMessage, events, signal)
 }
 
+// A retried message's files by name only: their text was read when they arrived.
+const attachedNames = (message: Message): { name: string; text: string | null }[] =>
+  (Array.isArray(message.attachments) ? message.attachments : []).map((attachment) => ({ name: String((attachment as { name?: string }).name ?? 'file'), text: null }))
+
 /** Answers a saved user message and stores the answer; records the failure on the message if it fails. */
-export async function answerUserMessage(services: ChatServices, agent: Parameters<typeof answerQuestion>[1]['agent'], userMessage: Message, events: ChatEvents, signal: AbortSignal) {
+export async function answerUserMessage(services: ChatServices, agent: Parameters<typeof answerQuestion>[1]['agent'], userMessage: Message, events: ChatEvents, signal: AbortSignal, attachments = attachedNames(userMessage)) {
   let answer: Answer
   try {
     const history = await conversationHistory(services.database, userMessage.conversationId, userMessage.createdAt)
-    answer = await answerQuestion(services, { agent, history, text: userMessage.text }, (piece) => events.onToken?.(piece), signal)
+    answer = await answerQuestion(services, { agent, history, text: userMessage.text, attachments }, (piece) => events.onToken?.(piece), signal)
   } catch (error) {
     const reason = error instanceof GenerationError ? error.reason : signal.aborted ? 'stopped' : 'failed'
     if (!(error instanceof GenerationError)) services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')

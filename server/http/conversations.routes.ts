@@ -1,4 +1,7 @@
+import { pipeline } from 'node:stream/promises'
 import { Router, type RequestHandler } from 'express'
+import type { FileStorage } from '../storage/file-storage.ts'
+import { readAttachment } from '../conversations/read-attachment.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
 import { checkConversationActive } from '../conversations/check-conversation-active.ts'
@@ -18,7 +21,7 @@ import { respondToChat } from './respond-to-chat.ts'
 import { parseIdParam } from './parse-id-param.ts'
 
 /** SPEC section 7, Conversations: every call under /conversations/. */
-export function conversationRoutes({ database, chat, rateLimits, signedIn }: { database: Database; chat: ChatServices; rateLimits: AuthRateLimits; signedIn: RequestHandler }): Router {
+export function conversationRoutes({ database, storage, chat, rateLimits, signedIn }: { database: Database; storage: FileStorage; chat: ChatServices; rateLimits: AuthRateLimits; signedIn: RequestHandler }): Router {
   const router = Router()
   // Every call that may produce an answer (and so cost an LLM call) counts against the user's chat limit.
   const limitChat: RequestHandler = async (_req, res, next) => {
@@ -72,6 +75,18 @@ export function conversationRoutes({ database, chat, rateLimits, signedIn }: { d
     const conversationId = conversationParam(req.params.conversationId)
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
     await respondToChat(req, res, req.query.stream, (events, signal) => retryAnswer(chat, actorOf(res), agentId, conversationId, messageId, events, signal))
+  })
+  router.get('/conversations/:agentId/:conversationId/:messageId/attachments/:index/', signedIn, async (req, res) => {
+    const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
+    const index = Number(req.params.index)
+    if (!Number.isInteger(index) || index < 0 || index > 20) throw new AppError('NOT_FOUND', 'Attachment not found')
+    const { file, name } = await readAttachment(database, storage, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), messageId, index)
+    // A visitor's file: downloaded, never rendered in the dashboard's origin.
+    res.setHeader('Content-Type', file.contentType)
+    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
+    res.setHeader('Cache-Control', 'private, no-store')
+    await pipeline(file.body, res).catch(() => res.destroy())
   })
   // One path, two meanings in the SPEC: an agent's conversation list, or one conversation by its id.
   router.get('/conversations/:id/', signedIn, async (req, res) => {

@@ -9,7 +9,9 @@ import { readPublicConfiguration } from '../widgets/public/public-configuration.
 import { readWidgetLogo } from '../widgets/public/read-widget-logo.ts'
 import { refreshWidgetSession } from '../widgets/public/refresh-widget-session.ts'
 import { requestOrigin } from '../widgets/public/request-origin.ts'
-import { requireWidgetCaller } from '../widgets/public/require-widget-caller.ts'
+import { requireWidgetCaller, type WidgetCaller } from '../widgets/public/require-widget-caller.ts'
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPE, receiveAttachment } from '../widgets/public/receive-attachment.ts'
+import { requireVisitorConversation } from '../widgets/public/require-visitor-conversation.ts'
 import { sendWidgetMessage } from '../widgets/public/send-widget-message.ts'
 import { startWidgetSession } from '../widgets/public/start-widget-session.ts'
 import { toVisitorMessage } from '../widgets/public/visitor-message-view.ts'
@@ -18,6 +20,7 @@ import type { WidgetSettings } from '../widgets/public/widget-settings.ts'
 import type { MessageView } from '../conversations/message-view.ts'
 import { parseIdParam } from './parse-id-param.ts'
 import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
+import { receiveSingleFile } from './receive-single-file.ts'
 import { respondToChat } from './respond-to-chat.ts'
 import { widgetCors } from './widget-cors.ts'
 
@@ -58,13 +61,24 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
     const caller = await callerOf(req)
     res.json(await listVisitorMessages(database, caller, parseIdParam(req.params.conversationId, 'Conversation not found')))
   })
-  router.post('/conversations/api/chat/:conversationId/', async (req, res) => {
-    const caller = await callerOf(req)
+  // The token is checked before a multipart body is read: strangers cannot make the server buffer files.
+  const identify: express.RequestHandler = async (_req, res, next) => {
+    res.locals.caller = await callerOf(_req)
+    next()
+  }
+  const attachmentUpload = receiveSingleFile({ field: 'attachment', maxBytes: ATTACHMENT_MAX_BYTES, tooLargeMessage: ATTACHMENT_TOO_LARGE, invalidMessage: ATTACHMENT_TYPE })
+  router.post('/conversations/api/chat/:conversationId/', identify, attachmentUpload, async (req, res) => {
+    const caller = res.locals.caller as WidgetCaller
     const conversationId = parseIdParam(req.params.conversationId, 'Conversation not found')
-    const input = WidgetMessageSchema.parse({ ...(req.query.stream ? { stream: req.query.stream } : {}), ...(req.body ?? {}) })
+    const body = (req.body ?? {}) as Record<string, unknown>
+    // A file alone is a message too: its name stands for the text.
+    const text = req.file && !String(body.message_text ?? '').trim() ? `Attached: ${req.file.originalname.slice(0, 120)}` : body.message_text
+    const input = WidgetMessageSchema.parse({ ...(req.query.stream ? { stream: req.query.stream } : {}), ...body, message_text: text })
     await rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id)
+    await requireVisitorConversation(database, caller, conversationId)
+    const file = req.file ? await receiveAttachment(storage, caller.integration, conversationId, req.file) : undefined
     await respondToChat(req, res, input.stream, async (events, signal) => {
-      const result = await sendWidgetMessage(chat, settings, caller, conversationId, input.message_text, { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }, signal)
+      const result = await sendWidgetMessage(chat, settings, caller, conversationId, input.message_text, { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }, signal, file)
       return { conversation_id: result.conversation_id, user_message: toVisitorMessage(result.user_message), ai_message: toVisitorMessage(result.ai_message) }
     })
   })

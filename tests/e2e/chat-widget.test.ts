@@ -147,6 +147,22 @@ describe('the chat widget on a customer’s page', () => {
     await context.close()
   })
 
+  it('sends a file with a question, and the model reads it', async () => {
+    const { page, context, problems } = await openShop(keys['top-right'] ?? '')
+    await launcher(page).click()
+    const input = page.locator('[data-agentdesk-widget] >> css=textarea')
+    await input.waitFor({ state: 'visible' })
+    await page.locator('[data-agentdesk-widget] >> css=input[type=file]').setInputFiles({ name: 'order.txt', mimeType: 'text/plain', buffer: Buffer.from('Order 77: a brass lamp') })
+    expect(await page.locator('[data-agentdesk-widget] >> css=.chip').innerText()).toContain('order.txt')
+    await input.fill('Can I return this?')
+    await input.press('Enter')
+    await expect.poll(() => page.locator('[data-agentdesk-widget] >> css=.msg.ai').count(), { timeout: 15_000 }).toBe(2)
+    expect(await page.locator('[data-agentdesk-widget] >> css=.msg.user').last().innerText()).toContain('order.txt')
+    expect(llm.requests.at(-1)?.messages.at(-1)?.content).toContain('Order 77: a brass lamp')
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
   it('stays away from a site the integration does not allow, without breaking it', async () => {
     const { page, context, problems } = await openShop(keys['bottom-right'] ?? '', { origin: `http://localhost:${hostPort}` })
     await page.waitForLoadState('networkidle')

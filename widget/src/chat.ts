@@ -64,9 +64,19 @@ export function mountChat(options: ChatMountOptions): void {
   input.maxLength = 10_000
   const send = element('button', 'send', 'Send')
   send.type = 'submit'
+  const picker = element('input')
+  picker.type = 'file'
+  picker.accept = 'image/png,image/jpeg,image/gif,image/webp,.pdf,.docx,.txt,.csv,.json'
+  picker.className = 'hidden'
+  const attach = element('button', 'attach', '📎')
+  attach.type = 'button'
+  attach.setAttribute('aria-label', 'Attach a file')
+  const chip = element('button', 'chip hidden')
+  chip.type = 'button'
+  if (config.enable_attachments) composer.append(picker, attach)
   composer.append(input, send)
 
-  panel.append(header, messages, emailForm, composer)
+  panel.append(header, messages, emailForm, chip, composer)
   if (config.show_branding) {
     const brand = element('div', 'brand')
     const credit = element('a', '', 'Powered by AgentDesk')
@@ -77,6 +87,20 @@ export function mountChat(options: ChatMountOptions): void {
     panel.append(brand)
   }
   root.append(style, panel)
+
+  let chosen: File | null = null
+  const choose = (file: File | null) => {
+    chosen = file
+    chip.textContent = file ? `📎 ${file.name} ×` : ''
+    chip.setAttribute('aria-label', file ? `Remove the attachment ${file.name}` : '')
+    chip.classList.toggle('hidden', !file)
+  }
+  attach.addEventListener('click', () => picker.click())
+  picker.addEventListener('change', () => choose(picker.files?.[0] ?? null))
+  chip.addEventListener('click', () => {
+    picker.value = ''
+    choose(null)
+  })
 
   const show = (message: Pick<VisitorMessage, 'message_text' | 'sender_type' | 'sources'>) => {
     const bubble = element('div', `msg ${message.sender_type}`)
@@ -134,7 +158,8 @@ export function mountChat(options: ChatMountOptions): void {
   })
 
   const submit = async () => {
-    const text = input.value.trim()
+    const file = chosen
+    const text = input.value.trim() || (file ? `Attached: ${file.name}` : '')
     if (!text || busy) return
     busy = true
     send.disabled = true
@@ -143,7 +168,9 @@ export function mountChat(options: ChatMountOptions): void {
       await ready
       if (!conversationId) await startConversation()
       input.value = ''
-      show({ message_text: text, sender_type: 'user', sources: [] })
+      picker.value = ''
+      choose(null)
+      show({ message_text: file && text !== `Attached: ${file.name}` ? `${text}\n📎 ${file.name}` : text, sender_type: 'user', sources: [] })
       messages.append(typing)
       let bubble: HTMLElement | null = null
       let streamed = ''
@@ -155,7 +182,7 @@ export function mountChat(options: ChatMountOptions): void {
         }
         bubble.textContent = streamed
         messages.scrollTop = messages.scrollHeight
-      })
+      }, file ?? undefined)
       typing.remove()
       if (!bubble) bubble = show({ message_text: '', sender_type: 'ai', sources: [] })
       ;(bubble as HTMLElement).replaceChildren(renderText(answer.message_text, answer.sources))

@@ -11,6 +11,7 @@ export interface VisitorMessage {
   message_text: string
   sender_type: 'user' | 'ai'
   sources: Source[]
+  attachments?: { name: string }[]
 }
 
 interface Tokens {
@@ -31,7 +32,9 @@ export function createWidgetApi(base: string, clientKey: string) {
   let token: string | null = null
 
   async function call(path: string, init: RequestInit = {}): Promise<Response> {
-    const response = await fetch(`${base}/api${path}`, { ...init, credentials: 'omit', headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) } })
+    // A FormData body sets its own multipart Content-Type (with the boundary).
+    const type: Record<string, string> = init.body instanceof FormData ? {} : { 'Content-Type': 'application/json' }
+    const response = await fetch(`${base}/api${path}`, { ...init, credentials: 'omit', headers: { ...type, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) } })
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { message?: string }
       throw new WidgetApiError(response.status, body.message ?? `Request failed with status ${response.status}`)
@@ -86,8 +89,15 @@ export function createWidgetApi(base: string, clientKey: string) {
       return created
     },
     /** Sends a message and reads the answer as it streams: onToken for each piece, then the saved answer. */
-    async send(conversationId: string, text: string, onToken: (piece: string) => void): Promise<VisitorMessage> {
-      const response = await authorised(`/conversations/api/chat/${conversationId}/`, { method: 'POST', headers: { Accept: 'text/event-stream' }, body: JSON.stringify({ message_text: text }) })
+    async send(conversationId: string, text: string, onToken: (piece: string) => void, file?: File): Promise<VisitorMessage> {
+      let body: BodyInit = JSON.stringify({ message_text: text })
+      if (file) {
+        const form = new FormData()
+        form.append('message_text', text)
+        form.append('attachment', file, file.name)
+        body = form
+      }
+      const response = await authorised(`/conversations/api/chat/${conversationId}/`, { method: 'POST', headers: { Accept: 'text/event-stream' }, body })
       const reader = (response.body as ReadableStream<Uint8Array>).getReader()
       const decoder = new TextDecoder()
       let buffer = ''

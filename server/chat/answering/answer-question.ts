@@ -25,6 +25,8 @@ export interface Question {
   agent: Agent
   history: { role: 'user' | 'assistant'; content: string }[]
   text: string
+  /** Files sent with the question: their names, and a document's text. */
+  attachments?: { name: string; text: string | null }[]
 }
 
 export const OFFLINE_MODEL = 'offline-extractive'
@@ -43,6 +45,7 @@ export async function answerQuestion(answerer: Answerer, question: Question, onT
     instructions: question.agent.instructions,
     history: question.history,
     question: question.text,
+    attachments: question.attachments ?? [],
     passages,
   })
   if (!answerer.chatModel) {

@@ -68,6 +68,7 @@ const MATRIX: Record<string, { need: AgentNeed; call: Call }> = {
   'GET /api/conversations/:agentId/:conversationId/messages/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/conversations/${f.agentId}/${f.conversationId}/messages/` }) },
   'POST /api/conversations/:agentId/:conversationId/update/': { need: 'chat', call: (f) => ({ method: 'post', path: `/api/conversations/${f.agentId}/${f.conversationId}/update/`, body: { is_favorite: true } }) },
   'POST /api/conversations/:agentId/:conversationId/:messageId/update/': { need: 'chat', call: (f) => ({ method: 'post', path: `/api/conversations/${f.agentId}/${f.conversationId}/${f.messageId}/update/`, body: { message_text: 'Edited' } }) },
+  'GET /api/conversations/:agentId/:conversationId/:messageId/attachments/:index/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/conversations/${f.agentId}/${f.conversationId}/${f.messageId}/attachments/0/` }) },
   'POST /api/conversations/:agentId/:conversationId/:messageId/retry/': { need: 'chat', call: (f) => ({ method: 'post', path: `/api/conversations/${f.agentId}/${f.conversationId}/${f.messageId}/retry/` }) },
   'GET /api/conversations/chat/:agentId/:conversationId/': { need: 'chat', call: (f) => ({ method: 'get', path: `/api/conversations/chat/${f.agentId}/${f.conversationId}/?message_text=Hello` }) },
   'POST /api/conversations/chat/:agentId/:conversationId/': { need: 'chat', call: (f) => ({ method: 'post', path: `/api/conversations/chat/${f.agentId}/${f.conversationId}/`, body: { message_text: 'Hello' } }) },
@@ -110,7 +111,9 @@ async function freshFixture(actorId: string): Promise<Fixture> {
   const website = await prisma.website.create({ data: { accountId, agentId: agent.id, url: 'https://example.com/', name: 'Site' } })
   const job = await prisma.job.create({ data: { kind: 'noop', accountId, agentId: agent.id, status: 'succeeded' } })
   const conversation = await prisma.conversation.create({ data: { accountId, agentId: agent.id, name: 'Matrix chat', startedByUserId: actorId } })
-  const message = await prisma.message.create({ data: { accountId, conversationId: conversation.id, senderType: 'user', text: 'Hi', answerError: 'unavailable' } })
+  const attachmentKey = `widgets/matrix/attachments/${conversation.id}/note.txt`
+  await createFileStorage(testApp.config).put(attachmentKey, Buffer.from('note'), 'text/plain')
+  const message = await prisma.message.create({ data: { accountId, conversationId: conversation.id, senderType: 'user', text: 'Hi', answerError: 'unavailable', attachments: [{ name: 'note.txt', content_type: 'text/plain', size: 4, key: attachmentKey }] } })
   const integration = await prisma.widgetIntegration.create({ data: { accountId, agentId: agent.id, clientKey: `wk_${randomUUID()}`, websiteName: 'Shop', websiteDomain: 'shop.example.com', startMessage: 'Hi' } })
   return { agentId: agent.id, textId: text.id, documentId: document.id, websiteId: website.id, jobId: job.id, conversationId: conversation.id, messageId: message.id, integrationId: integration.id }
 }

@@ -143,6 +143,47 @@ describe('chatting', () => {
   })
 })
 
+describe('attachments', () => {
+  it('takes a document with the message, gives its text to the model as data, and keeps the file for the team', async () => {
+    const { client_key } = await newIntegration()
+    const { auth, conversationId } = await visitor(client_key)
+    const response = await testApp.request
+      .post(`/api/conversations/api/chat/${conversationId}/`)
+      .set(auth)
+      .field('message_text', 'Can I return this order?')
+      .attach('attachment', Buffer.from('Order 1234: blue lamp, delivered 3 days ago. <b>bold</b>'), 'order.txt')
+    expect(response.status).toBe(200)
+    expect(response.body.user_message.attachments).toEqual([{ index: 0, name: 'order.txt', content_type: 'text/plain; charset=utf-8', size: 56 }])
+    expect(JSON.stringify(response.body)).not.toContain('widgets/')
+    const prompt = llm.requests.at(-1)?.messages.at(-1)?.content ?? ''
+    expect(prompt).toContain('<attachment name="order.txt">\nOrder 1234: blue lamp, delivered 3 days ago. &lt;b&gt;bold&lt;/b&gt;\n</attachment>')
+    const download = await testApp.request.get(`/api/conversations/${agentId}/${conversationId}/${response.body.user_message.message_id}/attachments/0/`).set(bearer(owner.access))
+    expect(download.status).toBe(200)
+    expect(download.headers['content-disposition']).toBe("attachment; filename*=UTF-8''order.txt")
+    expect(download.text).toContain('Order 1234')
+  })
+
+  it('sends a file alone, named as the message', async () => {
+    const { client_key } = await newIntegration()
+    const { auth, conversationId } = await visitor(client_key)
+    const response = await testApp.request.post(`/api/conversations/api/chat/${conversationId}/`).set(auth).attach('attachment', Buffer.from('hello'), 'note.txt')
+    expect(response.body.user_message.message_text).toBe('Attached: note.txt')
+  })
+
+  it('refuses files when attachments are off, files that are not images or documents, and files without a token', async () => {
+    const off = await newIntegration({ enable_attachments: false })
+    const offVisitor = await visitor(off.client_key)
+    const refused = await testApp.request.post(`/api/conversations/api/chat/${offVisitor.conversationId}/`).set(offVisitor.auth).field('message_text', 'Hi').attach('attachment', Buffer.from('x'), 'a.txt')
+    expect(refused.body.message).toBe('Attachments are turned off for this chat.')
+    const on = await newIntegration()
+    const onVisitor = await visitor(on.client_key)
+    const binary = await testApp.request.post(`/api/conversations/api/chat/${onVisitor.conversationId}/`).set(onVisitor.auth).field('message_text', 'Hi').attach('attachment', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]), 'tool.exe')
+    expect(binary.status).toBe(415)
+    const anonymous = await testApp.request.post(`/api/conversations/api/chat/${onVisitor.conversationId}/`).set('Origin', SITE).field('message_text', 'Hi').attach('attachment', Buffer.from('x'), 'a.txt')
+    expect(anonymous.status).toBe(401)
+  })
+})
+
 describe('tokens', () => {
   const widgetKey = () => Buffer.from(hkdfSync('sha256', SECRET_KEY, 'agentdesk', 'widget-token', 32))
   const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, string>

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto'
+import { detectImageType } from '../../accounts/detect-image-type.ts'
+import type { WidgetIntegration } from '../../db/generated/prisma/client.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { detectDocumentFormat, MIME_TYPES } from '../../knowledge/documents/extract/detect-document-format.ts'
+import { extractDocumentSections } from '../../knowledge/documents/extract/extract-document-sections.ts'
+import type { FileStorage } from '../../storage/file-storage.ts'
+
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024
+export const ATTACHMENT_TOO_LARGE = 'Attachments must be smaller than 5 MB.'
+export const ATTACHMENT_TYPE = 'Attach an image (PNG, JPEG, GIF, WebP) or a PDF, Word, text, CSV or JSON file.'
+// What of an attached document the model reads.
+const TEXT_FOR_THE_ANSWER = 8_000
+
+/** An attachment as a message stores it; `key` (where the file is) never leaves the server. */
+export interface StoredAttachment {
+  name: string
+  content_type: string
+  size: number
+  key: string
+}
+
+const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').slice(0, 120) || 'attachment'
+
+/**
+ * A visitor's file, when the integration accepts attachments: an image or a document (the bytes
+ * decide), stored under an unguessable key; a document's text is read so the answer can use it.
+ */
+export async function receiveAttachment(storage: FileStorage, integration: WidgetIntegration, conversationId: string, file: { originalname: string; buffer: Buffer }) {
+  if (!integration.enableAttachments) throw new AppError('BAD_REQUEST', 'Attachments are turned off for this chat.')
+  if (file.buffer.length >= ATTACHMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_TOO_LARGE)
+  const name = safeName(file.originalname)
+  const image = detectImageType(file.buffer)
+  const format = image ? null : detectDocumentFormat(file.buffer, name)
+  if (!image && !format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', ATTACHMENT_TYPE)
+  const extension = image?.extension ?? (format as string)
+  const contentType = image?.contentType ?? MIME_TYPES[format as keyof typeof MIME_TYPES]
+  const key = `widgets/${integration.id}/attachments/${conversationId}/${Date.now()}_${randomBytes(12).toString('hex')}.${extension}`
+  await storage.put(key, file.buffer, contentType)
+  let text: string | null = null
+  if (format) {
+    try {
+      const sections = await extractDocumentSections(file.buffer, format, name)
+      text = sections.map((section) => section.content).join('\n\n').slice(0, TEXT_FOR_THE_ANSWER)
+    } catch {
+      text = null // unreadable: the file is kept for the team, the answer goes without it
+    }
+  }
+  const stored: StoredAttachment = { name, content_type: contentType, size: file.buffer.length, key }
+  return { stored, forAnswer: { name, text } }
+}
