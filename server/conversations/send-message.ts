@@ -8,7 +8,6 @@ import type { Logger } from '../logging/create-logger.ts'
 import { conversationHistory } from './conversation-history.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
 import { toMessageView, type MessageView } from './message-view.ts'
-import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
 import { saveAnswer } from './save-answer.ts'
 import { saveUserMessage } from './save-user-message.ts'
@@ -51,9 +50,7 @@ export async function sendMessage(services: ChatServices, actor: Actor, agentId:
   requireOwnDashboardConversation(actor, conversation)
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
-  const unanswered = await unansweredUserMessage(services.database, conversationId)
-  refuseWhileAnswering(unanswered, services.answerWindowMs)
-  const userMessage = await saveUserMessage(services.database, agent.accountId, conversation, text, unanswered)
+  const userMessage = await saveUserMessage(services.database, agent.accountId, conversation, text, services.answerWindowMs)
   events.onUserMessage?.(toMessageView(userMessage))
   return answerUserMessage(services, agent, userMessage, events, signal)
 }

@@ -1,5 +1,4 @@
 import { AppError } from '../../errors/app-error.ts'
-import { refuseWhileAnswering, unansweredUserMessage } from '../../conversations/previous-turn.ts'
 import { saveUserMessage } from '../../conversations/save-user-message.ts'
 import { answerUserMessage, type ChatEvents, type ChatServices } from '../../conversations/send-message.ts'
 import { toMessageView } from '../../conversations/message-view.ts'
@@ -22,9 +21,7 @@ export async function sendWidgetMessage(services: ChatServices, settings: Widget
   const conversation = await requireVisitorConversation(services.database, caller, conversationId)
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Start a new one.')
   await requireWidgetBudget(services.database, settings, caller.integration)
-  const unanswered = await unansweredUserMessage(services.database, conversationId)
-  refuseWhileAnswering(unanswered, services.answerWindowMs)
-  const userMessage = await saveUserMessage(services.database, caller.integration.accountId, conversation, text, unanswered, file ? [file.stored] : [])
+  const userMessage = await saveUserMessage(services.database, caller.integration.accountId, conversation, text, services.answerWindowMs, file ? [file.stored] : [])
   events.onUserMessage?.(toMessageView(userMessage))
   const result = await answerUserMessage(services, caller.agent, userMessage, events, signal, file ? [file.forAnswer] : undefined)
   const usage = result.ai_message.usage

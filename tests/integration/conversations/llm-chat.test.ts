@@ -25,6 +25,7 @@ afterAll(async () => {
 })
 beforeEach(() => {
   llm.state.mode = 'answer'
+  llm.state.tokenDelayMs = 0
 })
 
 async function startConversation() {
@@ -78,6 +79,16 @@ describe('answers through an OpenAI-compatible LLM', () => {
     await chat(conversationId, 'Is shipping free?')
     expect(llm.requests.at(-1)).toMatchObject({ model: 'agent-model', temperature: 0.7, max_tokens: 123 })
     await testApp.request.put(`/api/agents/${agentId}/update/`).set(bearer(owner.access)).send({ llm_model: null, llm_temperature: null, llm_max_tokens: null })
+  })
+
+  // On PostgreSQL (a pool of connections) the two really race: without the row lock both were saved.
+  it('of two messages sent at the same instant, one is answered and the other refused while it is', async () => {
+    llm.state.tokenDelayMs = 20
+    const conversationId = await startConversation()
+    const answers = await Promise.all([chat(conversationId, 'Is shipping free?'), chat(conversationId, 'And returns?')])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
+    const messages = await testApp.request.get(`/api/conversations/${agentId}/${conversationId}/messages/`).set(bearer(owner.access))
+    expect(messages.body.total).toBe(3)
   })
 
   it('sends earlier turns as history', async () => {
