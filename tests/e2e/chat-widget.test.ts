@@ -147,6 +147,30 @@ describe('the chat widget on a customer’s page', () => {
     await context.close()
   })
 
+  it('shows the answer word by word as it streams, with a typing indicator first', async () => {
+    llm.state.tokenDelayMs = 80
+    try {
+      const { page, context } = await openShop(keys['top-left'] ?? '')
+      await launcher(page).click()
+      const input = page.locator('[data-agentdesk-widget] >> css=textarea')
+      await input.waitFor({ state: 'visible' })
+      await input.fill('How long do I have to return a product?')
+      await input.press('Enter')
+      await page.locator('[data-agentdesk-widget] >> css=.typing').waitFor({ state: 'attached' })
+      const answer = page.locator('[data-agentdesk-widget] >> css=.msg.ai').nth(1)
+      const full = 'According to the sources, returns are accepted within 30 days [1]. Shipping is free [2].'
+      // Part of the answer is on screen while the rest is still being written.
+      await expect.poll(async () => {
+        const shown = (await answer.count()) > 0 ? await answer.innerText() : ''
+        return shown.length > 0 && shown.length < full.length
+      }).toBe(true)
+      await expect.poll(() => answer.innerText(), { timeout: 15_000 }).toBe(full)
+      await context.close()
+    } finally {
+      llm.state.tokenDelayMs = 0
+    }
+  })
+
   it('sends a file with a question, and the model reads it', async () => {
     const { page, context, problems } = await openShop(keys['top-right'] ?? '')
     await launcher(page).click()
