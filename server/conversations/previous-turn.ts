@@ -13,7 +13,8 @@ export async function unansweredUserMessage(database: Database | { prisma: Prism
 
 /** Refuses a new message while the agent is still answering the previous one. */
 export function refuseWhileAnswering(unanswered: Message | null, answerWindowMs: number): void {
-  if (unanswered && unanswered.answerError === null && Date.now() - unanswered.createdAt.getTime() < answerWindowMs) {
+  // updated_at: when it was sent, or when a retry took it up again.
+  if (unanswered && unanswered.answerError === null && Date.now() - unanswered.updatedAt.getTime() < answerWindowMs) {
     throw new AppError('CONFLICT', 'The agent is still answering the previous message. Wait for its answer, then send again.')
   }
 }

@@ -1,18 +1,17 @@
 import type { Actor } from '../accounts/actor.ts'
 import { AppError } from '../errors/app-error.ts'
-import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
+import { claimRetry } from './claim-retry.ts'
+import { toMessageView } from './message-view.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
 import { answerUserMessage, type ChatEvents, type ChatServices } from './send-message.ts'
-import { toMessageView } from './message-view.ts'
 
-/** Answers again the conversation's last user message whose answer failed. */
+/** Answers again the conversation's last user message whose answer failed, if it can still take messages. */
 export async function retryAnswer(services: ChatServices, actor: Actor, agentId: string, conversationId: string, messageId: string, events: ChatEvents, signal: AbortSignal) {
   const { agent, conversation } = await requireConversation(services.database, actor, agentId, conversationId, 'chat')
   requireOwnDashboardConversation(actor, conversation)
-  const unanswered = await unansweredUserMessage(services.database, conversationId)
-  if (!unanswered || unanswered.id !== messageId) throw new AppError('CONFLICT', 'Only the last message can be answered again, and only when its answer failed.')
-  refuseWhileAnswering(unanswered, services.answerWindowMs)
-  const message = await services.database.prisma.message.update({ where: { id: messageId }, data: { answerError: null } })
+  if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
+  if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
+  const message = await claimRetry(services.database, conversationId, messageId, services.answerWindowMs)
   events.onUserMessage?.(toMessageView(message))
   return answerUserMessage(services, agent, message, events, signal)
 }

@@ -1,5 +1,6 @@
 import type { Actor } from '../accounts/actor.ts'
-import { answerQuestion, type Answer, type Answerer } from '../chat/answering/answer-question.ts'
+import { answerQuestion, newSpending, type Answer, type Answerer, type Spending } from '../chat/answering/answer-question.ts'
+import { recordUsage } from '../usage/record-usage.ts'
 import { GenerationError } from '../chat/answering/chat-model.ts'
 import type { Database } from '../db/database.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
@@ -22,6 +23,8 @@ export interface ChatServices extends Answerer {
 export interface ChatEvents {
   onUserMessage?(message: MessageView): void
   onToken?(text: string): void
+  /** Tokens the answer cost, whether it succeeded or not (a widget counts them against its budget). */
+  onSpent?(tokens: number): Promise<void>
 }
 
 const RETRY_ADVICE: Record<string, string> = {
@@ -55,6 +58,17 @@ export async function sendMessage(services: ChatServices, actor: Actor, agentId:
   return answerUserMessage(services, agent, userMessage, events, signal)
 }
 
+/**
+ * A cut or timed-out answer was still billed by the provider: its prompt and what was written count,
+ * estimated at four characters a token. A call refused before any answer (429, 5xx) costs nothing.
+ */
+async function meterFailedAnswer(services: ChatServices, accountId: string, spending: Spending, reason: string, events: ChatEvents) {
+  if (!spending.modelCalled || (!spending.streamed && reason !== 'timeout' && reason !== 'stopped')) return
+  const tokens = Math.ceil((spending.promptCharacters + spending.streamed.length) / 4)
+  await recordUsage(services.database, accountId, { tokens })
+  await events.onSpent?.(tokens)
+}
+
 // A retried message's files by name only: their text was read when they arrived.
 const attachedNames = (message: Message): { name: string; text: string | null }[] =>
   (Array.isArray(message.attachments) ? message.attachments : []).map((attachment) => ({ name: String((attachment as { name?: string }).name ?? 'file'), text: null }))
@@ -62,15 +76,18 @@ const attachedNames = (message: Message): { name: string; text: string | null }[
 /** Answers a saved user message and stores the answer; records the failure on the message if it fails. */
 export async function answerUserMessage(services: ChatServices, agent: Parameters<typeof answerQuestion>[1]['agent'], userMessage: Message, events: ChatEvents, signal: AbortSignal, attachments = attachedNames(userMessage)) {
   let answer: Answer
+  const spending = newSpending()
   try {
     const history = await conversationHistory(services.database, userMessage.conversationId, userMessage.createdAt)
-    answer = await answerQuestion(services, { agent, history, text: userMessage.text, attachments }, (piece) => events.onToken?.(piece), signal)
+    answer = await answerQuestion(services, { agent, history, text: userMessage.text, attachments }, (piece) => events.onToken?.(piece), signal, spending)
   } catch (error) {
     const reason = error instanceof GenerationError ? error.reason : signal.aborted ? 'stopped' : 'failed'
     if (!(error instanceof GenerationError)) services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
     const failed = await services.database.prisma.message.update({ where: { id: userMessage.id }, data: { answerError: reason } })
+    await meterFailedAnswer(services, agent.accountId, spending, reason, events)
     throw failure(reason, failed)
   }
   const aiMessage = await saveAnswer(services.database, agent.accountId, userMessage, answer)
+  await events.onSpent?.(answer.promptTokens + answer.completionTokens)
   return { conversation_id: userMessage.conversationId, user_message: toMessageView(userMessage), ai_message: toMessageView(aiMessage) }
 }

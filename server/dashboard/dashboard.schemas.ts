@@ -12,7 +12,9 @@ function isTimeZone(value: string) {
   }
 }
 
-const timeZone = z.string().trim().max(64).refine(isTimeZone, { error: 'tz must be an IANA time zone such as Europe/Paris' }).default('UTC')
+export const TIME_ZONE_MESSAGE = 'tz must be an IANA time zone such as Europe/Paris'
+
+const timeZone = z.string().trim().max(64).refine(isTimeZone, { error: TIME_ZONE_MESSAGE }).default('UTC')
 
 export const EngagementQuerySchema = z.object({
   range: z

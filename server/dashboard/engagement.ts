@@ -1,6 +1,8 @@
 import type { Actor } from '../accounts/actor.ts'
 import { visibleAgentsWhere } from '../agents/require-agent-access.ts'
 import type { Database } from '../db/database.ts'
+import { AppError } from '../errors/app-error.ts'
+import { TIME_ZONE_MESSAGE } from './dashboard.schemas.ts'
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 
@@ -9,6 +11,9 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
  * and answers given (AI messages replying to someone; greetings are not answers). Monday first.
  */
 export async function engagementByWeekday(database: Database, actor: Actor, days: number, timeZone: string, now = new Date()) {
+  // Intl knows a few old zone names PostgreSQL does not: ask the database, which does the grouping.
+  const known = await database.prisma.$queryRaw<unknown[]>`select 1 from pg_timezone_names where name = ${timeZone} limit 1`
+  if (known.length === 0) throw new AppError('BAD_REQUEST', TIME_ZONE_MESSAGE)
   const since = new Date(now.getTime() - days * 86_400_000)
   const agentIds = (await database.prisma.agent.findMany({ where: visibleAgentsWhere(actor), select: { id: true } })).map((agent) => agent.id)
   const [conversations, responses] = await Promise.all([

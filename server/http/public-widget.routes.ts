@@ -10,7 +10,9 @@ import { readWidgetLogo } from '../widgets/public/read-widget-logo.ts'
 import { refreshWidgetSession } from '../widgets/public/refresh-widget-session.ts'
 import { requestOrigin } from '../widgets/public/request-origin.ts'
 import { requireWidgetCaller, type WidgetCaller } from '../widgets/public/require-widget-caller.ts'
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPE, receiveAttachment } from '../widgets/public/receive-attachment.ts'
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPE, prepareAttachment } from '../widgets/public/receive-attachment.ts'
+import { requireWidgetBudget } from '../widgets/public/widget-budget.ts'
+import { AppError } from '../errors/app-error.ts'
 import { requireVisitorConversation } from '../widgets/public/require-visitor-conversation.ts'
 import { sendWidgetMessage } from '../widgets/public/send-widget-message.ts'
 import { startWidgetSession } from '../widgets/public/start-widget-session.ts'
@@ -21,8 +23,15 @@ import type { MessageView } from '../conversations/message-view.ts'
 import { parseIdParam } from './parse-id-param.ts'
 import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
 import { receiveSingleFile } from './receive-single-file.ts'
+import { refuseNulCharacters } from './refuse-nul-characters.ts'
 import { respondToChat } from './respond-to-chat.ts'
 import { widgetCors } from './widget-cors.ts'
+
+/** A failure as a visitor may see it: the saved message in the visitor's view, never the team's. */
+function visitorError(error: unknown): unknown {
+  if (!(error instanceof AppError) || !error.extra?.user_message) return error
+  return new AppError(error.code, error.detail, { ...error.extra, user_message: toVisitorMessage(error.extra.user_message as MessageView) })
+}
 
 // A widget sends short messages: a small body limit keeps abuse cheap.
 const WIDGET_BODY_LIMIT = '32kb'
@@ -38,7 +47,7 @@ interface PublicWidgetOptions {
 /** SPEC section 7, Public widget calls, the widget configuration and logos: no user session, a visitor's. */
 export function publicWidgetRoutes({ database, storage, chat, settings, rateLimits }: PublicWidgetOptions): Router {
   const router = Router()
-  router.use(['/conversations/api', '/widget-configurations', '/widget-logos'], widgetCors, express.json({ limit: WIDGET_BODY_LIMIT }))
+  router.use(['/conversations/api', '/widget-configurations', '/widget-logos'], widgetCors, express.json({ limit: WIDGET_BODY_LIMIT }), refuseNulCharacters)
   const originOf = (req: express.Request) => requestOrigin({ origin: req.get('origin'), referer: req.get('referer') })
   const callerOf = (req: express.Request) => requireWidgetCaller(database, settings, req.get('authorization'), originOf(req))
 
@@ -55,31 +64,41 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
   })
   router.post('/conversations/api/create/', async (req, res) => {
     const caller = await callerOf(req)
+    await rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id)
     res.status(201).json(await createWidgetConversation(database, caller, CreateWidgetConversationSchema.parse(req.body ?? {})))
   })
   router.get('/conversations/api/chat/:conversationId/', async (req, res) => {
     const caller = await callerOf(req)
     res.json(await listVisitorMessages(database, caller, parseIdParam(req.params.conversationId, 'Conversation not found')))
   })
-  // The token is checked before a multipart body is read: strangers cannot make the server buffer files.
-  const identify: express.RequestHandler = async (_req, res, next) => {
-    res.locals.caller = await callerOf(_req)
+  // Everything that can refuse a message is checked before a multipart body is read: strangers, spent
+  // budgets and closed conversations cannot make the server buffer or parse files.
+  const admitMessage: express.RequestHandler = async (req, res, next) => {
+    const caller = await callerOf(req)
+    const conversation = await requireVisitorConversation(database, caller, parseIdParam(req.params.conversationId, 'Conversation not found'))
+    if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Start a new one.')
+    await rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id)
+    await requireWidgetBudget(database, settings, caller.integration)
+    res.locals.caller = caller
+    res.locals.conversationId = conversation.id
     next()
   }
   const attachmentUpload = receiveSingleFile({ field: 'attachment', maxBytes: ATTACHMENT_MAX_BYTES, tooLargeMessage: ATTACHMENT_TOO_LARGE, invalidMessage: ATTACHMENT_TYPE })
-  router.post('/conversations/api/chat/:conversationId/', identify, attachmentUpload, async (req, res) => {
+  router.post('/conversations/api/chat/:conversationId/', admitMessage, attachmentUpload, async (req, res) => {
     const caller = res.locals.caller as WidgetCaller
-    const conversationId = parseIdParam(req.params.conversationId, 'Conversation not found')
+    const conversationId = res.locals.conversationId as string
     const body = (req.body ?? {}) as Record<string, unknown>
     // A file alone is a message too: its name stands for the text.
     const text = req.file && !String(body.message_text ?? '').trim() ? `Attached: ${req.file.originalname.slice(0, 120)}` : body.message_text
     const input = WidgetMessageSchema.parse({ ...(req.query.stream ? { stream: req.query.stream } : {}), ...body, message_text: text })
-    await rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id)
-    await requireVisitorConversation(database, caller, conversationId)
-    const file = req.file ? await receiveAttachment(storage, caller.integration, conversationId, req.file) : undefined
+    const file = req.file ? await prepareAttachment(caller.integration, conversationId, req.file) : undefined
     await respondToChat(req, res, input.stream, async (events, signal) => {
-      const result = await sendWidgetMessage(chat, settings, caller, conversationId, input.message_text, { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }, signal, file)
-      return { conversation_id: result.conversation_id, user_message: toVisitorMessage(result.user_message), ai_message: toVisitorMessage(result.ai_message) }
+      try {
+        const result = await sendWidgetMessage(chat, settings, storage, caller, conversationId, input.message_text, { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }, signal, file)
+        return { conversation_id: result.conversation_id, user_message: toVisitorMessage(result.user_message), ai_message: toVisitorMessage(result.ai_message) }
+      } catch (error) {
+        throw visitorError(error)
+      }
     })
   })
   router.get('/widget-configurations/', async (req, res) => {

@@ -16,7 +16,11 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: stri
 
 export function mountChat(options: ChatMountOptions): void {
   const { root, config, base, debug } = options
-  const api = createWidgetApi(base, config.client_key)
+  let conversationId: string | null = null
+  // A new session cannot reach the old one's conversation: the next message starts another.
+  const api = createWidgetApi(base, config.client_key, () => {
+    conversationId = null
+  })
   const style = element('style')
   style.textContent = chatStyles(safeColor(config.widget_color), safePosition(config.widget_position))
 
@@ -117,7 +121,6 @@ export function mountChat(options: ChatMountOptions): void {
     messages.scrollTop = messages.scrollHeight
   }
 
-  let conversationId: string | null = null
   let busy = false
   const needsEmail = () => config.collect_user_email && !conversationId
   const layout = () => {

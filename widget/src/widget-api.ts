@@ -21,14 +21,19 @@ interface Tokens {
 
 export class WidgetApiError extends Error {
   readonly status: number
-  constructor(status: number, message: string) {
+  readonly reason: string | undefined
+  constructor(status: number, message: string, reason?: string) {
     super(message)
     this.status = status
+    this.reason = reason
   }
 }
 
-/** The public widget API for one visitor: tokens renewed as needed, the session kept across page loads. */
-export function createWidgetApi(base: string, clientKey: string) {
+/**
+ * The public widget API for one visitor: tokens renewed as needed, the session kept across page loads
+ * and shared by the site's tabs. onNewSession tells the window its conversation is gone.
+ */
+export function createWidgetApi(base: string, clientKey: string, onNewSession: () => void = () => {}) {
   let token: string | null = null
 
   async function call(path: string, init: RequestInit = {}): Promise<Response> {
@@ -36,8 +41,8 @@ export function createWidgetApi(base: string, clientKey: string) {
     const type: Record<string, string> = init.body instanceof FormData ? {} : { 'Content-Type': 'application/json' }
     const response = await fetch(`${base}/api${path}`, { ...init, credentials: 'omit', headers: { ...type, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) } })
     if (!response.ok) {
-      const body = (await response.json().catch(() => ({}))) as { message?: string }
-      throw new WidgetApiError(response.status, body.message ?? `Request failed with status ${response.status}`)
+      const body = (await response.json().catch(() => ({}))) as { message?: string; reason?: string }
+      throw new WidgetApiError(response.status, body.message ?? `Request failed with status ${response.status}`, body.reason)
     }
     return response
   }
@@ -50,17 +55,33 @@ export function createWidgetApi(base: string, clientKey: string) {
   async function startSession(): Promise<void> {
     save(clientKey, { conversation_id: undefined })
     keep((await (await call('/conversations/api/start-chat-widget/', { method: 'POST', body: JSON.stringify({ client_key: clientKey }) })).json()) as Tokens)
+    onNewSession()
   }
+
+  const refresh = async (refreshToken: string) =>
+    keep((await (await call('/conversations/api/tokens/refresh/', { method: 'POST', body: JSON.stringify({ refresh_token: refreshToken }) })).json()) as Tokens)
 
   /** A valid token: the saved session renewed, or a new one. True when the session is the saved one. */
   async function connect(): Promise<boolean> {
-    const saved = readSaved(clientKey)
-    if (saved.refresh_token) {
+    const sent = readSaved(clientKey).refresh_token
+    if (sent) {
       try {
-        keep((await (await call('/conversations/api/tokens/refresh/', { method: 'POST', body: JSON.stringify({ refresh_token: saved.refresh_token }) })).json()) as Tokens)
+        await refresh(sent)
         return true
-      } catch {
-        // ended or expired: a fresh session below
+      } catch (error) {
+        // Another tab renewed the shared session a moment ago: use the token it saved.
+        if (error instanceof WidgetApiError && error.reason === 'token_rotated') {
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          const newer = readSaved(clientKey).refresh_token
+          if (newer && newer !== sent) {
+            try {
+              await refresh(newer)
+              return true
+            } catch {
+              // fall through to a new session
+            }
+          }
+        }
       }
     }
     await startSession()

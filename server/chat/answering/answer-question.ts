@@ -31,12 +31,22 @@ export interface Question {
 
 export const OFFLINE_MODEL = 'offline-extractive'
 
+/** What an answer has cost so far, kept up to date while it is written: a failed answer still costs. */
+export interface Spending {
+  /** The prompt went to the model (a provider bills it even if the answer is cut). */
+  modelCalled: boolean
+  promptCharacters: number
+  streamed: string
+}
+
+export const newSpending = (): Spending => ({ modelCalled: false, promptCharacters: 0, streamed: '' })
+
 /**
  * Answers a question from the agent's knowledge: retrieves passages, then streams the language
  * model's grounded answer through onToken (or composes the offline answer), and keeps the sources
  * the answer cites.
  */
-export async function answerQuestion(answerer: Answerer, question: Question, onToken: (text: string) => void, signal: AbortSignal): Promise<Answer> {
+export async function answerQuestion(answerer: Answerer, question: Question, onToken: (text: string) => void, signal: AbortSignal, spending: Spending = newSpending()): Promise<Answer> {
   const passages = await retrievePassages(answerer.retriever, question.agent.id, question.text)
   signal.throwIfAborted()
   const prompt = buildPrompt({
@@ -55,6 +65,8 @@ export async function answerQuestion(answerer: Answerer, question: Question, onT
     return { text, sources, messageLink: messageLinkOf(sources), model: OFFLINE_MODEL, promptTokens: await countPromptTokens(prompt), completionTokens: await countTokens(text) }
   }
   const defaults = answerer.chatModel.defaults
+  spending.modelCalled = true
+  spending.promptCharacters = prompt.reduce((sum, message) => sum + message.content.length, 0)
   const generated = await answerer.chatModel.generate(
     prompt,
     {
@@ -62,7 +74,10 @@ export async function answerQuestion(answerer: Answerer, question: Question, onT
       temperature: question.agent.llmTemperature ?? defaults.temperature,
       maxTokens: question.agent.llmMaxTokens ?? defaults.maxTokens,
     },
-    onToken,
+    (piece) => {
+      spending.streamed += piece
+      onToken(piece)
+    },
     signal,
   )
   const sources = sourcesCited(generated.text, passages)

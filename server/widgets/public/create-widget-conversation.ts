@@ -3,6 +3,7 @@ import { AppError } from '../../errors/app-error.ts'
 import { toMessageView } from '../../conversations/message-view.ts'
 import { recordUsage } from '../../usage/record-usage.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
+import { toVisitorMessage } from './visitor-message-view.ts'
 import { EMAIL_REQUIRED } from './widget-chat.schemas.ts'
 
 /** A visitor's conversation on the integration's site: the widget's start message is the first word. */
@@ -26,5 +27,5 @@ export async function createWidgetConversation(database: Database, caller: Widge
   })
   await recordUsage(database, integration.accountId, { conversations: 1 })
   const greeting = conversation.messages[0]
-  return { conversation_id: conversation.id, ai_message: greeting ? toMessageView(greeting) : null }
+  return { conversation_id: conversation.id, ai_message: greeting ? toVisitorMessage(toMessageView(greeting)) : null }
 }

@@ -24,9 +24,10 @@ const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').sli
 
 /**
  * A visitor's file, when the integration accepts attachments: an image or a document (the bytes
- * decide), stored under an unguessable key; a document's text is read so the answer can use it.
+ * decide), given an unguessable key (stored once its message is saved); a document's text is read so
+ * the answer can use it.
  */
-export async function receiveAttachment(storage: FileStorage, integration: WidgetIntegration, conversationId: string, file: { originalname: string; buffer: Buffer }) {
+export async function prepareAttachment(integration: WidgetIntegration, conversationId: string, file: { originalname: string; buffer: Buffer }) {
   if (!integration.enableAttachments) throw new AppError('BAD_REQUEST', 'Attachments are turned off for this chat.')
   if (file.buffer.length >= ATTACHMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_TOO_LARGE)
   const name = safeName(file.originalname)
@@ -36,7 +37,6 @@ export async function receiveAttachment(storage: FileStorage, integration: Widge
   const extension = image?.extension ?? (format as string)
   const contentType = image?.contentType ?? MIME_TYPES[format as keyof typeof MIME_TYPES]
   const key = `widgets/${integration.id}/attachments/${conversationId}/${Date.now()}_${randomBytes(12).toString('hex')}.${extension}`
-  await storage.put(key, file.buffer, contentType)
   let text: string | null = null
   if (format) {
     try {
@@ -47,5 +47,12 @@ export async function receiveAttachment(storage: FileStorage, integration: Widge
     }
   }
   const stored: StoredAttachment = { name, content_type: contentType, size: file.buffer.length, key }
-  return { stored, forAnswer: { name, text } }
+  return { stored, bytes: file.buffer, forAnswer: { name, text } }
+}
+
+export type PreparedAttachment = Awaited<ReturnType<typeof prepareAttachment>>
+
+/** Writes the file of a saved message. */
+export async function storeAttachment(storage: FileStorage, attachment: PreparedAttachment): Promise<void> {
+  await storage.put(attachment.stored.key, attachment.bytes, attachment.stored.content_type)
 }

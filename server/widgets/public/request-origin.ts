@@ -4,7 +4,9 @@
  * proxy, a sandboxed frame's "null"): such a request is refused, never trusted.
  */
 export function requestOrigin(headers: { origin?: string | undefined; referer?: string | undefined }): string | null {
-  for (const candidate of [headers.origin, headers.referer]) {
+  // A browser that sent Origin meant it, "null" included (a sandboxed frame): never second-guessed by Referer.
+  const candidates = headers.origin !== undefined ? [headers.origin] : [headers.referer]
+  for (const candidate of candidates) {
     if (!candidate || candidate === 'null') continue
     try {
       const url = new URL(candidate)
@@ -24,7 +26,8 @@ export function originAllowed(integration: { websiteDomain: string; allowSubdoma
   if (!origin) return false
   const url = new URL(origin)
   const [domainHost, domainPort] = integration.websiteDomain.split(':')
-  if (domainPort !== undefined && url.port !== domainPort) return false
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80')
+  if (domainPort !== undefined && port !== domainPort) return false
   const host = url.hostname.toLowerCase()
   return host === domainHost || (integration.allowSubdomains && host.endsWith(`.${domainHost}`))
 }

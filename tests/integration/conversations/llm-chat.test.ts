@@ -196,6 +196,18 @@ describe('when the LLM fails', () => {
     expect(messages.body.total).toBe(3)
   })
 
+  it('a retry is refused once the conversation is closed', async () => {
+    llm.state.mode = 'server-error'
+    const conversationId = await startConversation()
+    const failed = await chat(conversationId, 'Is shipping free?')
+    llm.state.mode = 'answer'
+    await testApp.request.post(`/api/conversations/${agentId}/${conversationId}/update/`).set(bearer(owner.access)).send({ is_active: false })
+    const before = llm.requests.length
+    const retried = await testApp.request.post(`/api/conversations/${agentId}/${conversationId}/${failed.body.user_message.message_id}/retry/`).set(bearer(owner.access))
+    expect(retried.status).toBe(409)
+    expect(llm.requests.length).toBe(before)
+  })
+
   it('a lasting 429 answers 503 with Retry-After', async () => {
     llm.state.mode = 'rate-limited'
     const conversationId = await startConversation()

@@ -69,6 +69,22 @@ describe('starting a session', () => {
     expect(viaReferer.status).toBe(201)
   })
 
+  it('takes a sandboxed frame’s "null" origin as no origin, whatever its Referer says', async () => {
+    const { client_key } = await newIntegration()
+    const response = await testApp.request.post('/api/conversations/api/start-chat-widget/').set('Origin', 'null').set('Referer', `${SITE}/page`).send({ client_key })
+    expect(response.status).toBe(403)
+  })
+
+  it('matches a domain written with the default port', async () => {
+    const { client_key } = await newIntegration({ website_domain: 'shop.example.com:443' })
+    expect((await start(client_key)).status).toBe(201)
+    expect((await start(client_key, 'https://shop.example.com:8443')).status).toBe(403)
+  })
+
+  it('refuses a NUL character with a 400, not a 500', async () => {
+    expect((await testApp.request.get('/api/widget-configurations/?client_key=%00').set('Origin', SITE)).status).toBe(400)
+  })
+
   it('allows subdomains only when the integration says so', async () => {
     const strict = await newIntegration()
     const relaxed = await newIntegration({ allow_subdomains: true })
@@ -138,6 +154,7 @@ describe('chatting', () => {
     expect((await testApp.request.post('/api/conversations/api/create/').set(auth).send({})).body.message).toBe('Please enter your e-mail address to start chatting.')
     const created = await testApp.request.post('/api/conversations/api/create/').set(auth).send({ visitor_email: 'Ann@Example.com' })
     expect(created.status).toBe(201)
+    expect(created.body.ai_message.usage).toBeUndefined()
     const conversation = await testApp.request.get(`/api/conversations/${created.body.conversation_id}/`).set(bearer(owner.access))
     expect(conversation.body.name).toBe('ann@example.com')
   })
@@ -153,7 +170,7 @@ describe('attachments', () => {
       .field('message_text', 'Can I return this order?')
       .attach('attachment', Buffer.from('Order 1234: blue lamp, delivered 3 days ago. <b>bold</b>'), 'order.txt')
     expect(response.status).toBe(200)
-    expect(response.body.user_message.attachments).toEqual([{ index: 0, name: 'order.txt', content_type: 'text/plain; charset=utf-8', size: 56 }])
+    expect(response.body.user_message.attachments).toEqual([{ name: 'order.txt', content_type: 'text/plain; charset=utf-8', size: 56 }])
     expect(JSON.stringify(response.body)).not.toContain('widgets/')
     const prompt = llm.requests.at(-1)?.messages.at(-1)?.content ?? ''
     expect(prompt).toContain('<attachment name="order.txt">\nOrder 1234: blue lamp, delivered 3 days ago. &lt;b&gt;bold&lt;/b&gt;\n</attachment>')
@@ -249,17 +266,18 @@ describe('tokens', () => {
 })
 
 describe('limits', () => {
-  it('limits messages per visitor, then per integration, with Retry-After', async () => {
+  it('limits messages (and new conversations) per visitor, then per integration, with Retry-After', async () => {
     const { client_key } = await newIntegration()
+    // 3 a minute per visitor: starting the conversation was one.
     const first = await visitor(client_key)
-    for (let index = 0; index < 3; index += 1) expect((await chat(first.auth, first.conversationId, `q${index}`)).status).toBe(200)
+    for (let index = 0; index < 2; index += 1) expect((await chat(first.auth, first.conversationId, `q${index}`)).status).toBe(200)
     const tooMany = await chat(first.auth, first.conversationId, 'one more')
     expect(tooMany.status).toBe(429)
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0)
+    // 5 a minute per integration: the first visitor used 3, the second's conversation is the 4th.
     const second = await visitor(client_key)
     expect((await chat(second.auth, second.conversationId, 'a')).status).toBe(200)
-    expect((await chat(second.auth, second.conversationId, 'b')).status).toBe(200)
-    const integrationFull = await chat(second.auth, second.conversationId, 'c')
+    const integrationFull = await chat(second.auth, second.conversationId, 'b')
     expect(integrationFull.status).toBe(429)
     expect(integrationFull.body.message).toMatch(/^Too many messages on this website/)
   })
