@@ -1,0 +1,117 @@
+// SPEC section 7 and 8: every call of the dashboard goes through here. JSON in and out, the bearer
+// token, the CSRF header on unsafe calls, a 30-second timeout, one refresh-and-retry on a 401 for an
+// expired token, and the SPEC's error texts.
+import { ApiError, authenticationFailed, errorForStatus, networkError, notJsonError, timeoutError } from './api-error.ts'
+import { accessTokenExpiring, clearTokens, readTokens, saveTokens, type TokenStorage } from './session-tokens.ts'
+
+export const REQUEST_TIMEOUT_MS = 30_000
+
+export interface ApiClientOptions {
+  /** '' in the browser (same origin); a server's origin in tests. */
+  baseUrl?: string
+  storage: TokenStorage
+  timeoutMs?: number
+  /** Called once the session cannot be renewed: the tokens are already cleared. */
+  onSessionEnded?(error: ApiError): void
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  body?: unknown
+  form?: FormData
+  query?: Record<string, string | number | boolean | undefined>
+  timeoutMs?: number
+  /** false for the calls made before signing in. */
+  auth?: boolean
+}
+
+type Json = Record<string, unknown>
+
+export function createApiClient(options: ApiClientOptions) {
+  const baseUrl = options.baseUrl ?? ''
+  const defaultTimeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS
+  let csrf: string | null = null
+  let refreshing: Promise<void> | null = null
+
+  async function send(path: string, request: RequestOptions, token: string | null): Promise<Json> {
+    const method = request.method ?? 'GET'
+    const query = new URLSearchParams(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])))
+    const url = `${baseUrl}/api${path}${query.size > 0 ? `?${query}` : ''}`
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (request.body !== undefined) headers['Content-Type'] = 'application/json'
+    if (token) headers.Authorization = `Bearer ${token}`
+    if (method !== 'GET') headers['X-CSRFToken'] = await csrfToken()
+    const timeoutMs = request.timeoutMs ?? defaultTimeout
+    let response: Response
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        credentials: 'include',
+        body: request.form ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+    } catch (error) {
+      throw error instanceof DOMException && error.name === 'TimeoutError' ? timeoutError(timeoutMs) : networkError()
+    }
+    const text = await response.text()
+    let body: Json | null = null
+    try {
+      body = text ? (JSON.parse(text) as Json) : {}
+    } catch {
+      throw notJsonError(response.status)
+    }
+    if (!response.ok) throw errorForStatus(response.status, body)
+    return body ?? {}
+  }
+
+  async function csrfToken(): Promise<string> {
+    if (!csrf) {
+      const answer = await send('/accounts/csrf/', { auth: false }, null)
+      csrf = String(answer['X-CSRFToken'] ?? answer.csrfToken ?? '')
+    }
+    return csrf
+  }
+
+  function endSession(): never {
+    clearTokens(options.storage)
+    const error = authenticationFailed()
+    options.onSessionEnded?.(error)
+    throw error
+  }
+
+  /** One refresh at a time, however many calls find the token expired together. */
+  function refresh(): Promise<void> {
+    refreshing ??= (async () => {
+      const { refresh: refreshToken } = readTokens(options.storage)
+      if (!refreshToken) endSession()
+      try {
+        const answer = await send('/accounts/token/refresh/', { method: 'POST', body: { refresh_token: refreshToken } }, null)
+        saveTokens(options.storage, { access: String(answer.access_token), refresh: typeof answer.refresh_token === 'string' ? answer.refresh_token : null })
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 400)) endSession()
+        throw error
+      }
+    })().finally(() => {
+      refreshing = null
+    })
+    return refreshing
+  }
+
+  async function request<T = Json>(path: string, request: RequestOptions = {}): Promise<T> {
+    const authenticated = request.auth !== false
+    if (authenticated && readTokens(options.storage).refresh && accessTokenExpiring(readTokens(options.storage).access)) await refresh()
+    try {
+      return (await send(path, request, authenticated ? readTokens(options.storage).access : null)) as T
+    } catch (error) {
+      const expired = error instanceof ApiError && error.status === 401 && error.body?.reason === 'token_expired'
+      if (!authenticated || !expired) throw error
+      await refresh()
+      return (await send(path, request, readTokens(options.storage).access)) as T
+    }
+  }
+
+  return { request, refresh }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>

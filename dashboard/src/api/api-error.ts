@@ -1,0 +1,44 @@
+// SPEC section 8, generic request handling: the error every call reports, with its toast title.
+
+export type ApiErrorCode = 'NETWORK_ERROR' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'SERVICE_UNAVAILABLE' | 'HTTP_ERROR' | 'TIMEOUT' | 'UNKNOWN_ERROR'
+
+const BY_STATUS: Record<number, { code: ApiErrorCode; title: string }> = {
+  401: { code: 'UNAUTHORIZED', title: 'Authentication Required' },
+  403: { code: 'FORBIDDEN', title: 'Access Denied' },
+  404: { code: 'NOT_FOUND', title: 'Content Not Found' },
+  429: { code: 'RATE_LIMITED', title: 'Rate Limit Exceeded' },
+  500: { code: 'SERVER_ERROR', title: 'Server Issue' },
+  503: { code: 'SERVICE_UNAVAILABLE', title: 'Service Temporarily Down' },
+}
+
+/** How long an error toast stays (SPEC section 8). */
+export const ERROR_TOAST_MS = 6_000
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: ApiErrorCode
+  readonly title: string
+  /** The server's JSON body, when there was one (field errors, retry hints). */
+  readonly body: Record<string, unknown> | null
+
+  constructor(status: number, code: ApiErrorCode, title: string, message: string, body: Record<string, unknown> | null = null) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.title = title
+    this.body = body
+  }
+}
+
+/** The error for an HTTP answer: the server's message or detail, else "Request failed with status {code}". */
+export function errorForStatus(status: number, body: Record<string, unknown> | null): ApiError {
+  const known = BY_STATUS[status] ?? { code: 'HTTP_ERROR' as const, title: 'Unexpected Error' }
+  const said = typeof body?.message === 'string' ? body.message : typeof body?.detail === 'string' ? body.detail : null
+  return new ApiError(status, known.code, known.title, said ?? `Request failed with status ${status}`, body)
+}
+
+export const networkError = () => new ApiError(0, 'NETWORK_ERROR', 'Network connection failed...', 'Network error - unable to connect to server. Please check your connection.')
+export const timeoutError = (ms: number) => new ApiError(0, 'TIMEOUT', 'Timeout Error', `Request timed out after ${ms}ms`)
+export const notJsonError = (status: number) => new ApiError(status, status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR', 'Request Failed', 'Server error: Please check if the backend is running')
+export const authenticationFailed = () => new ApiError(401, 'UNAUTHORIZED', 'Authentication Error', 'Authentication failed - please log in again')
