@@ -27,6 +27,16 @@ export interface RequestOptions {
 
 type Json = Record<string, unknown>
 
+/** The body as JSON (an empty body as {}), or null when it is something else, such as an HTML error page. */
+function parseJson(text: string): Json | null {
+  if (!text) return {}
+  try {
+    return JSON.parse(text) as Json
+  } catch {
+    return null
+  }
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const baseUrl = options.baseUrl ?? ''
   const defaultTimeout = options.timeoutMs ?? REQUEST_TIMEOUT_MS
@@ -54,15 +64,10 @@ export function createApiClient(options: ApiClientOptions) {
     } catch (error) {
       throw error instanceof DOMException && error.name === 'TimeoutError' ? timeoutError(timeoutMs) : networkError()
     }
-    const text = await response.text()
-    let body: Json | null = null
-    try {
-      body = text ? (JSON.parse(text) as Json) : {}
-    } catch {
-      throw notJsonError(response.status)
-    }
+    const body = parseJson(await response.text())
+    if (body === null) throw notJsonError(response.status)
     if (!response.ok) throw errorForStatus(response.status, body)
-    return body ?? {}
+    return body
   }
 
   async function csrfToken(): Promise<string> {
