@@ -1,0 +1,64 @@
+import { once } from 'node:events'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient } from '../../../dashboard/src/api/api-client.ts'
+import { readTokens, saveTokens, type TokenStorage } from '../../../dashboard/src/api/session-tokens.ts'
+import { DEFAULT_LANDING, rememberPath, takeLanding } from '../../../dashboard/src/session/remembered-path.ts'
+import { checkSession } from '../../../dashboard/src/session/session-check.ts'
+import { signUp } from '../../support/accounts.ts'
+import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+
+let testApp: TestApp
+let server: Server
+let baseUrl: string
+
+function memoryStorage(): TokenStorage {
+  const values = new Map<string, string>()
+  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value), removeItem: (key) => void values.delete(key) }
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp()
+  server = testApp.app.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  server.close()
+  await testApp.cleanup()
+})
+
+describe('the session check', () => {
+  it('finds the signed-in user from stored tokens', async () => {
+    const account = await signUp(testApp)
+    const storage = memoryStorage()
+    saveTokens(storage, { access: account.access, refresh: account.refresh })
+    const state = await checkSession(createApiClient({ baseUrl, storage }), storage)
+    expect(state).toMatchObject({ signedIn: true, user: { email: account.email } })
+  })
+
+  it('says there is no session without tokens, and ends one whose tokens no longer work', async () => {
+    const empty = memoryStorage()
+    expect(await checkSession(createApiClient({ baseUrl, storage: empty }), empty)).toEqual({ signedIn: false, reason: 'no_tokens' })
+    const account = await signUp(testApp, { email: 'ended@example.com' })
+    await testApp.request.post('/api/accounts/logout/').send({ refresh_token: account.refresh })
+    const storage = memoryStorage()
+    saveTokens(storage, { access: account.access, refresh: account.refresh })
+    expect(await checkSession(createApiClient({ baseUrl, storage }), storage)).toEqual({ signedIn: false, reason: 'expired' })
+    expect(readTokens(storage)).toEqual({ access: null, refresh: null })
+  })
+})
+
+describe('the remembered path', () => {
+  it('returns to a guarded page after signing in, once, and only inside /app', () => {
+    const storage = memoryStorage()
+    rememberPath(storage, '/app/agents/42?tab=chat')
+    expect(takeLanding(storage)).toBe('/app/agents/42?tab=chat')
+    expect(takeLanding(storage)).toBe(DEFAULT_LANDING)
+    for (const unsafe of ['https://evil.example/app', '//evil.example/app', '/auth', '/app\\..\\x']) {
+      rememberPath(storage, unsafe)
+      expect(takeLanding(storage)).toBe(DEFAULT_LANDING)
+    }
+  })
+})
