@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises'
 import { Router, type RequestHandler } from 'express'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { readAttachment } from '../conversations/read-attachment.ts'
@@ -18,6 +17,7 @@ import { updateMessage } from '../conversations/update-message.ts'
 import { actorOf } from './authenticate.ts'
 import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
 import { respondToChat } from './respond-to-chat.ts'
+import { sendStoredFile } from './send-stored-file.ts'
 import { parseIdParam } from './parse-id-param.ts'
 
 /** SPEC section 7, Conversations: every call under /conversations/. */
@@ -82,11 +82,7 @@ export function conversationRoutes({ database, storage, chat, rateLimits, signed
     if (!Number.isInteger(index) || index < 0 || index > 20) throw new AppError('NOT_FOUND', 'Attachment not found')
     const { file, name } = await readAttachment(database, storage, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), messageId, index)
     // A visitor's file: downloaded, never rendered in the dashboard's origin.
-    res.setHeader('Content-Type', file.contentType)
-    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
-    res.setHeader('Cache-Control', 'private, no-store')
-    await pipeline(file.body, res).catch(() => res.destroy())
+    await sendStoredFile(res, file, { downloadName: name })
   })
   // One path, two meanings in the SPEC: an agent's conversation list, or one conversation by its id.
   router.get('/conversations/:id/', signedIn, async (req, res) => {

@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises'
 import express, { Router } from 'express'
 import type { ChatServices } from '../conversations/send-message.ts'
 import type { Database } from '../db/database.ts'
@@ -25,6 +24,7 @@ import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
 import { receiveSingleFile } from './receive-single-file.ts'
 import { refuseNulCharacters } from './refuse-nul-characters.ts'
 import { respondToChat } from './respond-to-chat.ts'
+import { sendStoredFile } from './send-stored-file.ts'
 import { widgetCors } from './widget-cors.ts'
 
 /** A failure as a visitor may see it: the saved message in the visitor's view, never the team's. */
@@ -108,13 +108,8 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
   })
   router.get('/widget-logos/:integrationId/:fileName', async (req, res) => {
     const file = await readWidgetLogo(database, storage, parseIdParam(req.params.integrationId, 'Logo not found'), String(req.params.fileName))
-    // Shown by <img> on the customer's pages: another origin must be allowed to load it.
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
-    res.setHeader('Content-Type', file.contentType)
-    if (file.size) res.setHeader('Content-Length', String(file.size))
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable') // a new logo gets a new name
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
-    await pipeline(file.body, res).catch(() => res.destroy())
+    // Shown by <img> on the customer's pages; a new logo gets a new name.
+    await sendStoredFile(res, file, { publicImage: true })
   })
   return router
 }

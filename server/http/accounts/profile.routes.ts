@@ -1,5 +1,4 @@
 import { Router, type RequestHandler } from 'express'
-import { pipeline } from 'node:stream/promises'
 import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '../../accounts/accounts.schemas.ts'
 import { changeEmail } from '../../accounts/change-email.ts'
 import { changePassword } from '../../accounts/change-password.ts'
@@ -19,6 +18,7 @@ import { actorOf, authenticate } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
 import type { AuthRateLimits } from '../rate-limit/auth-rate-limits.ts'
 import { receiveSingleFile } from '../receive-single-file.ts'
+import { sendStoredFile } from '../send-stored-file.ts'
 
 export interface ProfileRoutesOptions {
   config: Config
@@ -61,15 +61,7 @@ export function profileRoutes({ config, database, sessions, storage, rateLimits,
   router.get('/accounts/profile/image/:userId/:fileName', async (req, res) => {
     const userId = parseIdParam(req.params.userId, 'Profile image not found.')
     const file = await readProfileImage(database, storage, userId, req.params.fileName)
-    res.setHeader('Content-Type', file.contentType)
-    if (file.size) res.setHeader('Content-Length', String(file.size))
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
-    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
-    // pipeline closes the storage stream too when the client goes away mid-download.
-    await pipeline(file.body, res).catch((error: unknown) => {
-      if (!res.writableFinished) logger.warn({ err: error }, 'profile image stream ended early')
-    })
+    await sendStoredFile(res, file, { publicImage: true })
   })
 
   router.put('/accounts/change-password/', signedIn, confirmingPassword, async (req, res) => {

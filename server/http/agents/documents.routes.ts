@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises'
 import { Router, type RequestHandler, type Response } from 'express'
 import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
@@ -19,6 +18,7 @@ import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
+import { sendStoredFile } from '../send-stored-file.ts'
 import { receiveSingleFile } from '../receive-single-file.ts'
 import { refuseNulCharacters } from '../refuse-nul-characters.ts'
 import { requireAgentAccess } from '../../agents/require-agent-access.ts'
@@ -44,14 +44,7 @@ export function documentRoutes({ database, storage, queue, logger, downloadLinkK
     if (!file) throw new AppError('NOT_FOUND', 'The document\'s file is missing.')
     const extension = `.${document.format}`
     const fileName = document.name.toLowerCase().endsWith(extension) ? document.name : `${document.name}${extension}`
-    res.setHeader('Content-Type', document.mimeType)
-    res.setHeader('Content-Disposition', `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
-    res.setHeader('Cache-Control', 'private, no-store')
-    if (file.size) res.setHeader('Content-Length', String(file.size))
-    await pipeline(file.body, res).catch((error: unknown) => {
-      if (!res.writableFinished) logger.warn({ err: error }, 'document download ended early')
-    })
+    await sendStoredFile(res, file, { contentType: document.mimeType, downloadName: fileName })
   }
 
   router.get('/agents/:agentId/documents/', signedIn, async (req, res) => {

@@ -176,7 +176,7 @@ describe('attachments', () => {
     expect(prompt).toContain('<attachment name="order.txt">\nOrder 1234: blue lamp, delivered 3 days ago. &lt;b&gt;bold&lt;/b&gt;\n</attachment>')
     const download = await testApp.request.get(`/api/conversations/${agentId}/${conversationId}/${response.body.user_message.message_id}/attachments/0/`).set(bearer(owner.access))
     expect(download.status).toBe(200)
-    expect(download.headers['content-disposition']).toBe("attachment; filename*=UTF-8''order.txt")
+    expect(download.headers['content-disposition']).toBe("attachment; filename=\"order.txt\"; filename*=UTF-8''order.txt")
     expect(download.text).toContain('Order 1234')
   })
 
