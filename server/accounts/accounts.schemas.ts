@@ -1,4 +1,4 @@
-// The accounts contract: request bodies with the SPEC's messages. Imports only zod, so the dashboard
+// The accounts contract: request bodies with the SPEC's messages, and the user as answered. Imports only zod, so the dashboard
 // validates its forms with the same schemas.
 import { z } from 'zod'
 
@@ -147,3 +147,14 @@ export const DeleteAccountSchema = body(
   MESSAGES.deletePasswordRequired,
 )
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>
+
+/** A user as the API shows it (SPEC section 3: email, full_name, profile_image, date_joined). */
+export interface UserView {
+  id: string
+  email: string
+  full_name: string
+  profile_image: string | null
+  date_joined: string
+  has_password: boolean
+  has_google: boolean
+}

@@ -1,15 +1,7 @@
 import type { User } from '../db/generated/prisma/client.ts'
+import type { UserView } from './accounts.schemas.ts'
 
-/** A user as the API shows it (SPEC section 3: email, full_name, profile_image, date_joined). */
-export interface UserView {
-  id: string
-  email: string
-  full_name: string
-  profile_image: string | null
-  date_joined: string
-  has_password: boolean
-  has_google: boolean
-}
+export type { UserView } from './accounts.schemas.ts'
 
 export function profileImageUrl(userId: string, storageKey: string | null, publicUrl: string | undefined): string | null {
   if (!storageKey) return null

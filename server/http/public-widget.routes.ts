@@ -10,9 +10,9 @@ import { refreshWidgetSession } from '../widgets/public/refresh-widget-session.t
 import { requestOrigin } from '../widgets/public/request-origin.ts'
 import { requireWidgetCaller, type WidgetCaller } from '../widgets/public/require-widget-caller.ts'
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPE, prepareAttachment } from '../widgets/public/receive-attachment.ts'
-import { requireWidgetBudget } from '../widgets/public/widget-budget.ts'
+import { admitVisitorMessage } from '../widgets/public/admit-visitor-message.ts'
+import type { Conversation } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
-import { requireVisitorConversation } from '../widgets/public/require-visitor-conversation.ts'
 import { sendWidgetMessage } from '../widgets/public/send-widget-message.ts'
 import { startWidgetSession } from '../widgets/public/start-widget-session.ts'
 import { toVisitorMessage } from '../widgets/public/visitor-message-view.ts'
@@ -75,26 +75,23 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
   // budgets and closed conversations cannot make the server buffer or parse files.
   const admitMessage: express.RequestHandler = async (req, res, next) => {
     const caller = await callerOf(req)
-    const conversation = await requireVisitorConversation(database, caller, parseIdParam(req.params.conversationId, 'Conversation not found'))
-    if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Start a new one.')
-    await rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id)
-    await requireWidgetBudget(database, settings, caller.integration)
+    const conversationId = parseIdParam(req.params.conversationId, 'Conversation not found')
     res.locals.caller = caller
-    res.locals.conversationId = conversation.id
+    res.locals.conversation = await admitVisitorMessage(database, settings, caller, conversationId, () => rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id))
     next()
   }
   const attachmentUpload = receiveSingleFile({ field: 'attachment', maxBytes: ATTACHMENT_MAX_BYTES, tooLargeMessage: ATTACHMENT_TOO_LARGE, invalidMessage: ATTACHMENT_TYPE })
   router.post('/conversations/api/chat/:conversationId/', admitMessage, attachmentUpload, async (req, res) => {
     const caller = res.locals.caller as WidgetCaller
-    const conversationId = res.locals.conversationId as string
+    const conversation = res.locals.conversation as Conversation
     const body = (req.body ?? {}) as Record<string, unknown>
     // A file alone is a message too: its name stands for the text.
     const text = req.file && !String(body.message_text ?? '').trim() ? `Attached: ${req.file.originalname.slice(0, 120)}` : body.message_text
     const input = WidgetMessageSchema.parse({ ...(req.query.stream ? { stream: req.query.stream } : {}), ...body, message_text: text })
-    const file = req.file ? await prepareAttachment(caller.integration, conversationId, req.file) : undefined
+    const file = req.file ? await prepareAttachment(caller.integration, conversation.id, req.file) : undefined
     await respondToChat(req, res, input.stream, async (events, signal) => {
       try {
-        const result = await sendWidgetMessage(chat, settings, storage, caller, conversationId, input.message_text, { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }, signal, file)
+        const result = await sendWidgetMessage(chat, storage, caller, conversation, input.message_text, { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }, signal, file)
         return { conversation_id: result.conversation_id, user_message: toVisitorMessage(result.user_message), ai_message: toVisitorMessage(result.ai_message) }
       } catch (error) {
         throw visitorError(error)

@@ -1,21 +1,14 @@
 // SPEC section 4: a session check on load and every 5 minutes while signed in inside /app: refresh
 // the access token if it is expired (or expires within 300 s), then fetch the profile; any failure
 // ends the session with "Your session has expired. Please sign in again."
+import type { UserView } from '../../../server/accounts/accounts.schemas.ts'
 import type { ApiClient } from '../api/api-client.ts'
 import { accessTokenExpiring, clearTokens, readTokens, type TokenStorage } from '../api/session-tokens.ts'
 
 export const SESSION_CHECK_INTERVAL_MS = 5 * 60_000
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.'
 
-export interface SessionUser {
-  id: string
-  email: string
-  full_name: string
-  profile_image: string | null
-  date_joined: string
-  has_password: boolean
-  has_google: boolean
-}
+export type SessionUser = UserView
 
 export type SessionState = { signedIn: true; user: SessionUser } | { signedIn: false; reason: 'no_tokens' | 'expired' }
 

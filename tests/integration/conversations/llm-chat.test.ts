@@ -1,28 +1,23 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
-import { startFakeLlm } from '../../support/fake-llm.ts'
+import { bearer, type SignedUp } from '../../support/accounts.ts'
+import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
+import type { TestApp } from '../../support/create-test-app.ts'
 import { addEmbeddedText, createAgentFor } from '../../support/knowledge.ts'
 
 let testApp: TestApp
-let llm: Awaited<ReturnType<typeof startFakeLlm>>
+let llm: ChatTestbed['llm']
 let owner: SignedUp
 let agentId: string
+let testbed: ChatTestbed
 
 beforeAll(async () => {
-  llm = await startFakeLlm()
-  testApp = await createTestApp({ ...llm.config, LLM_TIMEOUT_MS: '1500' })
-  owner = await signUp(testApp)
-  agentId = await createAgentFor(testApp, owner, 'Shop helper')
-  await addEmbeddedText(testApp, owner, agentId, 'Returns policy', 'You can return any product within 30 days of delivery for a full refund.')
+  testbed = await startChatTestbed({ LLM_TIMEOUT_MS: '1500' })
+  ;({ testApp, llm, owner, agentId } = testbed)
   await addEmbeddedText(testApp, owner, agentId, 'Shipping', 'Standard shipping is free on orders over 50 euros; returns are shipped back for free too.')
 })
-afterAll(async () => {
-  await testApp.cleanup()
-  await llm.close()
-})
+afterAll(async () => testbed.close())
 beforeEach(() => {
   llm.state.mode = 'answer'
   llm.state.tokenDelayMs = 0

@@ -1,34 +1,26 @@
 import { hkdfSync } from 'node:crypto'
-import { once } from 'node:events'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../dashboard/src/api/api-client.ts'
 import { ApiError } from '../../../dashboard/src/api/api-error.ts'
-import { accessTokenExpiring, readTokens, saveTokens, type TokenStorage } from '../../../dashboard/src/api/session-tokens.ts'
+import { accessTokenExpiring, readTokens, saveTokens } from '../../../dashboard/src/api/session-tokens.ts'
 import { signUp, type SignedUp } from '../../support/accounts.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+import type { TestApp } from '../../support/create-test-app.ts'
+import { memoryStorage, startListeningTestApp } from '../../support/listening-test-app.ts'
 import { startLocalServer, type LocalServer } from '../../support/local-http-server.ts'
 
 // The dashboard's API client against the real server: SPEC section 8's request handling.
 const SECRET_KEY = 'dashboard-client-tests-secret-key-0123456789abcdef'
 let testApp: TestApp
-let server: Server
+let listening: Awaited<ReturnType<typeof startListeningTestApp>>
 let baseUrl: string
 let account: SignedUp
 let odd: LocalServer
 
-function memoryStorage(): TokenStorage {
-  const values = new Map<string, string>()
-  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value), removeItem: (key) => void values.delete(key) }
-}
 
 beforeAll(async () => {
-  testApp = await createTestApp({ SECRET_KEY })
-  server = testApp.app.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  listening = await startListeningTestApp({ SECRET_KEY })
+  ;({ testApp, baseUrl } = listening)
   account = await signUp(testApp)
   odd = await startLocalServer(async (req, res) => {
     if (req.url?.startsWith('/api/slow')) return // never answers
@@ -37,9 +29,8 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  server.close()
   await odd.close()
-  await testApp.cleanup()
+  await listening.close()
 })
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string; sid: string }

@@ -1,23 +1,16 @@
-import { once } from 'node:events'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createConnectionMonitor, type ConnectionState } from '../../../dashboard/src/api/connection-monitor.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+import { startListeningTestApp } from '../../support/listening-test-app.ts'
 
-let testApp: TestApp
-let server: Server
+let listening: Awaited<ReturnType<typeof startListeningTestApp>>
 let baseUrl: string
 
 beforeAll(async () => {
-  testApp = await createTestApp()
-  server = testApp.app.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  listening = await startListeningTestApp()
+  baseUrl = listening.baseUrl
 })
 afterAll(async () => {
-  server.close()
-  await testApp.cleanup()
+  await listening.close()
 })
 
 it('is connected while the server is healthy, in demo mode when it is not, and back after Retry', async () => {

@@ -1,32 +1,23 @@
-import { once } from 'node:events'
-import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../dashboard/src/api/api-client.ts'
-import { readTokens, saveTokens, type TokenStorage } from '../../../dashboard/src/api/session-tokens.ts'
+import { readTokens, saveTokens } from '../../../dashboard/src/api/session-tokens.ts'
 import { DEFAULT_LANDING, rememberPath, takeLanding } from '../../../dashboard/src/session/remembered-path.ts'
 import { checkSession } from '../../../dashboard/src/session/session-check.ts'
 import { signUp } from '../../support/accounts.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+import type { TestApp } from '../../support/create-test-app.ts'
+import { memoryStorage, startListeningTestApp } from '../../support/listening-test-app.ts'
 
 let testApp: TestApp
-let server: Server
+let listening: Awaited<ReturnType<typeof startListeningTestApp>>
 let baseUrl: string
 
-function memoryStorage(): TokenStorage {
-  const values = new Map<string, string>()
-  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value), removeItem: (key) => void values.delete(key) }
-}
 
 beforeAll(async () => {
-  testApp = await createTestApp()
-  server = testApp.app.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  listening = await startListeningTestApp()
+  ;({ testApp, baseUrl } = listening)
 })
 afterAll(async () => {
-  server.close()
-  await testApp.cleanup()
+  await listening.close()
 })
 
 describe('the session check', () => {

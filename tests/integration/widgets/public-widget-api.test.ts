@@ -1,29 +1,24 @@
 import { hkdfSync } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
-import { startFakeLlm } from '../../support/fake-llm.ts'
-import { addEmbeddedText, createAgentFor } from '../../support/knowledge.ts'
+import { bearer, type SignedUp } from '../../support/accounts.ts'
+import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
+import { createAgentFor } from '../../support/knowledge.ts'
+import type { TestApp } from '../../support/create-test-app.ts'
 
 const SECRET_KEY = 'widget-tests-secret-key-with-enough-length-0123456789'
 const SITE = 'https://shop.example.com'
 let testApp: TestApp
-let llm: Awaited<ReturnType<typeof startFakeLlm>>
+let llm: ChatTestbed['llm']
 let owner: SignedUp
 let agentId: string
+let testbed: ChatTestbed
 
 beforeAll(async () => {
-  llm = await startFakeLlm()
-  testApp = await createTestApp({ ...llm.config, SECRET_KEY, WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '3', WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '5', WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000' })
-  owner = await signUp(testApp)
-  agentId = await createAgentFor(testApp, owner, 'Shop helper')
-  await addEmbeddedText(testApp, owner, agentId, 'Returns policy', 'You can return any product within 30 days of delivery for a full refund.')
+  testbed = await startChatTestbed({ SECRET_KEY, WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '3', WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '5', WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000' })
+  ;({ testApp, llm, owner, agentId } = testbed)
 })
-afterAll(async () => {
-  await testApp.cleanup()
-  await llm.close()
-})
+afterAll(async () => testbed.close())
 
 async function newIntegration(fields: Record<string, unknown> = {}) {
   const response = await testApp.request.post(`/api/agents/${agentId}/integrations/frontend/`).set(bearer(owner.access)).send({ website_name: 'Shop', website_domain: 'shop.example.com', ...fields })

@@ -1,29 +1,23 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
-import { startFakeLlm } from '../../support/fake-llm.ts'
-import { addEmbeddedText, createAgentFor } from '../../support/knowledge.ts'
+import { bearer, type SignedUp } from '../../support/accounts.ts'
+import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
+import type { TestApp } from '../../support/create-test-app.ts'
 
 // What a failed or cut answer costs, and what a refused message may not do.
 const SITE = 'https://shop.example.com'
 let testApp: TestApp
-let llm: Awaited<ReturnType<typeof startFakeLlm>>
+let llm: ChatTestbed['llm']
 let owner: SignedUp
 let agentId: string
+let testbed: ChatTestbed
 
 beforeAll(async () => {
-  llm = await startFakeLlm()
-  testApp = await createTestApp({ ...llm.config, LLM_TIMEOUT_MS: '400' })
-  owner = await signUp(testApp)
-  agentId = await createAgentFor(testApp, owner, 'Shop helper')
-  await addEmbeddedText(testApp, owner, agentId, 'Returns policy', 'You can return any product within 30 days of delivery for a full refund.')
+  testbed = await startChatTestbed({ LLM_TIMEOUT_MS: '400' })
+  ;({ testApp, llm, owner, agentId } = testbed)
 })
-afterAll(async () => {
-  await testApp.cleanup()
-  await llm.close()
-})
+afterAll(async () => testbed.close())
 
 async function visitorWithBudget(budget: number) {
   const integration = await testApp.request.post(`/api/agents/${agentId}/integrations/frontend/`).set(bearer(owner.access)).send({ website_name: 'Shop', website_domain: 'shop.example.com', daily_token_budget: budget })

@@ -1,0 +1,20 @@
+import type { Database } from '../../db/database.ts'
+import type { Conversation } from '../../db/generated/prisma/client.ts'
+import { AppError } from '../../errors/app-error.ts'
+import { requireVisitorConversation } from './require-visitor-conversation.ts'
+import type { WidgetCaller } from './require-widget-caller.ts'
+import { requireWidgetBudget } from './widget-budget.ts'
+import type { WidgetSettings } from './widget-settings.ts'
+
+/**
+ * Everything that can refuse a visitor's message, before any of it is read: the conversation is the
+ * visitor's and open (looked up first, so a wrong id costs no one's rate limit), then the rate limits,
+ * then the integration's daily token budget.
+ */
+export async function admitVisitorMessage(database: Database, settings: WidgetSettings, caller: WidgetCaller, conversationId: string, limitMessages: () => Promise<void>): Promise<Conversation> {
+  const conversation = await requireVisitorConversation(database, caller, conversationId)
+  if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Start a new one.')
+  await limitMessages()
+  await requireWidgetBudget(database, settings, caller.integration)
+  return conversation
+}
