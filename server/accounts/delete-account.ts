@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts'
 import type { Logger } from '../logging/create-logger.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
+import { attachmentKeysOf } from '../conversations/attachment-keys.ts'
 import type { DeleteAccount } from './accounts.schemas.ts'
 import type { Actor } from './actor.ts'
 import { confirmPassword } from './confirm-password.ts'
@@ -16,12 +17,13 @@ export async function deleteAccount(database: Database, storage: FileStorage, lo
   const user = await requireUser(database, actor)
   await confirmPassword(user, confirmation.password)
   const fileKeys = await database.prisma.$transaction(async (transaction) => {
-    const [documents, integrations] = await Promise.all([
+    const [documents, integrations, attachments] = await Promise.all([
       transaction.document.findMany({ where: { accountId: user.id }, select: { storageKey: true } }),
       transaction.widgetIntegration.findMany({ where: { accountId: user.id, websiteLogoKey: { not: null } }, select: { websiteLogoKey: true } }),
+      attachmentKeysOf(transaction, { accountId: user.id }),
     ])
     await transaction.user.delete({ where: { id: user.id } })
-    return [user.profileImageKey, ...documents.map((document) => document.storageKey), ...integrations.map((integration) => integration.websiteLogoKey)]
+    return [user.profileImageKey, ...documents.map((document) => document.storageKey), ...integrations.map((integration) => integration.websiteLogoKey), ...attachments]
   })
   for (const key of fileKeys) {
     if (!key) continue

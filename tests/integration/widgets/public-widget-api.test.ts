@@ -1,4 +1,6 @@
 import { hkdfSync } from 'node:crypto'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUp } from '../../support/accounts.ts'
@@ -173,6 +175,18 @@ describe('attachments', () => {
     expect(download.status).toBe(200)
     expect(download.headers['content-disposition']).toBe("attachment; filename=\"order.txt\"; filename*=UTF-8''order.txt")
     expect(download.text).toContain('Order 1234')
+  })
+
+  it('deleting the agent deletes the files visitors attached', async () => {
+    const other = await createAgentFor(testApp, owner, 'Short-lived')
+    const integration = await testApp.request.post(`/api/agents/${other}/integrations/frontend/`).set(bearer(owner.access)).send({ website_name: 'S', website_domain: 'shop.example.com' })
+    const { auth, conversationId } = await visitor(integration.body.client_key)
+    const sent = await testApp.request.post(`/api/conversations/api/chat/${conversationId}/`).set(auth).attach('attachment', Buffer.from('private notes'), 'notes.txt')
+    expect(sent.status).toBe(200)
+    const folder = join(testApp.config.DATA_DIR, 'files', 'widgets', integration.body.integration_id, 'attachments', conversationId)
+    expect(readdirSync(folder)).toHaveLength(1)
+    expect((await testApp.request.delete(`/api/agents/${other}/delete/`).set(bearer(owner.access))).status).toBe(200)
+    expect(readdirSync(folder)).toHaveLength(0)
   })
 
   it('sends a file alone, named as the message', async () => {
