@@ -1,17 +1,25 @@
-import { AppProvider } from '@shopify/polaris'
 import '@shopify/polaris/build/esm/styles.css'
-import en from '@shopify/polaris/locales/en.json'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { ServerStatusPage } from './server-status-page.tsx'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { createQueryClient } from './app/query-client.ts'
+import { routes } from './app/routes.tsx'
+import { ToastProvider } from './feedback/toast-context.tsx'
+import './app/global.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
+const queryClient = createQueryClient()
+const router = createBrowserRouter(routes)
+
 createRoot(root).render(
   <StrictMode>
-    <AppProvider i18n={en}>
-      <ServerStatusPage />
-    </AppProvider>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>
   </StrictMode>,
 )

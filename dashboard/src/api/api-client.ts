@@ -13,6 +13,8 @@ export interface ApiClientOptions {
   timeoutMs?: number
   /** Called once the session cannot be renewed: the tokens are already cleared. */
   onSessionEnded?(error: ApiError): void
+  /** Demo mode (SPEC section 4): while active() is true, answer() replies with canned data instead of the server. */
+  demo?: { active(): boolean; answer(path: string, request: RequestOptions): Promise<Record<string, unknown>> }
 }
 
 export interface RequestOptions {
@@ -44,6 +46,7 @@ export function createApiClient(options: ApiClientOptions) {
   let refreshing: Promise<void> | null = null
 
   async function send(path: string, request: RequestOptions, token: string | null): Promise<Json> {
+    if (options.demo?.active()) return options.demo.answer(path, request)
     const method = request.method ?? 'GET'
     const query = new URLSearchParams(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])))
     const url = `${baseUrl}/api${path}${query.size > 0 ? `?${query}` : ''}`

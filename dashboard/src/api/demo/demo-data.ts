@@ -1,0 +1,125 @@
+// The canned data of demo mode (SPEC section 4): a small, believable account that every screen can
+// show while the server cannot be reached. Nothing here is ever sent anywhere.
+
+const day = 86_400_000
+const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString()
+
+export const DEMO_USER = {
+  id: 'demo-user',
+  email: 'demo@example.com',
+  full_name: 'Demo User',
+  profile_image: null,
+  date_joined: at(120),
+  has_password: true,
+  has_google: false,
+}
+
+const agent = (id: string, name: string, description: string, conversations: number, teams: string[], daysAgo: number) => ({
+  agent_id: id,
+  name,
+  description,
+  visibility: 'private',
+  avatar_url: null,
+  is_favorite: id === 'demo-agent-1',
+  is_archived: false,
+  is_active: id !== 'demo-agent-3',
+  conversation_count: conversations,
+  no_of_conversations: conversations,
+  documents_summary: { total_documents: 2 },
+  created_at: at(daysAgo),
+  updated_at: at(1),
+  no_of_documents: 2,
+  no_of_texts: 3,
+  no_of_websites: 1,
+  teams,
+  no_of_team_members: teams.length * 3,
+})
+
+export const DEMO_AGENTS = [
+  agent('demo-agent-1', 'Support Assistant', 'Answers questions about orders, shipping and returns.', 42, ['Support'], 60),
+  agent('demo-agent-2', 'Sales Helper', 'Helps visitors choose the right plan.', 17, ['Sales', 'Support'], 30),
+  agent('demo-agent-3', 'Onboarding Guide', '', 5, [], 7),
+]
+
+export const DEMO_STATS = {
+  totalAgents: 3,
+  totalConversations: 64,
+  activeConversations: 6,
+  totalMessages: 412,
+  trends: { conversations: { value: 12, isPositive: true }, messages: { value: 4, isPositive: false } },
+}
+
+export const DEMO_ENGAGEMENT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((name, index) => ({
+  name,
+  conversations: [9, 12, 7, 14, 11, 5, 6][index] ?? 0,
+  responses: [30, 41, 22, 47, 38, 15, 19][index] ?? 0,
+}))
+
+export const DEMO_CONVERSATIONS = [
+  { id: 'demo-conversation-1', name: 'Where is my order?', last_message: 'Your order ships within 2 business days [1].', unread: 1, status: 'active', is_favorite: true, is_archived: false, days: 0 },
+  { id: 'demo-conversation-2', name: 'Return policy', last_message: 'You can return items within 30 days [1].', unread: 0, status: 'completed', is_favorite: false, is_archived: false, days: 2 },
+  { id: 'demo-conversation-3', name: 'Old question', last_message: 'Thanks!', unread: 0, status: 'completed', is_favorite: false, is_archived: true, days: 9 },
+].map((conversation) => ({
+  ...conversation,
+  conversation_id: conversation.id,
+  timestamp: at(conversation.days),
+  agent_id: 'demo-agent-1',
+  agent_name: 'Support Assistant',
+  channel: 'dashboard',
+  is_active: conversation.status !== 'completed',
+  is_deleted: false,
+  created_at: at(conversation.days + 1),
+  updated_at: at(conversation.days),
+}))
+
+export const DEMO_MESSAGES = [
+  { message_id: 'demo-message-1', sender_type: 'ai', message_text: 'Hello! How can I help you today?', minutes: 12 },
+  { message_id: 'demo-message-2', sender_type: 'user', message_text: 'Where is my order?', minutes: 11 },
+  { message_id: 'demo-message-3', sender_type: 'ai', message_text: 'Your order ships within 2 business days [1]. Track it at https://example.com/track.', minutes: 10 },
+].map((message) => ({
+  ...message,
+  conversation_id: 'demo-conversation-1',
+  timestamp: new Date(Date.now() - message.minutes * 60_000).toISOString(),
+  is_read: true,
+  is_deleted: false,
+  is_archived: false,
+  message_link: null,
+  attachments: [],
+  sources: message.sender_type === 'ai' && message.minutes === 10 ? [{ number: 1, title: 'Shipping policy', url: null, source_type: 'text', snippet: 'Orders ship within 2 business days.' }] : [],
+}))
+
+export const DEMO_TEXTS = [
+  { text_id: 'demo-text-1', text_title: 'Shipping policy', text_content: 'Orders ship within 2 business days.', embedded: true, status: 'embedded', created_at: at(20), updated_at: at(20), job: null },
+]
+export const DEMO_DOCUMENTS = [
+  { document_id: 'demo-document-1', document_name: 'Catalogue.pdf', document_format: 'pdf', document_size: '1.2 MB', embedded: true, status: 'embedded', created_at: at(15), updated_at: at(15), job: null },
+]
+export const DEMO_WEBSITES = [
+  { website_id: 'demo-website-1', website_name: 'Help centre', website_url: 'https://example.com/help', content_status: 'available', crawling: false, embedded: true, created_at: at(10), updated_at: at(10), last_crawled_at: at(10), job: null },
+]
+
+export const DEMO_TEAMS = [
+  { team_id: 'demo-team-1', team_name: 'Support', team_created_at: at(50), team_updated_at: at(50), agent_count: 2, team_member_count: 3 },
+]
+
+export const DEMO_INTEGRATIONS = [
+  {
+    client_key: 'demo-client-key',
+    integration_id: 'demo-client-key',
+    agent_id: 'demo-agent-1',
+    website_name: 'Example Store',
+    website_domain: 'example.com',
+    website_logo: null,
+    start_message: 'Hello! How can I help you today?',
+    widget_position: 'bottom-right',
+    widget_color: '#6366f1',
+    auto_open_chat: false,
+    collect_user_email: false,
+    enable_attachments: true,
+    show_branding: true,
+    bot_name: 'Assistant',
+    is_active: true,
+    created_at: at(5),
+    updated_at: at(5),
+  },
+]

@@ -1,0 +1,5 @@
+import { Page } from '@shopify/polaris'
+
+export function AgentsPage() {
+  return <Page title="Agents" />
+}

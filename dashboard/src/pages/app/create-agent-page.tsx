@@ -1,0 +1,5 @@
+import { Page } from '@shopify/polaris'
+
+export function CreateAgentPage() {
+  return <Page title="Create Agent" />
+}

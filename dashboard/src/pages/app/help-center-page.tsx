@@ -1,0 +1,5 @@
+import { Page } from '@shopify/polaris'
+
+export function HelpCenterPage() {
+  return <Page title="Help Center" />
+}

@@ -1,0 +1,5 @@
+import { Page } from '@shopify/polaris'
+
+export function ProfilePage() {
+  return <Page title="User Profile" />
+}

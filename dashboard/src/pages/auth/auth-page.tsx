@@ -1,0 +1,5 @@
+import { Page } from '@shopify/polaris'
+
+export function AuthPage() {
+  return <Page title="Sign in" />
+}

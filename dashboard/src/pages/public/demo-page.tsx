@@ -1,0 +1,5 @@
+import { Page } from '@shopify/polaris'
+
+export function DemoPage() {
+  return <Page title="Product demo" />
+}

@@ -1,0 +1,5 @@
+import { Page } from '@shopify/polaris'
+
+export function RefundPage() {
+  return <Page title="Refund Policy" />
+}

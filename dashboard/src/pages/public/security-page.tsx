@@ -1,0 +1,5 @@
+import { Page } from '@shopify/polaris'
+
+export function SecurityPage() {
+  return <Page title="Security" />
+}

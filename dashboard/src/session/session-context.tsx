@@ -1,0 +1,121 @@
+// SPEC section 4, the session: checked on load and every 5 minutes while signed in inside /app; a
+// session that cannot be renewed ends with "Your session has expired. Please sign in again." and the
+// browser goes to /auth, remembering where it was.
+import { useQueryClient } from '@tanstack/react-query'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { SESSION_ENDED_EVENT, useApi } from '../api/api-context.tsx'
+import { clearTokens, readTokens, saveTokens } from '../api/session-tokens.ts'
+import { useToast } from '../feedback/toast-context.tsx'
+import { rememberPath, takeLanding } from './remembered-path.ts'
+import { checkSession, SESSION_CHECK_INTERVAL_MS, SESSION_EXPIRED_MESSAGE, type SessionUser } from './session-check.ts'
+
+export interface SignInAnswer {
+  user: SessionUser
+  tokens?: { access: string; refresh: string } | null
+}
+
+interface SessionValue {
+  status: 'checking' | 'signed-in' | 'signed-out'
+  user: SessionUser | null
+  /** Keeps the tokens of a sign-in or registration and goes to the remembered path or the dashboard. */
+  signIn(answer: SignInAnswer): void
+  signOut(): Promise<void>
+  /** Replaces the user after a profile change. */
+  setUser(user: SessionUser): void
+  /** Ends the session locally (account deleted, session expired) and goes to /auth. */
+  endSession(message?: string): void
+}
+
+const SessionContext = createContext<SessionValue | null>(null)
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const client = useApi()
+  const toaster = useToast()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const queryClient = useQueryClient()
+  const hasTokens = Boolean(readTokens(localStorage).refresh || readTokens(localStorage).access)
+  const [status, setStatus] = useState<SessionValue['status']>(hasTokens ? 'checking' : 'signed-out')
+  const [user, setUser] = useState<SessionUser | null>(null)
+  const insideApp = location.pathname.startsWith('/app')
+
+  const endSession = useCallback(
+    (message?: string) => {
+      clearTokens(localStorage)
+      setUser(null)
+      setStatus('signed-out')
+      queryClient.clear()
+      if (message) toaster.error('Session expired', message)
+      if (window.location.pathname.startsWith('/app')) rememberPath(sessionStorage, window.location.pathname + window.location.search)
+      navigate('/auth', { replace: true })
+    },
+    [navigate, queryClient, toaster],
+  )
+
+  const runCheck = useCallback(async () => {
+    const state = await checkSession(client, localStorage)
+    if (state.signedIn) {
+      setUser(state.user)
+      setStatus('signed-in')
+    } else if (state.reason === 'expired') {
+      endSession(SESSION_EXPIRED_MESSAGE)
+    } else {
+      setStatus('signed-out')
+    }
+  }, [client, endSession])
+
+  useEffect(() => {
+    if (hasTokens) void runCheck()
+    // Only on load; the interval below keeps checking.
+  }, [])
+
+  useEffect(() => {
+    if (status !== 'signed-in' || !insideApp) return
+    const timer = setInterval(() => void runCheck(), SESSION_CHECK_INTERVAL_MS)
+    return () => clearInterval(timer)
+  }, [status, insideApp, runCheck])
+
+  useEffect(() => {
+    const onEnded = () => {
+      toaster.error('Authentication Error', 'Authentication failed - please log in again')
+      endSession()
+    }
+    window.addEventListener(SESSION_ENDED_EVENT, onEnded)
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded)
+  }, [endSession, toaster])
+
+  const signIn = useCallback(
+    (answer: SignInAnswer) => {
+      if (answer.tokens) saveTokens(localStorage, answer.tokens)
+      queryClient.clear()
+      setUser(answer.user)
+      setStatus('signed-in')
+      navigate(takeLanding(sessionStorage), { replace: true })
+    },
+    [navigate, queryClient],
+  )
+
+  const signOut = useCallback(async () => {
+    const { refresh } = readTokens(localStorage)
+    try {
+      if (refresh) await client.request('/accounts/logout/', { method: 'POST', body: { refresh_token: refresh }, auth: false })
+    } catch {
+      toaster.error('Signed out', 'Network error during logout. You have been logged out locally.')
+    }
+    clearTokens(localStorage)
+    setUser(null)
+    setStatus('signed-out')
+    queryClient.clear()
+    navigate('/auth', { replace: true })
+  }, [client, navigate, queryClient, toaster])
+
+  const value = useMemo<SessionValue>(() => ({ status, user, signIn, signOut, setUser, endSession }), [status, user, signIn, signOut, endSession])
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext)
+  if (!value) throw new Error('useSession needs a SessionProvider')
+  return value
+}
