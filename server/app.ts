@@ -88,7 +88,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   app.use('/widget/v1', serveWidget())
   app.use(['/widget', '/shopify'], answerUnknownApiPath)
 
-  app.use(dashboard ?? serveBuiltDashboard())
+  app.use(dashboard ?? serveBuiltDashboard(config.DASHBOARD_DIR))
   app.use(answerUnknownApiPath) // what the dashboard does not serve (a POST to a page, say) gets the JSON 404
   app.use(handleErrors)
   return Object.assign(app, { close: () => services.close() })

@@ -33,6 +33,8 @@ export const ConfigSchema = z.object({
   PORT: wholeNumberFromEnv.pipe(z.number().max(65535, { error: 'must be between 0 and 65535' })).default(3000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://chat.example.com' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  // Where the built dashboard is read from (npm run build writes dist/dashboard)
+  DASHBOARD_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres:// or postgresql://' })

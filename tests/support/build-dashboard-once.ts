@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { buildWidget } from '../../scripts/build-widget.ts'
 
+/** DASHBOARD_DIR (also read by the spawned servers) builds elsewhere, so that two test runs never share a build. */
 export default async function buildDashboardOnce() {
-  await build({ configFile: fileURLToPath(new URL('../../dashboard/vite.config.ts', import.meta.url)), logLevel: 'warn' })
+  const outDir = process.env.DASHBOARD_DIR
+  await build({ configFile: fileURLToPath(new URL('../../dashboard/vite.config.ts', import.meta.url)), logLevel: 'warn', ...(outDir ? { build: { outDir, emptyOutDir: true } } : {}) })
   await buildWidget()
 }

@@ -25,7 +25,7 @@ function parseLogLine(line: string): { msg?: string; port?: number } {
 /** Runs `node server/index.ts` as its own process, as `npm start` does, and waits until it listens. */
 export function spawnServer(env: Record<string, string | undefined>, args: string[] = []): Promise<SpawnedServer> {
   const child = spawn(process.execPath, [SERVER_ENTRY, ...args], {
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, DASHBOARD_DIR: process.env.DASHBOARD_DIR, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output: string[] = []
