@@ -1,5 +1,57 @@
-import { Page } from '@shopify/polaris'
+// SPEC section 2, Agent detail: name and description, then five tabs. The tab is kept in the address
+// (?tab=chat), so a reload or a shared link opens the same tab.
+import { Card, Page, Tabs, Text } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useParams, useSearchParams } from 'react-router'
+import { useApi } from '../../api/api-context.tsx'
+import { ApiError } from '../../api/api-error.ts'
+import { AgentChatTab } from '../../features/chat/agent-chat-tab.tsx'
+import { AgentOverview } from '../../features/agents/agent-overview.tsx'
+import { agentQuery } from '../../features/agents/agents.queries.ts'
+import { DocumentsTab } from '../../features/knowledge/documents-tab.tsx'
+import { TextsTab } from '../../features/knowledge/texts-tab.tsx'
+import { WebsitesTab } from '../../features/knowledge/websites-tab.tsx'
+import { PageLoading } from '../../layout/page-loading.tsx'
+import { useDocumentTitle } from '../../layout/use-document-title.ts'
+
+const TABS = [
+  { id: 'overview', content: 'Overview' },
+  { id: 'chat', content: 'Chat' },
+  { id: 'documents', content: 'Documents' },
+  { id: 'texts', content: 'Texts' },
+  { id: 'websites', content: 'Websites' },
+]
 
 export function AgentDetailPage() {
-  return <Page title="Agent" />
+  const { agentId = '' } = useParams()
+  const client = useApi()
+  const [search, setSearch] = useSearchParams()
+  const agent = useQuery(agentQuery(client, agentId))
+  useDocumentTitle(agent.data?.name ?? 'Agent')
+  const selected = Math.max(0, TABS.findIndex((tab) => tab.id === search.get('tab')))
+  if (agent.isPending) return <PageLoading label="Loading agent" />
+  if (agent.isError || !agent.data) {
+    const missing = agent.error instanceof ApiError && agent.error.status === 404
+    return (
+      <Page title={missing ? 'Agent not found' : 'Unable to load agent'} backAction={{ content: 'Agents', url: '/app/agents' }}>
+        <Card>
+          <Text as="p">{missing ? "The agent you're looking for doesn't exist." : agent.error?.message}</Text>
+        </Card>
+      </Page>
+    )
+  }
+  const tab = TABS[selected]?.id ?? 'overview'
+  return (
+    <Page title={agent.data.name} subtitle={agent.data.description || "Manage your agent's configuration and data."} backAction={{ content: 'Agents', url: '/app/agents' }}>
+      <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch({ tab: TABS[index]?.id ?? 'overview' }, { replace: true })} fitted>
+        <div className="agent-tab">
+          {tab === 'overview' && <AgentOverview agent={agent.data} />}
+          {tab === 'chat' && <AgentChatTab agent={agent.data} />}
+          {tab === 'documents' && <DocumentsTab agentId={agentId} />}
+          {tab === 'texts' && <TextsTab agentId={agentId} />}
+          {tab === 'websites' && <WebsitesTab agentId={agentId} />}
+        </div>
+      </Tabs>
+    </Page>
+  )
 }

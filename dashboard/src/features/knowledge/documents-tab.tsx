@@ -1,0 +1,3 @@
+export function DocumentsTab({ agentId }: { agentId: string }) {
+  return <p data-agent={agentId}>Documents</p>
+}

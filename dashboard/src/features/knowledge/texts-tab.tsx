@@ -1,0 +1,3 @@
+export function TextsTab({ agentId }: { agentId: string }) {
+  return <p data-agent={agentId}>Texts</p>
+}

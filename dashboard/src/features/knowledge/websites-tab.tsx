@@ -1,0 +1,3 @@
+export function WebsitesTab({ agentId }: { agentId: string }) {
+  return <p data-agent={agentId}>Websites</p>
+}
