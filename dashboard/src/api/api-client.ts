@@ -119,7 +119,42 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  return { request, refresh }
+  /**
+   * A streamed call (Server-Sent Events): the same token, CSRF and refresh rules as request(), but the
+   * open response is handed back for the caller to read. Errors before the stream opens are ApiErrors.
+   */
+  async function openStream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+    if (options.demo?.active()) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Demo Mode', 'Chat is not available in demo mode.')
+    const attempt = async () => {
+      if (readTokens(options.storage).refresh && accessTokenExpiring(readTokens(options.storage).access)) await refresh()
+      let response: Response
+      try {
+        response = await fetch(`${baseUrl}/api${path}`, {
+          method: 'POST',
+          headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json', Authorization: `Bearer ${readTokens(options.storage).access ?? ''}`, 'X-CSRFToken': await csrfToken() },
+          credentials: 'include',
+          body: JSON.stringify(body),
+          signal,
+        })
+      } catch (error) {
+        if (signal?.aborted) throw error
+        throw networkError()
+      }
+      if (response.ok) return response
+      const answer = parseJson(await response.text())
+      if (answer === null) throw notJsonError(response.status)
+      throw errorForStatus(response.status, answer)
+    }
+    try {
+      return await attempt()
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401 && error.body?.reason === 'token_expired')) throw error
+      await refresh()
+      return attempt()
+    }
+  }
+
+  return { request, refresh, openStream }
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>

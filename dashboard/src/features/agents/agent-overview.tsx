@@ -1,5 +1,84 @@
+// The Overview tab (SPEC section 2): Data Sources, Activity, Configuration, Team & Timeline.
+import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { useApi } from '../../api/api-context.tsx'
+import { conversationListQuery } from '../conversations/conversations.queries.ts'
+import { formatDate } from '../format/format-dates.ts'
 import type { Agent } from './agent.types.ts'
+import { useUpdateAgent } from './agent-mutations.ts'
+import { EditAgentModal } from './edit-agent-modal.tsx'
+import './agents.css'
+
+function OverviewCard({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h3" variant="headingMd">
+          {title}
+        </Text>
+        <dl className="overview-list">
+          {rows.map(([label, value]) => (
+            <div key={label} style={{ display: 'contents' }}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </BlockStack>
+    </Card>
+  )
+}
 
 export function AgentOverview({ agent }: { agent: Agent }) {
-  return <p>{agent.name}</p>
+  const client = useApi()
+  const [editing, setEditing] = useState(false)
+  const update = useUpdateAgent()
+  const latest = useQuery(conversationListQuery(client, agent.agent_id, 'all', ''))
+  const lastActivity = latest.data?.data[0]?.timestamp
+  return (
+    <BlockStack gap="400">
+      <InlineStack gap="200" align="end">
+        <Button onClick={() => update.mutate({ agentId: agent.agent_id, changes: { is_favorite: !agent.is_favorite } })} loading={update.isPending} pressed={agent.is_favorite}>
+          {agent.is_favorite ? '★ Favorite' : '☆ Add to favorites'}
+        </Button>
+        <Button onClick={() => setEditing(true)}>Edit Agent</Button>
+      </InlineStack>
+      <div className="overview-grid" data-testid="agent-overview">
+        <OverviewCard
+          title="Data Sources"
+          rows={[
+            ['Documents', agent.no_of_documents ?? 0],
+            ['Text snippets', agent.no_of_texts ?? 0],
+            ['Websites', agent.no_of_websites ?? 0],
+          ]}
+        />
+        <OverviewCard
+          title="Activity"
+          rows={[
+            ['Total conversations', agent.no_of_conversations ?? agent.conversation_count ?? 0],
+            ['Last activity', lastActivity ? formatDate(lastActivity) : 'No activity yet'],
+          ]}
+        />
+        <OverviewCard
+          title="Configuration"
+          rows={[
+            ['Visibility', agent.visibility === 'public' ? 'Public' : 'Private'],
+            ['Status', agent.is_active ? 'Active' : 'Inactive'],
+            ['Archived', agent.is_archived ? 'Yes' : 'No'],
+          ]}
+        />
+        <OverviewCard
+          title="Team & Timeline"
+          rows={[
+            ['Teams', agent.teams?.length ? agent.teams.join(', ') : 'None'],
+            ['Team members', agent.no_of_team_members ?? 0],
+            ['Created', formatDate(agent.created_at)],
+            ['Last updated', formatDate(agent.updated_at)],
+          ]}
+        />
+      </div>
+      {editing ? <EditAgentModal agent={agent} onClose={() => setEditing(false)} /> : null}
+    </BlockStack>
+  )
 }

@@ -1,5 +1,99 @@
+// The agent's Chat tab (SPEC section 2): Start Conversation first, then a 600 px chat panel with New
+// Chat. The open conversation is remembered per agent; its first message names it.
+import { BlockStack, Button, Card, EmptyState, InlineStack, Select, Text } from '@shopify/polaris'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState } from 'react'
+import { useApi } from '../../api/api-context.tsx'
+import { ApiError } from '../../api/api-error.ts'
 import type { Agent } from '../agents/agent.types.ts'
+import type { Envelope, Message } from '../conversations/conversation.types.ts'
+import { useStartConversation, useUpdateConversation, type StartedConversation } from '../conversations/conversation-mutations.ts'
+import { activityQuery, conversationListQuery, messagesQuery } from '../conversations/conversations.queries.ts'
+import { formatTime24 } from '../format/format-dates.ts'
+import { ChatPanel } from './chat-panel.tsx'
+import { useChatSender } from './use-chat-sender.ts'
+
+export const CHAT_PANEL_HEIGHT = 600
+const storageKey = (agentId: string) => `chat_conversation_${agentId}`
 
 export function AgentChatTab({ agent }: { agent: Agent }) {
-  return <p>{agent.name}</p>
+  const client = useApi()
+  const queryClient = useQueryClient()
+  const [conversationId, setConversationId] = useState<string | null>(() => localStorage.getItem(storageKey(agent.agent_id)))
+  const conversations = useQuery(conversationListQuery(client, agent.agent_id, 'all', ''))
+  const activity = useQuery({ ...activityQuery(client, agent.agent_id, conversationId ?? ''), enabled: Boolean(conversationId) })
+  const rename = useUpdateConversation()
+  const choose = useCallback(
+    (id: string | null) => {
+      if (id) localStorage.setItem(storageKey(agent.agent_id), id)
+      else localStorage.removeItem(storageKey(agent.agent_id))
+      setConversationId(id)
+    },
+    [agent.agent_id],
+  )
+  const start = useStartConversation((started: StartedConversation) => {
+    if (started.ai_message) queryClient.setQueryData<Envelope<Message>>(messagesQuery(client, agent.agent_id, started.conversation_id).queryKey, { data: [started.ai_message], total: 1, page: 1, limit: 100, total_pages: 1 })
+    choose(started.conversation_id)
+  })
+  const nameAfterFirstMessage = useCallback(
+    (text: string) => {
+      if (conversationId) rename.mutate({ agentId: agent.agent_id, conversationId, changes: { name: `Chat: ${text.slice(0, 50)}` } })
+    },
+    [agent.agent_id, conversationId, rename],
+  )
+  const sender = useChatSender(agent.agent_id, conversationId, nameAfterFirstMessage)
+  const startNew = () => start.mutate({ agentId: agent.agent_id, name: `Chat with ${agent.name}` })
+  const known = conversations.data?.data ?? []
+  // A remembered conversation that was deleted elsewhere is forgotten.
+  const messages = useQuery({ ...messagesQuery(client, agent.agent_id, conversationId ?? ''), enabled: Boolean(conversationId) })
+  useEffect(() => {
+    if (messages.error instanceof ApiError && messages.error.status === 404) choose(null)
+  }, [messages.error, choose])
+
+  if (!conversationId) {
+    return (
+      <Card>
+        <EmptyState heading="Start a conversation" action={{ content: 'Start Conversation', onAction: startNew, loading: start.isPending }} image="">
+          <p>Ask {agent.name} a question and see how it answers from its knowledge.</p>
+        </EmptyState>
+      </Card>
+    )
+  }
+
+  const status = activity.isPending || activity.isFetching ? 'Checking...' : activity.data?.is_active ? 'Active' : 'Inactive'
+  const header = (
+    <>
+      <BlockStack gap="050">
+        <Text as="h2" variant="headingMd">
+          {agent.name}
+        </Text>
+        <Text as="span" variant="bodySm" tone={sender.isSending ? 'magic' : status === 'Active' ? 'success' : 'subdued'}>
+          {sender.isSending ? 'Typing...' : status}
+        </Text>
+      </BlockStack>
+      <InlineStack gap="200" blockAlign="center">
+        {known.length > 1 ? (
+          <div className="chat-picker">
+            <Select label="Conversation" labelHidden options={known.map((item) => ({ label: item.name, value: item.id }))} value={conversationId} onChange={choose} />
+          </div>
+        ) : null}
+        <Button onClick={startNew} loading={start.isPending} disabled={sender.isSending}>
+          New Chat
+        </Button>
+      </InlineStack>
+    </>
+  )
+  return (
+    <ChatPanel
+      agentId={agent.agent_id}
+      agentName={agent.name}
+      conversationId={conversationId}
+      sender={sender}
+      header={header}
+      formatTime={formatTime24}
+      canWrite
+      emptyTitle="Start Your Conversation"
+      height={CHAT_PANEL_HEIGHT}
+    />
+  )
 }

@@ -1,0 +1,34 @@
+// "Continue with Google" (SPEC section 2): shown when the server has Google sign-in configured.
+import { Button } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useApi } from '../../api/api-context.tsx'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { startGoogleSignIn, type GoogleAvailability } from './google-sign-in.ts'
+
+export function ContinueWithGoogle() {
+  const client = useApi()
+  const toaster = useToast()
+  const [leaving, setLeaving] = useState(false)
+  const google = useQuery({ queryKey: ['google-login'], queryFn: () => client.request<GoogleAvailability>('/accounts/google-login/', { auth: false }), staleTime: Infinity })
+  const url = google.data?.enabled ? google.data.authorization_url : undefined
+  return (
+    <Button
+      fullWidth
+      size="large"
+      disabled={!url || leaving}
+      loading={leaving}
+      onClick={() => {
+        if (!url) return
+        setLeaving(true)
+        startGoogleSignIn(url).catch(() => {
+          setLeaving(false)
+          toaster.error('Google login failed', 'An error occurred during Google login')
+        })
+      }}
+      accessibilityLabel={url ? 'Continue with Google' : 'Continue with Google (not available on this server)'}
+    >
+      Continue with Google
+    </Button>
+  )
+}

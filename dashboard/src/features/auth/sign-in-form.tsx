@@ -1,0 +1,64 @@
+// Sign in (SPEC section 2, Auth screen): e-mail, password with show/hide, Sign In (Signing in...).
+import { BlockStack, Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
+import { useState } from 'react'
+import { MESSAGES } from '../../../../server/accounts/accounts.schemas.ts'
+import { useApi } from '../../api/api-context.tsx'
+import { ApiError } from '../../api/api-error.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+
+export function SignInForm() {
+  const client = useApi()
+  const toaster = useToast()
+  const { signIn } = useSession()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [shown, setShown] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+
+  const submit = async () => {
+    if (!email.trim() || !password.trim()) {
+      setError(MESSAGES.loginRequired)
+      return
+    }
+    setError(null)
+    setPending(true)
+    try {
+      signIn(await client.request<SignInAnswer>('/accounts/login/', { method: 'POST', body: { email: email.trim(), password }, auth: false }))
+    } catch (failure) {
+      const invalid = failure instanceof ApiError && failure.status === 401
+      const message = invalid ? 'Invalid email or password.' : failure instanceof ApiError && failure.status === 429 ? failure.message : 'Error signing in. Please try again.'
+      setError(invalid ? message : failure instanceof Error ? failure.message || 'Login failed' : 'Login failed')
+      toaster.error('Login failed', message)
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Form onSubmit={() => void submit()}>
+      <FormLayout>
+        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <BlockStack gap="100">
+          <TextField
+            label="Password"
+            type={shown ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            connectedRight={
+              <Button onClick={() => setShown(!shown)} accessibilityLabel={shown ? 'Hide password' : 'Show password'} pressed={shown}>
+                {shown ? 'Hide' : 'Show'}
+              </Button>
+            }
+          />
+        </BlockStack>
+        {error ? <InlineError message={error} fieldID="sign-in" /> : null}
+        <Button submit variant="primary" size="large" fullWidth loading={pending} disabled={pending}>
+          {pending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </FormLayout>
+    </Form>
+  )
+}

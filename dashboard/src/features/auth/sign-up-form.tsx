@@ -1,0 +1,75 @@
+// Sign up (SPEC sections 2 and 5): e-mail, full name, password with its live checklist; Sign Up stays
+// disabled until every password rule passes.
+import { Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
+import { useState } from 'react'
+import { meetsPasswordRules, MESSAGES } from '../../../../server/accounts/accounts.schemas.ts'
+import { useApi } from '../../api/api-context.tsx'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+import { PasswordChecklist } from './password-checklist.tsx'
+
+export function SignUpForm({ onRegisteredWithoutSession }: { onRegisteredWithoutSession(): void }) {
+  const client = useApi()
+  const toaster = useToast()
+  const { signIn } = useSession()
+  const [email, setEmail] = useState('')
+  const [fullName, setFullName] = useState('')
+  const [password, setPassword] = useState('')
+  const [shown, setShown] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const rulesMet = meetsPasswordRules(password)
+
+  const submit = async () => {
+    if (!email.trim() || !password || !fullName.trim()) {
+      setError(MESSAGES.registerRequired)
+      return
+    }
+    if (!rulesMet) {
+      setError(MESSAGES.passwordRules)
+      return
+    }
+    setError(null)
+    setPending(true)
+    try {
+      const answer = await client.request<SignInAnswer>('/accounts/register/', { method: 'POST', body: { email: email.trim(), password, full_name: fullName.trim() }, auth: false })
+      if (answer.tokens) signIn(answer)
+      else {
+        toaster.success('Registration successful', 'Please sign in with your new account.')
+        onRegisteredWithoutSession()
+      }
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message || 'Registration failed' : 'Registration failed')
+      toaster.error('Registration failed', 'Registration failed. Please try again.')
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <Form onSubmit={() => void submit()}>
+      <FormLayout>
+        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
+        <TextField label="Full name" autoComplete="name" value={fullName} onChange={setFullName} />
+        <TextField
+          label="Password"
+          type={shown ? 'text' : 'password'}
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          helpText={password && !rulesMet ? MESSAGES.passwordRules : undefined}
+          connectedRight={
+            <Button onClick={() => setShown(!shown)} accessibilityLabel={shown ? 'Hide password' : 'Show password'} pressed={shown}>
+              {shown ? 'Hide' : 'Show'}
+            </Button>
+          }
+        />
+        <PasswordChecklist password={password} />
+        {error ? <InlineError message={error} fieldID="sign-up" /> : null}
+        <Button submit variant="primary" size="large" fullWidth loading={pending} disabled={pending || !rulesMet}>
+          {pending ? 'Signing up...' : 'Sign Up'}
+        </Button>
+      </FormLayout>
+    </Form>
+  )
+}

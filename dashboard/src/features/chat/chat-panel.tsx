@@ -1,0 +1,98 @@
+// A conversation's messages and its message box (SPEC sections 2 and 4), used by the agent's Chat tab
+// and the Conversations page. Scrolls to the newest message; the answer streams in as it is written.
+import { Button, BlockStack, Spinner, Text } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useApi } from '../../api/api-context.tsx'
+import type { Message } from '../conversations/conversation.types.ts'
+import { messagesQuery } from '../conversations/conversations.queries.ts'
+import { ChatComposer } from './chat-composer.tsx'
+import { MessageBubble } from './message-bubble.tsx'
+import { DELETE_MESSAGE_CONFIRMATION, useMessageMutations } from './message-mutations.ts'
+import type { ChatSender } from './use-chat-sender.ts'
+import './chat.css'
+
+export interface ChatPanelProps {
+  agentId: string
+  agentName: string
+  conversationId: string | null
+  sender: ChatSender
+  header: ReactNode
+  formatTime(value: string): string
+  /** Widget visitors' conversations are read, not written, from the dashboard. */
+  canWrite: boolean
+  emptyTitle: string
+  height?: number
+}
+
+export function ChatPanel({ agentId, agentName, conversationId, sender, header, formatTime, canWrite, emptyTitle, height }: ChatPanelProps) {
+  const client = useApi()
+  const messages = useQuery({ ...messagesQuery(client, agentId, conversationId ?? ''), enabled: Boolean(conversationId) })
+  const { edit, remove, retry } = useMessageMutations()
+  const end = useRef<HTMLDivElement>(null)
+  const shown: Message[] = [...(messages.data?.data ?? []).filter((message) => !message.is_deleted), ...(sender.pendingUser ? [sender.pendingUser] : [])]
+  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [shown.length, sender.streamingText])
+  const actions = conversationId
+    ? {
+        canChange: canWrite && !sender.isSending,
+        onEdit: (message: Message, text: string) => edit.mutate({ agentId, conversationId, messageId: message.message_id, text }),
+        onDelete: (message: Message) => {
+          if (window.confirm(DELETE_MESSAGE_CONFIRMATION)) remove.mutate({ agentId, conversationId, messageId: message.message_id })
+        },
+        onRetry: (message: Message) => retry.mutate({ agentId, conversationId, messageId: message.message_id }),
+      }
+    : undefined
+
+  return (
+    <section className="chat-panel" style={height ? { height } : undefined} aria-label="Conversation">
+      <header className="chat-panel__header">{header}</header>
+      <div className="chat-panel__messages" aria-live="polite" aria-busy={sender.isSending}>
+        {!conversationId ? (
+          <div className="chat-panel__empty">
+            <Text as="h3" variant="headingMd">
+              No Conversation Selected
+            </Text>
+          </div>
+        ) : messages.isPending ? (
+          <div className="chat-panel__empty" role="status">
+            <Spinner accessibilityLabel="Loading messages" size="small" />
+          </div>
+        ) : messages.isError ? (
+          <div className="chat-panel__empty">
+            <BlockStack gap="200" inlineAlign="center">
+              <Text as="h3" variant="headingMd">
+                Unable to Load Messages
+              </Text>
+              <Button onClick={() => void messages.refetch()}>Try Again</Button>
+            </BlockStack>
+          </div>
+        ) : shown.length === 0 ? (
+          <div className="chat-panel__empty">
+            <Text as="h3" variant="headingMd">
+              {emptyTitle}
+            </Text>
+          </div>
+        ) : (
+          <ol className="chat-panel__list">
+            {shown.map((message) => (
+              <MessageBubble key={message.message_id} message={message} formatTime={formatTime} actions={message.sender_type === 'user' ? actions : undefined} />
+            ))}
+            {sender.streamingText !== null ? (
+              <li className="message message--ai" data-testid="message-streaming">
+                <div className="message__bubble" dir="auto">
+                  {sender.streamingText ? <span className="message-text">{sender.streamingText}</span> : <span className="typing-dots" aria-label={`${agentName} is typing`} />}
+                </div>
+              </li>
+            ) : null}
+          </ol>
+        )}
+        <div ref={end} />
+      </div>
+      {canWrite ? (
+        <ChatComposer placeholder={conversationId ? `Message ${agentName}...` : 'Select a conversation to start chatting'} disabled={!conversationId || sender.isSending} onSend={sender.send} />
+      ) : (
+        <p className="chat-panel__readonly">This conversation belongs to a website visitor; you can read it here.</p>
+      )}
+    </section>
+  )
+}

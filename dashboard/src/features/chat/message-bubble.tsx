@@ -1,0 +1,106 @@
+// One message: the text with links and citations, its sources, link previews, its time, and for the
+// user's own messages edit and delete (never while the agent is answering).
+import { Button, InlineStack, Text } from '@shopify/polaris'
+import { useState } from 'react'
+import type { Message } from '../conversations/conversation.types.ts'
+import { linkedUrls } from './message-segments.ts'
+import { MessageText } from './message-text.tsx'
+
+export interface MessageActions {
+  canChange: boolean
+  onEdit(message: Message, text: string): void
+  onDelete(message: Message): void
+  onRetry?(message: Message): void
+}
+
+function LinkPreviews({ text }: { text: string }) {
+  const urls = linkedUrls(text).slice(0, 3)
+  if (urls.length === 0) return null
+  return (
+    <div className="link-previews">
+      {urls.map((url) => {
+        const address = new URL(url)
+        return (
+          <a key={url} className="link-preview" href={url} target="_blank" rel="noopener noreferrer nofollow">
+            <span className="link-preview__host">{address.hostname}</span>
+            <span className="link-preview__path">{address.pathname === '/' ? address.hostname : address.pathname}</span>
+          </a>
+        )
+      })}
+    </div>
+  )
+}
+
+export function MessageBubble({ message, formatTime, actions }: { message: Message; formatTime(value: string): string; actions?: MessageActions }) {
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState(message.message_text)
+  const mine = message.sender_type === 'user'
+  const cited = (message.sources ?? []).filter((source) => message.message_text.includes(`[${source.number}]`))
+  const save = () => {
+    const text = draft.trim()
+    if (text && text !== message.message_text) actions?.onEdit(message, text)
+    setEditing(false)
+  }
+  return (
+    <li className={`message message--${mine ? 'user' : 'ai'}${message.pending ? ' message--pending' : ''}`} data-testid={`message-${message.sender_type}`}>
+      <div className="message__bubble" dir="auto">
+        {editing ? (
+          <div className="message__edit">
+            <label className="visually-hidden" htmlFor={`edit-${message.message_id}`}>
+              Edit message
+            </label>
+            <textarea id={`edit-${message.message_id}`} value={draft} onChange={(event) => setDraft(event.target.value)} rows={3} autoFocus />
+            <InlineStack gap="200" align="end">
+              <Button size="slim" onClick={() => (setEditing(false), setDraft(message.message_text))}>
+                Cancel
+              </Button>
+              <Button size="slim" variant="primary" onClick={save}>
+                Save
+              </Button>
+            </InlineStack>
+          </div>
+        ) : (
+          <MessageText text={message.message_text} sources={message.sources} />
+        )}
+        {!mine && cited.length > 0 ? (
+          <ol className="message__sources" aria-label="Sources">
+            {cited.map((source) => (
+              <li key={source.number} value={source.number}>
+                {source.url ? (
+                  <a href={source.url} target="_blank" rel="noopener noreferrer nofollow">
+                    {source.title ?? source.url}
+                  </a>
+                ) : (
+                  <span>{source.title ?? 'Untitled source'}</span>
+                )}
+                {source.page ? <span>, page {source.page}</span> : null}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        {!editing ? <LinkPreviews text={message.message_text} /> : null}
+      </div>
+      <div className="message__meta">
+        <Text as="span" variant="bodySm" tone="subdued">
+          {message.pending ? 'Sending...' : formatTime(message.timestamp)}
+          {message.edited_at ? ' · edited' : ''}
+        </Text>
+        {mine && message.answer_failed && actions?.onRetry ? (
+          <Button size="micro" variant="plain" tone="critical" onClick={() => actions.onRetry?.(message)} disabled={!actions.canChange}>
+            Answer failed · Retry
+          </Button>
+        ) : null}
+        {mine && !message.pending && actions && !editing ? (
+          <span className="message__actions">
+            <Button size="micro" variant="plain" onClick={() => setEditing(true)} disabled={!actions.canChange} accessibilityLabel="Edit message">
+              Edit
+            </Button>
+            <Button size="micro" variant="plain" tone="critical" onClick={() => actions.onDelete(message)} disabled={!actions.canChange} accessibilityLabel="Delete message">
+              Delete
+            </Button>
+          </span>
+        ) : null}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,47 @@
+// Conversation reads (SPEC sections 7 and 8): a list that is empty rather than failing on a 404 and is
+// retried up to 3 times otherwise; messages retried twice except on a 404.
+import { queryOptions } from '@tanstack/react-query'
+import type { ApiClient } from '../../api/api-client.ts'
+import { ApiError } from '../../api/api-error.ts'
+import type { Conversation, ConversationFilter, Envelope, Message } from './conversation.types.ts'
+
+export const CONVERSATIONS_KEY = ['conversations'] as const
+export const CONVERSATION_PAGE_LIMIT = 50
+export const MESSAGE_PAGE_LIMIT = 30
+/** SPEC section 9: activity is re-checked every 300000 ms (and on window focus). */
+export const ACTIVITY_CHECK_MS = 300_000
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
+
+export const conversationListQuery = (client: ApiClient, agentId: string | null, filter: ConversationFilter, search: string) =>
+  queryOptions({
+    queryKey: [...CONVERSATIONS_KEY, 'list', agentId ?? 'all', filter, search],
+    queryFn: async () => {
+      try {
+        const path = agentId ? `/conversations/${encodeURIComponent(agentId)}/` : '/conversations/index/'
+        return await client.request<Envelope<Conversation>>(path, { query: { filter, search: search || undefined, page: 1, limit: CONVERSATION_PAGE_LIMIT } })
+      } catch (error) {
+        if (isNotFound(error)) return { data: [], total: 0, page: 1, limit: CONVERSATION_PAGE_LIMIT, total_pages: 0 }
+        throw error
+      }
+    },
+    retry: (failures, error) => !isNotFound(error) && failures < 3,
+    staleTime: 10_000,
+  })
+
+export const messagesQuery = (client: ApiClient, agentId: string, conversationId: string) =>
+  queryOptions({
+    queryKey: [...CONVERSATIONS_KEY, 'messages', conversationId],
+    queryFn: () => client.request<Envelope<Message>>(`/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/messages/`, { query: { page: 1, limit: 100 } }),
+    retry: (failures, error) => !isNotFound(error) && failures < 2,
+    staleTime: 5_000,
+  })
+
+export const activityQuery = (client: ApiClient, agentId: string, conversationId: string) =>
+  queryOptions({
+    queryKey: [...CONVERSATIONS_KEY, 'activity', conversationId],
+    queryFn: () => client.request<{ is_active: boolean; status?: string }>(`/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/check-active/`),
+    refetchInterval: ACTIVITY_CHECK_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+  })

@@ -1,0 +1,44 @@
+// The dashboard's reads (SPEC sections 7 and 9): stats are stale after 30 s and retried up to twice
+// except on a 404; everything refreshes on focus and when the tab becomes visible again.
+import { queryOptions } from '@tanstack/react-query'
+import type { ApiClient } from '../../api/api-client.ts'
+import { ApiError } from '../../api/api-error.ts'
+
+export const DASHBOARD_KEY = ['dashboard'] as const
+
+export interface Trend {
+  value: number
+  isPositive: boolean
+}
+
+export interface DashboardStats {
+  totalAgents: number
+  totalConversations: number
+  activeConversations: number
+  totalMessages: number
+  trends: { conversations: Trend; messages: Trend }
+}
+
+export interface EngagementPoint {
+  name: string
+  conversations: number
+  responses: number
+}
+
+export const statsQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: [...DASHBOARD_KEY, 'stats'],
+    queryFn: () => client.request<DashboardStats>('/dashboard/api/stats/'),
+    staleTime: 30_000,
+    retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status === 404),
+  })
+
+export const engagementQuery = (client: ApiClient, range: string) =>
+  queryOptions({
+    queryKey: [...DASHBOARD_KEY, 'engagement', range],
+    queryFn: async () => {
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+      return client.request<EngagementPoint[]>('/dashboard/api/engagement/', { query: { range, tz: timeZone } })
+    },
+    staleTime: 30_000,
+  })

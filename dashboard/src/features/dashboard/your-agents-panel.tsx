@@ -1,0 +1,52 @@
+// "Your Agents" on the Dashboard (SPEC section 2): up to 6 agent cards, View All and Create Agent.
+import { BlockStack, Button, Card, EmptyState, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useApi } from '../../api/api-context.tsx'
+import { AgentCard } from '../agents/agent-card.tsx'
+import { agentListQuery } from '../agents/agents.queries.ts'
+import '../agents/agents.css'
+
+export const DASHBOARD_AGENT_COUNT = 6
+
+export function YourAgentsPanel() {
+  const client = useApi()
+  const agents = useQuery(agentListQuery(client, 1, 10))
+  return (
+    <BlockStack gap="300">
+      <InlineStack align="space-between" blockAlign="center" gap="200">
+        <Text as="h2" variant="headingLg">
+          Your Agents
+        </Text>
+        <InlineStack gap="200">
+          <Button url="/app/agents">View All</Button>
+          <Button url="/app/create-agent" variant="primary">
+            Create Agent
+          </Button>
+        </InlineStack>
+      </InlineStack>
+      {agents.isPending ? (
+        <Card>
+          <SkeletonBodyText lines={4} />
+        </Card>
+      ) : agents.isError ? (
+        <Card>
+          <Text as="p" tone="critical">
+            Unable to load your agents.
+          </Text>
+        </Card>
+      ) : agents.data.agents.length === 0 ? (
+        <Card>
+          <EmptyState heading="You haven't created any agents yet" action={{ content: 'Create Your First Agent', url: '/app/create-agent' }} image="">
+            <p>Agents answer your customers from your documents, texts and websites.</p>
+          </EmptyState>
+        </Card>
+      ) : (
+        <div className="agent-grid">
+          {agents.data.agents.slice(0, DASHBOARD_AGENT_COUNT).map((agent) => (
+            <AgentCard key={agent.agent_id} agent={agent} />
+          ))}
+        </div>
+      )}
+    </BlockStack>
+  )
+}
