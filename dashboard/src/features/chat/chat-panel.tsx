@@ -31,7 +31,9 @@ export function ChatPanel({ agentId, agentName, conversationId, sender, header, 
   const { edit, remove, retry } = useMessageMutations()
   const end = useRef<HTMLDivElement>(null)
   const shown: Message[] = [...(messages.data?.data ?? []).filter((message) => !message.is_deleted), ...(sender.pendingUser ? [sender.pendingUser] : [])]
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [shown.length, sender.streamingText])
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' })
+  }, [shown.length, sender.streamingText])
   const actions = conversationId
     ? {
         canChange: canWrite && !sender.isSending,

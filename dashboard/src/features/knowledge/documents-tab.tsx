@@ -1,3 +1,82 @@
+// SPEC section 2, Agent detail, Documents tab: search, upload, and the documents with embed, update,
+// download and delete; live progress while one is read or embedded.
+import { BlockStack, Card, Text } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useApi } from '../../api/api-context.tsx'
+import { DocumentFormatIcon, formatName } from './document-format-icon.tsx'
+import { DocumentUpload } from './document-upload.tsx'
+import { EditDocumentModal } from './edit-document-modal.tsx'
+import { KnowledgeList } from './knowledge-list.tsx'
+import { documentRow } from './knowledge-rows.ts'
+import { documentsQuery } from './knowledge.queries.ts'
+import type { DocumentItem } from './knowledge.types.ts'
+import { SearchField } from './search-field.tsx'
+import { useKnowledgeActions } from './use-knowledge-actions.ts'
+import { useListFilter } from './use-list-filter.ts'
+
+function DocumentName({ document }: { document: DocumentItem }) {
+  return (
+    <div className="knowledge-name">
+      <DocumentFormatIcon format={document.document_format} />
+      <div className="knowledge-name__text">
+        <Text as="p" fontWeight="semibold">
+          {document.document_name}
+        </Text>
+        <Text as="p" variant="bodySm" tone="subdued">
+          {`${formatName(document.document_format)} · ${document.document_size}`}
+        </Text>
+        {document.document_description ? (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {document.document_description}
+          </Text>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
 export function DocumentsTab({ agentId }: { agentId: string }) {
-  return <p data-agent={agentId}>Documents</p>
+  const client = useApi()
+  const { searchText, setSearchText, filter, setPage } = useListFilter()
+  const documents = useQuery(documentsQuery(client, agentId, filter))
+  const actions = useKnowledgeActions(agentId)
+  const [editing, setEditing] = useState<DocumentItem | null>(null)
+  return (
+    <div className="knowledge-tab">
+      <Card>
+        <BlockStack gap="300">
+          <div className="knowledge-toolbar">
+            <div className="knowledge-toolbar__search">
+              <SearchField label="Search documents" value={searchText} onChange={setSearchText} />
+            </div>
+            <DocumentUpload agentId={agentId} />
+          </div>
+          <Text as="p" variant="bodySm" tone="subdued">
+            PDF, Word (.docx), text, CSV or JSON files up to 50MB.
+          </Text>
+          <KnowledgeList
+            plural="documents"
+            items={documents.data?.documents}
+            toRow={documentRow}
+            renderName={(document) => <DocumentName document={document} />}
+            menuFor={(document, row) => [
+              { content: 'Download', onAction: () => actions.download(row), disabled: actions.busy.download === row.id },
+              { content: 'Update', onAction: () => setEditing(document) },
+            ]}
+            dateHeader="Added"
+            isPending={documents.isPending}
+            error={documents.error}
+            retryLoad={() => void documents.refetch()}
+            search={filter.search}
+            empty={{ title: 'No documents yet', message: 'Upload a PDF, Word, text, CSV or JSON file. Once it is read, embed it and the agent uses it in its answers.' }}
+            pagination={documents.data?.pagination}
+            onPageChange={setPage}
+            actions={actions}
+          />
+        </BlockStack>
+      </Card>
+      {editing ? <EditDocumentModal key={editing.document_id} agentId={agentId} document={editing} onClose={() => setEditing(null)} /> : null}
+    </div>
+  )
 }

@@ -1,5 +1,109 @@
-import { Page } from '@shopify/polaris'
+// SPEC section 2, Conversations page: filters and the list on the left (2 of 5), the open conversation
+// on the right (3 of 5). The filters and the open conversation live in the address.
+import { BlockStack, InlineStack, Page, Spinner, Text } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
+import { useSearchParams } from 'react-router'
+import { useApi } from '../../api/api-context.tsx'
+import { agentChoicesQuery } from '../../features/agents/agents.queries.ts'
+import { ConnectionBadge } from '../../features/conversations/connection-badge.tsx'
+import type { ConversationFilter } from '../../features/conversations/conversation.types.ts'
+import { ConversationFilters, type FilterState } from '../../features/conversations/conversation-filters.tsx'
+import { ConversationListItem } from '../../features/conversations/conversation-list-item.tsx'
+import { useUpdateConversation } from '../../features/conversations/conversation-mutations.ts'
+import { ConversationThread } from '../../features/conversations/conversation-thread.tsx'
+import { conversationListQuery } from '../../features/conversations/conversations.queries.ts'
+import { useDocumentTitle } from '../../layout/use-document-title.ts'
+import '../../features/conversations/conversations.css'
+
+export const DELETE_CONVERSATION_CONFIRMATION = 'Are you sure you want to delete this conversation?'
+
+function emptyText(state: FilterState): string {
+  if (state.search) return 'No conversations found'
+  if (state.filter === 'archived') return 'No archived conversations'
+  if (state.filter === 'favorite') return 'No favorite conversations'
+  return 'No conversations'
+}
 
 export function ConversationsPage() {
-  return <Page title="Conversations" />
+  useDocumentTitle('Conversations')
+  const client = useApi()
+  const [params, setParams] = useSearchParams()
+  const state: FilterState = {
+    agentId: params.get('agent'),
+    filter: (['favorite', 'archived'].includes(params.get('filter') ?? '') ? params.get('filter') : 'all') as ConversationFilter,
+    search: params.get('q') ?? '',
+  }
+  const selectedId = params.get('conversation')
+  const search = useDeferredValue(state.search.trim())
+  const agents = useQuery(agentChoicesQuery(client))
+  const list = useQuery(conversationListQuery(client, state.agentId, state.filter, search))
+  const update = useUpdateConversation()
+  const remove = useUpdateConversation('Failed to delete conversation')
+  const conversations = list.data?.data ?? []
+  const selected = conversations.find((conversation) => conversation.id === selectedId)
+
+  const change = (next: Partial<FilterState> & { conversation?: string | null }) => {
+    const merged = { ...state, conversation: selectedId, ...next }
+    const entries = Object.entries({ agent: merged.agentId, filter: merged.filter === 'all' ? null : merged.filter, q: merged.search || null, conversation: merged.conversation })
+    setParams(Object.fromEntries(entries.filter((entry): entry is [string, string] => Boolean(entry[1]))), { replace: true })
+  }
+
+  return (
+    <Page title="Conversations" subtitle="Every conversation with your agents, in one place." fullWidth>
+      <BlockStack gap="300">
+        <InlineStack align="end">
+          <ConnectionBadge />
+        </InlineStack>
+        <div className={`conversations-layout${selected ? ' has-selection' : ''}`}>
+          <div className="conversations-column conversations-list-column">
+            <ConversationFilters state={state} agents={agents.data?.agents ?? []} onChange={change} />
+            {list.isPending ? (
+              <div className="conversation-list__empty" role="status">
+                <Spinner size="small" accessibilityLabel="Loading conversations" />
+              </div>
+            ) : conversations.length === 0 ? (
+              <div className="conversation-list__empty">
+                <Text as="p" tone="subdued">
+                  {list.isError ? 'Unable to load conversations' : emptyText(state)}
+                </Text>
+              </div>
+            ) : (
+              <ul className="conversation-list" aria-label="Conversations">
+                {conversations.map((conversation) => (
+                  <ConversationListItem key={conversation.id} conversation={conversation} selected={conversation.id === selectedId} onSelect={() => change({ conversation: conversation.id })} />
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="conversations-column conversations-detail">
+            {selected ? (
+              <ConversationThread
+                key={selected.id}
+                conversation={selected}
+                onBack={() => change({ conversation: null })}
+                onToggleFavorite={() => update.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_favorite: !selected.is_favorite } })}
+                onToggleArchive={() => update.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_archived: !selected.is_archived } })}
+                onDelete={() => {
+                  if (!window.confirm(DELETE_CONVERSATION_CONFIRMATION)) return
+                  remove.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_deleted: true } }, { onSuccess: () => change({ conversation: null }) })
+                }}
+              />
+            ) : (
+              <div className="conversations-select">
+                <BlockStack gap="200">
+                  <Text as="h2" variant="headingMd">
+                    Select a Conversation
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    Choose a conversation on the left to read it.
+                  </Text>
+                </BlockStack>
+              </div>
+            )}
+          </div>
+        </div>
+      </BlockStack>
+    </Page>
+  )
 }

@@ -1,5 +1,51 @@
-import { Page } from '@shopify/polaris'
+// SPEC section 2, Settings: Refresh Data and the tabs Team Management and Agent Permissions, the tab kept
+// in the address (?tab=permissions). The third tab, Billing & Plans, arrives with billing.
+import { Page, Tabs } from '@shopify/polaris'
+import { RefreshIcon } from '@shopify/polaris-icons'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { reportError } from '../../feedback/report-error.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { AGENTS_KEY } from '../../features/agents/agents.queries.ts'
+import { AgentPermissionsTab } from '../../features/teams/agent-permissions-tab.tsx'
+import { TeamManagementTab } from '../../features/teams/team-management-tab.tsx'
+import { TEAMS_KEY } from '../../features/teams/teams.queries.ts'
+import { useDocumentTitle } from '../../layout/use-document-title.ts'
+
+// key: the address's ?tab=; id and panelID: unique in the document for the tabs' ARIA links.
+const TABS = [
+  { key: 'team', id: 'settings-tab-team', content: 'Team Management', panelID: 'settings-panel-team' },
+  { key: 'permissions', id: 'settings-tab-permissions', content: 'Agent Permissions', panelID: 'settings-panel-permissions' },
+]
 
 export function SettingsPage() {
-  return <Page title="Settings" />
+  useDocumentTitle('Settings')
+  const queryClient = useQueryClient()
+  const toaster = useToast()
+  const [search, setSearch] = useSearchParams()
+  const [isRefreshing, setIsRefreshing] = useState(false)
+  const selected = Math.max(0, TABS.findIndex((tab) => tab.key === search.get('tab')))
+
+  const refresh = async () => {
+    setIsRefreshing(true)
+    try {
+      await Promise.all([TEAMS_KEY, AGENTS_KEY].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' }, { throwOnError: true })))
+      toaster.success('Data refreshed successfully')
+    } catch (error) {
+      reportError(toaster, error)
+    } finally {
+      setIsRefreshing(false)
+    }
+  }
+
+  return (
+    <Page title="Settings" primaryAction={{ content: 'Refresh Data', icon: RefreshIcon, onAction: () => void refresh(), loading: isRefreshing }}>
+      <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch({ tab: TABS[index]?.key ?? 'team' }, { replace: true })}>
+        <div className="settings-tab">
+          {selected === 0 ? <TeamManagementTab /> : <AgentPermissionsTab />}
+        </div>
+      </Tabs>
+    </Page>
+  )
 }

@@ -1,0 +1,41 @@
+// The right column's header: name, "with {agent}", last active date, status, and the conversation's actions.
+import { Badge, BlockStack, Button, InlineStack, Text } from '@shopify/polaris'
+import { ArchiveIcon, ArrowLeftIcon, DeleteIcon, StarFilledIcon, StarIcon } from '@shopify/polaris-icons'
+import { formatDate } from '../format/format-dates.ts'
+import type { Conversation } from './conversation.types.ts'
+
+const STATUS_TONE = { active: 'success', pending: 'attention', completed: undefined } as const
+
+export interface ConversationHeaderProps {
+  conversation: Conversation
+  onBack(): void
+  onToggleFavorite(): void
+  onToggleArchive(): void
+  onDelete(): void
+}
+
+export function ConversationHeader({ conversation, onBack, onToggleFavorite, onToggleArchive, onDelete }: ConversationHeaderProps) {
+  return (
+    <>
+      <InlineStack gap="200" blockAlign="center" wrap={false}>
+        <span className="conversations-back">
+          <Button variant="tertiary" icon={ArrowLeftIcon} onClick={onBack} accessibilityLabel="Back to conversations" />
+        </span>
+        <BlockStack gap="050">
+          <Text as="h2" variant="headingMd" breakWord>
+            {conversation.name}
+          </Text>
+          <Text as="span" variant="bodySm" tone="subdued">
+            with {conversation.agent_name} · Last active {formatDate(conversation.timestamp)}
+          </Text>
+        </BlockStack>
+      </InlineStack>
+      <InlineStack gap="100" blockAlign="center">
+        <Badge tone={STATUS_TONE[conversation.status]}>{conversation.status.charAt(0).toUpperCase() + conversation.status.slice(1)}</Badge>
+        <Button variant="tertiary" icon={conversation.is_favorite ? StarFilledIcon : StarIcon} pressed={conversation.is_favorite} onClick={onToggleFavorite} accessibilityLabel={conversation.is_favorite ? 'Remove from favorites' : 'Add to favorites'} />
+        <Button variant="tertiary" icon={ArchiveIcon} pressed={conversation.is_archived} onClick={onToggleArchive} accessibilityLabel={conversation.is_archived ? 'Unarchive conversation' : 'Archive conversation'} />
+        <Button variant="tertiary" tone="critical" icon={DeleteIcon} onClick={onDelete} accessibilityLabel="Delete conversation" />
+      </InlineStack>
+    </>
+  )
+}

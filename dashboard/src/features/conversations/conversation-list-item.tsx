@@ -1,0 +1,35 @@
+// One conversation in the list: initials avatar, name, last message, date (MMM d), unread badge.
+import { Badge, Text } from '@shopify/polaris'
+import { formatMonthDay } from '../format/format-dates.ts'
+import type { Conversation } from './conversation.types.ts'
+
+export const initialsOf = (name: string) => (name.trim().slice(0, 2) || '?').toUpperCase()
+
+export function ConversationListItem({ conversation, selected, onSelect }: { conversation: Conversation; selected: boolean; onSelect(): void }) {
+  return (
+    <li>
+      <button type="button" className={`conversation-item${selected ? ' is-selected' : ''}`} onClick={onSelect} aria-current={selected ? 'true' : undefined} data-testid="conversation-item">
+        <span className="conversation-item__avatar" aria-hidden="true">
+          {initialsOf(conversation.name)}
+        </span>
+        <span className="conversation-item__body">
+          <span className="conversation-item__top">
+            <Text as="span" fontWeight="semibold" truncate>
+              {conversation.is_favorite ? '★ ' : ''}
+              {conversation.name}
+            </Text>
+            <Text as="span" variant="bodySm" tone="subdued">
+              {formatMonthDay(conversation.timestamp)}
+            </Text>
+          </span>
+          <span className="conversation-item__bottom">
+            <Text as="span" variant="bodySm" tone="subdued" truncate>
+              {conversation.last_message || 'No messages yet'}
+            </Text>
+            {conversation.unread > 0 ? <Badge tone="info">{String(conversation.unread)}</Badge> : null}
+          </span>
+        </span>
+      </button>
+    </li>
+  )
+}

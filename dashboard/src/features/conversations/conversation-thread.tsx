@@ -1,0 +1,31 @@
+// The right column with a conversation open: its header and the chat panel (times like h:mm a).
+import { useQuery } from '@tanstack/react-query'
+import { useApi } from '../../api/api-context.tsx'
+import { ChatPanel } from '../chat/chat-panel.tsx'
+import { useChatSender } from '../chat/use-chat-sender.ts'
+import { formatTime12 } from '../format/format-dates.ts'
+import type { Conversation } from './conversation.types.ts'
+import { ConversationHeader, type ConversationHeaderProps } from './conversation-header.tsx'
+import { activityQuery } from './conversations.queries.ts'
+import { useMarkRead } from './use-mark-read.ts'
+
+export function ConversationThread({ conversation, ...actions }: ConversationHeaderProps & { conversation: Conversation }) {
+  const client = useApi()
+  useMarkRead(conversation)
+  // Re-checked every 5 minutes and on focus (SPEC section 4); a closed conversation cannot be written in.
+  const activity = useQuery(activityQuery(client, conversation.agent_id, conversation.id))
+  const sender = useChatSender(conversation.agent_id, conversation.id)
+  const writable = (conversation.channel ?? 'dashboard') === 'dashboard'
+  return (
+    <ChatPanel
+      agentId={conversation.agent_id}
+      agentName={conversation.agent_name}
+      conversationId={conversation.id}
+      sender={sender}
+      header={<ConversationHeader conversation={activity.data && !activity.data.is_active && conversation.status === 'active' ? { ...conversation, status: 'completed' } : conversation} {...actions} />}
+      formatTime={formatTime12}
+      canWrite={writable}
+      emptyTitle="No Messages Yet"
+    />
+  )
+}

@@ -1,0 +1,23 @@
+// Opening a conversation with unread answers marks it read (a separate call, SPEC section 4).
+import { useEffect, useRef } from 'react'
+import type { ApiClient } from '../../api/api-client.ts'
+import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { DASHBOARD_KEY } from '../dashboard/dashboard.queries.ts'
+import type { Conversation } from './conversation.types.ts'
+import { CONVERSATIONS_KEY } from './conversations.queries.ts'
+
+export function useMarkRead(conversation: Conversation | undefined) {
+  const marked = useRef<string | null>(null)
+  const markRead = useApiMutation({
+    run: (client: ApiClient, conversationId: string) => client.request(`/conversations/${encodeURIComponent(conversationId)}/read/`, { method: 'PUT' }),
+    errorTitle: 'Failed to mark as read',
+    successToast: false,
+    invalidates: [[...CONVERSATIONS_KEY, 'list'], DASHBOARD_KEY],
+  })
+  const { mutate } = markRead
+  useEffect(() => {
+    if (!conversation || conversation.unread <= 0 || marked.current === conversation.id) return
+    marked.current = conversation.id
+    mutate(conversation.id)
+  }, [conversation, mutate])
+}

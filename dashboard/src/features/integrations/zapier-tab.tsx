@@ -1,0 +1,101 @@
+// Zapier tab (SPEC sections 2, 4 and 5): the webhook test (idle → Testing... → idle with a toast) and
+// the triggers a Zap could listen to.
+import { Badge, BlockStack, Button, Card, InlineStack, Text, TextField } from '@shopify/polaris'
+import { useState, type FormEvent } from 'react'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { triggerZapierWebhook } from './trigger-zapier-webhook.ts'
+
+const TRIGGERS = [
+  { title: 'New conversation started', description: 'A visitor or a team member starts a conversation with an agent.' },
+  { title: 'User provides contact information', description: 'A widget visitor leaves an e-mail address.' },
+  { title: 'Conversation completed', description: 'A conversation is closed.' },
+  { title: 'Custom event triggered', description: 'An event you name, sent when your own rule matches.' },
+]
+
+const URL_REQUIRED = 'Please enter your Zapier webhook URL'
+
+export function ZapierTab() {
+  const toaster = useToast()
+  const [url, setUrl] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const [isTesting, setIsTesting] = useState(false)
+
+  const test = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!url.trim()) {
+      setError(URL_REQUIRED)
+      toaster.error(URL_REQUIRED)
+      return
+    }
+    setIsTesting(true)
+    try {
+      await triggerZapierWebhook(url.trim())
+      toaster.success('Webhook triggered successfully!', "Check your Zap's history for the test event.")
+    } catch {
+      toaster.error('Failed to trigger webhook. Please check the URL.')
+    } finally {
+      setIsTesting(false)
+    }
+  }
+
+  return (
+    <BlockStack gap="400">
+      <Card>
+        <form onSubmit={(event) => void test(event)} noValidate aria-label="Test a Zapier webhook">
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Test your Zapier webhook
+            </Text>
+            <Text as="p" tone="subdued">
+              Create a Zap with the “Webhooks by Zapier” Catch Hook trigger, paste its URL here and send a test event with the time and this page's address.
+            </Text>
+            <TextField
+              label="Zapier webhook URL"
+              type="url"
+              autoComplete="url"
+              placeholder="https://hooks.zapier.com/hooks/catch/…"
+              value={url}
+              onChange={(value) => {
+                setUrl(value)
+                setError(undefined)
+              }}
+              error={error}
+            />
+            <InlineStack>
+              <Button submit variant="primary" disabled={isTesting}>
+                {isTesting ? 'Testing...' : 'Test Webhook'}
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </form>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            Triggers
+          </Text>
+          <Text as="p" tone="subdued">
+            Events a Zap will be able to start from. AgentDesk does not send them yet: only the test above reaches your webhook today.
+          </Text>
+          <ul className="integrations-list" aria-label="Zapier triggers">
+            {TRIGGERS.map((trigger) => (
+              <li key={trigger.title} className="integrations-list__item">
+                <BlockStack gap="100">
+                  <InlineStack gap="200" blockAlign="center">
+                    <Text as="h3" variant="headingSm">
+                      {trigger.title}
+                    </Text>
+                    <Badge>Planned</Badge>
+                  </InlineStack>
+                  <Text as="p" tone="subdued">
+                    {trigger.description}
+                  </Text>
+                </BlockStack>
+              </li>
+            ))}
+          </ul>
+        </BlockStack>
+      </Card>
+    </BlockStack>
+  )
+}

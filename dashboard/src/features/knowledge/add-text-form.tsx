@@ -1,0 +1,51 @@
+// SPEC sections 2 and 5: the Add Text form. Name and content must both be non-blank, otherwise nothing
+// happens (the button stays disabled); the server's own rules (NewTextSchema) are checked before sending.
+import { Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
+import { useState } from 'react'
+import { NewTextSchema, type NewText } from '../../../../server/knowledge/knowledge.schemas.ts'
+import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { AGENTS_KEY } from '../agents/agents.queries.ts'
+import { fieldErrors } from './field-errors.ts'
+import { agentPath } from './knowledge-paths.ts'
+
+export function AddTextForm({ agentId }: { agentId: string }) {
+  const [title, setTitle] = useState('')
+  const [content, setContent] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const add = useApiMutation<NewText>({
+    run: (client, text) => client.request(`${agentPath(agentId)}/texts/create/`, { method: 'POST', body: text }),
+    errorTitle: 'Add failed',
+    successToast: { title: 'Text added', message: 'Embed it so the agent can use it.' },
+    invalidates: [AGENTS_KEY],
+    onSuccess: () => {
+      setTitle('')
+      setContent('')
+    },
+  })
+  const isBlank = !title.trim() || !content.trim()
+
+  const submit = () => {
+    if (isBlank || add.isPending) return
+    const parsed = NewTextSchema.safeParse({ text_title: title, text_content: content })
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error))
+    setErrors({})
+    add.mutate(parsed.data)
+  }
+
+  return (
+    <Card>
+      <Form onSubmit={submit}>
+        <FormLayout>
+          <Text as="h2" variant="headingMd">
+            Add Text
+          </Text>
+          <TextField label="Name" value={title} onChange={setTitle} autoComplete="off" maxLength={200} error={errors.text_title} placeholder="e.g. Shipping policy" />
+          <TextField label="Content" value={content} onChange={setContent} autoComplete="off" multiline={5} error={errors.text_content} placeholder="The words the agent should know" />
+          <Button submit variant="primary" disabled={isBlank} loading={add.isPending}>
+            Add Text
+          </Button>
+        </FormLayout>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,68 @@
+// SPEC sections 2 and 5: the Add Page form. Name and URL must both be non-blank, otherwise nothing
+// happens (the button stays disabled); NewWebsiteSchema, the server's own rules, is checked first.
+import { Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
+import { useState } from 'react'
+import { NewWebsiteSchema, type NewWebsite } from '../../../../server/knowledge/knowledge.schemas.ts'
+import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { AGENTS_KEY } from '../agents/agents.queries.ts'
+import { CrawlOptions } from './crawl-options.tsx'
+import { fieldErrors } from './field-errors.ts'
+import { agentPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
+import { asAddWebsiteFailure, withScheme } from './website-rules.ts'
+
+const DEFAULT_MAX_PAGES = '50'
+
+export function AddWebsiteForm({ agentId }: { agentId: string }) {
+  const [name, setName] = useState('')
+  const [url, setUrl] = useState('')
+  const [crawling, setCrawling] = useState(false)
+  const [maxPages, setMaxPages] = useState(DEFAULT_MAX_PAGES)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const add = useApiMutation<NewWebsite>({
+    run: async (client, website) => {
+      try {
+        return await client.request(`${agentPath(agentId)}/websites/create/`, { method: 'POST', body: website, timeoutMs: KNOWLEDGE_TIMEOUT_MS })
+      } catch (error) {
+        throw asAddWebsiteFailure(error)
+      }
+    },
+    errorTitle: 'Add failed',
+    successToast: { title: 'Website added', message: 'It is being crawled; embed it once it is crawled.' },
+    invalidates: [AGENTS_KEY],
+    onSuccess: () => {
+      setName('')
+      setUrl('')
+      setCrawling(false)
+      setMaxPages(DEFAULT_MAX_PAGES)
+    },
+  })
+  const isBlank = !name.trim() || !url.trim()
+
+  const submit = () => {
+    if (isBlank || add.isPending) return
+    const parsed = NewWebsiteSchema.safeParse({ website_name: name, website_url: withScheme(url), crawling, max_pages: Number(maxPages) })
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error))
+    setErrors({})
+    add.mutate(parsed.data)
+  }
+
+  return (
+    <Card>
+      <Form onSubmit={submit}>
+        <FormLayout>
+          <Text as="h2" variant="headingMd">
+            Add Page
+          </Text>
+          <FormLayout.Group>
+            <TextField label="Name" value={name} onChange={setName} autoComplete="off" maxLength={255} error={errors.website_name} placeholder="e.g. Help centre" />
+            <TextField label="URL" type="url" value={url} onChange={setUrl} autoComplete="off" error={errors.website_url} placeholder="https://example.com/help" />
+          </FormLayout.Group>
+          <CrawlOptions crawling={crawling} onCrawlingChange={setCrawling} maxPages={maxPages} onMaxPagesChange={setMaxPages} maxPagesError={errors.max_pages} />
+          <Button submit variant="primary" disabled={isBlank} loading={add.isPending}>
+            Add Page
+          </Button>
+        </FormLayout>
+      </Form>
+    </Card>
+  )
+}

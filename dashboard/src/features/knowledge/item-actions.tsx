@@ -1,0 +1,48 @@
+// An item's actions: Embed (or Retry once it failed) stays in view; the rest sit in a menu so a row
+// keeps its height on a phone. Every button names the item for screen readers.
+import { ActionList, Button, InlineStack, Popover, type ActionListItemDescriptor } from '@shopify/polaris'
+import { MenuHorizontalIcon } from '@shopify/polaris-icons'
+import { useState } from 'react'
+import { isJobActive } from './knowledge.queries.ts'
+import type { KnowledgeRow } from './knowledge-rows.ts'
+import type { KnowledgeActions } from './use-knowledge-actions.ts'
+
+export interface ItemActionsProps {
+  row: KnowledgeRow
+  actions: KnowledgeActions
+  /** The item's own entries (Update, Download, Re-crawl), before Remove from index and Delete. */
+  menu: ActionListItemDescriptor[]
+  onDelete(row: KnowledgeRow): void
+}
+
+export function ItemActions({ row, actions, menu, onDelete }: ItemActionsProps) {
+  const [isOpen, setOpen] = useState(false)
+  const isRunning = isJobActive(row.job)
+  const isRetry = row.retry !== null && !isRunning
+  const entries: ActionListItemDescriptor[] = [
+    ...menu,
+    ...(row.embedded ? [{ content: 'Remove from index', helpText: 'The item stays; the agent stops using it.', disabled: isRunning, onAction: () => actions.removeFromIndex(row) }] : []),
+    { content: 'Delete', destructive: true, onAction: () => onDelete(row) },
+  ]
+  return (
+    <InlineStack gap="200" wrap={false} blockAlign="center">
+      {isRetry ? (
+        <Button size="slim" onClick={() => actions.retry(row)} loading={actions.busy.embed === row.id || actions.busy.recrawl === row.id} accessibilityLabel={`Retry ${row.name}`}>
+          Retry
+        </Button>
+      ) : (
+        <Button size="slim" variant={row.embedded ? 'secondary' : 'primary'} onClick={() => actions.embed(row)} disabled={isRunning} loading={actions.busy.embed === row.id} accessibilityLabel={`Embed ${row.name}`}>
+          Embed
+        </Button>
+      )}
+      <Popover
+        active={isOpen}
+        onClose={() => setOpen(false)}
+        preferredAlignment="right"
+        activator={<Button size="slim" icon={MenuHorizontalIcon} onClick={() => setOpen((open) => !open)} accessibilityLabel={`More actions for ${row.name}`} disclosure={false} />}
+      >
+        <ActionList actionRole="menuitem" items={entries} onActionAnyItem={() => setOpen(false)} />
+      </Popover>
+    </InlineStack>
+  )
+}

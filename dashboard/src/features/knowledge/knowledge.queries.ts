@@ -1,0 +1,49 @@
+// Reading an agent's knowledge: one query factory per list. Keys start with ['agents', agentId, ...] so
+// a change that invalidates ['agents'] refreshes these lists and the overview's counts together.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { ApiClient } from '../../api/api-client.ts'
+import { agentPath } from './knowledge-paths.ts'
+import type { DocumentList, KnowledgeJob, KnowledgeKind, TextList, WebsiteList } from './knowledge.types.ts'
+
+/** While a job reads, crawls or embeds, the list is asked again this often; never when nothing runs. */
+export const PROGRESS_POLL_MS = 2_000
+export const KNOWLEDGE_PAGE_SIZE = 20
+
+export const knowledgeKey = (agentId: string, kind: KnowledgeKind) => ['agents', agentId, 'knowledge', kind] as const
+
+export interface ListFilter {
+  search: string
+  page: number
+}
+
+export function isJobActive(job: KnowledgeJob | null | undefined): boolean {
+  return job?.status === 'queued' || job?.status === 'running'
+}
+
+const pollWhileRunning = (items: { job?: KnowledgeJob | null }[] | undefined) => (items?.some((item) => isJobActive(item.job)) ? PROGRESS_POLL_MS : false)
+
+const listQuery = (filter: ListFilter) => ({ page: filter.page, page_size: KNOWLEDGE_PAGE_SIZE, search: filter.search.trim() || undefined })
+
+export const documentsQuery = (client: ApiClient, agentId: string, filter: ListFilter) =>
+  queryOptions({
+    queryKey: [...knowledgeKey(agentId, 'document'), filter],
+    queryFn: () => client.request<DocumentList>(`${agentPath(agentId)}/documents/`, { query: listQuery(filter) }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => pollWhileRunning(query.state.data?.documents),
+  })
+
+export const textsQuery = (client: ApiClient, agentId: string, filter: ListFilter) =>
+  queryOptions({
+    queryKey: [...knowledgeKey(agentId, 'text'), filter],
+    queryFn: () => client.request<TextList>(`${agentPath(agentId)}/texts/`, { query: listQuery(filter) }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => pollWhileRunning(query.state.data?.texts),
+  })
+
+export const websitesQuery = (client: ApiClient, agentId: string, filter: ListFilter) =>
+  queryOptions({
+    queryKey: [...knowledgeKey(agentId, 'website'), filter],
+    queryFn: () => client.request<WebsiteList>(`${agentPath(agentId)}/websites/`, { query: listQuery(filter) }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => pollWhileRunning(query.state.data?.websites),
+  })

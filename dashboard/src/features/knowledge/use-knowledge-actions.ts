@@ -1,0 +1,81 @@
+// The actions every knowledge item offers (SPEC sections 2, 4, 7 and 8): embed (not twice), delete,
+// remove from the index, download a document, crawl a website again, and Retry for a failed one.
+import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { AGENTS_KEY } from '../agents/agents.queries.ts'
+import { embeddingPath, itemPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
+import type { KnowledgeRow } from './knowledge-rows.ts'
+
+// Every change also moves the agent's counts on the overview, so all of ['agents'] is refreshed.
+const invalidates = [AGENTS_KEY]
+
+/** Opens the link as a download; an <a> click is not a popup, so no blocker stops it after the wait. */
+function openDownload(url: string) {
+  const link = document.createElement('a')
+  link.href = url
+  link.rel = 'noopener'
+  link.download = ''
+  document.body.append(link)
+  link.click()
+  link.remove()
+}
+
+export function useKnowledgeActions(agentId: string) {
+  const toaster = useToast()
+  const embed = useApiMutation<KnowledgeRow>({
+    run: (client, row) => client.request(`${embeddingPath(agentId, row.kind, row.id)}/embed/`, { method: 'POST', body: { object_name: row.name }, timeoutMs: KNOWLEDGE_TIMEOUT_MS }),
+    errorTitle: 'Embed failed',
+    invalidates,
+  })
+  const remove = useApiMutation<KnowledgeRow>({
+    run: (client, row) => client.request(`${itemPath(agentId, row.kind, row.id)}/delete/`, { method: 'DELETE' }),
+    errorTitle: 'Delete failed',
+    invalidates,
+  })
+  const removeFromIndex = useApiMutation<KnowledgeRow>({
+    run: (client, row) => client.request(`${embeddingPath(agentId, row.kind, row.id)}/embeddings/delete/`, { method: 'POST' }),
+    errorTitle: 'Delete failed',
+    invalidates,
+  })
+  const recrawl = useApiMutation<KnowledgeRow>({
+    run: (client, row) => client.request(`${itemPath(agentId, 'website', row.id)}/crawl/`, { method: 'POST' }),
+    errorTitle: 'Re-crawl failed',
+    invalidates,
+  })
+  const download = useApiMutation<KnowledgeRow, { url?: string }>({
+    run: (client, row) => client.request<{ url?: string }>(`${itemPath(agentId, 'document', row.id)}/download-link/`, { method: 'POST' }),
+    errorTitle: 'Failed to download document',
+    successToast: false,
+    onSuccess: (answer) => {
+      if (answer.url) openDownload(answer.url)
+      else toaster.error('Failed to download document', 'The server did not return a download link.')
+    },
+  })
+
+  const pendingOf = (mutation: { isPending: boolean; variables?: KnowledgeRow }) => (mutation.isPending ? mutation.variables?.id : undefined)
+
+  function embedOnce(row: KnowledgeRow) {
+    // SPEC section 4: an embedded item cannot be embedded again.
+    if (row.embedded) toaster.info('Already embedded', `${row.name} is already in the agent's knowledge. Remove it from the index to embed it again.`)
+    else embed.mutate(row)
+  }
+
+  return {
+    embed: embedOnce,
+    retry: (row: KnowledgeRow) => (row.retry === 'crawl' ? recrawl.mutate(row) : embedOnce(row)),
+    remove: (row: KnowledgeRow, options?: { onSuccess?(): void }) => remove.mutate(row, options),
+    removeFromIndex: (row: KnowledgeRow) => removeFromIndex.mutate(row),
+    recrawl: (row: KnowledgeRow) => recrawl.mutate(row),
+    download: (row: KnowledgeRow) => download.mutate(row),
+    /** The id of the item each action is busy with, to show a spinner on the right button. */
+    busy: {
+      embed: pendingOf(embed),
+      remove: pendingOf(remove),
+      removeFromIndex: pendingOf(removeFromIndex),
+      recrawl: pendingOf(recrawl),
+      download: pendingOf(download),
+    },
+  }
+}
+
+export type KnowledgeActions = ReturnType<typeof useKnowledgeActions>

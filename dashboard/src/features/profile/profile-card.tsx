@@ -1,0 +1,54 @@
+// SPEC section 2, User profile: photo, full name (editable), e-mail, member since, and the plan badge,
+// which reads Free Plan until billing exists.
+import { Badge, BlockStack, Card, InlineStack, Text } from '@shopify/polaris'
+import type { ReactNode } from 'react'
+import { UpdateProfileSchema } from '../../../../server/accounts/accounts.schemas.ts'
+import type { SessionUser } from '../../session/session-check.ts'
+import { formatDate } from '../teams/format-date.ts'
+import { InlineEdit } from '../teams/inline-edit.tsx'
+import { validationMessage } from '../teams/validation-message.ts'
+import { ProfilePhoto } from './profile-photo.tsx'
+import { useUpdateFullName } from './profile.mutations.ts'
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="profile-fact">
+      <dt>
+        <Text as="span" tone="subdued" variant="bodySm">
+          {label}
+        </Text>
+      </dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+export function ProfileCard({ user }: { user: SessionUser }) {
+  const updateFullName = useUpdateFullName()
+  return (
+    <Card>
+      <div className="profile-card">
+        <ProfilePhoto user={user} />
+        <BlockStack gap="300">
+          <InlineStack gap="200" blockAlign="center">
+            <Text as="h2" variant="headingLg">
+              {user.full_name}
+            </Text>
+            <Badge tone="info">Free Plan</Badge>
+          </InlineStack>
+          <dl className="profile-facts">
+            <Fact label="Full name">
+              <InlineEdit label="full name" value={user.full_name} validate={(name) => validationMessage(UpdateProfileSchema.shape.full_name, name)} onSave={(name) => updateFullName.mutateAsync(name)} />
+            </Fact>
+            <Fact label="E-mail">
+              <Text as="span" breakWord>
+                {user.email}
+              </Text>
+            </Fact>
+            <Fact label="Member since">{formatDate(user.date_joined)}</Fact>
+          </dl>
+        </BlockStack>
+      </div>
+    </Card>
+  )
+}

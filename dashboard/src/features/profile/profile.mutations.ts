@@ -1,0 +1,78 @@
+// Changes to one's own account (SPEC section 7, Accounts) with the SPEC's failure titles (section 8).
+// After each, the session's user is brought up to date, so the header and the profile agree.
+import { useApi } from '../../api/api-context.tsx'
+import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { useSession } from '../../session/session-context.tsx'
+import type { SessionUser } from '../../session/session-check.ts'
+
+type Answer = { message?: string }
+
+/** Reads the user again (after a change whose answer does not carry it) and keeps it in the session. */
+export function useRefreshUser() {
+  const client = useApi()
+  const { setUser } = useSession()
+  return async () => {
+    const user = await client.request<SessionUser>('/accounts/profile/')
+    if (user && typeof user.email === 'string') setUser(user)
+  }
+}
+
+export function useUpdateFullName() {
+  const { user, setUser } = useSession()
+  const toaster = useToast()
+  return useApiMutation<string, Partial<SessionUser> & Answer>({
+    run: (client, fullName) => client.request('/accounts/profile/', { method: 'PUT', body: { full_name: fullName } }),
+    errorTitle: 'Failed to update profile',
+    successToast: false,
+    onSuccess: (answer, fullName) => {
+      // The server answers the user without a message; demo mode answers only a message.
+      toaster.success('Success', answer.message ?? 'Profile updated successfully')
+      if (user) setUser({ ...user, full_name: typeof answer.full_name === 'string' ? answer.full_name : fullName })
+    },
+  })
+}
+
+export function useUploadProfileImage() {
+  const { user, setUser } = useSession()
+  return useApiMutation<File, Answer & { profile_image?: string | null }>({
+    run: (client, file) => {
+      const form = new FormData()
+      form.append('profile_image', file)
+      return client.request('/accounts/profile/image/', { method: 'POST', form })
+    },
+    errorTitle: 'Failed to update profile image',
+    onSuccess: (answer) => {
+      if (user && typeof answer.profile_image === 'string') setUser({ ...user, profile_image: answer.profile_image })
+    },
+  })
+}
+
+export function useChangePassword() {
+  const refreshUser = useRefreshUser()
+  return useApiMutation<{ old_password?: string; new_password: string }, Answer>({
+    run: (client, change) => client.request('/accounts/change-password/', { method: 'PUT', body: change }),
+    errorTitle: 'Failed to change password',
+    // A first password turns has_password on.
+    onSuccess: () => void refreshUser().catch(() => undefined),
+  })
+}
+
+export function useChangeEmail() {
+  const refreshUser = useRefreshUser()
+  return useApiMutation<{ new_email: string; password: string }, Answer>({
+    run: (client, change) => client.request('/accounts/change-email/', { method: 'PUT', body: change }),
+    errorTitle: 'Failed to change email',
+    onSuccess: () => void refreshUser().catch(() => undefined),
+  })
+}
+
+export function useDeleteAccount() {
+  const { endSession } = useSession()
+  return useApiMutation<{ password: string }, Answer>({
+    run: (client, confirmation) => client.request('/accounts/profile/delete/', { method: 'POST', body: confirmation }),
+    errorTitle: 'Failed to delete account',
+    // The account is gone: the session ends here and the browser goes to /auth.
+    onSuccess: () => endSession(),
+  })
+}

@@ -1,0 +1,92 @@
+// SPEC section 2, Settings, Agent Permissions: share an agent with a team (its members then reach it by
+// their role, docs/permissions.md), and see or undo the selected team's assignments.
+import { BlockStack, Button, Card, Form, FormLayout, Select, Text } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useApi } from '../../api/api-context.tsx'
+import { TEAM_MESSAGES } from '../../../../server/teams/teams.schemas.ts'
+import { agentChoicesQuery } from '../agents/agents.queries.ts'
+import { TablePlaceholder } from './table-placeholder.tsx'
+import { TeamAgentsTable } from './team-agents-table.tsx'
+import { useAssignAgent } from './teams.mutations.ts'
+import { teamsQuery } from './teams.queries.ts'
+import { canManageTeam } from './teams.types.ts'
+import './teams.css'
+
+export function AgentPermissionsTab() {
+  const client = useApi()
+  const teams = useQuery(teamsQuery(client))
+  const agents = useQuery(agentChoicesQuery(client))
+  const assignAgent = useAssignAgent()
+  const [agentId, setAgentId] = useState('')
+  const [teamId, setTeamId] = useState('')
+  const [errors, setErrors] = useState<{ agent?: string; team?: string }>({})
+
+  const manageable = (teams.data ?? []).filter(canManageTeam)
+  const team = manageable.find((candidate) => candidate.team_id === teamId)
+  const agentList = agents.data?.agents ?? []
+  const agent = agentList.find((candidate) => candidate.agent_id === agentId)
+
+  const submit = () => {
+    const problems = { agent: agent ? undefined : TEAM_MESSAGES.agentRequired, team: team ? undefined : TEAM_MESSAGES.teamRequired }
+    setErrors(problems)
+    if (!agent || !team) return
+    assignAgent.mutate({ team_id: team.team_id, agent_id: agent.agent_id }, { onSuccess: () => setAgentId('') })
+  }
+
+  return (
+    <BlockStack gap="400">
+      <Card>
+        <Form onSubmit={submit} noValidate>
+          <BlockStack gap="300">
+            <BlockStack gap="100">
+              <Text as="h2" variant="headingMd">
+                Assign Agent to Team
+              </Text>
+              <Text as="p" tone="subdued">
+                Everyone active in the team reaches the agent: admins edit it, members chat with it, viewers read it.
+              </Text>
+            </BlockStack>
+            <FormLayout>
+              <FormLayout.Group>
+                <Select
+                  label="Agent"
+                  options={[{ label: agents.isPending ? 'Loading agents…' : agentList.length > 0 ? 'Select an agent' : 'No agents yet', value: '' }, ...agentList.map((choice) => ({ label: choice.name, value: choice.agent_id }))]}
+                  value={agent ? agentId : ''}
+                  onChange={(value) => {
+                    setAgentId(value)
+                    setErrors((current) => ({ ...current, agent: undefined }))
+                  }}
+                  error={errors.agent}
+                />
+                <Select
+                  label="Team"
+                  options={[{ label: teams.isPending ? 'Loading teams…' : manageable.length > 0 ? 'Select a team' : 'Create a team first', value: '' }, ...manageable.map((choice) => ({ label: choice.team_name, value: choice.team_id }))]}
+                  value={team ? teamId : ''}
+                  onChange={(value) => {
+                    setTeamId(value)
+                    setErrors((current) => ({ ...current, team: undefined }))
+                  }}
+                  error={errors.team}
+                />
+              </FormLayout.Group>
+            </FormLayout>
+            <div>
+              <Button submit variant="primary" loading={assignAgent.isPending}>
+                Assign
+              </Button>
+            </div>
+          </BlockStack>
+        </Form>
+      </Card>
+      <Card>
+        <BlockStack gap="300">
+          <Text as="h2" variant="headingMd">
+            {team ? `Agents of ${team.team_name}` : 'Agent Assignments'}
+          </Text>
+          {team ? <TeamAgentsTable team={team} emptyText="No agent assignments to display" /> : <TablePlaceholder>Select a team to view agent assignments</TablePlaceholder>}
+        </BlockStack>
+      </Card>
+    </BlockStack>
+  )
+}

@@ -1,0 +1,52 @@
+// SPEC section 5, widget form: the server's own schema decides, so the form never accepts what the
+// server refuses. Its answer is the payload to send (domain without scheme and trailing slash) or
+// the messages per form field.
+import { CreateIntegrationSchema, WIDGET_MESSAGES, type NewIntegration } from '../../../../server/widgets/widgets.schemas.ts'
+import type { WidgetFormErrors, WidgetFormField, WidgetFormValues } from './widget-form-values.ts'
+
+/** The server's limits for a logo (server/widgets/store-widget-logo.ts), checked early to spare an upload. */
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp']
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024
+export const LOGO_MESSAGE = 'The website logo must be a PNG, JPEG, GIF or WebP image smaller than 2 MB'
+
+const FIELD_OF_PAYLOAD: Record<string, WidgetFormField> = {
+  website_name: 'website_name',
+  website_domain: 'website_domain',
+  start_message: 'start_message',
+  widget_position: 'position',
+  widget_color: 'primaryColor',
+  bot_name: 'botName',
+  auto_open_chat: 'autoOpen',
+  collect_user_email: 'collectUserEmail',
+  enable_attachments: 'enableAttachments',
+  show_branding: 'showBranding',
+}
+
+export type WidgetFormCheck = { ok: true; payload: NewIntegration } | { ok: false; errors: WidgetFormErrors }
+
+export function validateWidgetForm(values: WidgetFormValues): WidgetFormCheck {
+  const errors: WidgetFormErrors = {}
+  if (values.agentId.length < 1) errors.agentId = WIDGET_MESSAGES.agentRequired
+  const logo = values.website_logo
+  if (logo && (!LOGO_TYPES.includes(logo.type) || logo.size >= LOGO_MAX_BYTES)) errors.website_logo = LOGO_MESSAGE
+  const parsed = CreateIntegrationSchema.safeParse({
+    website_name: values.website_name,
+    website_domain: values.website_domain,
+    start_message: values.start_message,
+    widget_position: values.position,
+    widget_color: values.primaryColor,
+    bot_name: values.botName,
+    auto_open_chat: values.autoOpen,
+    collect_user_email: values.collectUserEmail,
+    enable_attachments: values.enableAttachments,
+    show_branding: values.showBranding,
+  })
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = FIELD_OF_PAYLOAD[String(issue.path[0])]
+      if (field && !errors[field]) errors[field] = issue.message || WIDGET_MESSAGES.required
+    }
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors }
+  return { ok: true, payload: parsed.data }
+}

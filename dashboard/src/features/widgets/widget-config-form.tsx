@@ -1,0 +1,76 @@
+// The widget form (SPEC section 2): four tabs, each with its own trigger (the original hid Behavior's),
+// then Reset and Create Widget Integration. A refused submit lists every message and opens the first
+// tab that has one, so no message hides behind a tab.
+import { Banner, BlockStack, Button, InlineStack, List, Tabs } from '@shopify/polaris'
+import { useRef, useState, type FormEvent } from 'react'
+import { WidgetAppearanceFields } from './widget-appearance-fields.tsx'
+import { WidgetBehaviorFields } from './widget-behavior-fields.tsx'
+import type { WidgetFieldsProps, WidgetFormErrors, WidgetFormField } from './widget-form-values.ts'
+import { WidgetMessagesFields } from './widget-messages-fields.tsx'
+import { WidgetSetupFields, type AgentChoices } from './widget-setup-fields.tsx'
+
+const TABS: { id: string; content: string; fields: WidgetFormField[] }[] = [
+  { id: 'widget-tab-setup', content: 'Setup', fields: ['agentId', 'website_name', 'website_domain', 'website_logo'] },
+  { id: 'widget-tab-appearance', content: 'Appearance', fields: ['position', 'primaryColor', 'showBranding'] },
+  { id: 'widget-tab-behavior', content: 'Behavior', fields: ['autoOpen', 'collectUserEmail', 'enableAttachments'] },
+  { id: 'widget-tab-messages', content: 'Messages', fields: ['botName', 'start_message'] },
+]
+
+export interface WidgetConfigFormProps extends WidgetFieldsProps {
+  choices: AgentChoices
+  isCreating: boolean
+  /** Validates and sends; answers the messages when the form is refused. */
+  onSubmit(): WidgetFormErrors | null
+  onReset(): void
+}
+
+export function WidgetConfigForm({ values, errors, onChange, choices, isCreating, onSubmit, onReset }: WidgetConfigFormProps) {
+  const [selected, setSelected] = useState(0)
+  const summary = useRef<HTMLDivElement>(null)
+  const messages = TABS.flatMap((tab) => tab.fields.flatMap((field) => (errors[field] ? [{ tab: tab.content, field, message: errors[field] }] : [])))
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const refused = onSubmit()
+    if (!refused) return
+    const first = TABS.findIndex((tab) => tab.fields.some((field) => refused[field]))
+    if (first >= 0) setSelected(first)
+    requestAnimationFrame(() => summary.current?.focus())
+  }
+  const fields = { values, errors, onChange }
+  const tab = TABS[selected]?.content
+  return (
+    <form onSubmit={submit} noValidate aria-label="Widget configuration">
+      <BlockStack gap="400">
+        {messages.length > 0 && (
+          <div ref={summary} tabIndex={-1} className="widget-form-summary">
+            <Banner tone="critical" title="Please check the highlighted fields">
+              <List>
+                {messages.map((item) => (
+                  <List.Item key={item.field}>
+                    {item.tab}: {item.message}
+                  </List.Item>
+                ))}
+              </List>
+            </Banner>
+          </div>
+        )}
+        <Tabs tabs={TABS.map(({ id, content, fields: tabFields }) => (tabFields.some((field) => errors[field]) ? { id, content, badge: '!', accessibilityLabel: `${content} (needs attention)` } : { id, content }))} selected={selected} onSelect={setSelected} fitted>
+          <div className="widget-form-panel">
+            {tab === 'Setup' && <WidgetSetupFields {...fields} choices={choices} />}
+            {tab === 'Appearance' && <WidgetAppearanceFields {...fields} />}
+            {tab === 'Behavior' && <WidgetBehaviorFields {...fields} />}
+            {tab === 'Messages' && <WidgetMessagesFields {...fields} />}
+          </div>
+        </Tabs>
+        <InlineStack gap="200" align="end">
+          <Button onClick={onReset} disabled={isCreating}>
+            Reset
+          </Button>
+          <Button variant="primary" submit disabled={isCreating}>
+            {isCreating ? 'Creating...' : 'Create Widget Integration'}
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </form>
+  )
+}

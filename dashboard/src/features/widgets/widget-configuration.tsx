@@ -1,0 +1,103 @@
+// The Widget page's content (SPEC sections 2 and 4): the form or, once created, the embed code; the live
+// preview beside it; the chosen agent's integrations below. Kept apart from the page so the embedded
+// Shopify admin can show the same screen.
+import { BlockStack, Card, Text } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
+import { useApi } from '../../api/api-context.tsx'
+import { agentChoicesQuery } from '../agents/agents.queries.ts'
+import { IntegrationsTable } from './integrations-table.tsx'
+import { useCreateIntegration } from './use-create-integration.ts'
+import { useObjectUrl } from './use-object-url.ts'
+import { validateWidgetForm } from './validate-widget-form.ts'
+import type { WidgetIntegration } from './widget.types.ts'
+import { WidgetConfigForm } from './widget-config-form.tsx'
+import { WIDGET_FORM_DEFAULTS, type WidgetFieldsProps, type WidgetFormErrors, type WidgetFormValues } from './widget-form-values.ts'
+import { WidgetPreview } from './widget-preview.tsx'
+import { WidgetResult } from './widget-result.tsx'
+import './widget-configuration.css'
+
+/** serverOrigin: where widget.js is served, for the embed code; the dashboard's own origin by default. */
+export function WidgetConfiguration({ serverOrigin = window.location.origin }: { serverOrigin?: string }) {
+  const client = useApi()
+  const agents = useQuery(agentChoicesQuery(client))
+  const [values, setValues] = useState<WidgetFormValues>(WIDGET_FORM_DEFAULTS)
+  const [errors, setErrors] = useState<WidgetFormErrors>({})
+  const [created, setCreated] = useState<WidgetIntegration | null>(null)
+  const create = useCreateIntegration(setCreated)
+  const logoUrl = useObjectUrl(values.website_logo)
+  const agentList = agents.data?.agents ?? []
+  const agentName = agentList.find((agent) => agent.agent_id === values.agentId)?.name ?? null
+
+  const onChange = useCallback<WidgetFieldsProps['onChange']>((field, value) => {
+    setValues((current) => ({ ...current, [field]: value }))
+    // A message goes once its field is touched again; the next submit checks everything anew.
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
+  }, [])
+
+  const submit = () => {
+    const check = validateWidgetForm(values)
+    if (!check.ok) {
+      setErrors(check.errors)
+      return check.errors
+    }
+    setErrors({})
+    create.mutate({ agentId: values.agentId, payload: check.payload, logo: values.website_logo })
+    return null
+  }
+  const reset = () => {
+    setValues(WIDGET_FORM_DEFAULTS)
+    setErrors({})
+  }
+  // The agent stays chosen, so the list below (which now holds the new integration) stays in view.
+  const createAnother = () => {
+    setCreated(null)
+    create.reset()
+    setValues({ ...WIDGET_FORM_DEFAULTS, agentId: values.agentId })
+    setErrors({})
+  }
+
+  return (
+    <BlockStack gap="400">
+      <div className="widget-config">
+        <div className="widget-config__columns">
+          <Card>
+            {created ? (
+              <WidgetResult integration={created} serverOrigin={serverOrigin} onCreateAnother={createAnother} />
+            ) : (
+              <WidgetConfigForm
+                values={values}
+                errors={errors}
+                onChange={onChange}
+                onSubmit={submit}
+                onReset={reset}
+                isCreating={create.isPending}
+                choices={{ agents: agentList, isLoading: agents.isPending, loadError: agents.isError ? agents.error.message : null, retry: () => void agents.refetch() }}
+              />
+            )}
+          </Card>
+          <div className="widget-config__preview">
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  Live preview
+                </Text>
+                <WidgetPreview values={values} logoUrl={logoUrl} agentName={agentName} />
+              </BlockStack>
+            </Card>
+          </div>
+        </div>
+      </div>
+      {values.agentId && (
+        <Card padding="0">
+          <div className="integrations-table__heading">
+            <Text as="h2" variant="headingMd">
+              {agentName ? `Integrations for ${agentName}` : 'Integrations'}
+            </Text>
+          </div>
+          <IntegrationsTable agentId={values.agentId} serverOrigin={serverOrigin} />
+        </Card>
+      )}
+    </BlockStack>
+  )
+}

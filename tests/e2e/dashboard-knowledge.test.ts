@@ -1,0 +1,235 @@
+import { mkdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
+import { launchChromium } from '../support/launch-chromium.ts'
+import { startLocalWebsite } from '../support/local-website.ts'
+import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
+
+// The three knowledge tabs of the agent detail page, against the real server (embedded database, no
+// LLM, no embeddings endpoint: embedding still indexes for full-text search). The crawler may reach the
+// local website only because the allow-list names 127.0.0.1, as in the integration crawl tests.
+let server: SpawnedServer
+let location: DatabaseLocation
+let browser: Browser
+let site: Awaited<ReturnType<typeof startLocalWebsite>>
+let token = ''
+let refreshToken = ''
+let agentId = ''
+
+const DESKTOP = { width: 1280, height: 800 }
+const MOBILE = { width: 390, height: 844 }
+const SCREENS = 'test-results/screens'
+
+async function api<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await response.json()) as T
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+const texts = async () => (await api<{ texts: Record<string, unknown>[] }>(`/agents/${agentId}/texts/`)).texts
+const documents = async () => (await api<{ documents: Record<string, unknown>[] }>(`/agents/${agentId}/documents/`)).documents
+const websites = async () => (await api<{ websites: Record<string, unknown>[] }>(`/agents/${agentId}/websites/`)).websites
+
+beforeAll(async () => {
+  mkdirSync(SCREENS, { recursive: true })
+  site = await startLocalWebsite()
+  location = await createDatabaseLocation()
+  server = await spawnServer({ DATA_DIR: location.DATA_DIR, CRAWLER_ALLOWED_NETWORKS: '127.0.0.1/32', CRAWL_DELAY_MS: '0', CRAWL_PAGE_MAX_BYTES: '1000000', JOB_POLL_MS: '100' })
+  const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'knowledge@example.com', password: 'Knowledge-Test-9', full_name: 'Kim Knowledge' }),
+  })
+  const tokens = ((await registered.json()) as { tokens: { access: string; refresh: string } }).tokens
+  token = tokens.access
+  refreshToken = tokens.refresh
+  agentId = String((await api('/agents/create/', { name: 'Lamp helper', description: 'Answers questions about lamps' })).agent_id)
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  server?.child.kill('SIGTERM')
+  await server?.exited
+  await location?.destroy()
+  await site?.close()
+})
+
+/** A signed-in browser on one tab of the agent; page errors are collected to be checked at the end. */
+async function openTab(tab: string, viewport = DESKTOP): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
+  const context = await browser.newContext({ viewport, acceptDownloads: true })
+  await context.addInitScript(
+    ([access, refresh]) => {
+      localStorage.setItem('access_token', access ?? '')
+      localStorage.setItem('refresh_token', refresh ?? '')
+    },
+    [token, refreshToken],
+  )
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(error.message))
+  await page.goto(`${server.baseUrl}/app/agents/${agentId}?tab=${tab}`)
+  return { page, context, problems }
+}
+
+const rowOf = (page: Page, name: string) => page.getByTestId('knowledge-row').filter({ hasText: name })
+const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title })
+const badge = (row: Locator, label: string) => row.getByText(label, { exact: true })
+
+async function openMenuItem(page: Page, name: string, item: string) {
+  await page.getByRole('button', { name: `More actions for ${name}` }).click()
+  await page.getByRole('menuitem', { name: item }).click()
+}
+
+async function screenshotBoth(tab: string, name: string) {
+  for (const [width, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    const { page, context } = await openTab(tab, viewport)
+    await page.getByTestId('knowledge-row').first().waitFor()
+    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true })
+    await context.close()
+  }
+}
+
+describe('the Texts tab', () => {
+  it('adds a text through the form, embeds it, edits it, finds it and deletes it after confirming', async () => {
+    const { page, context, problems } = await openTab('texts')
+    await page.getByText('No texts yet').waitFor()
+
+    // Both fields must be non-blank: until then the button stays disabled and nothing is sent.
+    const add = page.getByRole('button', { name: 'Add Text' })
+    await page.getByLabel('Name').fill('Returns policy')
+    await page.getByLabel('Content').fill('   ')
+    expect(await add.isDisabled()).toBe(true)
+    await page.getByLabel('Content').fill('You can return any lamp within 30 days of delivery for a full refund.')
+    await add.click()
+    const row = rowOf(page, 'Returns policy')
+    await row.waitFor()
+    expect(await page.getByLabel('Name').inputValue()).toBe('')
+    const [added] = await texts()
+    expect(added).toMatchObject({ text_title: 'Returns policy', text_content: 'You can return any lamp within 30 days of delivery for a full refund.', embedded: false })
+    await expect.poll(() => badge(row, 'Not embedded').count()).toBe(1)
+
+    await page.getByRole('button', { name: 'Embed Returns policy' }).click()
+    await toast(page, 'Embedding started').waitFor()
+    await badge(row, 'Embedded').waitFor()
+    await expect.poll(async () => (await texts())[0]?.embedded).toBe(true)
+    const index = await api<{ embeddings: { object_id: string; chunk_count: number }[] }>(`/agents/${agentId}/embeddings/`)
+    expect(index.embeddings.find((item) => item.object_id === added?.text_id)?.chunk_count).toBeGreaterThan(0)
+
+    // SPEC section 4: an embedded item is not embedded again.
+    await page.getByRole('button', { name: 'Embed Returns policy' }).click()
+    await toast(page, 'Already embedded').waitFor()
+
+    await openMenuItem(page, 'Returns policy', 'Update')
+    const editor = page.getByRole('dialog')
+    await editor.getByLabel('Title').fill('Refund policy')
+    await editor.getByLabel('Content').fill('Lamps can be returned within 45 days for a full refund.')
+    await editor.getByRole('button', { name: 'Save' }).click()
+    await rowOf(page, 'Refund policy').waitFor()
+    expect((await texts())[0]).toMatchObject({ text_title: 'Refund policy', text_content: 'Lamps can be returned within 45 days for a full refund.' })
+    // Its words changed, so the server embeds it again; the badge comes back once that is done.
+    await badge(rowOf(page, 'Refund policy'), 'Embedded').waitFor()
+
+    await page.getByLabel('Search texts').fill('lampshade')
+    await page.getByText('No texts match “lampshade”').waitFor()
+    await page.getByLabel('Search texts').fill('45 days')
+    await rowOf(page, 'Refund policy').waitFor()
+
+    await openMenuItem(page, 'Refund policy', 'Delete')
+    const confirm = page.getByRole('dialog')
+    await confirm.getByText('Delete Refund policy?').waitFor()
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    expect(await texts()).toHaveLength(1)
+    await openMenuItem(page, 'Refund policy', 'Delete')
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await toast(page, 'Text deleted').waitFor()
+    await rowOf(page, 'Refund policy').waitFor({ state: 'detached' })
+    expect(await texts()).toEqual([])
+    expect(problems).toEqual([])
+    await context.close()
+
+    await api(`/agents/${agentId}/texts/create/`, { text_title: 'Opening hours', text_content: 'The shop opens at nine every weekday.' })
+    await screenshotBoth('texts', 'knowledge-texts')
+  })
+})
+
+describe('the Documents tab', () => {
+  it('refuses a file of the wrong type, uploads a text file, shows it read, embeds it, downloads it and removes it from the index', async () => {
+    const { page, context, problems } = await openTab('documents')
+    await page.getByText('No documents yet').waitFor()
+    const input = page.getByTestId('document-file-input')
+    expect(await input.getAttribute('accept')).toBe('.pdf,.docx,.txt,.csv,.json')
+
+    await input.setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not a document') })
+    await toast(page, 'Invalid file type').filter({ hasText: 'Please upload PDF, Word documents, text files, CSV, or JSON files only.' }).waitFor()
+    expect(await documents()).toEqual([])
+
+    const words = 'Oil the brass lamps once a year.\n\nDust the oak lamps with a dry cloth.\n'
+    await input.setInputFiles({ name: 'care-guide.txt', mimeType: 'text/plain', buffer: Buffer.from(words) })
+    const row = rowOf(page, 'care-guide.txt')
+    await row.waitFor()
+    await row.getByText(/Text file · \d+ B/).waitFor()
+    await badge(row, 'Ready').waitFor()
+    const [uploaded] = await documents()
+    expect(uploaded).toMatchObject({ document_name: 'care-guide.txt', document_format: 'txt', status: 'ready', embedded: false })
+
+    await page.getByRole('button', { name: 'Embed care-guide.txt' }).click()
+    await badge(row, 'Embedded').waitFor()
+    await expect.poll(async () => (await documents())[0]?.embedded).toBe(true)
+
+    const [download] = await Promise.all([page.waitForEvent('download'), openMenuItem(page, 'care-guide.txt', 'Download')])
+    expect(download.suggestedFilename()).toBe('care-guide.txt')
+    expect(await readFile(await download.path(), 'utf8')).toBe(words)
+
+    await openMenuItem(page, 'care-guide.txt', 'Remove from index')
+    await toast(page, 'Embeddings deleted').waitFor()
+    await badge(row, 'Not embedded').waitFor()
+    expect((await documents())[0]?.embedded).toBe(false)
+    expect(problems).toEqual([])
+    await context.close()
+    await screenshotBoth('documents', 'knowledge-documents')
+  })
+})
+
+describe('the Websites tab', () => {
+  it('adds a page that is crawled with live progress, then embeds it', async () => {
+    const { page, context, problems } = await openTab('websites')
+    await page.getByText('No websites yet').waitFor()
+    const add = page.getByRole('button', { name: 'Add Page' })
+    await page.getByLabel('Name').fill('Acme lamps')
+    expect(await add.isDisabled()).toBe(true)
+    await page.getByLabel('URL').fill(`${site.url}/`)
+    await page.getByLabel('Crawl the whole site').check()
+    await page.getByLabel('Maximum pages').fill('20')
+    await add.click()
+
+    const row = rowOf(page, 'Acme lamps')
+    // The crawl waits on a slow page, so its progress bar and words are on screen meanwhile.
+    await row.getByRole('progressbar').waitFor()
+    await row.getByText(/^Crawling/).waitFor()
+    await page.screenshot({ path: `${SCREENS}/knowledge-websites-crawling-desktop.png`, fullPage: true })
+    const [added] = await websites()
+    expect(added).toMatchObject({ website_name: 'Acme lamps', website_url: `${site.url}/`, crawling: true, max_pages: 20 })
+
+    await badge(row, 'Crawled').waitFor({ timeout: 45_000 })
+    await row.getByRole('progressbar').waitFor({ state: 'detached' })
+    expect(await row.getByText('Not crawled yet').count()).toBe(0)
+    expect((await websites())[0]).toMatchObject({ content_status: 'crawled', embedded: false })
+    expect(site.requested).toContain('/about')
+
+    await page.getByRole('button', { name: 'Embed Acme lamps' }).click()
+    await badge(row, 'Available').waitFor()
+    await badge(row, 'Embedded').waitFor()
+    expect((await websites())[0]).toMatchObject({ content_status: 'available', embedded: true })
+    expect(problems).toEqual([])
+    await context.close()
+    await screenshotBoth('websites', 'knowledge-websites')
+  })
+})

@@ -1,0 +1,348 @@
+import { mkdirSync } from 'node:fs'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
+import { solidPng } from '../support/image-fixtures.ts'
+import { launchChromium } from '../support/launch-chromium.ts'
+import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
+
+// The Widget and Integrations pages in Chromium against the real server: the form's messages, the live
+// preview, creating (and failing to create) an integration, its embed code read back from the
+// clipboard, the agent's integration list, and the Integrations page's tabs.
+let server: SpawnedServer
+let location: DatabaseLocation
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let token: string
+let agentId: string
+const problems: string[] = []
+
+const DESKTOP = { width: 1280, height: 800 }
+const MOBILE = { width: 390, height: 844 }
+
+interface Integration {
+  integration_id: string
+  client_key: string
+  website_name: string
+  website_domain: string
+  website_logo: string | null
+  widget_position: string
+  widget_color: string
+  bot_name: string
+  start_message: string
+  auto_open_chat: boolean
+  collect_user_email: boolean
+  enable_attachments: boolean
+  show_branding: boolean
+  is_active: boolean
+}
+
+async function api<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.baseUrl}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = (await response.json()) as T
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+const savedIntegrations = async () => (await api<{ integrations: Integration[] }>(`/agents/${agentId}/integrations/frontend/`)).integrations
+
+/** Waits for a toast with this title (and message, when given). */
+async function toast(title: string, message?: string) {
+  const found = page.getByTestId('toast').filter({ hasText: title })
+  await found.first().waitFor()
+  if (message) expect(await found.first().innerText()).toContain(message)
+}
+
+async function screenshots(name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}-desktop.png`, fullPage: true })
+  await page.setViewportSize(MOBILE)
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: `test-results/screens/${name}-mobile.png`, fullPage: true })
+  await page.setViewportSize(DESKTOP)
+}
+
+const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
+const launcher = () => page.getByTestId('widget-preview-launcher')
+const launcherColour = () => launcher().evaluate((element) => getComputedStyle(element).backgroundColor)
+const tab = (name: string) => page.getByRole('tab', { name, exact: true })
+const createButton = () => page.getByRole('button', { name: 'Create Widget Integration' })
+
+beforeAll(async () => {
+  location = await createDatabaseLocation()
+  server = await spawnServer({ DATA_DIR: location.DATA_DIR })
+  browser = await launchChromium()
+  mkdirSync('test-results/screens', { recursive: true })
+  const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'widgets@shop.example', password: 'Widget-Page-9!', full_name: 'Widget Owner' }),
+  })
+  const tokens = ((await registered.json()) as { tokens: { access: string; refresh: string } }).tokens
+  token = tokens.access
+  agentId = String((await api('/agents/create/', { name: 'Shop helper' })).agent_id)
+  context = await browser.newContext({ viewport: DESKTOP })
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl })
+  await context.addInitScript(([access, refresh]) => {
+    localStorage.setItem('access_token', access)
+    localStorage.setItem('refresh_token', refresh)
+  }, [tokens.access, tokens.refresh] as const)
+  page = await context.newPage()
+  page.on('pageerror', (error) => problems.push(error.message))
+})
+
+afterAll(async () => {
+  await browser?.close()
+  server?.child.kill('SIGTERM')
+  await server?.exited
+  await location?.destroy()
+})
+
+describe('the Widget page in Chromium', () => {
+  it('when the form is sent empty or wrong, it shows the SPEC messages and sends nothing', async () => {
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/integrations/frontend/')) posts.push(request.url())
+    })
+    await page.goto(`${server.baseUrl}/app/widget`)
+    await page.getByRole('heading', { name: 'Widget Configuration' }).waitFor()
+    await expect.poll(() => page.getByLabel('Agent', { exact: true }).locator('option').allInnerTexts()).toContain('Shop helper')
+    for (const name of ['Setup', 'Appearance', 'Behavior', 'Messages']) expect(await tab(name).isVisible()).toBe(true)
+    await screenshots('widget-form')
+
+    await createButton().click()
+    for (const message of ['Please select an agent', 'Website name is required', 'Website domain is required']) {
+      await page.getByText(message, { exact: true }).waitFor()
+    }
+
+    await tab('Appearance').click()
+    await page.getByLabel('Primary color', { exact: true }).fill('red;background:url(x)')
+    await tab('Messages').click()
+    await page.getByLabel('Bot name').fill('  ')
+    await page.getByLabel('Start message').fill('')
+    await createButton().click()
+    await page.getByText('Please select an agent', { exact: true }).waitFor()
+    await tab('Messages').click()
+    await page.getByText('Bot name is required', { exact: true }).waitFor()
+    await page.getByText('Start message is required', { exact: true }).waitFor()
+    await tab('Appearance').click()
+    await page.getByText('Must be a valid hex color code', { exact: true }).waitFor()
+    // The refused colour never reaches the preview's style: it keeps the default.
+    expect(await launcherColour()).toBe('rgb(99, 102, 241)')
+
+    await page.getByRole('button', { name: 'Reset' }).click()
+    await tab('Messages').click()
+    expect(await page.getByLabel('Bot name').inputValue()).toBe('Assistant')
+    expect(await page.getByLabel('Start message').inputValue()).toBe('Hello! How can I help you today?')
+    expect(posts).toEqual([])
+  })
+
+  it('the live preview follows the fields: corner, colour, names, message and logo', async () => {
+    await tab('Setup').click()
+    await page.getByLabel('Agent', { exact: true }).selectOption(agentId)
+    await page.getByLabel('Website name').fill('Shop')
+    await page.getByLabel('Website domain').fill('https://shop.example.com/')
+    await page.getByLabel('Logo (optional)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(8, 8) })
+    await page.locator('.widget-preview__logo').waitFor()
+    expect(await page.locator('.widget-preview__logo').getAttribute('src')).toMatch(/^blob:/)
+    expect(await page.getByTestId('widget-preview').innerText()).toContain('Agent: Shop helper')
+
+    await tab('Appearance').click()
+    const before = await launcher().boundingBox()
+    await page.getByLabel('Position', { exact: true }).selectOption('top-left')
+    const after = await launcher().boundingBox()
+    expect(before && after).toBeTruthy()
+    expect(after!.x).toBeLessThan(before!.x)
+    expect(after!.y).toBeLessThan(before!.y)
+    expect(await page.getByTestId('widget-preview').getAttribute('data-position')).toBe('top-left')
+    await page.getByLabel('Primary color', { exact: true }).fill('#e11d48')
+    expect(await launcherColour()).toBe('rgb(225, 29, 72)')
+    await page.getByLabel('Show branding').uncheck()
+    expect(await page.getByText('Powered by AgentDesk').count()).toBe(0)
+
+    await tab('Behavior').click()
+    await page.getByLabel('Auto-open chat').check()
+    await page.getByLabel('Collect user email').check()
+    await page.getByLabel('Enable attachments').uncheck()
+
+    await tab('Messages').click()
+    await page.getByLabel('Bot name').fill('Shop Bot')
+    await page.getByLabel('Start message').fill('Welcome to the shop!')
+    expect(await page.getByTestId('widget-preview-bot-name').innerText()).toBe('Shop Bot')
+    expect(await page.getByTestId('widget-preview-message').innerText()).toBe('Welcome to the shop!')
+  })
+
+  it('when the server refuses the logo, the form stays with both failure toasts', async () => {
+    await tab('Setup').click()
+    await page.getByLabel('Logo (optional)').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image at all') })
+    await createButton().click()
+    await toast('Failed to create widget integration. Please try again.')
+    await toast('Error', 'The website logo must be an image (PNG, JPEG, GIF or WebP)')
+    expect(await page.getByLabel('Website name').inputValue()).toBe('Shop')
+    expect(await savedIntegrations()).toEqual([])
+  })
+
+  it('creates the integration as multipart with the domain stripped, and shows its code in both tabs', async () => {
+    await page.getByLabel('Logo (optional)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(8, 8) })
+    const isCreate = (url: string, method: string) => method === 'POST' && url.endsWith(`/api/agents/${agentId}/integrations/frontend/`)
+    const [request, response] = await Promise.all([
+      page.waitForRequest((candidate) => isCreate(candidate.url(), candidate.method())),
+      page.waitForResponse((candidate) => isCreate(candidate.url(), candidate.request().method())),
+      createButton().click(),
+    ])
+    const sent = request.postDataBuffer()?.toString('latin1') ?? ''
+    expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/)
+    expect(sent).toContain('name="website_domain"\r\n\r\nshop.example.com\r\n')
+    expect(sent).not.toContain('https://')
+    expect(sent).toContain('name="website_logo"; filename="logo.png"')
+    expect(response.status()).toBe(201)
+    const created = (await response.json()) as Integration
+
+    await toast('Widget integration created successfully!')
+    await toast('Integration Created', 'Your chat widget integration has been created successfully.')
+    await tab('General Website').waitFor()
+
+    await page.getByRole('button', { name: 'Copy Code' }).click()
+    await toast('General widget code copied to clipboard!')
+    const general = await clipboard()
+    expect(general).toContain(`data-client-key="${created.client_key}"`)
+    expect(general).toContain(`${server.baseUrl}/widget/v1/widget.js`)
+    await screenshots('widget-result')
+
+    await tab('Shopify Store').click()
+    expect(await page.locator('ol li').count()).toBe(5)
+    await page.getByText('A theme update replaces theme.liquid', { exact: false }).waitFor()
+    await page.getByText('data-debug="true"', { exact: false }).first().waitFor()
+    await page.getByRole('button', { name: 'Copy Code' }).click()
+    await toast('Shopify widget code copied to clipboard!')
+    const shopify = await clipboard()
+    expect(shopify).toContain(`data-client-key="${created.client_key}"`)
+    expect(shopify).toContain('data-debug="false"')
+
+    const [saved] = await savedIntegrations()
+    expect(saved).toMatchObject({
+      client_key: created.client_key,
+      website_name: 'Shop',
+      website_domain: 'shop.example.com',
+      widget_position: 'top-left',
+      widget_color: '#e11d48',
+      bot_name: 'Shop Bot',
+      start_message: 'Welcome to the shop!',
+      auto_open_chat: true,
+      collect_user_email: true,
+      enable_attachments: false,
+      show_branding: false,
+      is_active: true,
+    })
+    expect(saved?.website_logo).toMatch(/^\/api\/widget-logos\//)
+  })
+
+  it('Create Another Widget returns to the empty form, the agent kept and its list showing the integration', async () => {
+    await page.getByRole('button', { name: 'Create Another Widget' }).click()
+    await createButton().waitFor()
+    expect(await page.getByLabel('Website name').inputValue()).toBe('')
+    expect(await page.getByLabel('Website domain').inputValue()).toBe('')
+    expect(await page.getByLabel('Agent', { exact: true }).inputValue()).toBe(agentId)
+    expect(await page.getByTestId('widget-preview').getAttribute('data-position')).toBe('bottom-right')
+    expect(await launcherColour()).toBe('rgb(99, 102, 241)')
+
+    const row = page.getByRole('row').filter({ hasText: 'shop.example.com' })
+    await row.waitFor()
+    expect(await row.innerText()).toContain('Shop')
+    expect(await row.innerText()).toContain('Active')
+    expect(await page.getByRole('heading', { name: 'Integrations for Shop helper' }).isVisible()).toBe(true)
+  })
+
+  it('the list copies the code and switches the integration off and on', async () => {
+    const [saved] = await savedIntegrations()
+    await page.getByRole('button', { name: 'Copy code for Shop' }).click()
+    await toast('Code Copied!', 'The integration code has been copied to your clipboard.')
+    expect(await clipboard()).toContain(`data-client-key="${saved?.client_key}"`)
+
+    await page.getByRole('button', { name: 'Deactivate Shop' }).click()
+    await toast('Integration Deactivated')
+    await page.getByRole('row').filter({ hasText: 'Inactive' }).waitFor()
+    expect((await savedIntegrations())[0]?.is_active).toBe(false)
+    await page.getByRole('button', { name: 'Activate Shop' }).click()
+    await toast('Integration Activated')
+    await page.getByRole('button', { name: 'Deactivate Shop' }).waitFor()
+    expect((await savedIntegrations())[0]?.is_active).toBe(true)
+  })
+
+  it('deletes the integration only after the confirmation', async () => {
+    await page.getByRole('button', { name: 'Delete Shop' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Are you sure you want to delete this integration?').waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    expect(await savedIntegrations()).toHaveLength(1)
+
+    await page.getByRole('button', { name: 'Delete Shop' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await toast('Integration Deleted', 'The chat widget integration has been deleted successfully.')
+    await page.getByText('No integrations found for this agent.').waitFor()
+    expect(await savedIntegrations()).toEqual([])
+    expect(problems).toEqual([])
+  })
+})
+
+describe('the Integrations page in Chromium', () => {
+  it('shows the three cards and the Website, API, Zapier and Marketplace tabs', async () => {
+    await page.goto(`${server.baseUrl}/app/integrations`)
+    await page.getByRole('heading', { name: 'Integrations', exact: true }).waitFor()
+    for (const card of ['Website Widget', 'API Access', 'Zapier']) await page.getByRole('heading', { name: card, exact: true }).waitFor()
+    expect(await page.getByRole('link', { name: 'Configure' }).getAttribute('href')).toBe('/app/widget')
+
+    const snippet = page.getByTestId('embed-code')
+    expect(await snippet.innerText()).toContain('data-client-key="YOUR_BOT_ID"')
+    await page.getByRole('button', { name: 'Copy Code' }).click()
+    await toast('Copied to clipboard!')
+    expect(await clipboard()).toContain('YOUR_BOT_ID')
+    await page.getByRole('combobox', { name: 'Position' }).waitFor()
+    expect(await page.getByRole('combobox', { name: 'Position' }).locator('option').allInnerTexts()).toEqual(['Bottom Right', 'Bottom Left', 'Top Right', 'Top Left'])
+    await screenshots('integrations')
+
+    await tab('API').click()
+    await page.getByText(`${server.baseUrl}/api/conversations/index/`).waitFor()
+    expect(await page.getByLabel('Production key').inputValue()).toMatch(/^•+$/)
+    expect(await page.getByLabel('Development key').inputValue()).toMatch(/^•+$/)
+
+    await tab('Marketplace').click()
+    for (const category of ['CMS', 'CRM', 'Social Media', 'Automation']) await page.getByRole('heading', { name: category, exact: true }).waitFor()
+    await page.getByRole('button', { name: 'CRM', exact: true }).click()
+    await page.getByRole('heading', { name: 'HubSpot' }).waitFor()
+    expect(await page.getByRole('heading', { name: 'WordPress' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'CRM', exact: true }).getAttribute('aria-pressed')).toBe('true')
+  })
+
+  it('the Zapier test asks for a URL, then posts the timestamp and the page origin to it', async () => {
+    await tab('Zapier').click()
+    for (const trigger of ['New conversation started', 'User provides contact information', 'Conversation completed', 'Custom event triggered']) await page.getByText(trigger, { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Test Webhook' }).click()
+    await toast('Please enter your Zapier webhook URL')
+    expect(await page.getByLabel('Zapier webhook URL').getAttribute('type')).toBe('url')
+
+    // The page's content security policy (connect-src 'self') allows only its own origin, so the
+    // test's "Zapier" is a path of the server itself; what matters is what the browser sends.
+    const hook = `${server.baseUrl}/zapier-test-hook`
+    await page.getByLabel('Zapier webhook URL').fill(hook)
+    const [request] = await Promise.all([page.waitForRequest(hook), page.getByRole('button', { name: 'Test Webhook' }).click()])
+    const event = JSON.parse(request.postData() ?? '{}') as { timestamp: string; triggered_from: string }
+    expect(request.method()).toBe('POST')
+    expect(event.triggered_from).toBe(server.baseUrl)
+    expect(new Date(event.timestamp).toISOString()).toBe(event.timestamp)
+    await toast('Webhook triggered successfully!')
+    await page.getByRole('button', { name: 'Test Webhook' }).waitFor()
+  })
+
+  it('Configure leads to the Widget page', async () => {
+    await page.getByRole('link', { name: 'Configure' }).click()
+    await page.getByRole('heading', { name: 'Widget Configuration' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/app/widget')
+    expect(problems).toEqual([])
+  })
+})
