@@ -91,8 +91,11 @@ async function openMenuItem(page: Page, name: string, item: string) {
 async function screenshotBoth(tab: string, name: string) {
   for (const [width, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     const { page, context } = await openTab(tab, viewport)
-    await page.getByTestId('knowledge-row').first().waitFor()
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true })
+    const firstRow = page.getByTestId('knowledge-row').first()
+    await firstRow.waitFor()
+    // On a phone the bottom bar is fixed, so a full-page picture would cover the list: show the cards instead.
+    if (width === 'mobile') await firstRow.evaluate((row) => window.scrollBy(0, row.getBoundingClientRect().top - 72))
+    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: width === 'desktop' })
     await context.close()
   }
 }
@@ -171,6 +174,11 @@ describe('the Documents tab', () => {
     await toast(page, 'Invalid file type').filter({ hasText: 'Please upload PDF, Word documents, text files, CSV, or JSON files only.' }).waitFor()
     expect(await documents()).toEqual([])
 
+    // The name says PDF, the bytes do not: the server refuses it with its allowed formats.
+    await input.setInputFiles({ name: 'catalogue.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just words, not a PDF') })
+    await toast(page, 'Upload failed').filter({ hasText: 'Invalid file format. Allowed formats: pdf, docx, txt, csv, json' }).waitFor()
+    expect(await documents()).toEqual([])
+
     const words = 'Oil the brass lamps once a year.\n\nDust the oak lamps with a dry cloth.\n'
     await input.setInputFiles({ name: 'care-guide.txt', mimeType: 'text/plain', buffer: Buffer.from(words) })
     const row = rowOf(page, 'care-guide.txt')
@@ -192,6 +200,14 @@ describe('the Documents tab', () => {
     await toast(page, 'Embeddings deleted').waitFor()
     await badge(row, 'Not embedded').waitFor()
     expect((await documents())[0]?.embedded).toBe(false)
+
+    await openMenuItem(page, 'care-guide.txt', 'Update')
+    const editor = page.getByRole('dialog')
+    await editor.getByLabel('Name').fill('Lamp care guide')
+    await editor.getByLabel('Description').fill('How to look after brass and oak lamps')
+    await editor.getByRole('button', { name: 'Save' }).click()
+    await rowOf(page, 'Lamp care guide').getByText('How to look after brass and oak lamps').waitFor()
+    expect((await documents())[0]).toMatchObject({ document_name: 'Lamp care guide', document_description: 'How to look after brass and oak lamps' })
     expect(problems).toEqual([])
     await context.close()
     await screenshotBoth('documents', 'knowledge-documents')
@@ -205,6 +221,11 @@ describe('the Websites tab', () => {
     const add = page.getByRole('button', { name: 'Add Page' })
     await page.getByLabel('Name').fill('Acme lamps')
     expect(await add.isDisabled()).toBe(true)
+    // The server's own rule, checked before sending: only http and https addresses.
+    await page.getByLabel('URL').fill('ftp://127.0.0.1/lamps')
+    await add.click()
+    await page.getByText('Please enter a valid website URL (http or https)').waitFor()
+    expect(await websites()).toEqual([])
     await page.getByLabel('URL').fill(`${site.url}/`)
     await page.getByLabel('Crawl the whole site').check()
     await page.getByLabel('Maximum pages').fill('20')
@@ -231,5 +252,32 @@ describe('the Websites tab', () => {
     expect(problems).toEqual([])
     await context.close()
     await screenshotBoth('websites', 'knowledge-websites')
+  })
+
+  it('shows why a crawl failed, offers Retry, and deletes the website after confirming', async () => {
+    const { page, context, problems } = await openTab('websites')
+    await page.getByLabel('Name').fill('Secret page')
+    await page.getByLabel('URL').fill(`${site.url}/private/secret`)
+    await page.getByRole('button', { name: 'Add Page' }).click()
+    const row = rowOf(page, 'Secret page')
+    await badge(row, 'Failed').waitFor({ timeout: 45_000 })
+    const failed = (await websites()).find((website) => website.website_name === 'Secret page')
+    expect(failed).toMatchObject({ content_status: 'failed' })
+    await row.getByText(String(failed?.status_error)).waitFor()
+
+    const secret = async () => (await websites()).find((website) => website.website_name === 'Secret page') as { job: { job_id: string; status: string } }
+    await page.getByRole('button', { name: 'Retry Secret page' }).click()
+    await toast(page, 'Crawl started').waitFor()
+    // A new crawl job ran (and failed again, for the same reason).
+    await expect.poll(async () => (await secret()).job, { timeout: 30_000 }).toMatchObject({ status: 'failed', job_id: expect.not.stringMatching(String((failed?.job as { job_id: string }).job_id)) })
+    await badge(row, 'Failed').waitFor()
+
+    await openMenuItem(page, 'Secret page', 'Delete')
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await toast(page, 'Website deleted').waitFor()
+    await row.waitFor({ state: 'detached' })
+    expect((await websites()).map((website) => website.website_name)).toEqual(['Acme lamps'])
+    expect(problems).toEqual([])
+    await context.close()
   })
 })

@@ -1,8 +1,9 @@
 // SPEC section 4: a session check on load and every 5 minutes while signed in inside /app: refresh
 // the access token if it is expired (or expires within 300 s), then fetch the profile; any failure
-// ends the session with "Your session has expired. Please sign in again."
+// (a 401, a refused refresh) ends the session with "Your session has expired. Please sign in again."
 import type { UserView } from '../../../server/accounts/accounts.schemas.ts'
 import type { ApiClient } from '../api/api-client.ts'
+import { ApiError } from '../api/api-error.ts'
 import { accessTokenExpiring, clearTokens, readTokens, type TokenStorage } from '../api/session-tokens.ts'
 
 export const SESSION_CHECK_INTERVAL_MS = 5 * 60_000
@@ -10,7 +11,7 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 
 export type SessionUser = UserView
 
-export type SessionState = { signedIn: true; user: SessionUser } | { signedIn: false; reason: 'no_tokens' | 'expired' }
+export type SessionState = { signedIn: true; user: SessionUser } | { signedIn: false; reason: 'no_tokens' | 'expired' | 'unreachable' }
 
 /** Checks the stored session: the signed-in user, or why there is none (tokens cleared when expired). */
 export async function checkSession(client: ApiClient, storage: TokenStorage): Promise<SessionState> {
@@ -20,7 +21,9 @@ export async function checkSession(client: ApiClient, storage: TokenStorage): Pr
     if (accessTokenExpiring(tokens.access)) await client.refresh()
     const user = await client.request<SessionUser>('/accounts/profile/')
     return { signedIn: true, user }
-  } catch {
+  } catch (error) {
+    // A server that cannot be reached says nothing about the session: keep it and check again later.
+    if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) return { signedIn: false, reason: 'unreachable' }
     clearTokens(storage)
     return { signedIn: false, reason: 'expired' }
   }

@@ -2,9 +2,9 @@
 // session that cannot be renewed ends with "Your session has expired. Please sign in again." and the
 // browser goes to /auth, remembering where it was.
 import { useQueryClient } from '@tanstack/react-query'
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { SESSION_ENDED_EVENT, useApi } from '../api/api-context.tsx'
+import { SESSION_ENDED_EVENT, useApi, useConnection } from '../api/api-context.tsx'
 import { clearTokens, readTokens, saveTokens } from '../api/session-tokens.ts'
 import { useToast } from '../feedback/toast-context.tsx'
 import { rememberPath, takeLanding } from './remembered-path.ts'
@@ -39,6 +39,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<SessionValue['status']>(hasTokens ? 'checking' : 'signed-out')
   const [user, setUser] = useState<SessionUser | null>(null)
   const insideApp = location.pathname.startsWith('/app')
+  const { connection } = useConnection()
 
   const endSession = useCallback(
     (message?: string) => {
@@ -60,15 +61,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setStatus('signed-in')
     } else if (state.reason === 'expired') {
       endSession(SESSION_EXPIRED_MESSAGE)
+    } else if (state.reason === 'unreachable') {
+      // Checked again when the connection monitor decides (demo data, or the server back), or in 5 s.
+      setTimeout(() => void runCheckRef.current(), 5_000)
     } else {
       setStatus('signed-out')
     }
   }, [client, endSession])
 
+  const runCheckRef = useRef(runCheck)
+  runCheckRef.current = runCheck
+
   useEffect(() => {
     if (hasTokens) void runCheck()
     // Only on load; the interval below keeps checking.
   }, [])
+
+  useEffect(() => {
+    if (status === 'checking' && connection !== 'checking') void runCheck()
+    // Only when the connection changes; runCheck itself moves the status on.
+  }, [connection])
 
   useEffect(() => {
     if (status !== 'signed-in' || !insideApp) return

@@ -4,20 +4,24 @@ import { Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polari
 import { useState } from 'react'
 import { NewTextSchema, type NewText } from '../../../../server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { fieldErrors } from './field-errors.ts'
 import { agentPath } from './knowledge-paths.ts'
+import { showSavedToast } from './saved-toast.ts'
 
 export function AddTextForm({ agentId }: { agentId: string }) {
+  const toaster = useToast()
   const [title, setTitle] = useState('')
   const [content, setContent] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const add = useApiMutation<NewText>({
     run: (client, text) => client.request(`${agentPath(agentId)}/texts/create/`, { method: 'POST', body: text }),
     errorTitle: 'Add failed',
-    successToast: { title: 'Text added', message: 'Embed it so the agent can use it.' },
+    successToast: false,
     invalidates: [AGENTS_KEY],
-    onSuccess: () => {
+    onSuccess: (output) => {
+      showSavedToast(toaster, output, { title: 'Text added', message: 'Embed it so the agent can use it.' })
       setTitle('')
       setContent('')
     },

@@ -4,15 +4,18 @@ import { Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polari
 import { useState } from 'react'
 import { NewWebsiteSchema, type NewWebsite } from '../../../../server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { CrawlOptions } from './crawl-options.tsx'
 import { fieldErrors } from './field-errors.ts'
 import { agentPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
 import { asAddWebsiteFailure, withScheme } from './website-rules.ts'
+import { showSavedToast } from './saved-toast.ts'
 
 const DEFAULT_MAX_PAGES = '50'
 
 export function AddWebsiteForm({ agentId }: { agentId: string }) {
+  const toaster = useToast()
   const [name, setName] = useState('')
   const [url, setUrl] = useState('')
   const [crawling, setCrawling] = useState(false)
@@ -27,9 +30,10 @@ export function AddWebsiteForm({ agentId }: { agentId: string }) {
       }
     },
     errorTitle: 'Add failed',
-    successToast: { title: 'Website added', message: 'It is being crawled; embed it once it is crawled.' },
+    successToast: false,
     invalidates: [AGENTS_KEY],
-    onSuccess: () => {
+    onSuccess: (output) => {
+      showSavedToast(toaster, output, { title: 'Website added', message: 'It is being crawled; embed it once it is crawled.' })
       setName('')
       setUrl('')
       setCrawling(false)

@@ -8,6 +8,7 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { asUploadFailure, checkDocumentFile, DOCUMENT_EXTENSIONS } from './document-rules.ts'
 import { agentPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
+import { showSavedToast } from './saved-toast.ts'
 
 export function DocumentUpload({ agentId }: { agentId: string }) {
   const toaster = useToast()
@@ -25,8 +26,9 @@ export function DocumentUpload({ agentId }: { agentId: string }) {
       }
     },
     errorTitle: 'Upload failed',
-    successToast: { title: 'Document uploaded', message: 'It is being read; embed it once it is ready.' },
+    successToast: false,
     invalidates: [AGENTS_KEY],
+    onSuccess: (output) => showSavedToast(toaster, output, { title: 'Document uploaded', message: 'It is being read; embed it once it is ready.' }),
   })
 
   const choose = (file: File | undefined) => {
@@ -55,7 +57,7 @@ export function DocumentUpload({ agentId }: { agentId: string }) {
       <Button variant="primary" icon={UploadIcon} onClick={() => input.current?.click()} loading={upload.isPending}>
         Upload Document
       </Button>
-      <div aria-live="polite">
+      <div aria-live="polite" className="knowledge-upload-status">
         {upload.isPending && upload.variables ? (
           <InlineStack gap="200" blockAlign="center">
             <Spinner size="small" accessibilityLabel="Uploading" />

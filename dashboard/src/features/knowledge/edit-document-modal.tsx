@@ -3,21 +3,27 @@ import { FormLayout, Modal, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { UpdateDocumentSchema, type DocumentFields } from '../../../../server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { fieldErrors } from './field-errors.ts'
 import { itemPath } from './knowledge-paths.ts'
 import type { DocumentItem } from './knowledge.types.ts'
+import { showSavedToast } from './saved-toast.ts'
 
 export function EditDocumentModal({ agentId, document, onClose }: { agentId: string; document: DocumentItem; onClose(): void }) {
+  const toaster = useToast()
   const [name, setName] = useState(document.document_name)
   const [description, setDescription] = useState(document.document_description ?? '')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const update = useApiMutation<DocumentFields>({
     run: (client, changes) => client.request(`${itemPath(agentId, 'document', document.document_id)}/update/`, { method: 'PUT', body: changes }),
     errorTitle: 'Update failed',
-    successToast: { title: 'Document updated' },
+    successToast: false,
     invalidates: [AGENTS_KEY],
-    onSuccess: onClose,
+    onSuccess: (output) => {
+      showSavedToast(toaster, output, { title: 'Document updated' })
+      onClose()
+    },
   })
   const isBlank = !name.trim()
   const save = () => {

@@ -4,21 +4,27 @@ import { FormLayout, Modal, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { NewTextSchema, type UpdateText } from '../../../../server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { fieldErrors } from './field-errors.ts'
 import { itemPath } from './knowledge-paths.ts'
 import type { TextItem } from './knowledge.types.ts'
+import { showSavedToast } from './saved-toast.ts'
 
 export function EditTextModal({ agentId, text, onClose }: { agentId: string; text: TextItem; onClose(): void }) {
+  const toaster = useToast()
   const [title, setTitle] = useState(text.text_title ?? '')
   const [content, setContent] = useState(text.text_content)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const update = useApiMutation<UpdateText>({
     run: (client, changes) => client.request(`${itemPath(agentId, 'text', text.text_id)}/update/`, { method: 'PUT', body: changes }),
     errorTitle: 'Update failed',
-    successToast: { title: 'Text updated', message: text.embedded ? 'It is being embedded again with its new words.' : undefined },
+    successToast: false,
     invalidates: [AGENTS_KEY],
-    onSuccess: onClose,
+    onSuccess: (output) => {
+      showSavedToast(toaster, output, { title: 'Text updated', message: text.embedded ? 'It is being embedded again with its new words.' : undefined })
+      onClose()
+    },
   })
   const isBlank = !title.trim() || !content.trim()
   const save = () => {

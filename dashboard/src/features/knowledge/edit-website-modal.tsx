@@ -4,14 +4,17 @@ import { FormLayout, Modal, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { UpdateWebsiteSchema, type UpdateWebsite } from '../../../../server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { CrawlOptions } from './crawl-options.tsx'
 import { fieldErrors } from './field-errors.ts'
 import { itemPath } from './knowledge-paths.ts'
 import type { WebsiteItem } from './knowledge.types.ts'
 import { withScheme } from './website-rules.ts'
+import { showSavedToast } from './saved-toast.ts'
 
 export function EditWebsiteModal({ agentId, website, onClose }: { agentId: string; website: WebsiteItem; onClose(): void }) {
+  const toaster = useToast()
   const [name, setName] = useState(website.website_name)
   const [url, setUrl] = useState(website.website_url)
   const [crawling, setCrawling] = useState(website.crawling)
@@ -20,9 +23,12 @@ export function EditWebsiteModal({ agentId, website, onClose }: { agentId: strin
   const update = useApiMutation<UpdateWebsite>({
     run: (client, changes) => client.request(`${itemPath(agentId, 'website', website.website_id)}/update/`, { method: 'PUT', body: changes }),
     errorTitle: 'Update failed',
-    successToast: { title: 'Website updated' },
+    successToast: false,
     invalidates: [AGENTS_KEY],
-    onSuccess: onClose,
+    onSuccess: (output) => {
+      showSavedToast(toaster, output, { title: 'Website updated' })
+      onClose()
+    },
   })
   const changes: Record<string, unknown> = {}
   if (name.trim() !== website.website_name) changes.website_name = name

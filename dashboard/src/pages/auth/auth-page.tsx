@@ -25,6 +25,9 @@ export function AuthPage() {
   const code = search.get('code')
   const [finishingGoogle, setFinishingGoogle] = useState(Boolean(code))
   const started = useRef(false)
+  // Someone already signed in who opens /auth goes to the dashboard; someone who signs in here goes
+  // where signIn() sends them (the remembered path).
+  const arrivedSignedIn = useRef(status !== 'signed-out')
   const selected = search.get('tab') === 'signup' ? 1 : 0
   useDocumentTitle(selected === 1 ? 'Sign up' : 'Sign in')
 
@@ -40,7 +43,7 @@ export function AuthPage() {
       })
   }, [client, code, search, setSearch, signIn, toaster])
 
-  if (status === 'signed-in' && !finishingGoogle) return <Navigate to="/app/dashboard" replace />
+  if (status === 'signed-in' && arrivedSignedIn.current && !finishingGoogle) return <Navigate to="/app/dashboard" replace />
   return (
     <div className="auth-screen">
       <div className="auth-card">
