@@ -4,7 +4,8 @@
 // (argon2id cost, sign-up, sign-in, refresh, an authenticated read); knowledge ingestion on the embedded
 // default (BENCH_SKIP_KNOWLEDGE=1 skips it: it takes minutes); retrieval (SciFact quality, latency at
 // 5,000 and 100,000 passages) and the server overhead per chat message (BENCH_SKIP_RETRIEVAL=1 skips them);
-// the widget's sizes, time to launcher and concurrent visitor chats (BENCH_SKIP_WIDGET=1 skips them).
+// the widget's sizes, time to launcher and concurrent visitor chats (BENCH_SKIP_WIDGET=1 skips them);
+// the dashboard's first-load size and load timings in Chromium (BENCH_SKIP_DASHBOARD=1 skips them).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +14,7 @@ import { measureAccounts } from './measure-accounts.ts'
 import { measureChatOverhead } from './measure-chat.ts'
 import { measureRetrieval } from './measure-retrieval.ts'
 import { measureWidget } from './measure-widget.ts'
+import { measureDashboard } from './measure-dashboard.ts'
 import { measureDocumentIngestion, measureSciFactTexts } from './measure-knowledge.ts'
 import { measureLatency } from './measure-latency.ts'
 import { measureServerStart, residentMemoryMb, stopServer } from './measure-server-start.ts'
@@ -110,5 +112,15 @@ if (!process.env.BENCH_SKIP_WIDGET) {
     rmSync(widgetDir, { recursive: true, force: true })
   }
 }
-console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, retrieval, chat, widget }, null, 2))
+let dashboard: Record<string, unknown> | undefined
+if (!process.env.BENCH_SKIP_DASHBOARD) {
+  const dashboardDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
+  try {
+    dashboard = await measureDashboard({ DATA_DIR: dashboardDir, ...GENEROUS_LIMITS })
+    console.log(JSON.stringify(dashboard, null, 2))
+  } finally {
+    rmSync(dashboardDir, { recursive: true, force: true })
+  }
+}
+console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, retrieval, chat, widget, dashboard }, null, 2))
 process.exit(0)

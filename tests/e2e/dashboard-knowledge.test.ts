@@ -21,6 +21,8 @@ let agentId = ''
 const DESKTOP = { width: 1280, height: 800 }
 const MOBILE = { width: 390, height: 844 }
 const SCREENS = 'test-results/screens'
+// Each test waits on real jobs (reading, crawling, embedding) on a machine that may be busy.
+const TEST_TIMEOUT_MS = 150_000
 
 async function api<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.baseUrl}/api${path}`, {
@@ -102,65 +104,99 @@ async function screenshotBoth(tab: string, name: string) {
 
 describe('the Texts tab', () => {
   it('adds a text through the form, embeds it, edits it, finds it and deletes it after confirming', async () => {
+    const t0 = Date.now()
     const { page, context, problems } = await openTab('texts')
     await page.getByText('No texts yet').waitFor()
+    console.log('STEP', 108, Date.now() - t0)
 
     // Both fields must be non-blank: until then the button stays disabled and nothing is sent.
     const add = page.getByRole('button', { name: 'Add Text' })
     await page.getByLabel('Name').fill('Returns policy')
+    console.log('STEP', 112, Date.now() - t0)
     await page.getByLabel('Content').fill('   ')
+    console.log('STEP', 113, Date.now() - t0)
     expect(await add.isDisabled()).toBe(true)
     await page.getByLabel('Content').fill('You can return any lamp within 30 days of delivery for a full refund.')
+    console.log('STEP', 115, Date.now() - t0)
     await add.click()
+    console.log('STEP', 116, Date.now() - t0)
     const row = rowOf(page, 'Returns policy')
     await row.waitFor()
+    console.log('STEP', 118, Date.now() - t0)
     expect(await page.getByLabel('Name').inputValue()).toBe('')
     const [added] = await texts()
     expect(added).toMatchObject({ text_title: 'Returns policy', text_content: 'You can return any lamp within 30 days of delivery for a full refund.', embedded: false })
     await expect.poll(() => badge(row, 'Not embedded').count()).toBe(1)
+    console.log('STEP', 122, Date.now() - t0)
 
     await page.getByRole('button', { name: 'Embed Returns policy' }).click()
+    console.log('STEP', 124, Date.now() - t0)
     await toast(page, 'Embedding started').waitFor()
+    console.log('STEP', 125, Date.now() - t0)
     await badge(row, 'Embedded').waitFor()
+    console.log('STEP', 126, Date.now() - t0)
     await expect.poll(async () => (await texts())[0]?.embedded).toBe(true)
+    console.log('STEP', 127, Date.now() - t0)
     const index = await api<{ embeddings: { object_id: string; chunk_count: number }[] }>(`/agents/${agentId}/embeddings/`)
     expect(index.embeddings.find((item) => item.object_id === added?.text_id)?.chunk_count).toBeGreaterThan(0)
 
     // SPEC section 4: an embedded item is not embedded again.
     await page.getByRole('button', { name: 'Embed Returns policy' }).click()
+    console.log('STEP', 132, Date.now() - t0)
     await toast(page, 'Already embedded').waitFor()
+    console.log('STEP', 133, Date.now() - t0)
 
     await openMenuItem(page, 'Returns policy', 'Update')
+    console.log('STEP', 135, Date.now() - t0)
     const editor = page.getByRole('dialog')
     await editor.getByLabel('Title').fill('Refund policy')
+    console.log('STEP', 137, Date.now() - t0)
     await editor.getByLabel('Content').fill('Lamps can be returned within 45 days for a full refund.')
+    console.log('STEP', 138, Date.now() - t0)
     await editor.getByRole('button', { name: 'Save' }).click()
+    console.log('STEP', 139, Date.now() - t0)
     await rowOf(page, 'Refund policy').waitFor()
+    console.log('STEP', 140, Date.now() - t0)
     expect((await texts())[0]).toMatchObject({ text_title: 'Refund policy', text_content: 'Lamps can be returned within 45 days for a full refund.' })
     // Its words changed, so the server embeds it again; the badge comes back once that is done.
     await badge(rowOf(page, 'Refund policy'), 'Embedded').waitFor()
+    console.log('STEP', 143, Date.now() - t0)
 
     await page.getByLabel('Search texts').fill('lampshade')
+    console.log('STEP', 145, Date.now() - t0)
     await page.getByText('No texts match “lampshade”').waitFor()
+    console.log('STEP', 146, Date.now() - t0)
     await page.getByLabel('Search texts').fill('45 days')
+    console.log('STEP', 147, Date.now() - t0)
     await rowOf(page, 'Refund policy').waitFor()
+    console.log('STEP', 148, Date.now() - t0)
 
     await openMenuItem(page, 'Refund policy', 'Delete')
+    console.log('STEP', 150, Date.now() - t0)
     const confirm = page.getByRole('dialog')
     await confirm.getByText('Delete Refund policy?').waitFor()
+    console.log('STEP', 152, Date.now() - t0)
     await confirm.getByRole('button', { name: 'Cancel' }).click()
+    console.log('STEP', 153, Date.now() - t0)
     expect(await texts()).toHaveLength(1)
     await openMenuItem(page, 'Refund policy', 'Delete')
+    console.log('STEP', 155, Date.now() - t0)
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    console.log('STEP', 156, Date.now() - t0)
     await toast(page, 'Text deleted').waitFor()
+    console.log('STEP', 157, Date.now() - t0)
     await rowOf(page, 'Refund policy').waitFor({ state: 'detached' })
+    console.log('STEP', 158, Date.now() - t0)
     expect(await texts()).toEqual([])
     expect(problems).toEqual([])
     await context.close()
+    console.log('STEP', 161, Date.now() - t0)
 
     await api(`/agents/${agentId}/texts/create/`, { text_title: 'Opening hours', text_content: 'The shop opens at nine every weekday.' })
+    console.log('STEP', 163, Date.now() - t0)
     await screenshotBoth('texts', 'knowledge-texts')
-  })
+    console.log('STEP', 164, Date.now() - t0)
+  }, TEST_TIMEOUT_MS)
 })
 
 describe('the Documents tab', () => {
@@ -211,7 +247,7 @@ describe('the Documents tab', () => {
     expect(problems).toEqual([])
     await context.close()
     await screenshotBoth('documents', 'knowledge-documents')
-  })
+  }, TEST_TIMEOUT_MS)
 })
 
 describe('the Websites tab', () => {
@@ -252,7 +288,7 @@ describe('the Websites tab', () => {
     expect(problems).toEqual([])
     await context.close()
     await screenshotBoth('websites', 'knowledge-websites')
-  })
+  }, TEST_TIMEOUT_MS)
 
   it('shows why a crawl failed, offers Retry, and deletes the website after confirming', async () => {
     const { page, context, problems } = await openTab('websites')
@@ -279,5 +315,5 @@ describe('the Websites tab', () => {
     expect((await websites()).map((website) => website.website_name)).toEqual(['Acme lamps'])
     expect(problems).toEqual([])
     await context.close()
-  })
+  }, TEST_TIMEOUT_MS)
 })

@@ -143,7 +143,7 @@ describe('Settings: teams and agent permissions', () => {
     await page.getByLabel('Agent', { exact: true }).selectOption({ label: 'Support Bot' })
     await page.getByRole('button', { name: 'Assign', exact: true }).click()
     await toast(page, 'Agent assigned to team successfully').waitFor()
-    await page.getByRole('table', { name: 'Agents assigned to Support Crew' }).getByRole('cell', { name: 'Support Bot' }).waitFor()
+    await page.getByRole('table', { name: 'Agents assigned to Support Crew' }).getByRole('cell', { name: 'Support Bot', exact: true }).waitFor()
     await screenshot(page, 'settings-permissions-desktop')
 
     const [team] = await teamsOf(owner.access)
@@ -155,7 +155,7 @@ describe('Settings: teams and agent permissions', () => {
     const page = ownerPage
     await page.getByRole('tab', { name: 'Team Management' }).click()
     await page.getByRole('button', { name: 'Edit team name Support Crew' }).click()
-    const field = page.getByLabel('team name Support Crew')
+    const field = page.getByLabel('team name Support Crew', { exact: true })
     await field.fill('X')
     await page.getByRole('button', { name: 'Save team name Support Crew' }).click()
     await page.getByText('Team name must be at least 2 characters long').waitFor()
@@ -171,9 +171,9 @@ describe('Settings: teams and agent permissions', () => {
     await page.getByRole('button', { name: 'Show Details' }).click()
     const row = page.getByTestId('team-member-row')
     await row.getByText(MEMBER.full_name).waitFor()
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual([MEMBER.full_name, MEMBER.email, 'Member', 'Pending', ''])
+    expect((await row.getByRole('cell').allInnerTexts()).map((text) => text.trim())).toEqual([MEMBER.full_name, MEMBER.email, 'Member', 'Pending', ''])
     await page.getByRole('tab', { name: 'Assigned Agents' }).click()
-    await page.getByRole('table', { name: 'Agents assigned to Support Squad' }).getByRole('cell', { name: 'Support Bot' }).waitFor()
+    await page.getByRole('table', { name: 'Agents assigned to Support Squad' }).getByRole('cell', { name: 'Support Bot', exact: true }).waitFor()
     await page.getByRole('tab', { name: 'Team Members' }).click()
     await row.waitFor()
     await screenshot(page, 'settings-team-desktop')
@@ -238,12 +238,13 @@ describe('Settings: teams and agent permissions', () => {
     await page.getByRole('button', { name: 'Show Details' }).click()
     await page.getByTestId('team-member-row').waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width)
+    await page.evaluate(() => window.scrollTo(0, 0))
     await screenshot(page, 'settings-team-mobile')
     await page.getByTestId('team-member-row').scrollIntoViewIfNeeded()
     await screenshot(page, 'settings-team-details-mobile')
     await page.getByRole('tab', { name: 'Agent Permissions' }).click()
     await page.getByLabel('Team', { exact: true }).selectOption({ label: 'Support Squad' })
-    await page.getByRole('cell', { name: 'Support Bot' }).waitFor()
+    await page.getByRole('cell', { name: 'Support Bot', exact: true }).waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width)
     await screenshot(page, 'settings-permissions-mobile')
     await context.close()
@@ -260,7 +261,7 @@ describe('User profile', () => {
     await page.getByText('Member since').waitFor()
 
     await page.getByRole('button', { name: 'Edit full name' }).click()
-    await page.getByLabel('full name').fill('Olivia Q. Owner')
+    await page.getByLabel('full name', { exact: true }).fill('Olivia Q. Owner')
     await page.getByRole('button', { name: 'Save full name' }).click()
     await toast(page, 'Profile updated successfully').waitFor()
     await page.getByRole('heading', { name: 'Olivia Q. Owner' }).waitFor()
@@ -282,7 +283,7 @@ describe('User profile', () => {
 
   it('changes the password after checking the fields, and the new one signs in', async () => {
     const page = ownerPage
-    await page.getByRole('button', { name: 'Go to Settings' }).waitFor()
+    await page.getByRole('link', { name: 'Go to Settings' }).waitFor()
     await page.getByRole('tab', { name: 'Settings' }).click()
     await page.getByRole('button', { name: 'Change Password' }).click()
     await page.getByText('Please fill in all password fields').waitFor()

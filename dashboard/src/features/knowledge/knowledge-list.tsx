@@ -78,7 +78,7 @@ export function KnowledgeList<Item>(props: KnowledgeListProps<Item>) {
     <BlockStack gap="300">
       <table className="knowledge-table" role="table">
         <caption className="visually-hidden">{plural.charAt(0).toUpperCase() + plural.slice(1)}</caption>
-        <thead>
+        <thead role="rowgroup">
           <tr role="row">
             <th scope="col" role="columnheader">Name</th>
             <th scope="col" role="columnheader">{props.dateHeader}</th>
@@ -88,7 +88,7 @@ export function KnowledgeList<Item>(props: KnowledgeListProps<Item>) {
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {items.map((item) => {
             const row = toRow(item)
             return (
