@@ -89,10 +89,10 @@ export const DEMO_MESSAGES = [
 }))
 
 export const DEMO_TEXTS = [
-  { text_id: 'demo-text-1', text_title: 'Shipping policy', text_content: 'Orders ship within 2 business days.', embedded: true, status: 'embedded', created_at: at(20), updated_at: at(20), job: null },
+  { text_id: 'demo-text-1', text_title: 'Shipping policy', text_content: 'Orders ship within 2 business days.', embedded: true, status: 'ready', created_at: at(20), updated_at: at(20), job: null },
 ]
 export const DEMO_DOCUMENTS = [
-  { document_id: 'demo-document-1', document_name: 'Catalogue.pdf', document_format: 'pdf', document_size: '1.2 MB', embedded: true, status: 'embedded', created_at: at(15), updated_at: at(15), job: null },
+  { document_id: 'demo-document-1', document_name: 'Catalogue.pdf', document_format: 'pdf', document_size: '1.2 MB', embedded: true, status: 'ready', created_at: at(15), updated_at: at(15), job: null },
 ]
 export const DEMO_WEBSITES = [
   { website_id: 'demo-website-1', website_name: 'Help centre', website_url: 'https://example.com/help', content_status: 'available', crawling: false, embedded: true, created_at: at(10), updated_at: at(10), last_crawled_at: at(10), job: null },
