@@ -217,7 +217,7 @@ describe('the Widget page in Chromium', () => {
     await toast('Integration Created', 'Your chat widget integration has been created successfully.')
     await tab('General Website').waitFor()
 
-    await page.getByRole('button', { name: 'Copy Code' }).click()
+    await page.getByRole('button', { name: 'Copy Code', exact: true }).click()
     await toast('General widget code copied to clipboard!')
     const general = await clipboard()
     expect(general).toContain(`data-client-key="${created.client_key}"`)
@@ -228,7 +228,7 @@ describe('the Widget page in Chromium', () => {
     expect(await page.locator('ol li').count()).toBe(5)
     await page.getByText('A theme update replaces theme.liquid', { exact: false }).waitFor()
     await page.getByText('data-debug="true"', { exact: false }).first().waitFor()
-    await page.getByRole('button', { name: 'Copy Code' }).click()
+    await page.getByRole('button', { name: 'Copy Code', exact: true }).click()
     await toast('Shopify widget code copied to clipboard!')
     const shopify = await clipboard()
     expect(shopify).toContain(`data-client-key="${created.client_key}"`)
@@ -310,7 +310,7 @@ describe('the Integrations page in Chromium', () => {
 
     const snippet = page.getByTestId('embed-code')
     expect(await snippet.innerText()).toContain('data-client-key="YOUR_BOT_ID"')
-    await page.getByRole('button', { name: 'Copy Code' }).click()
+    await page.getByRole('button', { name: 'Copy Code', exact: true }).click()
     await toast('Copied to clipboard!')
     expect(await clipboard()).toContain('YOUR_BOT_ID')
     await page.getByRole('combobox', { name: 'Position' }).waitFor()

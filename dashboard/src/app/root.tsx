@@ -3,7 +3,7 @@ import { AppProvider, type AppProviderProps } from '@shopify/polaris'
 import en from '@shopify/polaris/locales/en.json'
 
 import type { ComponentProps } from 'react'
-import { Link, Outlet } from 'react-router'
+import { Link, Outlet, ScrollRestoration } from 'react-router'
 import { ApiProvider } from '../api/api-context.tsx'
 import { UnhandledErrorToasts } from '../feedback/unhandled-error-toasts.tsx'
 import { SessionProvider } from '../session/session-context.tsx'
@@ -32,6 +32,7 @@ export function Root() {
       <ApiProvider>
         <SessionProvider>
           <UnhandledErrorToasts />
+          <ScrollRestoration />
           <Outlet />
         </SessionProvider>
       </ApiProvider>

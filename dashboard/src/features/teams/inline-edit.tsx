@@ -13,7 +13,6 @@ export interface InlineEditProps {
   children?: ReactNode
   /** With options the editor is a select, otherwise a text field. */
   options?: { label: string; value: string }[]
-  maxLength?: number
   validate?(value: string): string | undefined
   /** Resolves when saved (the editor closes); rejects to keep it open (the failure is already shown). */
   onSave(value: string): Promise<unknown>
@@ -21,7 +20,7 @@ export interface InlineEditProps {
   readOnly?: boolean
 }
 
-export function InlineEdit({ label, value, children, options, maxLength, validate, onSave, readOnly = false }: InlineEditProps) {
+export function InlineEdit({ label, value, children, options, validate, onSave, readOnly = false }: InlineEditProps) {
   const fieldId = useId()
   const [isEditing, setIsEditing] = useState(false)
   const [draft, setDraft] = useState(value)
@@ -81,7 +80,7 @@ export function InlineEdit({ label, value, children, options, maxLength, validat
         {options ? (
           <Select id={fieldId} label={label} labelHidden options={options} value={draft} onChange={setDraft} error={error} disabled={isSaving} />
         ) : (
-          <TextField id={fieldId} label={label} labelHidden autoComplete="off" value={draft} onChange={setDraft} error={error} maxLength={maxLength} disabled={isSaving} autoFocus />
+          <TextField id={fieldId} label={label} labelHidden autoComplete="off" value={draft} onChange={setDraft} error={error} disabled={isSaving} autoFocus />
         )}
       </div>
       <Button icon={CheckIcon} accessibilityLabel={`Save ${label}`} onClick={() => void confirm()} loading={isSaving} variant="primary" />

@@ -2,6 +2,7 @@
 import { BlockStack, Button, InlineStack, Text } from '@shopify/polaris'
 import { ClipboardIcon } from '@shopify/polaris-icons'
 import { useId } from 'react'
+import './embed-code-block.css'
 
 export function EmbedCodeBlock({ label, code, onCopy }: { label: string; code: string; onCopy(): void }) {
   const id = useId()

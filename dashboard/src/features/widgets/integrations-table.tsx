@@ -4,6 +4,7 @@ import { Badge, Button, ButtonGroup, IndexTable, InlineStack, Spinner, Text, Thu
 import { ClipboardIcon, DeleteIcon, ImageIcon } from '@shopify/polaris-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import './integrations-table.css'
 import { generalWebsiteEmbedCode } from '../../../../shared/embed-code.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { DeleteIntegrationModal } from './delete-integration-modal.tsx'
@@ -80,7 +81,7 @@ export function IntegrationsTable({ agentId, serverOrigin }: { agentId: string; 
               <IndexTable.Cell>{new Date(integration.created_at).toLocaleDateString()}</IndexTable.Cell>
               <IndexTable.Cell>
                 <InlineStack align="end">
-                  <ButtonGroup>
+                  <ButtonGroup noWrap>
                     <Button
                       icon={ClipboardIcon}
                       accessibilityLabel={`Copy code for ${integration.website_name}`}
