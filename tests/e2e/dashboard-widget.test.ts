@@ -59,6 +59,9 @@ async function toast(title: string, message?: string) {
 }
 
 async function screenshots(name: string) {
+  // Toasts of earlier steps would hide the screen being recorded.
+  const dismiss = page.getByRole('button', { name: 'Dismiss notification' })
+  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined)
   await page.screenshot({ path: `test-results/screens/${name}-desktop.png`, fullPage: true })
   await page.setViewportSize(MOBILE)
   await page.waitForTimeout(300)
@@ -180,6 +183,8 @@ describe('the Widget page in Chromium', () => {
 
   it('when the server refuses the logo, the form stays with both failure toasts', async () => {
     await tab('Setup').click()
+    await page.getByLabel('Logo (optional)').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') })
+    await page.getByText('The website logo must be a PNG, JPEG, GIF or WebP image smaller than 2 MB').waitFor()
     await page.getByLabel('Logo (optional)').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image at all') })
     await createButton().click()
     await toast('Failed to create widget integration. Please try again.')

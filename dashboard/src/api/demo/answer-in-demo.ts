@@ -1,7 +1,7 @@
 // Demo mode's answers (SPEC section 4): every call answers canned data after 500 ms. Reads find the
 // data of demo-data.ts; changes are accepted but not kept, and say so.
 import type { RequestOptions } from '../api-client.ts'
-import { DEMO_AGENTS, DEMO_CONVERSATIONS, DEMO_DOCUMENTS, DEMO_ENGAGEMENT, DEMO_INTEGRATIONS, DEMO_MESSAGES, DEMO_STATS, DEMO_TEAMS, DEMO_TEXTS, DEMO_USER, DEMO_WEBSITES } from './demo-data.ts'
+import { DEMO_AGENTS, DEMO_CONVERSATIONS, DEMO_DOCUMENTS, DEMO_ENGAGEMENT, DEMO_INTEGRATIONS, DEMO_MESSAGES, DEMO_STATS, DEMO_TEAM_AGENTS, DEMO_TEAM_MEMBERS, DEMO_TEAMS, DEMO_TEXTS, DEMO_USER, DEMO_WEBSITES } from './demo-data.ts'
 
 export const DEMO_DELAY_MS = 500
 export const DEMO_CHANGE_MESSAGE = 'Demo mode: changes are not saved.'
@@ -18,8 +18,8 @@ const READS: [RegExp, (match: RegExpMatchArray, query: URLSearchParams) => unkno
   [/^\/accounts\/profile\/$/, () => DEMO_USER],
   [/^\/accounts\/google-login\/$/, () => ({ enabled: false })],
   [/^\/accounts\/team\/$/, () => ({ teams: DEMO_TEAMS })],
-  [/^\/accounts\/team\/members\/$/, () => ({ team_members: [] })],
-  [/^\/accounts\/team\/agents\/$/, () => ({ agents: [] })],
+  [/^\/accounts\/team\/members\/$/, () => ({ team_members: DEMO_TEAM_MEMBERS })],
+  [/^\/accounts\/team\/agents\/$/, () => ({ agents: DEMO_TEAM_AGENTS })],
   [/^\/dashboard\/api\/stats\/$/, () => DEMO_STATS],
   [/^\/dashboard\/api\/engagement\/$/, () => DEMO_ENGAGEMENT],
   [/^\/dashboard\/api\/recent-chats\/$/, () => DEMO_CONVERSATIONS.slice(0, 5).map((c) => ({ id: c.id, name: c.name, lastMessage: c.last_message, timestamp: c.timestamp, unread: c.unread, status: c.status, agent_id: c.agent_id, agent_name: c.agent_name }))],

@@ -102,6 +102,23 @@ export const DEMO_TEAMS = [
   { team_id: 'demo-team-1', team_name: 'Support', team_created_at: at(50), team_updated_at: at(50), agent_count: 2, team_member_count: 3 },
 ]
 
+export const DEMO_TEAM_MEMBERS = [
+  ['Grace Hopper', 'grace@example.com', 'admin', 'active'],
+  ['Alan Turing', 'alan@example.com', 'member', 'active'],
+  ['Katherine Johnson', 'katherine@example.com', 'viewer', 'pending'],
+].map(([name, email, role, status], index) => ({
+  team_member_id: `demo-member-${index + 1}`,
+  team_id: 'demo-team-1',
+  team_member_name: name,
+  team_member_email: email,
+  team_member_role: role,
+  team_member_status: status,
+  team_member_created_at: at(40 - index),
+  team_member_updated_at: at(40 - index),
+}))
+
+export const DEMO_TEAM_AGENTS = DEMO_AGENTS.slice(0, 2).map((agent) => ({ agent_id: agent.agent_id, agent_name: agent.name, agent_created_at: agent.created_at, agent_updated_at: agent.updated_at }))
+
 export const DEMO_INTEGRATIONS = [
   {
     client_key: 'demo-client-key',

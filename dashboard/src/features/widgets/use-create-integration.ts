@@ -15,17 +15,28 @@ export interface NewIntegrationRequest {
   logo: File | null
 }
 
+/** What the create call answers: the integration, or in demo mode only a message. */
+type CreateAnswer = WidgetIntegration | { message?: string; client_key?: undefined }
+
+const isIntegration = (answer: CreateAnswer): answer is WidgetIntegration => typeof answer.client_key === 'string'
+
 export function useCreateIntegration(onCreated: (integration: WidgetIntegration) => void) {
   const toaster = useToast()
   const queryClient = useQueryClient()
-  return useApiMutation<NewIntegrationRequest, WidgetIntegration>({
-    run: (client, { agentId, payload, logo }) => client.request<WidgetIntegration>(integrationsPath(agentId), { method: 'POST', form: integrationFormData(payload, logo) }),
+  return useApiMutation<NewIntegrationRequest, CreateAnswer>({
+    run: (client, { agentId, payload, logo }) => client.request<CreateAnswer>(integrationsPath(agentId), { method: 'POST', form: integrationFormData(payload, logo) }),
     errorTitle: 'Error',
-    successToast: { title: 'Integration Created', message: 'Your chat widget integration has been created successfully.' },
-    onSuccess: (integration, { agentId }) => {
+    successToast: false,
+    onSuccess: (answer, { agentId }) => {
+      // Demo mode accepts the change without creating anything: there is no key to build code from.
+      if (!isIntegration(answer)) {
+        toaster.info('Demo mode', answer.message)
+        return
+      }
       toaster.success('Widget integration created successfully!')
+      toaster.success('Integration Created', 'Your chat widget integration has been created successfully.')
       void queryClient.invalidateQueries({ queryKey: widgetListKey(agentId) })
-      onCreated(integration)
+      onCreated(answer)
     },
     onError: () => toaster.error('Failed to create widget integration. Please try again.'),
   })

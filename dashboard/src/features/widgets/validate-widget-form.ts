@@ -22,13 +22,15 @@ const FIELD_OF_PAYLOAD: Record<string, WidgetFormField> = {
   show_branding: 'showBranding',
 }
 
+export const isAcceptableLogo = (file: File) => LOGO_TYPES.includes(file.type) && file.size < LOGO_MAX_BYTES
+
 export type WidgetFormCheck = { ok: true; payload: NewIntegration } | { ok: false; errors: WidgetFormErrors }
 
 export function validateWidgetForm(values: WidgetFormValues): WidgetFormCheck {
   const errors: WidgetFormErrors = {}
   if (values.agentId.length < 1) errors.agentId = WIDGET_MESSAGES.agentRequired
   const logo = values.website_logo
-  if (logo && (!LOGO_TYPES.includes(logo.type) || logo.size >= LOGO_MAX_BYTES)) errors.website_logo = LOGO_MESSAGE
+  if (logo && !isAcceptableLogo(logo)) errors.website_logo = LOGO_MESSAGE
   const parsed = CreateIntegrationSchema.safeParse({
     website_name: values.website_name,
     website_domain: values.website_domain,

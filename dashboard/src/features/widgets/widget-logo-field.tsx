@@ -2,11 +2,14 @@
 // the type and size are checked here first so a wrong file never waits on an upload.
 import { BlockStack, Button, DropZone, InlineError, InlineStack, Text, Thumbnail } from '@shopify/polaris'
 import { useObjectUrl } from './use-object-url.ts'
+import { isAcceptableLogo, LOGO_MESSAGE } from './validate-widget-form.ts'
 
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp'
 
-export function WidgetLogoField({ file, error, onChange }: { file: File | null; error?: string; onChange(file: File | null): void }) {
+export function WidgetLogoField({ file, error: submitError, onChange }: { file: File | null; error?: string; onChange(file: File | null): void }) {
   const preview = useObjectUrl(file)
+  // Said as soon as the file is chosen, not only when the form is sent.
+  const error = submitError ?? (file && !isAcceptableLogo(file) ? LOGO_MESSAGE : undefined)
   return (
     <BlockStack gap="200">
       <DropZone

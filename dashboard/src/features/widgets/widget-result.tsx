@@ -1,7 +1,7 @@
 // After creation (SPEC section 2): the embed code for any website and for a Shopify theme, generated
 // here from the integration (shared/embed-code.ts), then Create Another Widget.
 import { Banner, BlockStack, Button, InlineStack, List, Tabs, Text } from '@shopify/polaris'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { generalWebsiteEmbedCode, SHOPIFY_NOTES, SHOPIFY_STEPS, shopifyEmbedCode } from '../../../../shared/embed-code.ts'
 import { EmbedCodeBlock } from './embed-code-block.tsx'
 import { useCopyCode } from './use-copy-code.ts'
@@ -15,15 +15,20 @@ const TABS = [
 export function WidgetResult({ integration, serverOrigin, onCreateAnother }: { integration: WidgetIntegration; serverOrigin: string; onCreateAnother(): void }) {
   const [selected, setSelected] = useState(0)
   const copy = useCopyCode()
+  const announcement = useRef<HTMLDivElement>(null)
+  // The form the user was in has gone: move focus to what replaced it.
+  useEffect(() => announcement.current?.focus(), [])
   const general = generalWebsiteEmbedCode(serverOrigin, integration.client_key)
   const shopify = shopifyEmbedCode(serverOrigin, integration.client_key)
   return (
     <BlockStack gap="400">
-      <Banner tone="success" title="Integration Created">
-        <Text as="p">
-          The chat widget for {integration.website_name} ({integration.website_domain}) is ready. Add the code below to the website.
-        </Text>
-      </Banner>
+      <div ref={announcement} tabIndex={-1} className="widget-result__announcement">
+        <Banner tone="success" title="Integration Created">
+          <Text as="p">
+            The chat widget for {integration.website_name} ({integration.website_domain}) is ready. Add the code below to the website.
+          </Text>
+        </Banner>
+      </div>
       <Tabs tabs={TABS} selected={selected} onSelect={setSelected} fitted>
         <div className="widget-form-panel">
           {selected === 0 ? (
