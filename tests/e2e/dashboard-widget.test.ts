@@ -53,7 +53,7 @@ const savedIntegrations = async () => (await api<{ integrations: Integration[] }
 
 /** Waits for a toast with this title (and message, when given). */
 async function toast(title: string, message?: string) {
-  const found = page.getByTestId('toast').filter({ hasText: title })
+  const found = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) })
   await found.first().waitFor()
   if (message) expect(await found.first().innerText()).toContain(message)
 }

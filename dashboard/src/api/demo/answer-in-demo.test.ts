@@ -1,0 +1,36 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { answerInDemo, DEMO_CHANGE_MESSAGE, DEMO_DELAY_MS } from './answer-in-demo.ts'
+
+describe('demo mode answers', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  async function settle<T>(promise: Promise<T>, afterMs: number): Promise<{ settled: boolean; value?: T }> {
+    let value: T | undefined
+    let settled = false
+    void promise.then((answer) => ((value = answer), (settled = true)))
+    await vi.advanceTimersByTimeAsync(afterMs)
+    return { settled, value }
+  }
+
+  it('answers canned data only after 500 ms', async () => {
+    const early = await settle(answerInDemo('/agents/', {}), DEMO_DELAY_MS - 1)
+    expect(early.settled).toBe(false)
+    const onTime = await settle(answerInDemo('/agents/', {}), DEMO_DELAY_MS)
+    expect((onTime.value as { agents: { name: string }[] }).agents.map((agent) => agent.name)).toEqual(['Support Assistant', 'Sales Helper', 'Onboarding Guide'])
+  })
+
+  it('filters demo conversations as the server would', async () => {
+    const archived = await settle(answerInDemo('/conversations/index/', { query: { filter: 'archived' } }), DEMO_DELAY_MS)
+    expect((archived.value as { data: { name: string }[] }).data.map((item) => item.name)).toEqual(['Old question'])
+    const searched = await settle(answerInDemo('/conversations/demo-agent-1/', { query: { search: 'return' } }), DEMO_DELAY_MS)
+    expect((searched.value as { data: { name: string }[] }).data.map((item) => item.name)).toEqual(['Return policy'])
+  })
+
+  it('accepts changes without keeping them, and says so', async () => {
+    const change = await settle(answerInDemo('/agents/create/', { method: 'POST', body: { name: 'x' } }), DEMO_DELAY_MS)
+    expect(change.value).toEqual({ message: DEMO_CHANGE_MESSAGE })
+    const reread = await settle(answerInDemo('/agents/', {}), DEMO_DELAY_MS)
+    expect((reread.value as { agents: unknown[] }).agents).toHaveLength(3)
+  })
+})
