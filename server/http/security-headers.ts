@@ -15,7 +15,8 @@ export function securityHeaders({ isDevelopment, isHttps }: { isDevelopment: boo
             scriptSrc: ["'self'"],
             styleSrc: ["'self'", "'unsafe-inline'"],
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            connectSrc: ["'self'"],
+            // The Integrations page's Zapier test posts from the browser to the user's Zapier hook.
+            connectSrc: ["'self'", 'https://hooks.zapier.com'],
             fontSrc: ["'self'", 'data:'],
             objectSrc: ["'none'"],
             frameAncestors: ["'none'"],

@@ -271,6 +271,12 @@ describe('the Widget page in Chromium', () => {
     expect(await row.innerText()).toContain('Shop')
     expect(await row.innerText()).toContain('Active')
     expect(await page.getByRole('heading', { name: 'Integrations for Shop helper' }).isVisible()).toBe(true)
+    // Under 768 px the five columns become a list with the same facts and actions.
+    await page.setViewportSize(MOBILE)
+    const item = page.getByRole('listitem').filter({ hasText: 'shop.example.com' })
+    await item.waitFor()
+    expect(await item.getByRole('button', { name: 'Copy code for Shop' }).isVisible()).toBe(true)
+    await page.setViewportSize(DESKTOP)
   })
 
   it('the list copies the code and switches the integration off and on', async () => {

@@ -1,18 +1,20 @@
 // An agent's widget integrations (SPEC section 2): website, domain, status, created date and actions
-// (copy code, switch on or off, delete after confirming). Loading keeps the table's room reserved.
-import { Badge, Button, ButtonGroup, IndexTable, InlineStack, Spinner, Text, Thumbnail } from '@shopify/polaris'
-import { ClipboardIcon, DeleteIcon, ImageIcon } from '@shopify/polaris-icons'
+// (copy code, switch on or off, delete after confirming). A table on wide screens, a list under 768 px
+// where five columns would not fit. Loading keeps the list's room reserved.
+import { BlockStack, Button, IndexTable, InlineStack, Spinner, Text, useBreakpoints } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import './integrations-table.css'
 import { generalWebsiteEmbedCode } from '../../../../shared/embed-code.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { DeleteIntegrationModal } from './delete-integration-modal.tsx'
+import { IntegrationActions } from './integration-actions.tsx'
+import { createdDate, IntegrationStatus, IntegrationWebsite } from './integration-summary.tsx'
 import { useCopyCode } from './use-copy-code.ts'
 import { useDeleteIntegration } from './use-delete-integration.ts'
 import { useSetIntegrationActive } from './use-set-integration-active.ts'
 import type { WidgetIntegration } from './widget.types.ts'
 import { widgetIntegrationsQuery } from './widgets.queries.ts'
+import './integrations-table.css'
 
 export function IntegrationsTable({ agentId, serverOrigin }: { agentId: string; serverOrigin: string }) {
   const client = useApi()
@@ -21,6 +23,7 @@ export function IntegrationsTable({ agentId, serverOrigin }: { agentId: string; 
   const remove = useDeleteIntegration()
   const setActive = useSetIntegrationActive()
   const [confirming, setConfirming] = useState<WidgetIntegration | null>(null)
+  const { mdDown: isNarrow } = useBreakpoints()
 
   if (list.isPending) {
     return (
@@ -53,51 +56,61 @@ export function IntegrationsTable({ agentId, serverOrigin }: { agentId: string; 
       </div>
     )
   }
+
+  const actions = (integration: WidgetIntegration) => (
+    <IntegrationActions
+      integration={integration}
+      isSwitching={setActive.isPending && setActive.variables?.integration.integration_id === integration.integration_id}
+      canSwitch={!setActive.isPending}
+      onCopy={() => void copy(generalWebsiteEmbedCode(serverOrigin, integration.client_key), { title: 'Code Copied!', message: 'The integration code has been copied to your clipboard.' })}
+      onSwitch={(isActive) => setActive.mutate({ integration, isActive })}
+      onDelete={() => setConfirming(integration)}
+    />
+  )
+
   return (
     <>
-      <IndexTable
-        resourceName={{ singular: 'integration', plural: 'integrations' }}
-        itemCount={integrations.length}
-        selectable={false}
-        headings={[{ title: 'Website' }, { title: 'Domain' }, { title: 'Status' }, { title: 'Created' }, { title: 'Actions', alignment: 'end' }]}
-      >
-        {integrations.map((integration, index) => {
-          const isActive = integration.is_active !== false
-          const switching = setActive.isPending && setActive.variables?.integration.integration_id === integration.integration_id
-          return (
+      {isNarrow ? (
+        <ul className="integrations-narrow" aria-label="Widget integrations">
+          {integrations.map((integration) => (
+            <li key={integration.integration_id} className="integrations-narrow__item">
+              <BlockStack gap="200">
+                <InlineStack align="space-between" blockAlign="center" gap="200">
+                  <IntegrationWebsite integration={integration} />
+                  <IntegrationStatus integration={integration} />
+                </InlineStack>
+                <Text as="p" tone="subdued">
+                  {integration.website_domain} · Created {createdDate(integration)}
+                </Text>
+                {actions(integration)}
+              </BlockStack>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <IndexTable
+          resourceName={{ singular: 'integration', plural: 'integrations' }}
+          itemCount={integrations.length}
+          selectable={false}
+          headings={[{ title: 'Website' }, { title: 'Domain' }, { title: 'Status' }, { title: 'Created' }, { title: 'Actions', alignment: 'end' }]}
+        >
+          {integrations.map((integration, index) => (
             <IndexTable.Row id={integration.integration_id} key={integration.integration_id} position={index}>
               <IndexTable.Cell>
-                <InlineStack gap="200" blockAlign="center" wrap={false}>
-                  <Thumbnail size="extraSmall" alt="" source={integration.website_logo ?? ImageIcon} />
-                  <Text as="span" fontWeight="semibold">
-                    {integration.website_name}
-                  </Text>
-                </InlineStack>
+                <IntegrationWebsite integration={integration} />
               </IndexTable.Cell>
               <IndexTable.Cell>{integration.website_domain}</IndexTable.Cell>
               <IndexTable.Cell>
-                <Badge tone={isActive ? 'success' : undefined}>{isActive ? 'Active' : 'Inactive'}</Badge>
+                <IntegrationStatus integration={integration} />
               </IndexTable.Cell>
-              <IndexTable.Cell>{new Date(integration.created_at).toLocaleDateString()}</IndexTable.Cell>
+              <IndexTable.Cell>{createdDate(integration)}</IndexTable.Cell>
               <IndexTable.Cell>
-                <InlineStack align="end">
-                  <ButtonGroup noWrap>
-                    <Button
-                      icon={ClipboardIcon}
-                      accessibilityLabel={`Copy code for ${integration.website_name}`}
-                      onClick={() => void copy(generalWebsiteEmbedCode(serverOrigin, integration.client_key), { title: 'Code Copied!', message: 'The integration code has been copied to your clipboard.' })}
-                    />
-                    <Button loading={switching} disabled={setActive.isPending} accessibilityLabel={`${isActive ? 'Deactivate' : 'Activate'} ${integration.website_name}`} onClick={() => setActive.mutate({ integration, isActive: !isActive })}>
-                      {isActive ? 'Deactivate' : 'Activate'}
-                    </Button>
-                    <Button icon={DeleteIcon} tone="critical" accessibilityLabel={`Delete ${integration.website_name}`} onClick={() => setConfirming(integration)} />
-                  </ButtonGroup>
-                </InlineStack>
+                <InlineStack align="end">{actions(integration)}</InlineStack>
               </IndexTable.Cell>
             </IndexTable.Row>
-          )
-        })}
-      </IndexTable>
+          ))}
+        </IndexTable>
+      )}
       <DeleteIntegrationModal
         integration={confirming}
         isDeleting={remove.isPending}

@@ -1,0 +1,28 @@
+// One integration's actions: copy its code, switch it off or on, delete it (after the confirmation
+// the caller shows). Every button is named after the website, so a list of them reads clearly.
+import { Button, ButtonGroup } from '@shopify/polaris'
+import { ClipboardIcon, DeleteIcon } from '@shopify/polaris-icons'
+import type { WidgetIntegration } from './widget.types.ts'
+
+export interface IntegrationActionsProps {
+  integration: WidgetIntegration
+  isSwitching: boolean
+  canSwitch: boolean
+  onCopy(): void
+  onSwitch(isActive: boolean): void
+  onDelete(): void
+}
+
+export function IntegrationActions({ integration, isSwitching, canSwitch, onCopy, onSwitch, onDelete }: IntegrationActionsProps) {
+  const isActive = integration.is_active !== false
+  const name = integration.website_name
+  return (
+    <ButtonGroup noWrap>
+      <Button icon={ClipboardIcon} accessibilityLabel={`Copy code for ${name}`} onClick={onCopy} />
+      <Button loading={isSwitching} disabled={!canSwitch} accessibilityLabel={`${isActive ? 'Deactivate' : 'Activate'} ${name}`} onClick={() => onSwitch(!isActive)}>
+        {isActive ? 'Deactivate' : 'Activate'}
+      </Button>
+      <Button icon={DeleteIcon} tone="critical" accessibilityLabel={`Delete ${name}`} onClick={onDelete} />
+    </ButtonGroup>
+  )
+}
