@@ -154,6 +154,9 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     expect(await item.first().textContent()).toContain('CH')
     await item.first().click()
     await expect.poll(() => page.getByRole('heading', { name: 'Chat: When do orders ship?' }).isVisible()).toBe(true)
+    // SPEC section 4: favourite and archive work only with a specific agent chosen in the filter.
+    expect(await page.getByRole('button', { name: 'Add to favorites' }).isDisabled()).toBe(true)
+    await page.getByLabel('Agent', { exact: true }).selectOption(agentId)
     await page.getByRole('button', { name: 'Add to favorites' }).click()
     await page.getByRole('button', { name: 'Favorite', exact: true }).click()
     await expect.poll(() => item.count()).toBe(1)
@@ -172,9 +175,11 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await expect.poll(async () => (await messages()).filter((message) => message.sender_type === 'user').length).toBe(0)
     await page.getByRole('button', { name: 'Archive conversation' }).click()
     await expect.poll(() => page.getByText('No conversations', { exact: true }).isVisible()).toBe(true)
+    // The open conversation stays open although the list no longer holds it.
+    expect(await page.getByRole('heading', { name: 'Chat: When do orders ship?' }).isVisible()).toBe(true)
     await page.getByRole('button', { name: 'Archived', exact: true }).click()
     await expect.poll(() => item.count()).toBe(1)
-    const stored = await api<{ data: { is_archived: boolean; is_favorite: boolean }[] }>(`/conversations/${agentId}/`, {})
+    const stored = await api<{ data: { is_archived: boolean; is_favorite: boolean }[] }>(`/conversations/${agentId}/`)
     expect(stored.data).toEqual([])
     const archived = await api<{ data: { is_archived: boolean; is_favorite: boolean }[] }>(`/conversations/index/?filter=archived`)
     expect(archived.data.map((conversation) => [conversation.is_archived, conversation.is_favorite])).toEqual([[true, true]])

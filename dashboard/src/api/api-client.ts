@@ -46,7 +46,10 @@ export function createApiClient(options: ApiClientOptions) {
   let refreshing: Promise<void> | null = null
 
   async function send(path: string, request: RequestOptions, token: string | null): Promise<Json> {
-    if (options.demo?.active()) return options.demo.answer(path, request)
+    if (options.demo?.active()) {
+      csrf = null
+      return options.demo.answer(path, request)
+    }
     const method = request.method ?? 'GET'
     const query = new URLSearchParams(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])))
     const url = `${baseUrl}/api${path}${query.size > 0 ? `?${query}` : ''}`
@@ -112,8 +115,10 @@ export function createApiClient(options: ApiClientOptions) {
     try {
       return (await send(path, request, authenticated ? readTokens(options.storage).access : null)) as T
     } catch (error) {
-      const expired = error instanceof ApiError && error.status === 401 && error.body?.reason === 'token_expired'
-      if (!authenticated || !expired) throw error
+      const reason = error instanceof ApiError && error.status === 401 ? error.body?.reason : undefined
+      // A session ended elsewhere (a password change, a revoked sign-in) cannot be renewed: end it here too.
+      if (authenticated && (reason === 'session_ended' || reason === 'token_invalid')) endSession()
+      if (!authenticated || reason !== 'token_expired') throw error
       await refresh()
       return (await send(path, request, readTokens(options.storage).access)) as T
     }

@@ -11,6 +11,8 @@ export interface ApiMutationOptions<Input, Output> {
   run(client: ApiClient, input: Input): Promise<Output>
   /** The toast title of a failure, e.g. "Failed to create agent". */
   errorTitle?: string
+  /** The failure's message in the screen's own words; the server's message otherwise. */
+  errorMessage?(error: unknown): string
   /** The toast of a success; without it the server's message is shown as "Success". false: none. */
   successToast?: { title: string; message?: string } | false
   /** Query key prefixes to refresh after a success. */
@@ -32,7 +34,8 @@ export function useApiMutation<Input = void, Output = Record<string, unknown>>(o
       options.onSuccess?.(output, input)
     },
     onError: (error, input) => {
-      reportError(toaster, error, options.errorTitle)
+      if (options.errorMessage) toaster.error(options.errorTitle ?? 'Request Failed', options.errorMessage(error))
+      else reportError(toaster, error, options.errorTitle)
       options.onError?.(error, input)
     },
   })

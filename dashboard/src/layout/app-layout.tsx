@@ -29,7 +29,7 @@ export function AppLayout() {
       </a>
       <aside className="app-sidebar" aria-label="Main navigation">
         <div className="app-sidebar__brand">
-          <Link to="/app/dashboard" className="brand-link">
+          <Link to="/app/dashboard" className="brand-link" aria-label="AgentDesk dashboard">
             <span className="brand-mark" aria-hidden="true">
               A
             </span>

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { SESSION_ENDED_EVENT, useApi, useConnection } from '../api/api-context.tsx'
+import { ApiError } from '../api/api-error.ts'
 import { clearTokens, readTokens, saveTokens } from '../api/session-tokens.ts'
 import { useToast } from '../feedback/toast-context.tsx'
 import { rememberPath, takeLanding } from './remembered-path.ts'
@@ -41,6 +42,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const insideApp = location.pathname.startsWith('/app')
   const { connection } = useConnection()
 
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(() => () => clearTimeout(retryTimer.current ?? undefined), [])
+
+  /** Outside /app a stale session is forgotten quietly: nobody there asked to be signed in. */
+  const forgetSession = useCallback(() => {
+    clearTokens(localStorage)
+    setUser(null)
+    setStatus('signed-out')
+  }, [])
+
   const endSession = useCallback(
     (message?: string) => {
       clearTokens(localStorage)
@@ -60,14 +71,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setUser(state.user)
       setStatus('signed-in')
     } else if (state.reason === 'expired') {
-      endSession(SESSION_EXPIRED_MESSAGE)
+      if (window.location.pathname.startsWith('/app')) endSession(SESSION_EXPIRED_MESSAGE)
+      else forgetSession()
     } else if (state.reason === 'unreachable') {
       // Checked again when the connection monitor decides (demo data, or the server back), or in 5 s.
-      setTimeout(() => void runCheckRef.current(), 5_000)
+      clearTimeout(retryTimer.current ?? undefined)
+      retryTimer.current = setTimeout(() => void runCheckRef.current(), 5_000)
     } else {
       setStatus('signed-out')
     }
-  }, [client, endSession])
+  }, [client, endSession, forgetSession])
 
   const runCheckRef = useRef(runCheck)
   runCheckRef.current = runCheck
@@ -90,12 +103,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const onEnded = () => {
+      if (!window.location.pathname.startsWith('/app')) return forgetSession()
       toaster.error('Authentication Error', 'Authentication failed - please log in again')
       endSession()
     }
     window.addEventListener(SESSION_ENDED_EVENT, onEnded)
     return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded)
-  }, [endSession, toaster])
+  }, [endSession, forgetSession, toaster])
 
   const signIn = useCallback(
     (answer: SignInAnswer) => {
@@ -112,8 +126,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const { refresh } = readTokens(localStorage)
     try {
       if (refresh) await client.request('/accounts/logout/', { method: 'POST', body: { refresh_token: refresh }, auth: false })
-    } catch {
-      toaster.error('Signed out', 'Network error during logout. You have been logged out locally.')
+      else toaster.success('Signed out', 'Logged out successfully (no active session)')
+    } catch (error) {
+      toaster.error('Signed out', logoutProblem(error))
     }
     clearTokens(localStorage)
     setUser(null)
@@ -124,6 +139,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SessionValue>(() => ({ status, user, signIn, signOut, setUser, endSession }), [status, user, signIn, signOut, endSession])
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}
+
+/** SPEC section 8, logout: what went wrong; the browser is signed out either way. */
+function logoutProblem(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status === 0) return 'Network error during logout. You have been logged out locally.'
+  if (error.status === 400) return 'Invalid logout request'
+  if (error.status === 401) return 'Invalid or expired refresh token'
+  return 'Error logging out'
 }
 
 export function useSession(): SessionValue {

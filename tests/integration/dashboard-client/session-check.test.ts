@@ -41,6 +41,29 @@ describe('the session check', () => {
   })
 })
 
+describe('the session when the server is away or the sign-in was ended elsewhere', () => {
+  it('keeps the tokens when the server cannot be reached, to check again later', async () => {
+    const account = await signUp(testApp, { email: 'away@example.com' })
+    const storage = memoryStorage()
+    saveTokens(storage, { access: account.access, refresh: account.refresh })
+    const unreachable = createApiClient({ baseUrl: 'http://127.0.0.1:9', storage, timeoutMs: 2_000 })
+    expect(await checkSession(unreachable, storage)).toEqual({ signedIn: false, reason: 'unreachable' })
+    expect(readTokens(storage)).toEqual({ access: account.access, refresh: account.refresh })
+  })
+
+  it('ends the session at once when a call finds it ended elsewhere', async () => {
+    const account = await signUp(testApp, { email: 'elsewhere@example.com' })
+    await testApp.request.post('/api/accounts/logout/').send({ refresh_token: account.refresh })
+    const storage = memoryStorage()
+    saveTokens(storage, { access: account.access, refresh: account.refresh })
+    const ended: string[] = []
+    const client = createApiClient({ baseUrl, storage, onSessionEnded: (error) => ended.push(error.message) })
+    await expect(client.request('/agents/')).rejects.toThrow('Authentication failed - please log in again')
+    expect(ended).toEqual(['Authentication failed - please log in again'])
+    expect(readTokens(storage)).toEqual({ access: null, refresh: null })
+  })
+})
+
 describe('the remembered path', () => {
   it('returns to a guarded page after signing in, once, and only inside /app', () => {
     const storage = memoryStorage()

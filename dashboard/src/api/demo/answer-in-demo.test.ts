@@ -17,7 +17,7 @@ describe('demo mode answers', () => {
     const early = await settle(answerInDemo('/agents/', {}), DEMO_DELAY_MS - 1)
     expect(early.settled).toBe(false)
     const onTime = await settle(answerInDemo('/agents/', {}), DEMO_DELAY_MS)
-    expect((onTime.value as { agents: { name: string }[] }).agents.map((agent) => agent.name)).toEqual(['Support Assistant', 'Sales Helper', 'Onboarding Guide'])
+    expect((onTime.value as { agents: { name: string }[] }).agents.map((agent) => agent.name)).toEqual(['Support Assistant', 'Sales Helper', 'Onboarding Guide', 'Returns Desk', 'FAQ Bot'])
   })
 
   it('filters demo conversations as the server would', async () => {
@@ -31,6 +31,6 @@ describe('demo mode answers', () => {
     const change = await settle(answerInDemo('/agents/create/', { method: 'POST', body: { name: 'x' } }), DEMO_DELAY_MS)
     expect(change.value).toEqual({ message: DEMO_CHANGE_MESSAGE })
     const reread = await settle(answerInDemo('/agents/', {}), DEMO_DELAY_MS)
-    expect((reread.value as { agents: unknown[] }).agents).toHaveLength(3)
+    expect((reread.value as { agents: unknown[] }).agents).toHaveLength(5)
   })
 })

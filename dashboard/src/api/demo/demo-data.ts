@@ -39,13 +39,16 @@ export const DEMO_AGENTS = [
   agent('demo-agent-1', 'Support Assistant', 'Answers questions about orders, shipping and returns.', 42, ['Support'], 60),
   agent('demo-agent-2', 'Sales Helper', 'Helps visitors choose the right plan.', 17, ['Sales', 'Support'], 30),
   agent('demo-agent-3', 'Onboarding Guide', '', 5, [], 7),
+  agent('demo-agent-4', 'Returns Desk', 'Handles return and exchange requests.', 812, ['Support'], 90),
+  agent('demo-agent-5', 'FAQ Bot', 'Answers the most common questions from the help centre.', 382, [], 45),
 ]
 
 export const DEMO_STATS = {
-  totalAgents: 3,
-  totalConversations: 64,
-  activeConversations: 6,
-  totalMessages: 412,
+  // SPEC section 9: the demo dashboard's figures.
+  totalAgents: 5,
+  totalConversations: 1258,
+  activeConversations: 48,
+  totalMessages: 3425,
   trends: { conversations: { value: 12, isPositive: true }, messages: { value: 4, isPositive: false } },
 }
 

@@ -1,6 +1,7 @@
 // Sign in (SPEC section 2, Auth screen): e-mail, password with show/hide, Sign In (Signing in...).
-import { BlockStack, Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
+import { Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
 import { useState } from 'react'
+import { PasswordField } from './password-field.tsx'
 import { MESSAGES } from '../../../../server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { ApiError } from '../../api/api-error.ts'
@@ -13,7 +14,6 @@ export function SignInForm() {
   const { signIn } = useSession()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [shown, setShown] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
 
@@ -40,21 +40,8 @@ export function SignInForm() {
     <Form onSubmit={() => void submit()}>
       <FormLayout>
         <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <BlockStack gap="100">
-          <TextField
-            label="Password"
-            type={shown ? 'text' : 'password'}
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            connectedRight={
-              <Button onClick={() => setShown(!shown)} accessibilityLabel={shown ? 'Hide password' : 'Show password'} pressed={shown}>
-                {shown ? 'Hide' : 'Show'}
-              </Button>
-            }
-          />
-        </BlockStack>
-        {error ? <InlineError message={error} fieldID="sign-in" /> : null}
+        <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <div role="alert">{error ? <InlineError message={error} fieldID="sign-in" /> : null}</div>
         <Button submit variant="primary" size="large" fullWidth loading={pending} disabled={pending}>
           {pending ? 'Signing in...' : 'Sign In'}
         </Button>

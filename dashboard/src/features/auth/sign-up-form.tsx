@@ -2,6 +2,7 @@
 // disabled until every password rule passes.
 import { Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
 import { useState } from 'react'
+import { PasswordField } from './password-field.tsx'
 import { meetsPasswordRules, MESSAGES } from '../../../../server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
@@ -15,7 +16,6 @@ export function SignUpForm({ onRegisteredWithoutSession }: { onRegisteredWithout
   const [email, setEmail] = useState('')
   const [fullName, setFullName] = useState('')
   const [password, setPassword] = useState('')
-  const [shown, setShown] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const rulesMet = meetsPasswordRules(password)
@@ -51,21 +51,9 @@ export function SignUpForm({ onRegisteredWithoutSession }: { onRegisteredWithout
       <FormLayout>
         <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
         <TextField label="Full name" autoComplete="name" value={fullName} onChange={setFullName} />
-        <TextField
-          label="Password"
-          type={shown ? 'text' : 'password'}
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          helpText={password && !rulesMet ? MESSAGES.passwordRules : undefined}
-          connectedRight={
-            <Button onClick={() => setShown(!shown)} accessibilityLabel={shown ? 'Hide password' : 'Show password'} pressed={shown}>
-              {shown ? 'Hide' : 'Show'}
-            </Button>
-          }
-        />
+        <PasswordField label="Password" autoComplete="new-password" value={password} onChange={setPassword} helpText={password && !rulesMet ? MESSAGES.passwordRules : undefined} />
         <PasswordChecklist password={password} />
-        {error ? <InlineError message={error} fieldID="sign-up" /> : null}
+        <div role="alert">{error ? <InlineError message={error} fieldID="sign-up" /> : null}</div>
         <Button submit variant="primary" size="large" fullWidth loading={pending} disabled={pending || !rulesMet}>
           {pending ? 'Signing up...' : 'Sign Up'}
         </Button>

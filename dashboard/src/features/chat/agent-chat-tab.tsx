@@ -1,6 +1,6 @@
 // The agent's Chat tab (SPEC section 2): Start Conversation first, then a 600 px chat panel with New
 // Chat. The open conversation is remembered per agent; its first message names it.
-import { BlockStack, Button, Card, EmptyState, InlineStack, Select, Text } from '@shopify/polaris'
+import { BlockStack, Button, InlineStack, Select, Text } from '@shopify/polaris'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
@@ -12,6 +12,7 @@ import { activityQuery, conversationListQuery, messagesQuery } from '../conversa
 import { formatTime24 } from '../format/format-dates.ts'
 import { ChatPanel } from './chat-panel.tsx'
 import { useChatSender } from './use-chat-sender.ts'
+import { EmptyCard } from '../../feedback/empty-card.tsx'
 
 export const CHAT_PANEL_HEIGHT = 600
 const storageKey = (agentId: string) => `chat_conversation_${agentId}`
@@ -52,11 +53,9 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
 
   if (!conversationId) {
     return (
-      <Card>
-        <EmptyState heading="Start a conversation" action={{ content: 'Start Conversation', onAction: startNew, loading: start.isPending }} image="">
-          <p>Ask {agent.name} a question and see how it answers from its knowledge.</p>
-        </EmptyState>
-      </Card>
+      <EmptyCard heading="Start a conversation" action={{ content: 'Start Conversation', onAction: startNew, loading: start.isPending }}>
+          Ask {agent.name} a question and see how it answers from its knowledge.
+        </EmptyCard>
     )
   }
 

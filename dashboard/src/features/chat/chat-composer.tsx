@@ -29,7 +29,7 @@ export function ChatComposer({ placeholder, disabled, onSend }: { placeholder: s
       <label className="visually-hidden" htmlFor="chat-input">
         Message
       </label>
-      <textarea id="chat-input" className="chat-composer__input" rows={1} value={text} placeholder={placeholder} onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} disabled={disabled} maxLength={10_000} />
+      <textarea id="chat-input" className="chat-composer__input" rows={1} value={text} placeholder={placeholder} onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} readOnly={disabled} aria-disabled={disabled} maxLength={10_000} />
       <Button submit variant="primary" icon={SendIcon} disabled={disabled || !text.trim()} accessibilityLabel="Send message" />
     </form>
   )

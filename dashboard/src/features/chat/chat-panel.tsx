@@ -21,18 +21,21 @@ export interface ChatPanelProps {
   formatTime(value: string): string
   /** Widget visitors' conversations are read, not written, from the dashboard. */
   canWrite: boolean
+  /** Why the message box is missing, when it is. */
+  readOnlyReason?: string
   emptyTitle: string
   height?: number
 }
 
-export function ChatPanel({ agentId, agentName, conversationId, sender, header, formatTime, canWrite, emptyTitle, height }: ChatPanelProps) {
+export function ChatPanel({ agentId, agentName, conversationId, sender, header, formatTime, canWrite, readOnlyReason, emptyTitle, height }: ChatPanelProps) {
   const client = useApi()
   const messages = useQuery({ ...messagesQuery(client, agentId, conversationId ?? ''), enabled: Boolean(conversationId) })
   const { edit, remove, retry } = useMessageMutations()
-  const end = useRef<HTMLDivElement>(null)
+  const list = useRef<HTMLDivElement>(null)
   const shown: Message[] = [...(messages.data?.data ?? []).filter((message) => !message.is_deleted), ...(sender.pendingUser ? [sender.pendingUser] : [])]
+  // Only the list scrolls to the newest message, never the page around it.
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' })
+    if (list.current) list.current.scrollTop = list.current.scrollHeight
   }, [shown.length, sender.streamingText])
   const actions = conversationId
     ? {
@@ -48,7 +51,7 @@ export function ChatPanel({ agentId, agentName, conversationId, sender, header, 
   return (
     <section className="chat-panel" style={height ? { height } : undefined} aria-label="Conversation">
       <header className="chat-panel__header">{header}</header>
-      <div className="chat-panel__messages" aria-live="polite" aria-busy={sender.isSending}>
+      <div className="chat-panel__messages" ref={list} aria-live="polite" aria-busy={sender.isSending}>
         {!conversationId ? (
           <div className="chat-panel__empty">
             <Text as="h3" variant="headingMd">
@@ -88,12 +91,11 @@ export function ChatPanel({ agentId, agentName, conversationId, sender, header, 
             ) : null}
           </ol>
         )}
-        <div ref={end} />
       </div>
       {canWrite ? (
         <ChatComposer placeholder={conversationId ? `Message ${agentName}...` : 'Select a conversation to start chatting'} disabled={!conversationId || sender.isSending} onSend={sender.send} />
       ) : (
-        <p className="chat-panel__readonly">This conversation belongs to a website visitor; you can read it here.</p>
+        <p className="chat-panel__readonly">{readOnlyReason}</p>
       )}
     </section>
   )

@@ -3,7 +3,7 @@
 import { Button, InlineStack, Text } from '@shopify/polaris'
 import { useState } from 'react'
 import type { Message } from '../conversations/conversation.types.ts'
-import { linkedUrls } from './message-segments.ts'
+import { linkedUrls, safeHttpUrl } from './message-segments.ts'
 import { MessageText } from './message-text.tsx'
 
 export interface MessageActions {
@@ -37,6 +37,7 @@ export function MessageBubble({ message, formatTime, actions }: { message: Messa
   const mine = message.sender_type === 'user'
   const cited = (message.sources ?? []).filter((source) => message.message_text.includes(`[${source.number}]`))
   const save = () => {
+    if (!actions?.canChange) return
     const text = draft.trim()
     if (text && text !== message.message_text) actions?.onEdit(message, text)
     setEditing(false)
@@ -54,7 +55,7 @@ export function MessageBubble({ message, formatTime, actions }: { message: Messa
               <Button size="slim" onClick={() => (setEditing(false), setDraft(message.message_text))}>
                 Cancel
               </Button>
-              <Button size="slim" variant="primary" onClick={save}>
+              <Button size="slim" variant="primary" onClick={save} disabled={!actions?.canChange}>
                 Save
               </Button>
             </InlineStack>
@@ -66,8 +67,8 @@ export function MessageBubble({ message, formatTime, actions }: { message: Messa
           <ol className="message__sources" aria-label="Sources">
             {cited.map((source) => (
               <li key={source.number} value={source.number}>
-                {source.url ? (
-                  <a href={source.url} target="_blank" rel="noopener noreferrer nofollow">
+                {source.url && safeHttpUrl(source.url) ? (
+                  <a href={safeHttpUrl(source.url) ?? undefined} target="_blank" rel="noopener noreferrer nofollow">
                     {source.title ?? source.url}
                   </a>
                 ) : (

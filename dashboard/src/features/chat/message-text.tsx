@@ -1,7 +1,7 @@
 // A message's text as React nodes: links open in a new tab without access to this page; citations
 // point at their source (its page when it has one) and name it on hover and for screen readers.
 import type { Source } from '../conversations/conversation.types.ts'
-import { messageSegments } from './message-segments.ts'
+import { messageSegments, safeHttpUrl } from './message-segments.ts'
 
 export function MessageText({ text, sources = [] }: { text: string; sources?: Source[] }) {
   return (
@@ -17,8 +17,9 @@ export function MessageText({ text, sources = [] }: { text: string; sources?: So
         const source = sources.find((candidate) => candidate.number === segment.number)
         if (!source) return <span key={index}>[{segment.number}]</span>
         const label = `Source ${segment.number}: ${source.title ?? 'Untitled'}${source.page ? `, page ${source.page}` : ''}`
-        return source.url ? (
-          <a key={index} className="citation" href={source.url} target="_blank" rel="noopener noreferrer nofollow" title={label} aria-label={label} data-testid="citation">
+        const url = source.url ? safeHttpUrl(source.url) : null
+        return url ? (
+          <a key={index} className="citation" href={url} target="_blank" rel="noopener noreferrer nofollow" title={label} aria-label={label} data-testid="citation">
             {segment.number}
           </a>
         ) : (

@@ -8,13 +8,17 @@ const STATUS_TONE = { active: 'success', pending: 'attention', completed: undefi
 
 export interface ConversationHeaderProps {
   conversation: Conversation
+  /** SPEC section 4: favourite and archive work only with a specific agent chosen in the filter. */
+  canToggle: boolean
   onBack(): void
   onToggleFavorite(): void
   onToggleArchive(): void
   onDelete(): void
 }
 
-export function ConversationHeader({ conversation, onBack, onToggleFavorite, onToggleArchive, onDelete }: ConversationHeaderProps) {
+const TOGGLE_HINT = 'Choose this agent in the filter to change favourites and archive'
+
+export function ConversationHeader({ conversation, canToggle, onBack, onToggleFavorite, onToggleArchive, onDelete }: ConversationHeaderProps) {
   return (
     <>
       <InlineStack gap="200" blockAlign="center" wrap={false}>
@@ -32,8 +36,12 @@ export function ConversationHeader({ conversation, onBack, onToggleFavorite, onT
       </InlineStack>
       <InlineStack gap="100" blockAlign="center">
         <Badge tone={STATUS_TONE[conversation.status]}>{conversation.status.charAt(0).toUpperCase() + conversation.status.slice(1)}</Badge>
-        <Button variant="tertiary" icon={conversation.is_favorite ? StarFilledIcon : StarIcon} pressed={conversation.is_favorite} onClick={onToggleFavorite} accessibilityLabel={conversation.is_favorite ? 'Remove from favorites' : 'Add to favorites'} />
-        <Button variant="tertiary" icon={ArchiveIcon} pressed={conversation.is_archived} onClick={onToggleArchive} accessibilityLabel={conversation.is_archived ? 'Unarchive conversation' : 'Archive conversation'} />
+        <span title={canToggle ? undefined : TOGGLE_HINT}>
+          <Button variant="tertiary" icon={conversation.is_favorite ? StarFilledIcon : StarIcon} pressed={conversation.is_favorite} onClick={onToggleFavorite} disabled={!canToggle} accessibilityLabel={conversation.is_favorite ? 'Remove from favorites' : 'Add to favorites'} />
+        </span>
+        <span title={canToggle ? undefined : TOGGLE_HINT}>
+          <Button variant="tertiary" icon={ArchiveIcon} pressed={conversation.is_archived} onClick={onToggleArchive} disabled={!canToggle} accessibilityLabel={conversation.is_archived ? 'Unarchive conversation' : 'Archive conversation'} />
+        </span>
         <Button variant="tertiary" tone="critical" icon={DeleteIcon} onClick={onDelete} accessibilityLabel="Delete conversation" />
       </InlineStack>
     </>

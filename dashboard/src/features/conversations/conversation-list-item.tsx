@@ -26,7 +26,11 @@ export function ConversationListItem({ conversation, selected, onSelect }: { con
             <Text as="span" variant="bodySm" tone="subdued" truncate>
               {conversation.last_message || 'No messages yet'}
             </Text>
-            {conversation.unread > 0 ? <Badge tone="info">{String(conversation.unread)}</Badge> : null}
+            {conversation.unread > 0 ? (
+              <Badge tone="info" toneAndProgressLabelOverride={`${conversation.unread} unread`}>
+                {String(conversation.unread)}
+              </Badge>
+            ) : null}
           </span>
         </span>
       </button>

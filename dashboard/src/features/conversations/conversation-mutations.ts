@@ -35,6 +35,7 @@ export function useStartConversation(onStarted: (started: StartedConversation) =
   return useApiMutation({
     run: (client: ApiClient, input: { agentId: string; name: string }) => client.request<StartedConversation>('/conversations/create/', { method: 'POST', body: { name: input.name.trim(), agent_id: input.agentId } }),
     errorTitle: 'Failed to start conversation',
+    errorMessage: creationProblem,
     successToast: { title: 'Conversation started' },
     invalidates: [CONVERSATIONS_KEY, DASHBOARD_KEY],
     onSuccess: onStarted,

@@ -15,7 +15,8 @@ export function ConversationThread({ conversation, ...actions }: ConversationHea
   // Re-checked every 5 minutes and on focus (SPEC section 4); a closed conversation cannot be written in.
   const activity = useQuery(activityQuery(client, conversation.agent_id, conversation.id))
   const sender = useChatSender(conversation.agent_id, conversation.id)
-  const writable = (conversation.channel ?? 'dashboard') === 'dashboard'
+  const fromDashboard = (conversation.channel ?? 'dashboard') === 'dashboard'
+  const open = activity.data?.is_active !== false
   return (
     <ChatPanel
       agentId={conversation.agent_id}
@@ -24,7 +25,8 @@ export function ConversationThread({ conversation, ...actions }: ConversationHea
       sender={sender}
       header={<ConversationHeader conversation={activity.data && !activity.data.is_active && conversation.status === 'active' ? { ...conversation, status: 'completed' } : conversation} {...actions} />}
       formatTime={formatTime12}
-      canWrite={writable}
+      canWrite={fromDashboard && open}
+      readOnlyReason={fromDashboard ? 'This conversation is closed, or its agent is inactive.' : 'This conversation belongs to a website visitor; you can read it here.'}
       emptyTitle="No Messages Yet"
     />
   )

@@ -1,6 +1,6 @@
 // Conversation reads (SPEC sections 7 and 8): a list that is empty rather than failing on a 404 and is
 // retried up to 3 times otherwise; messages retried twice except on a 404.
-import { queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import type { Conversation, ConversationFilter, Envelope, Message } from './conversation.types.ts'
@@ -27,6 +27,15 @@ export const conversationListQuery = (client: ApiClient, agentId: string | null,
     },
     retry: (failures, error) => !isNotFound(error) && failures < 3,
     staleTime: 10_000,
+    // The list on screen stays while another filter's list loads, and so does the open conversation.
+    placeholderData: keepPreviousData,
+  })
+
+export const conversationQuery = (client: ApiClient, conversationId: string) =>
+  queryOptions({
+    queryKey: [...CONVERSATIONS_KEY, 'one', conversationId],
+    queryFn: () => client.request<Conversation>(`/conversations/${encodeURIComponent(conversationId)}/`),
+    retry: (failures, error) => !isNotFound(error) && failures < 2,
   })
 
 export const messagesQuery = (client: ApiClient, agentId: string, conversationId: string) =>

@@ -12,7 +12,8 @@ function TrendLine({ trend }: { trend: Trend }) {
   )
 }
 
-function StatCard({ title, value, caption, trend }: { title: string; value: number | undefined; caption: string; trend?: Trend }) {
+/** One figure with its title; the Dashboard's cards and the Agents list's summary. */
+export function StatCard({ title, value, caption, trend }: { title: string; value: number | undefined; caption?: string; trend?: Trend }) {
   return (
     <Card>
       <BlockStack gap="100">
@@ -22,12 +23,14 @@ function StatCard({ title, value, caption, trend }: { title: string; value: numb
         <Text as="p" variant="heading2xl">
           {value === undefined ? '–' : formatCount(value)}
         </Text>
-        <InlineStack gap="200" wrap>
-          <Text as="span" variant="bodySm" tone="subdued">
-            {caption}
-          </Text>
-          {trend ? <TrendLine trend={trend} /> : null}
-        </InlineStack>
+        {caption || trend ? (
+          <InlineStack gap="200" wrap>
+            <Text as="span" variant="bodySm" tone="subdued">
+              {caption}
+            </Text>
+            {trend ? <TrendLine trend={trend} /> : null}
+          </InlineStack>
+        ) : null}
       </BlockStack>
     </Card>
   )

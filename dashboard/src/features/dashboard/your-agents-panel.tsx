@@ -1,10 +1,11 @@
 // "Your Agents" on the Dashboard (SPEC section 2): up to 6 agent cards, View All and Create Agent.
-import { BlockStack, Button, Card, EmptyState, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris'
+import { BlockStack, Button, Card, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
 import { AgentCard } from '../agents/agent-card.tsx'
 import { agentListQuery } from '../agents/agents.queries.ts'
 import '../agents/agents.css'
+import { EmptyCard } from '../../feedback/empty-card.tsx'
 
 export const DASHBOARD_AGENT_COUNT = 6
 
@@ -35,11 +36,9 @@ export function YourAgentsPanel() {
           </Text>
         </Card>
       ) : agents.data.agents.length === 0 ? (
-        <Card>
-          <EmptyState heading="You haven't created any agents yet" action={{ content: 'Create Your First Agent', url: '/app/create-agent' }} image="">
-            <p>Agents answer your customers from your documents, texts and websites.</p>
-          </EmptyState>
-        </Card>
+        <EmptyCard heading="You haven't created any agents yet" action={{ content: 'Create Your First Agent', url: '/app/create-agent' }}>
+          Agents answer your customers from your documents, texts and websites.
+        </EmptyCard>
       ) : (
         <div className="agent-grid">
           {agents.data.agents.slice(0, DASHBOARD_AGENT_COUNT).map((agent) => (

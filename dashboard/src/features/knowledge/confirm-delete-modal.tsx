@@ -1,11 +1,11 @@
 // Deleting cannot be undone, so it asks first; the item's name is in the question.
-import { Modal, Text } from '@shopify/polaris'
+import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import type { KnowledgeRow } from './knowledge-rows.ts'
 
 const WHAT: Record<KnowledgeRow['kind'], string> = {
-  document: 'The document, its file and its place in the agent\'s knowledge will be deleted.',
-  text: 'The text and its place in the agent\'s knowledge will be deleted.',
-  website: 'The website, its crawled pages and its place in the agent\'s knowledge will be deleted.',
+  document: "The document, its file and its place in the agent's knowledge will be deleted.",
+  text: "The text and its place in the agent's knowledge will be deleted.",
+  website: "The website, its crawled pages and its place in the agent's knowledge will be deleted.",
 }
 
 export interface ConfirmDeleteModalProps {
@@ -17,16 +17,8 @@ export interface ConfirmDeleteModalProps {
 
 export function ConfirmDeleteModal({ row, isDeleting, onConfirm, onCancel }: ConfirmDeleteModalProps) {
   return (
-    <Modal
-      open={row !== null}
-      onClose={onCancel}
-      title={row ? `Delete ${row.name}?` : 'Delete'}
-      primaryAction={{ content: 'Delete', destructive: true, loading: isDeleting, onAction: () => row && onConfirm(row) }}
-      secondaryActions={[{ content: 'Cancel', onAction: onCancel }]}
-    >
-      <Modal.Section>
-        <Text as="p">{row ? `${WHAT[row.kind]} This cannot be undone.` : ''}</Text>
-      </Modal.Section>
-    </Modal>
+    <ConfirmModal open={row !== null} title={row ? `Delete ${row.name}?` : 'Delete'} confirmLabel="Delete" busy={isDeleting} onConfirm={() => row && onConfirm(row)} onCancel={onCancel}>
+      {row ? `${WHAT[row.kind]} This cannot be undone.` : ''}
+    </ConfirmModal>
   )
 }

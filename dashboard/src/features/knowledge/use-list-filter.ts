@@ -2,7 +2,7 @@
 // search starts again from page 1.
 import { useState } from 'react'
 import type { ListFilter } from './knowledge.queries.ts'
-import { useDebouncedValue } from './use-debounced-value.ts'
+import { useDebouncedValue } from '../../app/use-debounced-value.ts'
 
 export const SEARCH_DEBOUNCE_MS = 300
 

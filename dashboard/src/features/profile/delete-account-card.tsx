@@ -4,7 +4,7 @@ import { Badge, BlockStack, Button, Card, Form, InlineStack, Text, TextField } f
 import { useState } from 'react'
 import { MESSAGES } from '../../../../server/accounts/accounts.schemas.ts'
 import type { SessionUser } from '../../session/session-check.ts'
-import { ConfirmModal } from '../teams/confirm-modal.tsx'
+import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import { useDeleteAccount } from './profile.mutations.ts'
 
 export function DeleteAccountCard({ user }: { user: SessionUser }) {

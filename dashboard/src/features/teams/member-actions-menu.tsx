@@ -2,7 +2,7 @@
 import { ActionList, Button, Popover } from '@shopify/polaris'
 import { MenuHorizontalIcon } from '@shopify/polaris-icons'
 import { useState } from 'react'
-import { ConfirmModal } from './confirm-modal.tsx'
+import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import { useMemberAction, type MemberAction } from './teams.mutations.ts'
 import type { Team, TeamMember } from './teams.types.ts'
 

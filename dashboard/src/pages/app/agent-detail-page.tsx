@@ -46,7 +46,7 @@ export function AgentDetailPage() {
       <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch({ tab: TABS[index]?.id ?? 'overview' }, { replace: true })} fitted>
         <div className="agent-tab">
           {tab === 'overview' && <AgentOverview agent={agent.data} />}
-          {tab === 'chat' && <AgentChatTab agent={agent.data} />}
+          {tab === 'chat' && <AgentChatTab key={agent.data.agent_id} agent={agent.data} />}
           {tab === 'documents' && <DocumentsTab agentId={agentId} />}
           {tab === 'texts' && <TextsTab agentId={agentId} />}
           {tab === 'websites' && <WebsitesTab agentId={agentId} />}

@@ -1,31 +1,18 @@
 // SPEC section 2, Agents list: 12 per page, summary cards, Refresh, polling every 5 s.
-import { BlockStack, Button, Card, EmptyState, Page, SkeletonBodyText, Text } from '@shopify/polaris'
+import { BlockStack, Button, Card, Page, SkeletonBodyText, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
 import { AgentCard } from '../../features/agents/agent-card.tsx'
 import { AgentPagination } from '../../features/agents/agent-pagination.tsx'
 import { AGENT_LIST_POLL_MS, agentChoicesQuery, agentListQuery } from '../../features/agents/agents.queries.ts'
-import { formatCount } from '../../features/format/format-count.ts'
+import { StatCard } from '../../features/dashboard/stat-cards.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import '../../features/agents/agents.css'
+import { EmptyCard } from '../../feedback/empty-card.tsx'
 
 export const AGENTS_PER_PAGE = 12
-
-function SummaryCard({ title, value }: { title: string; value: number | undefined }) {
-  return (
-    <Card>
-      <BlockStack gap="100">
-        <Text as="h3" variant="headingSm" tone="subdued">
-          {title}
-        </Text>
-        <Text as="p" variant="headingXl">
-          {value === undefined ? '–' : formatCount(value)}
-        </Text>
-      </BlockStack>
-    </Card>
-  )
-}
 
 export function AgentsPage() {
   useDocumentTitle('Agents')
@@ -35,19 +22,29 @@ export function AgentsPage() {
   const agents = useQuery({ ...agentListQuery(client, page, AGENTS_PER_PAGE), refetchInterval: AGENT_LIST_POLL_MS })
   const all = useQuery({ ...agentChoicesQuery(client), refetchInterval: AGENT_LIST_POLL_MS })
   const everyAgent = all.data?.agents
+  const [refreshing, setRefreshing] = useState(false)
+  const lastPage = agents.data?.pagination.total_pages ?? 0
+  // A page past the end (its last agent deleted) moves to the last page there is.
+  useEffect(() => {
+    if (lastPage > 0 && page > lastPage) setSearch(lastPage === 1 ? {} : { page: String(lastPage) }, { replace: true })
+  }, [lastPage, page, setSearch])
+  const refresh = async () => {
+    setRefreshing(true)
+    await Promise.all([agents.refetch(), all.refetch()]).finally(() => setRefreshing(false))
+  }
   return (
     <Page
       title="Agents"
       subtitle="Create and manage your AI agents."
       primaryAction={{ content: 'Create New Agent', url: '/app/create-agent' }}
-      secondaryActions={[{ content: 'Refresh', onAction: () => void Promise.all([agents.refetch(), all.refetch()]), loading: agents.isRefetching }]}
+      secondaryActions={[{ content: 'Refresh', onAction: () => void refresh(), loading: refreshing }]}
     >
       <BlockStack gap="500">
         <div className="agent-summary">
-          <SummaryCard title="Total Agents" value={agents.data?.pagination.total_count} />
-          <SummaryCard title="Public Agents" value={everyAgent?.filter((agent) => agent.visibility === 'public').length} />
-          <SummaryCard title="Favorites" value={everyAgent?.filter((agent) => agent.is_favorite).length} />
-          <SummaryCard title="Total Chats" value={everyAgent?.reduce((sum, agent) => sum + (agent.no_of_conversations ?? 0), 0)} />
+          <StatCard title="Total Agents" value={agents.data?.pagination.total_count} />
+          <StatCard title="Public Agents" value={everyAgent?.filter((agent) => agent.visibility === 'public').length} />
+          <StatCard title="Favorites" value={everyAgent?.filter((agent) => agent.is_favorite).length} />
+          <StatCard title="Total Chats" value={everyAgent?.reduce((sum, agent) => sum + (agent.no_of_conversations ?? 0), 0)} />
         </div>
         {agents.isPending ? (
           <Card>
@@ -63,11 +60,9 @@ export function AgentsPage() {
             </BlockStack>
           </Card>
         ) : agents.data.agents.length === 0 ? (
-          <Card>
-            <EmptyState heading="No agents yet" action={{ content: 'Create New Agent', url: '/app/create-agent' }} image="">
-              <p>Create an agent, give it your knowledge, and put it on your website.</p>
-            </EmptyState>
-          </Card>
+          <EmptyCard heading="No agents yet" action={{ content: 'Create New Agent', url: '/app/create-agent' }}>
+          Create an agent, give it your knowledge, and put it on your website.
+        </EmptyCard>
         ) : (
           <>
             <div className="agent-grid">

@@ -2,17 +2,18 @@
 // on the right (3 of 5). The filters and the open conversation live in the address.
 import { BlockStack, InlineStack, Page, Spinner, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
-import { useDeferredValue } from 'react'
+import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
+import { useDebouncedValue } from '../../app/use-debounced-value.ts'
 import { agentChoicesQuery } from '../../features/agents/agents.queries.ts'
 import { ConnectionBadge } from '../../features/conversations/connection-badge.tsx'
-import type { ConversationFilter } from '../../features/conversations/conversation.types.ts'
+import type { Conversation, ConversationFilter } from '../../features/conversations/conversation.types.ts'
 import { ConversationFilters, type FilterState } from '../../features/conversations/conversation-filters.tsx'
 import { ConversationListItem } from '../../features/conversations/conversation-list-item.tsx'
 import { useUpdateConversation } from '../../features/conversations/conversation-mutations.ts'
 import { ConversationThread } from '../../features/conversations/conversation-thread.tsx'
-import { conversationListQuery } from '../../features/conversations/conversations.queries.ts'
+import { conversationListQuery, conversationQuery } from '../../features/conversations/conversations.queries.ts'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import '../../features/conversations/conversations.css'
 
@@ -35,19 +36,41 @@ export function ConversationsPage() {
     search: params.get('q') ?? '',
   }
   const selectedId = params.get('conversation')
-  const search = useDeferredValue(state.search.trim())
+  const search = useDebouncedValue(state.search.trim(), 300)
   const agents = useQuery(agentChoicesQuery(client))
   const list = useQuery(conversationListQuery(client, state.agentId, state.filter, search))
   const update = useUpdateConversation()
   const remove = useUpdateConversation('Failed to delete conversation')
   const conversations = list.data?.data ?? []
-  const selected = conversations.find((conversation) => conversation.id === selectedId)
+  const listed = conversations.find((conversation) => conversation.id === selectedId)
+  // The open conversation stays open when a filter or a change (archive, unfavourite) leaves it out of
+  // the list; opened from a link, it is read on its own.
+  const [kept, setKept] = useState<Conversation | null>(null)
+  const alone = useQuery({ ...conversationQuery(client, selectedId ?? ''), enabled: Boolean(selectedId) && !listed && kept?.id !== selectedId })
+  useEffect(() => {
+    if (listed) setKept(listed)
+  }, [listed])
+  const selected = listed ?? (kept?.id === selectedId ? kept : alone.data?.id === selectedId ? alone.data : undefined)
 
   const change = (next: Partial<FilterState> & { conversation?: string | null }) => {
-    const merged = { ...state, conversation: selectedId, ...next }
-    const entries = Object.entries({ agent: merged.agentId, filter: merged.filter === 'all' ? null : merged.filter, q: merged.search || null, conversation: merged.conversation })
-    setParams(Object.fromEntries(entries.filter((entry): entry is [string, string] => Boolean(entry[1]))), { replace: true })
+    setParams(
+      (previous) => {
+        const current = {
+          agent: previous.get('agent'),
+          filter: previous.get('filter'),
+          q: previous.get('q'),
+          conversation: previous.get('conversation'),
+        }
+        if ('agentId' in next) current.agent = next.agentId ?? null
+        if ('filter' in next) current.filter = next.filter === 'all' ? null : (next.filter ?? null)
+        if ('search' in next) current.q = next.search || null
+        if ('conversation' in next) current.conversation = next.conversation ?? null
+        return Object.fromEntries(Object.entries(current).filter((entry): entry is [string, string] => Boolean(entry[1])))
+      },
+      { replace: true },
+    )
   }
+  const canToggle = Boolean(state.agentId)
 
   return (
     <Page title="Conversations" subtitle="Every conversation with your agents, in one place." fullWidth>
@@ -82,8 +105,9 @@ export function ConversationsPage() {
                 key={selected.id}
                 conversation={selected}
                 onBack={() => change({ conversation: null })}
-                onToggleFavorite={() => update.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_favorite: !selected.is_favorite } })}
-                onToggleArchive={() => update.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_archived: !selected.is_archived } })}
+                canToggle={canToggle}
+                onToggleFavorite={() => canToggle && update.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_favorite: !selected.is_favorite } })}
+                onToggleArchive={() => canToggle && update.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_archived: !selected.is_archived } })}
                 onDelete={() => {
                   if (!window.confirm(DELETE_CONVERSATION_CONFIRMATION)) return
                   remove.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_deleted: true } }, { onSuccess: () => change({ conversation: null }) })
