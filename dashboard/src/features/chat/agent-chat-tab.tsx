@@ -1,14 +1,13 @@
 // The agent's Chat tab (SPEC section 2): Start Conversation first, then a 600 px chat panel with New
 // Chat. The open conversation is remembered per agent; its first message names it.
 import { BlockStack, Button, InlineStack, Select, Text } from '@shopify/polaris'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { ApiError } from '../../api/api-error.ts'
 import type { Agent } from '../agents/agent.types.ts'
-import type { Envelope, Message } from '../conversations/conversation.types.ts'
 import { useStartConversation, useUpdateConversation, type StartedConversation } from '../conversations/conversation-mutations.ts'
-import { activityQuery, conversationListQuery, messagesQuery } from '../conversations/conversations.queries.ts'
+import { activityQuery, conversationListQuery, messagesQuery, withLatestMessages, type MessagePages } from '../conversations/conversations.queries.ts'
 import { formatTime24 } from '../format/format-dates.ts'
 import { ChatPanel } from './chat-panel.tsx'
 import { useChatSender } from './use-chat-sender.ts'
@@ -33,7 +32,7 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
     [agent.agent_id],
   )
   const start = useStartConversation((started: StartedConversation) => {
-    if (started.ai_message) queryClient.setQueryData<Envelope<Message>>(messagesQuery(client, agent.agent_id, started.conversation_id).queryKey, { data: [started.ai_message], total: 1, page: 1, limit: 100, total_pages: 1 })
+    if (started.ai_message) queryClient.setQueryData<MessagePages>(messagesQuery(client, agent.agent_id, started.conversation_id).queryKey, withLatestMessages(undefined, [started.ai_message]))
     choose(started.conversation_id)
   })
   const nameAfterFirstMessage = useCallback(
@@ -46,7 +45,7 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
   const startNew = () => start.mutate({ agentId: agent.agent_id, name: `Chat with ${agent.name}` })
   const known = conversations.data?.data ?? []
   // A remembered conversation that was deleted elsewhere is forgotten.
-  const messages = useQuery({ ...messagesQuery(client, agent.agent_id, conversationId ?? ''), enabled: Boolean(conversationId) })
+  const messages = useInfiniteQuery({ ...messagesQuery(client, agent.agent_id, conversationId ?? ''), enabled: Boolean(conversationId) })
   useEffect(() => {
     if (messages.error instanceof ApiError && messages.error.status === 404) choose(null)
   }, [messages.error, choose])

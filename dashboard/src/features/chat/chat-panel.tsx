@@ -1,11 +1,11 @@
 // A conversation's messages and its message box (SPEC sections 2 and 4), used by the agent's Chat tab
 // and the Conversations page. Scrolls to the newest message; the answer streams in as it is written.
 import { Button, BlockStack, Spinner, Text } from '@shopify/polaris'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import type { Message } from '../conversations/conversation.types.ts'
-import { messagesQuery } from '../conversations/conversations.queries.ts'
+import { messagesInOrder, messagesQuery } from '../conversations/conversations.queries.ts'
 import { ChatComposer } from './chat-composer.tsx'
 import { MessageBubble } from './message-bubble.tsx'
 import { DELETE_MESSAGE_CONFIRMATION, useMessageMutations } from './message-mutations.ts'
@@ -29,14 +29,16 @@ export interface ChatPanelProps {
 
 export function ChatPanel({ agentId, agentName, conversationId, sender, header, formatTime, canWrite, readOnlyReason, emptyTitle, height }: ChatPanelProps) {
   const client = useApi()
-  const messages = useQuery({ ...messagesQuery(client, agentId, conversationId ?? ''), enabled: Boolean(conversationId) })
+  const messages = useInfiniteQuery({ ...messagesQuery(client, agentId, conversationId ?? ''), enabled: Boolean(conversationId) })
   const { edit, remove, retry } = useMessageMutations()
   const list = useRef<HTMLDivElement>(null)
-  const shown: Message[] = [...(messages.data?.data ?? []).filter((message) => !message.is_deleted), ...(sender.pendingUser ? [sender.pendingUser] : [])]
+  const shown: Message[] = [...messagesInOrder(messages.data).filter((message) => !message.is_deleted), ...(sender.pendingUser ? [sender.pendingUser] : [])]
+  const newest = shown.at(-1)?.message_id
   // Only the list scrolls to the newest message, never the page around it.
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight
-  }, [shown.length, sender.streamingText])
+    // Only when a message arrives at the bottom, not when earlier ones are loaded above.
+  }, [newest, sender.streamingText])
   const actions = conversationId
     ? {
         canChange: canWrite && !sender.isSending,
@@ -79,6 +81,13 @@ export function ChatPanel({ agentId, agentName, conversationId, sender, header, 
           </div>
         ) : (
           <ol className="chat-panel__list">
+            {messages.hasNextPage ? (
+              <li className="chat-panel__earlier">
+                <Button size="slim" onClick={() => void messages.fetchNextPage()} loading={messages.isFetchingNextPage}>
+                  Load earlier messages
+                </Button>
+              </li>
+            ) : null}
             {shown.map((message) => (
               <MessageBubble key={message.message_id} message={message} formatTime={formatTime} actions={message.sender_type === 'user' ? actions : undefined} />
             ))}

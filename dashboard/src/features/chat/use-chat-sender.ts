@@ -6,8 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { reportError } from '../../feedback/report-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
-import type { Envelope, Message } from '../conversations/conversation.types.ts'
-import { CONVERSATIONS_KEY, messagesQuery } from '../conversations/conversations.queries.ts'
+import type { Message } from '../conversations/conversation.types.ts'
+import { CONVERSATIONS_KEY, messagesInOrder, messagesQuery, withLatestMessages, type MessagePages } from '../conversations/conversations.queries.ts'
 import { DASHBOARD_KEY } from '../dashboard/dashboard.queries.ts'
 import { streamChatMessage } from './stream-chat-message.ts'
 
@@ -37,16 +37,13 @@ export function useChatSender(agentId: string, conversationId: string | null, on
         return false
       }
       const key = messagesQuery(client, agentId, conversationId).queryKey
-      const isFirst = !(queryClient.getQueryData<Envelope<Message>>(key)?.data ?? []).some((message) => message.sender_type === 'user')
+      const isFirst = !messagesInOrder(queryClient.getQueryData<MessagePages>(key)).some((message) => message.sender_type === 'user')
       setPendingUser({ message_id: `pending-${Date.now()}`, message_text: text, sender_type: 'user', timestamp: new Date().toISOString(), pending: true })
       setStreamingText('')
       abort.current = new AbortController()
       try {
         const answer = await streamChatMessage(client, agentId, conversationId, text, { onToken: (token) => setStreamingText((current) => (current ?? '') + token) }, abort.current.signal)
-        queryClient.setQueryData<Envelope<Message>>(key, (current) => {
-          const kept = (current?.data ?? []).filter((message) => message.message_id !== answer.user_message.message_id && message.message_id !== answer.ai_message.message_id)
-          return { ...(current ?? { total: 0, page: 1, limit: 100, total_pages: 1 }), data: [...kept, answer.user_message, answer.ai_message] }
-        })
+        queryClient.setQueryData<MessagePages>(key, (current) => withLatestMessages(current, [answer.user_message, answer.ai_message]))
         if (isFirst) onFirstMessage?.(text)
         return true
       } catch (error) {

@@ -1,6 +1,6 @@
 // Conversation reads (SPEC sections 7 and 8): a list that is empty rather than failing on a 404 and is
 // retried up to 3 times otherwise; messages retried twice except on a 404.
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, queryOptions, type InfiniteData } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import type { Conversation, ConversationFilter, Envelope, Message } from './conversation.types.ts'
@@ -38,13 +38,31 @@ export const conversationQuery = (client: ApiClient, conversationId: string) =>
     retry: (failures, error) => !isNotFound(error) && failures < 2,
   })
 
+export type MessagePages = InfiniteData<Envelope<Message>, unknown>
+
+/** Page 1 holds the latest 30 messages; "Load earlier messages" asks for pages 2, 3… (each oldest first). */
 export const messagesQuery = (client: ApiClient, agentId: string, conversationId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'messages', conversationId],
-    queryFn: () => client.request<Envelope<Message>>(`/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/messages/`, { query: { page: 1, limit: 100 } }),
+    queryFn: ({ pageParam }) => client.request<Envelope<Message>>(`/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/messages/`, { query: { page: pageParam, limit: MESSAGE_PAGE_LIMIT } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.total_pages ? last.page + 1 : undefined),
     retry: (failures, error) => !isNotFound(error) && failures < 2,
     staleTime: 5_000,
   })
+
+/** Every loaded message, oldest first. */
+export function messagesInOrder(pages: MessagePages | undefined): Message[] {
+  return [...(pages?.pages ?? [])].reverse().flatMap((page) => page.data)
+}
+
+/** The pages with messages added to the latest page (or replacing the same ids). */
+export function withLatestMessages(pages: MessagePages | undefined, added: Message[]): MessagePages {
+  const ids = new Set(added.map((message) => message.message_id))
+  const [latest, ...older] = pages?.pages ?? []
+  const first = latest ?? { data: [], total: 0, page: 1, limit: MESSAGE_PAGE_LIMIT, total_pages: 1 }
+  return { pageParams: pages?.pageParams ?? [1], pages: [{ ...first, data: [...first.data.filter((message) => !ids.has(message.message_id)), ...added] }, ...older] }
+}
 
 export const activityQuery = (client: ApiClient, agentId: string, conversationId: string) =>
   queryOptions({
