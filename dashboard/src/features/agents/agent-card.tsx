@@ -23,6 +23,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
   const remove = useDeleteAgent()
   const team = teamBadge(agent.teams ?? [])
   const detailUrl = `/app/agents/${encodeURIComponent(agent.agent_id)}`
+  const conversations = agent.no_of_conversations ?? agent.conversation_count ?? 0
   return (
     <Card>
       <div className="agent-card" data-testid="agent-card">
@@ -66,7 +67,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
           </div>
           <InlineStack align="space-between" blockAlign="center">
             <Text as="span" variant="bodySm" tone="subdued">
-              {formatCount(agent.no_of_conversations ?? agent.conversation_count ?? 0)} conversations
+              {formatCount(conversations)} {conversations === 1 ? 'conversation' : 'conversations'}
             </Text>
             <Button url={detailUrl} accessibilityLabel={`View details of ${agent.name}`}>
               View Details
