@@ -6,6 +6,7 @@ import { createDatabaseLocation, type DatabaseLocation } from '../support/create
 import { launchChromium } from '../support/launch-chromium.ts'
 import { startLocalWebsite } from '../support/local-website.ts'
 import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
+import { callApi } from '../support/call-api.ts'
 
 // The three knowledge tabs of the agent detail page, against the real server (embedded database, no
 // LLM, no embeddings endpoint: embedding still indexes for full-text search). The crawler may reach the
@@ -24,16 +25,7 @@ const SCREENS = 'test-results/screens'
 // Each test waits on real jobs (reading, crawling, embedding) on a machine that may be busy.
 const TEST_TIMEOUT_MS = 150_000
 
-async function api<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await response.json()) as T
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
-}
+const api = <T = Record<string, unknown>>(path: string, body?: unknown) => callApi<T>(server.baseUrl, token, path, body)
 
 const texts = async () => (await api<{ texts: Record<string, unknown>[] }>(`/agents/${agentId}/texts/`)).texts
 const documents = async () => (await api<{ documents: Record<string, unknown>[] }>(`/agents/${agentId}/documents/`)).documents

@@ -252,7 +252,8 @@ describe('the help center', () => {
     await page.getByRole('tab', { name: 'Resources' }).click()
     await expect.poll(() => pathOf(page)).toBe('/app/help?tab=resources')
     const panel = page.getByRole('tabpanel')
-    expect(await panel.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Getting started guide', 'API documentation', 'Video tutorials', 'Community forum'])
+    // The address changes a moment before the panel does: wait for the panel itself.
+    await expect.poll(() => panel.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Getting started guide', 'API documentation', 'Video tutorials', 'Community forum'])
     expect(await panel.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
       '/app/create-agent',
       '/app/integrations',

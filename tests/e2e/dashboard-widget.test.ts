@@ -5,6 +5,7 @@ import { createDatabaseLocation, type DatabaseLocation } from '../support/create
 import { solidPng } from '../support/image-fixtures.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
+import { callApi } from '../support/call-api.ts'
 
 // The Widget and Integrations pages in Chromium against the real server: the form's messages, the live
 // preview, creating (and failing to create) an integration, its embed code read back from the
@@ -38,16 +39,7 @@ interface Integration {
   is_active: boolean
 }
 
-async function api<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const json = (await response.json()) as T
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`)
-  return json
-}
+const api = <T = Record<string, unknown>>(path: string, body?: unknown) => callApi<T>(server.baseUrl, token, path, body)
 
 const savedIntegrations = async () => (await api<{ integrations: Integration[] }>(`/agents/${agentId}/integrations/frontend/`)).integrations
 
