@@ -83,6 +83,11 @@ export const ConfigSchema = z.object({
   GOOGLE_JWKS_URL: z.url({ error: 'must be a URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
 
+  // The Shopify app (embedded admin under /shopify, webhooks, app proxy): on when key and secret are set
+  SHOPIFY_API_KEY: z.string().min(1).optional(),
+  SHOPIFY_API_SECRET: z.string().min(1).optional(),
+  SHOPIFY_SCOPES: z.string().regex(/^[a-z_]+(,[a-z_]+)*$/, { error: 'must be comma-separated scopes such as read_products,read_content' }).default('read_products,read_content,read_legal_policies,write_app_proxy'),
+
   // Files: a folder under DATA_DIR, or an S3-compatible bucket
   STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   S3_ENDPOINT: optionalUrl('https://s3.eu-central-1.amazonaws.com'),
@@ -141,6 +146,9 @@ export const ConfigSchema = z.object({
   WORKER_CONCURRENCY: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 16' }).max(16, { error: 'must be between 1 and 16' })).default(2),
   JOB_POLL_MS: wholeNumberFromEnv.pipe(z.number().min(10, { error: 'must be at least 10' })).default(1_000),
 }).superRefine((config, context) => {
+  if (Boolean(config.SHOPIFY_API_KEY) !== Boolean(config.SHOPIFY_API_SECRET)) {
+    context.addIssue({ code: 'custom', path: ['SHOPIFY_API_KEY'], params: { namesItsVariables: true }, message: 'SHOPIFY_API_KEY and SHOPIFY_API_SECRET go together: set both or neither' })
+  }
   const google = [config.GOOGLE_CLIENT_ID, config.GOOGLE_CLIENT_SECRET, config.GOOGLE_REDIRECT_URI]
   if (google.some(Boolean) && !google.every(Boolean)) {
     context.addIssue({ code: 'custom', path: ['GOOGLE_CLIENT_ID'], params: { namesItsVariables: true }, message: 'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together: set all three or none' })
