@@ -18,9 +18,14 @@ export function mountChat(options: ChatMountOptions): void {
   const { root, config, base, debug } = options
   let conversationId: string | null = null
   // A new session cannot reach the old one's conversation: the next message starts another.
-  const api = createWidgetApi(base, config.client_key, () => {
-    conversationId = null
-  })
+  const api = createWidgetApi(
+    base,
+    config.client_key,
+    () => {
+      conversationId = null
+    },
+    options.bootstrapUrl,
+  )
   const style = element('style')
   style.textContent = chatStyles(safeColor(config.widget_color), safePosition(config.widget_position))
 

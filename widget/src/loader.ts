@@ -3,7 +3,7 @@
 // It fetches the public configuration, draws the launcher in a shadow root, and loads the chat
 // window (a separate, cached file) on first open. Any failure stays inside: the host page never breaks.
 import { loaderStyles } from './loader-styles.ts'
-import { log, safeColor, safePosition, storageKey, type WidgetConfig } from './widget-config.ts'
+import { log, safeColor, safePosition, storageKey, withPageSettings, type WidgetConfig } from './widget-config.ts'
 
 declare const __CHAT_FILE__: string
 
@@ -20,7 +20,9 @@ async function start(): Promise<void> {
   if (!clientKey) return log(true, 'data-client-key is missing on the widget script tag')
   const response = await fetch(`${base}/api/widget-configurations/?client_key=${encodeURIComponent(clientKey)}`, { credentials: 'omit' })
   if (!response.ok) return log(true, 'this page may not use the chat widget:', response.status, (await response.json().catch(() => ({}))).message ?? '')
-  const config = (await response.json()) as WidgetConfig
+  const config = withPageSettings((await response.json()) as WidgetConfig, script.dataset)
+  // Only a path on this page's own site: the storefront's app proxy.
+  const bootstrapUrl = script.dataset.bootstrapUrl?.startsWith('/') && !script.dataset.bootstrapUrl.startsWith('//') ? script.dataset.bootstrapUrl : undefined
   const host = document.createElement('div')
   host.setAttribute('data-agentdesk-widget', clientKey)
   const root = host.attachShadow({ mode: 'open' })
@@ -55,6 +57,7 @@ async function start(): Promise<void> {
         config,
         base,
         debug,
+        bootstrapUrl,
         close: () => {
           launcher.hidden = false
           launcher.setAttribute('aria-expanded', 'false')

@@ -33,7 +33,7 @@ export class WidgetApiError extends Error {
  * The public widget API for one visitor: tokens renewed as needed, the session kept across page loads
  * and shared by the site's tabs. onNewSession tells the window its conversation is gone.
  */
-export function createWidgetApi(base: string, clientKey: string, onNewSession: () => void = () => {}) {
+export function createWidgetApi(base: string, clientKey: string, onNewSession: () => void = () => {}, bootstrapUrl?: string) {
   let token: string | null = null
 
   async function call(path: string, init: RequestInit = {}): Promise<Response> {
@@ -54,7 +54,14 @@ export function createWidgetApi(base: string, clientKey: string, onNewSession: (
 
   async function startSession(): Promise<void> {
     save(clientKey, { conversation_id: undefined })
-    keep((await (await call('/conversations/api/start-chat-widget/', { method: 'POST', body: JSON.stringify({ client_key: clientKey }) })).json()) as Tokens)
+    if (bootstrapUrl) {
+      // The storefront's app proxy signs the request for the shop (and the signed-in customer).
+      const response = await fetch(bootstrapUrl, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      if (!response.ok) throw new WidgetApiError(response.status, `Request failed with status ${response.status}`)
+      keep((await response.json()) as Tokens)
+    } else {
+      keep((await (await call('/conversations/api/start-chat-widget/', { method: 'POST', body: JSON.stringify({ client_key: clientKey }) })).json()) as Tokens)
+    }
     onNewSession()
   }
 

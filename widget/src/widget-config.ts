@@ -21,6 +21,8 @@ export interface ChatMountOptions {
   /** The server's origin, from the script's own URL. */
   base: string
   debug: boolean
+  /** On a Shopify storefront: the app proxy's signed bootstrap path, which starts the session instead. */
+  bootstrapUrl?: string
   close(): void
 }
 
@@ -36,3 +38,20 @@ export const safeColor = (value: string) => (/^#([0-9a-f]{3}|[0-9a-f]{6})$/i.tes
 
 const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left']
 export const safePosition = (value: string) => (POSITIONS.includes(value) ? value : 'bottom-right')
+
+/**
+ * The page's own settings (the Shopify theme editor's colour, position, bot name and start message,
+ * as data-* attributes) over the server's, each only when present and valid.
+ */
+export function withPageSettings(config: WidgetConfig, dataset: DOMStringMap): WidgetConfig {
+  const text = (value: string | undefined, max: number) => (value && value.trim() ? value.trim().slice(0, max) : undefined)
+  const color = dataset.color && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(dataset.color) ? dataset.color : undefined
+  const position = dataset.position && POSITIONS.includes(dataset.position) ? (dataset.position as WidgetConfig['widget_position']) : undefined
+  return {
+    ...config,
+    widget_color: color ?? config.widget_color,
+    widget_position: position ?? config.widget_position,
+    bot_name: text(dataset.botName, 80) ?? config.bot_name,
+    start_message: text(dataset.startMessage, 500) ?? config.start_message,
+  }
+}

@@ -20,6 +20,8 @@ export async function createWidgetConversation(database: Database, caller: Widge
       widgetIntegrationId: integration.id,
       visitorId: session.visitorId,
       visitorEmail: email,
+      // A signed-in Shopify customer (app proxy bootstrap): what customers/redact finds and purges.
+      shopifyCustomerId: session.shopifyCustomerId ?? null,
       lastMessagePreview: integration.startMessage.slice(0, 200),
       messages: { create: { senderType: 'ai', text: integration.startMessage, isRead: true } },
     },
