@@ -24,6 +24,8 @@ const MOBILE = { width: 390, height: 844 }
 const SCREENS = 'test-results/screens'
 // Each test waits on real jobs (reading, crawling, embedding) on a machine that may be busy.
 const TEST_TIMEOUT_MS = 150_000
+// expect.poll gives up after 1 s unless told otherwise: too soon for a page on a busy CI machine.
+const SETTLED = { timeout: 15_000 }
 
 const api = <T = Record<string, unknown>>(path: string, body?: unknown) => callApi<T>(server.baseUrl, token, path, body)
 
@@ -103,20 +105,21 @@ describe('the Texts tab', () => {
     const add = page.getByRole('button', { name: 'Add Text' })
     await page.getByLabel('Name').fill('Returns policy')
     await page.getByLabel('Content').fill('   ')
-    expect(await add.isDisabled()).toBe(true)
+    await expect.poll(() => add.isDisabled(), SETTLED).toBe(true)
     await page.getByLabel('Content').fill('You can return any lamp within 30 days of delivery for a full refund.')
     await add.click()
     const row = rowOf(page, 'Returns policy')
     await row.waitFor()
-    expect(await page.getByLabel('Name').inputValue()).toBe('')
+    // The form is emptied once the list has been read again, which may be a render after the row appears.
+    await expect.poll(() => page.getByLabel('Name').inputValue(), SETTLED).toBe('')
     const [added] = await texts()
     expect(added).toMatchObject({ text_title: 'Returns policy', text_content: 'You can return any lamp within 30 days of delivery for a full refund.', embedded: false })
-    await expect.poll(() => badge(row, 'Not embedded').count()).toBe(1)
+    await expect.poll(() => badge(row, 'Not embedded').count(), SETTLED).toBe(1)
 
     await page.getByRole('button', { name: 'Embed Returns policy' }).click()
     await toast(page, 'Embedding started').waitFor()
     await badge(row, 'Embedded').waitFor()
-    await expect.poll(async () => (await texts())[0]?.embedded).toBe(true)
+    await expect.poll(async () => (await texts())[0]?.embedded, SETTLED).toBe(true)
     const index = await api<{ embeddings: { object_id: string; chunk_count: number }[] }>(`/agents/${agentId}/embeddings/`)
     expect(index.embeddings.find((item) => item.object_id === added?.text_id)?.chunk_count).toBeGreaterThan(0)
 
@@ -184,7 +187,7 @@ describe('the Documents tab', () => {
 
     await page.getByRole('button', { name: 'Embed care-guide.txt' }).click()
     await badge(row, 'Embedded').waitFor()
-    await expect.poll(async () => (await documents())[0]?.embedded).toBe(true)
+    await expect.poll(async () => (await documents())[0]?.embedded, SETTLED).toBe(true)
 
     const [download] = await Promise.all([page.waitForEvent('download'), openMenuItem(page, 'care-guide.txt', 'Download')])
     expect(download.suggestedFilename()).toBe('care-guide.txt')
@@ -214,7 +217,7 @@ describe('the Websites tab', () => {
     await page.getByText('No websites yet').waitFor()
     const add = page.getByRole('button', { name: 'Add Page' })
     await page.getByLabel('Name').fill('Acme lamps')
-    expect(await add.isDisabled()).toBe(true)
+    await expect.poll(() => add.isDisabled(), SETTLED).toBe(true)
     // The server's own rule, checked before sending: only http and https addresses.
     await page.getByLabel('URL').fill('ftp://127.0.0.1/lamps')
     await add.click()
@@ -226,12 +229,13 @@ describe('the Websites tab', () => {
     await add.click()
 
     const row = rowOf(page, 'Acme lamps')
-    // The crawl waits on a slow page, so its progress bar and words are on screen meanwhile.
+    // The crawl waits on a slow page (3 s), so meanwhile the API reports it crawling and its progress bar
+    // and words are on screen. The API is asked from the start (not once after a screenshot, by when a
+    // busy machine may have finished the crawl).
+    await expect.poll(async () => (await websites())[0], SETTLED).toMatchObject({ website_name: 'Acme lamps', website_url: `${site.url}/`, crawling: true, max_pages: 20 })
     await row.getByRole('progressbar').waitFor()
     await row.getByText(/^Crawling/).waitFor()
     await page.screenshot({ path: `${SCREENS}/knowledge-websites-crawling-desktop.png`, fullPage: true })
-    const [added] = await websites()
-    expect(added).toMatchObject({ website_name: 'Acme lamps', website_url: `${site.url}/`, crawling: true, max_pages: 20 })
 
     await badge(row, 'Crawled').waitFor({ timeout: 45_000 })
     await row.getByRole('progressbar').waitFor({ state: 'detached' })

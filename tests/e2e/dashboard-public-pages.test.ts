@@ -12,6 +12,8 @@ const MOBILE = { width: 390, height: 844 }
 const NARROWEST = { width: 360, height: 740 }
 const CONTACT_EMAIL = 'support@agentdesk.example'
 const CONTACT_PHONE = '+20 100 000 0000'
+// expect.poll gives up after 1 s unless told otherwise: too soon for a page on a busy CI machine.
+const SETTLED = { timeout: 15_000 }
 
 let server: SpawnedServer
 let location: DatabaseLocation
@@ -104,7 +106,8 @@ describe('the public pages', () => {
     const { page, context, problems } = await open(path)
     await page.getByRole('heading', { level: 1 }).waitFor()
     expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([heading])
-    expect(await page.title()).toBe(title)
+    // The title is set by an effect, after the render that shows the heading.
+    await expect.poll(() => page.title(), SETTLED).toBe(title)
     expect(await page.getByRole('main').count()).toBe(1)
     expect(await page.getByRole('navigation', { name: 'Site pages' }).count()).toBe(1)
     const text = await page.getByRole('main').innerText()
@@ -130,7 +133,7 @@ describe('the public pages', () => {
     for (const [link, destination] of destinations) {
       await page.goto(`${server.baseUrl}/`)
       await link.click()
-      await expect.poll(() => pathOf(page)).toBe(destination)
+      await expect.poll(() => pathOf(page), SETTLED).toBe(destination)
     }
     await context.close()
   })
@@ -145,8 +148,8 @@ describe('the public pages', () => {
     const paths = { Demo: '/demo', About: '/about', Help: '/help', Contact: '/contact', Privacy: '/privacy', Terms: '/terms', 'Refund Policy': '/refund' }
     for (const [label, heading] of Object.entries(pages)) {
       await footer.getByRole('link', { name: label, exact: true }).click()
-      await expect.poll(() => pathOf(page)).toBe(paths[label as keyof typeof paths])
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(heading)
+      await expect.poll(() => pathOf(page), SETTLED).toBe(paths[label as keyof typeof paths])
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), SETTLED).toBe(heading)
     }
     await context.close()
   })
@@ -156,14 +159,14 @@ describe('the public pages', () => {
     const caption = page.getByTestId('walkthrough-caption')
     await page.getByRole('button', { name: 'Pause walkthrough' }).click()
     await page.getByRole('navigation', { name: 'Walkthrough steps' }).getByRole('button', { name: /Embed the widget/ }).click()
-    await expect.poll(() => caption.textContent()).toContain('Step 4 of 4')
+    await expect.poll(() => caption.textContent(), SETTLED).toContain('Step 4 of 4')
     expect(await caption.getAttribute('aria-live')).toBe('polite')
     expect(await page.getByRole('button', { name: /Embed the widget/ }).getAttribute('aria-current')).toBe('step')
     expect(await page.getByRole('button', { name: 'Next step' }).isDisabled()).toBe(true)
     await page.getByRole('button', { name: 'Previous step' }).click()
-    await expect.poll(() => caption.textContent()).toContain('Step 3 of 4')
+    await expect.poll(() => caption.textContent(), SETTLED).toContain('Step 3 of 4')
     await page.getByRole('main').getByRole('link', { name: 'Get Started' }).click()
-    await expect.poll(() => pathOf(page)).toBe('/auth?tab=signup')
+    await expect.poll(() => pathOf(page), SETTLED).toBe('/auth?tab=signup')
     expect(problems).toEqual([])
     await context.close()
   })
@@ -175,8 +178,9 @@ describe('the public pages', () => {
     expect(await questions.count()).toBe(5)
     await questions.nth(0).click()
     await questions.nth(1).click()
-    expect(await page.getByTestId('faq').locator('[aria-expanded="true"]').count()).toBe(1)
+    // The second answer is shown (innerText waits for it) before the open questions are counted.
     expect(await page.getByRole('region', { name: 'How do I integrate the chatbot with my website?' }).innerText()).toContain('embed code')
+    expect(await page.getByTestId('faq').locator('[aria-expanded="true"]').count()).toBe(1)
     await context.close()
   })
 })
@@ -186,7 +190,7 @@ describe('the 404 page', () => {
     const { page, context, problems } = await open('/no/such/page')
     await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor()
     await page.getByRole('link', { name: 'Return to Home' }).click()
-    await expect.poll(() => pathOf(page)).toBe('/')
+    await expect.poll(() => pathOf(page), SETTLED).toBe('/')
     await page.getByRole('heading', { level: 1, name: /Support your customers/ }).waitFor()
     expect(problems).toEqual([])
     await context.close()
@@ -197,7 +201,7 @@ describe('the help center', () => {
   it('shows a labelled search box and the tabs FAQ, Resources and Contact Support', async () => {
     const { page, context, problems } = await open('/app/help', { signedIn: true })
     await page.getByRole('heading', { level: 1, name: 'Help Center' }).waitFor()
-    expect(await page.title()).toBe('Help Center · AgentDesk')
+    await expect.poll(() => page.title(), SETTLED).toBe('Help Center · AgentDesk')
     expect(await page.getByLabel('Search the help center').getAttribute('type')).toBe('search')
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['FAQ', 'Resources', 'Contact Support'])
     expect(await page.getByRole('tab', { name: 'FAQ' }).getAttribute('aria-selected')).toBe('true')
@@ -221,39 +225,39 @@ describe('the help center', () => {
     expect(await expanded()).toEqual(['false', 'false', 'false', 'false', 'false'])
 
     await questions.nth(0).click()
-    expect(await expanded()).toEqual(['true', 'false', 'false', 'false', 'false'])
+    await expect.poll(expanded, SETTLED).toEqual(['true', 'false', 'false', 'false', 'false'])
     expect(await page.getByRole('region', { name: 'How do I create a chatbot?' }).innerText()).toContain('Create Agent')
 
     await questions.nth(2).click()
-    expect(await expanded()).toEqual(['false', 'false', 'true', 'false', 'false'])
+    await expect.poll(expanded, SETTLED).toEqual(['false', 'false', 'true', 'false', 'false'])
     expect(await page.getByRole('region', { name: 'How can I add team members?' }).innerText()).toContain('Settings > Teams > Add Member')
     expect(await page.getByRole('region', { name: 'How do I create a chatbot?' }).count()).toBe(0)
 
     // Keyboard: arrows move between questions, Enter and Space toggle.
     await page.keyboard.press('ArrowDown')
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('What plans do you offer?')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), SETTLED).toBe('What plans do you offer?')
     await page.keyboard.press('Enter')
-    expect(await expanded()).toEqual(['false', 'false', 'false', 'true', 'false'])
+    await expect.poll(expanded, SETTLED).toEqual(['false', 'false', 'false', 'true', 'false'])
     expect(await page.getByRole('region', { name: 'What plans do you offer?' }).innerText()).toContain('three plans')
     await page.keyboard.press('End')
     await page.keyboard.press('Space')
-    expect(await expanded()).toEqual(['false', 'false', 'false', 'false', 'true'])
+    await expect.poll(expanded, SETTLED).toEqual(['false', 'false', 'false', 'false', 'true'])
     expect(await page.getByRole('region', { name: 'How can I track my chatbot’s performance?' }).innerText()).toContain('Usage')
     await page.keyboard.press('Space')
-    expect(await expanded()).toEqual(['false', 'false', 'false', 'false', 'false'])
+    await expect.poll(expanded, SETTLED).toEqual(['false', 'false', 'false', 'false', 'false'])
 
     await page.getByLabel('Search the help center').fill('embed code')
-    expect(await questions.allInnerTexts()).toEqual(['How do I integrate the chatbot with my website?'])
+    await expect.poll(() => questions.allInnerTexts(), SETTLED).toEqual(['How do I integrate the chatbot with my website?'])
     await context.close()
   })
 
   it('lists four resources that lead to real screens', async () => {
     const { page, context } = await open('/app/help', { signedIn: true })
     await page.getByRole('tab', { name: 'Resources' }).click()
-    await expect.poll(() => pathOf(page)).toBe('/app/help?tab=resources')
+    await expect.poll(() => pathOf(page), SETTLED).toBe('/app/help?tab=resources')
     const panel = page.getByRole('tabpanel')
     // The address changes a moment before the panel does: wait for the panel itself.
-    await expect.poll(() => panel.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Getting started guide', 'API documentation', 'Video tutorials', 'Community forum'])
+    await expect.poll(() => panel.getByRole('heading', { level: 3 }).allInnerTexts(), SETTLED).toEqual(['Getting started guide', 'API documentation', 'Video tutorials', 'Community forum'])
     expect(await panel.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
       '/app/create-agent',
       '/app/integrations',
@@ -261,7 +265,7 @@ describe('the help center', () => {
       '/app/help?tab=contact',
     ])
     await panel.getByRole('link', { name: /Community forum/ }).click()
-    await expect.poll(() => page.getByRole('tab', { name: 'Contact Support' }).getAttribute('aria-selected')).toBe('true')
+    await expect.poll(() => page.getByRole('tab', { name: 'Contact Support' }).getAttribute('aria-selected'), SETTLED).toBe('true')
     await context.close()
   })
 
@@ -275,8 +279,9 @@ describe('the help center', () => {
     await page.getByRole('button', { name: 'Send Message' }).click()
     const panelText = () => page.getByRole('tabpanel').innerText()
     for (const error of ['Please enter your name', 'Please enter a valid email address', 'Please enter a subject', 'Please enter a message']) {
-      expect(await panelText()).toContain(error)
+      await expect.poll(panelText, SETTLED).toContain(error)
     }
+    // Focus moves in the same handler that sets the messages, so it is there once they are.
     expect(await page.getByLabel('Name', { exact: true }).evaluate((element) => element === document.activeElement)).toBe(true)
 
     await page.getByLabel('Name', { exact: true }).fill('Help Reader')
@@ -284,7 +289,8 @@ describe('the help center', () => {
     await page.getByLabel('Subject', { exact: true }).fill('Widget on my shop')
     await message.fill('The launcher does not show on my store.\nCan you help?')
     await page.getByRole('button', { name: 'Send Message' }).click()
-    expect(await panelText()).toContain('Please enter a valid email address')
+    // Typing cleared every message, so this one is new: once it is there, the submit has been handled.
+    await expect.poll(panelText, SETTLED).toContain('Please enter a valid email address')
     expect(await panelText()).not.toContain('Please enter your name')
 
     await page.getByLabel('E-mail', { exact: true }).fill('reader@shop.example')

@@ -20,6 +20,8 @@ const MEMBER = { email: 'mia@member.example', password: 'Member-Pass-9', full_na
 const NEW_PASSWORD = 'Renewed-Pass-7'
 const DESKTOP = { width: 1280, height: 800 }
 const MOBILE = { width: 390, height: 844 }
+// expect.poll gives up after 1 s unless told otherwise: too soon for a page on a busy CI machine.
+const SETTLED = { timeout: 15_000 }
 
 async function api<T = Record<string, unknown>>(path: string, token: string | null, body?: unknown, method?: string): Promise<{ status: number; json: T }> {
   const response = await fetch(`${server.baseUrl}/api${path}`, {
@@ -281,7 +283,8 @@ describe('User profile', () => {
     await page.getByRole('img', { name: 'Profile photo of Olivia Q. Owner' }).waitFor()
     const photo = (await api<{ profile_image: string | null }>('/accounts/profile/', owner.access)).json.profile_image
     expect(photo).toMatch(/\/api\/accounts\/profile\/image\//)
-    expect(await page.getByRole('img', { name: 'Profile photo of Olivia Q. Owner' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(64)
+    // The element is on screen before its picture has loaded (naturalWidth is 0 until then).
+    await expect.poll(() => page.getByRole('img', { name: 'Profile photo of Olivia Q. Owner' }).evaluate((image: HTMLImageElement) => image.naturalWidth), SETTLED).toBe(64)
     await screenshot(page, 'profile-desktop')
   })
 
@@ -306,7 +309,8 @@ describe('User profile', () => {
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD)
     await page.getByRole('button', { name: 'Change Password' }).click()
     await toast(page, 'Password changed successfully!').waitFor()
-    expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('')
+    // The toast is shown first; the fields are emptied by a later callback of the same answer.
+    await expect.poll(() => page.getByLabel('New password', { exact: true }).inputValue(), SETTLED).toBe('')
     await screenshot(page, 'profile-settings-desktop')
 
     expect((await api('/accounts/login/', null, { email: OWNER.email, password: NEW_PASSWORD })).status).toBe(200)

@@ -21,6 +21,8 @@ const problems: string[] = []
 
 const DESKTOP = { width: 1280, height: 800 }
 const MOBILE = { width: 390, height: 844 }
+// expect.poll gives up after 1 s unless told otherwise: too soon for a page on a busy CI machine.
+const SETTLED = { timeout: 15_000 }
 
 interface Integration {
   integration_id: string
@@ -106,8 +108,8 @@ describe('the Widget page in Chromium', () => {
     })
     await page.goto(`${server.baseUrl}/app/widget`)
     await page.getByRole('heading', { name: 'Widget Configuration' }).waitFor()
-    await expect.poll(() => page.getByLabel('Agent', { exact: true }).locator('option').allInnerTexts()).toContain('Shop helper')
-    for (const name of ['Setup', 'Appearance', 'Behavior', 'Messages']) expect(await tab(name).isVisible()).toBe(true)
+    await expect.poll(() => page.getByLabel('Agent', { exact: true }).locator('option').allInnerTexts(), SETTLED).toContain('Shop helper')
+    for (const name of ['Setup', 'Appearance', 'Behavior', 'Messages']) await tab(name).waitFor()
     await screenshots('widget-form')
 
     await createButton().click()
@@ -133,8 +135,8 @@ describe('the Widget page in Chromium', () => {
 
     await page.getByRole('button', { name: 'Reset' }).click()
     await tab('Messages').click()
-    expect(await page.getByLabel('Bot name').inputValue()).toBe('Assistant')
-    expect(await page.getByLabel('Start message').inputValue()).toBe('Hello! How can I help you today?')
+    await expect.poll(() => page.getByLabel('Bot name').inputValue(), SETTLED).toBe('Assistant')
+    await expect.poll(() => page.getByLabel('Start message').inputValue(), SETTLED).toBe('Hello! How can I help you today?')
     expect(posts).toEqual([])
   })
 
@@ -151,15 +153,16 @@ describe('the Widget page in Chromium', () => {
     await tab('Appearance').click()
     const before = await launcher().boundingBox()
     await page.getByLabel('Position', { exact: true }).selectOption('top-left')
+    // The corner's class comes in the same render as data-position: once that is there, the box is final.
+    await expect.poll(() => page.getByTestId('widget-preview').getAttribute('data-position'), SETTLED).toBe('top-left')
     const after = await launcher().boundingBox()
     expect(before && after).toBeTruthy()
     expect(after!.x).toBeLessThan(before!.x)
     expect(after!.y).toBeLessThan(before!.y)
-    expect(await page.getByTestId('widget-preview').getAttribute('data-position')).toBe('top-left')
     await page.getByLabel('Primary color', { exact: true }).fill('#e11d48')
-    expect(await launcherColour()).toBe('rgb(225, 29, 72)')
+    await expect.poll(launcherColour, SETTLED).toBe('rgb(225, 29, 72)')
     await page.getByLabel('Show branding').uncheck()
-    expect(await page.getByTestId('widget-preview').getByText('Powered by AgentDesk').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('widget-preview').getByText('Powered by AgentDesk').count(), SETTLED).toBe(0)
 
     await tab('Behavior').click()
     await page.getByLabel('Auto-open chat').check()
@@ -169,8 +172,8 @@ describe('the Widget page in Chromium', () => {
     await tab('Messages').click()
     await page.getByLabel('Bot name').fill('Shop Bot')
     await page.getByLabel('Start message').fill('Welcome to the shop!')
-    expect(await page.getByTestId('widget-preview-bot-name').innerText()).toBe('Shop Bot')
-    expect(await page.getByTestId('widget-preview-message').innerText()).toBe('Welcome to the shop!')
+    await expect.poll(() => page.getByTestId('widget-preview-bot-name').innerText(), SETTLED).toBe('Shop Bot')
+    await expect.poll(() => page.getByTestId('widget-preview-message').innerText(), SETTLED).toBe('Welcome to the shop!')
   })
 
   it('when the server refuses the logo, the form stays with both failure toasts', async () => {
@@ -222,7 +225,7 @@ describe('the Widget page in Chromium', () => {
     await screenshots('widget-result')
 
     await tab('Shopify Store').click()
-    expect(await page.locator('ol li').count()).toBe(5)
+    await expect.poll(() => page.locator('ol li').count(), SETTLED).toBe(5)
     await page.getByText('A theme update replaces theme.liquid', { exact: false }).waitFor()
     await page.getByText('data-debug="true"', { exact: false }).first().waitFor()
     await page.getByRole('button', { name: 'Copy Code', exact: true }).click()
@@ -262,12 +265,12 @@ describe('the Widget page in Chromium', () => {
     await row.waitFor()
     expect(await row.innerText()).toContain('Shop')
     expect(await row.innerText()).toContain('Active')
-    expect(await page.getByRole('heading', { name: 'Integrations for Shop helper' }).isVisible()).toBe(true)
+    await page.getByRole('heading', { name: 'Integrations for Shop helper' }).waitFor()
     // Under 768 px the five columns become a list with the same facts and actions.
     await page.setViewportSize(MOBILE)
     const item = page.getByRole('listitem').filter({ hasText: 'shop.example.com' })
     await item.waitFor()
-    expect(await item.getByRole('button', { name: 'Copy code for Shop' }).isVisible()).toBe(true)
+    await item.getByRole('button', { name: 'Copy code for Shop' }).waitFor()
     await page.setViewportSize(DESKTOP)
   })
 
@@ -328,9 +331,10 @@ describe('the Integrations page in Chromium', () => {
     await tab('Marketplace').click()
     for (const category of ['CMS', 'CRM', 'Social Media', 'Automation']) await page.getByRole('heading', { name: category, exact: true }).waitFor()
     await page.getByRole('button', { name: 'CRM', exact: true }).click()
+    // HubSpot is listed under All as well, so its heading says nothing about the filter: wait for the filter itself.
+    await expect.poll(() => page.getByRole('button', { name: 'CRM', exact: true }).getAttribute('aria-pressed'), SETTLED).toBe('true')
+    await expect.poll(() => page.getByRole('heading', { name: 'WordPress' }).count(), SETTLED).toBe(0)
     await page.getByRole('heading', { name: 'HubSpot' }).waitFor()
-    expect(await page.getByRole('heading', { name: 'WordPress' }).count()).toBe(0)
-    expect(await page.getByRole('button', { name: 'CRM', exact: true }).getAttribute('aria-pressed')).toBe('true')
   })
 
   it('the Zapier test asks for a URL, then posts the timestamp and the page origin to it', async () => {
@@ -356,7 +360,7 @@ describe('the Integrations page in Chromium', () => {
   it('Configure leads to the Widget page', async () => {
     await page.getByRole('link', { name: 'Configure' }).click()
     await page.getByRole('heading', { name: 'Widget Configuration' }).waitFor()
-    expect(new URL(page.url()).pathname).toBe('/app/widget')
+    await expect.poll(() => new URL(page.url()).pathname, SETTLED).toBe('/app/widget')
     expect(problems).toEqual([])
   })
 })
