@@ -1,4 +1,4 @@
-// Builds the one Express app: /api (JSON API), /widget and /shopify (reserved), the dashboard for the rest.
+// Builds the one Express app: /api (JSON API), /widget, /shopify (the embedded Shopify app when configured), the dashboard for the rest.
 import express, { type Express, type RequestHandler } from 'express'
 import { createAppServices } from './app-services.ts'
 import type { Config } from './config/config.schemas.ts'
@@ -30,6 +30,8 @@ import { refuseNulCharacters } from './http/refuse-nul-characters.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { loadServerSecrets } from './secrets/load-server-secrets.ts'
+import { shopifyProxyRoutes } from './shopify/proxy/shopify-proxy.routes.ts'
+import { mountShopifyApp } from './shopify/app/mount-shopify-app.ts'
 
 function isHttpsDeployment(config: Config) {
   return config.PUBLIC_URL?.startsWith('https:') ?? false
@@ -43,13 +45,16 @@ export interface AppOptions {
   isDevelopment?: boolean
   /** Serves the dashboard; defaults to the built files in dist/dashboard. */
   dashboard?: RequestHandler
+  /** The built Shopify app (React Router); defaults to dist/shopify. */
+  shopifyBuildDir?: string
 }
 
 /** The Express app, plus close() for what its services hold open. */
 export type App = Express & { close(): Promise<void> }
 
-export async function createApp({ config, database, logger, isDevelopment = false, dashboard }: AppOptions): Promise<App> {
+export async function createApp({ config, database, logger, isDevelopment = false, dashboard, shopifyBuildDir }: AppOptions): Promise<App> {
   const secrets = await loadServerSecrets(database, config)
+  const shopifyApp = await mountShopifyApp({ config, database, logger, secrets, isDevelopment, buildDir: shopifyBuildDir })
   const services = await createAppServices(config, database, secrets, logger)
   const app = express()
   app.disable('x-powered-by')
@@ -57,6 +62,9 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   app.set('query parser', 'simple')
 
   app.use(logRequests(logger))
+  // The embedded Shopify app comes first: it sets its own headers (the admin frames it) and reads its
+  // bodies itself (webhook HMACs are over the raw bytes), so nothing below may touch its requests.
+  if (shopifyApp) app.use(shopifyApp.handler)
   app.use(securityHeaders({ isDevelopment, isHttps: isHttpsDeployment(config) }))
 
   const api = express.Router()
@@ -84,12 +92,21 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 
-  // Reserved for the widget assets and public API, and for the embedded Shopify app.
+  // The storefront's app proxy (Shopify signs each request; no cookies, no CSRF): a widget session for the shop.
+  if (config.SHOPIFY_API_SECRET) {
+    app.use('/shopify/proxy', shopifyProxyRoutes({ database, secret: config.SHOPIFY_API_SECRET, settings: widgetSettingsOf(config, secrets.widgetTokenKey), limitStart: (ip) => services.rateLimits.limitWidgetStart(ip) }))
+  }
+  // Reserved for the widget assets and public API, and for the Shopify app when it is not configured.
   app.use('/widget/v1', serveWidget())
   app.use(['/widget', '/shopify'], answerUnknownApiPath)
 
   app.use(dashboard ?? serveBuiltDashboard(config.DASHBOARD_DIR))
   app.use(answerUnknownApiPath) // what the dashboard does not serve (a POST to a page, say) gets the JSON 404
   app.use(handleErrors)
-  return Object.assign(app, { close: () => services.close() })
+  return Object.assign(app, {
+    close: async () => {
+      await shopifyApp?.close()
+      await services.close()
+    },
+  })
 }

@@ -1,0 +1,10 @@
+// Every admin loader and action starts here: Shopify's session token checked (or the bounce to get
+// one), then the account that owns the shop's agents.
+import type { AppLoadContext } from 'react-router'
+import { requireShopAccount } from '../server/shopify/app/require-shop-account.ts'
+
+export async function authenticateShop(request: Request, context: AppLoadContext) {
+  const { session, admin } = await context.shopify.authenticate.admin(request)
+  const account = await requireShopAccount(context.database, { shopDomain: session.shop, scopes: session.scope ?? '', admin })
+  return { session, admin, ...account }
+}

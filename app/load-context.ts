@@ -1,0 +1,9 @@
+// Loaders and actions receive what the Express mount passes (server/shopify/app/mount-shopify-app.ts).
+import type { ShopifyLoadContext } from '../server/shopify/app/shopify-load-context.ts'
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ShopifyLoadContext {}
+}
+
+export {}

@@ -1,0 +1,23 @@
+// Polaris links (Button url, backAction url) go through the router, so moving between screens stays a
+// client-side navigation inside the admin frame; paths are the router's, without the /shopify basename.
+// The same as the dashboard's RouterLink, which lives in its root with the dashboard's API context.
+import type { AppProviderProps } from '@shopify/polaris'
+import type { ComponentProps } from 'react'
+import { Link } from 'react-router'
+
+type LinkLikeComponentProps = ComponentProps<NonNullable<AppProviderProps['linkComponent']>>
+
+export function PolarisLink({ url, external, children, ref: _ref, ...rest }: LinkLikeComponentProps) {
+  if (external || /^[a-z]+:/i.test(url)) {
+    return (
+      <a href={url} target="_blank" rel="noopener noreferrer" {...rest}>
+        {children}
+      </a>
+    )
+  }
+  return (
+    <Link to={url} {...rest}>
+      {children}
+    </Link>
+  )
+}

@@ -1,0 +1,16 @@
+// The embedded app's routes, relative to the /shopify basename. Files say what answers each path.
+import { index, route, type RouteConfig } from '@react-router/dev/routes'
+
+export default [
+  index('routes/open-app.tsx'),
+  route('auth/login', 'routes/auth-login.tsx'),
+  route('auth/*', 'routes/auth.tsx'),
+  route('webhooks', 'routes/webhooks.tsx', { id: 'webhooks' }),
+  route('webhooks/compliance', 'routes/webhooks.tsx', { id: 'webhooks-compliance' }),
+  route('app', 'routes/app.tsx', [
+    index('routes/app-agents.tsx', { id: 'app-home' }),
+    route('agents', 'routes/app-agents.tsx', { id: 'app-agents' }),
+    route('sign-in', 'routes/app-sign-in.tsx'),
+    route(':section', 'routes/app-section.tsx'),
+  ]),
+] satisfies RouteConfig

@@ -1,0 +1,28 @@
+// The admin menu's other screens (knowledge, playground, conversations, widget, teams, usage) until each
+// has its embedded page; meanwhile they point to the standalone dashboard.
+import { TitleBar } from '@shopify/app-bridge-react'
+import { Card, Page, Text } from '@shopify/polaris'
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { ADMIN_SECTIONS } from '../admin-sections.ts'
+import { authenticateShop } from '../authenticate-shop.server.ts'
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await authenticateShop(request, context)
+  const section = ADMIN_SECTIONS.find((candidate) => candidate.path === params.section)
+  if (!section) throw data(null, { status: 404, statusText: 'Not Found' })
+  return { title: section.title }
+}
+
+export default function SectionScreen() {
+  const { title } = useLoaderData<typeof loader>()
+  return (
+    <Page title={title} backAction={{ content: 'Agents', url: '/app' }}>
+      <TitleBar title={title} />
+      <Card>
+        <Text as="p">
+          {title} is not in the Shopify admin yet. Add a dashboard sign-in (Agents, then Dashboard sign-in) and manage it in the AgentDesk dashboard, with the same agents.
+        </Text>
+      </Card>
+    </Page>
+  )
+}

@@ -1,0 +1,88 @@
+// Serves the embedded Shopify app (app/, React Router) under /shopify from the one Express server:
+// the built files in production, Vite in development. Touch it to change how /shopify is mounted.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createRequestHandler, type GetLoadContextFunction } from '@react-router/express'
+import express, { Router, type Request, type RequestHandler } from 'express'
+import type { ServerBuild } from 'react-router'
+import type { Config } from '../../config/config.schemas.ts'
+import type { Database } from '../../db/database.ts'
+import { shopifySecurityHeaders } from '../../http/security-headers.ts'
+import type { Logger } from '../../logging/create-logger.ts'
+import type { ServerSecrets } from '../../secrets/load-server-secrets.ts'
+import { createPrismaSessionStorage } from './prisma-session-storage.ts'
+import { deriveSessionTokenKey } from './session-token-key.ts'
+import { createShopifyApp, shopifyCredentialsOf } from './shopify.server.ts'
+import type { ShopifyLoadContext } from './shopify-load-context.ts'
+
+export const SHOPIFY_APP_BUILD_DIR = fileURLToPath(new URL('../../../dist/shopify', import.meta.url))
+const VITE_CONFIG = fileURLToPath(new URL('../../../app/vite.config.ts', import.meta.url))
+// The dashboard's Vite keeps the default hot-reload port (24678).
+const HOT_RELOAD_PORT = 24_679
+
+export interface ShopifyAppMountOptions {
+  config: Config
+  database: Database
+  logger: Logger
+  secrets: ServerSecrets
+  isDevelopment: boolean
+  /** The React Router build (server/ and client/); npm run build writes dist/shopify. */
+  buildDir?: string
+}
+
+export interface MountedShopifyApp {
+  /** Answers /shopify and below (but the app proxy, mounted on its own), passes every other request on. */
+  handler: RequestHandler
+  close(): Promise<void>
+}
+
+// The app proxy (/shopify/proxy) is not an embedded page: its own route answers it.
+function isEmbeddedAppPath(originalUrl: string) {
+  const path = originalUrl.split('?', 1)[0] ?? ''
+  return (path === '/shopify' || path.startsWith('/shopify/')) && !(path === '/shopify/proxy' || path.startsWith('/shopify/proxy/'))
+}
+
+function serveBuiltApp(buildDir: string, getLoadContext: GetLoadContextFunction): RequestHandler {
+  const serverBuild = join(buildDir, 'server', 'index.js')
+  const router = Router()
+  router.use('/shopify/assets', express.static(join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }))
+  let handle: Promise<RequestHandler> | undefined
+  router.use((req, res, next) => {
+    if (!existsSync(serverBuild)) {
+      res.status(503).type('text/plain').send('The Shopify app is not built yet: run `npm run build`, then start the server again.')
+      return
+    }
+    handle ??= import(pathToFileURL(serverBuild).href).then((build: ServerBuild) => createRequestHandler({ build, getLoadContext, mode: 'production' }))
+    handle.then((handler) => handler(req, res, next), next)
+  })
+  return router
+}
+
+async function serveAppInDevelopment(getLoadContext: GetLoadContextFunction) {
+  const { createServer } = await import('vite')
+  const vite = await createServer({ configFile: VITE_CONFIG, server: { middlewareMode: true, hmr: { port: HOT_RELOAD_PORT } }, appType: 'custom' })
+  const router = Router()
+  // Vite's middleware strips /shopify from req.url; React Router reads req.originalUrl, which keeps it.
+  router.use(vite.middlewares as unknown as RequestHandler)
+  router.use(createRequestHandler({ build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>, getLoadContext, mode: 'development' }))
+  return { handler: router as RequestHandler, close: () => vite.close() }
+}
+
+/** The /shopify handler when SHOPIFY_API_KEY and SHOPIFY_API_SECRET are set, else null (and /shopify stays a 404). */
+export async function mountShopifyApp({ config, database, logger, secrets, isDevelopment, buildDir = SHOPIFY_APP_BUILD_DIR }: ShopifyAppMountOptions): Promise<MountedShopifyApp | null> {
+  const credentials = shopifyCredentialsOf(config)
+  if (!credentials) return null
+  const sessionStorage = createPrismaSessionStorage(database, deriveSessionTokenKey(secrets))
+  const shopify = createShopifyApp({ credentials, scopes: config.SHOPIFY_SCOPES, database, sessionStorage, logger })
+  const getLoadContext: GetLoadContextFunction = (_req, res) => ({ shopify, apiKey: credentials.apiKey, database, logger, cspNonce: String(res.locals.cspNonce) }) satisfies ShopifyLoadContext
+  const app = isDevelopment ? await serveAppInDevelopment(getLoadContext) : { handler: serveBuiltApp(buildDir, getLoadContext), close: async () => {} }
+  const isHttps = config.PUBLIC_URL?.startsWith('https:') ?? false
+  const router = Router()
+  router.use(shopifySecurityHeaders({ isDevelopment, isHttps }))
+  router.use(app.handler)
+  return {
+    handler: (req: Request, res, next) => (isEmbeddedAppPath(req.originalUrl) ? router(req, res, next) : next()),
+    close: app.close,
+  }
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import { Writable } from 'node:stream'
+import { getHmac, getJwt } from '@shopify/shopify-api/test-helpers'
+import supertest from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp, type App } from '../../../server/app.ts'
+import { createLogger } from '../../../server/logging/create-logger.ts'
+import { buildShopifyApp, shopifyAppTestBuildDir } from '../../support/build-dashboard-once.ts'
+import { createTestApp, testConfig } from '../../support/create-test-app.ts'
+import { createTestDatabase, type TestDatabase } from '../../support/create-test-database.ts'
+import { startFakeShopifyAdmin } from './app-fake-shopify-admin.ts'
+
+// The embedded app through the real Express server and the built React Router app: Shopify's session
+// token, the token exchange with expiring offline tokens, the account made at installation, webhooks.
+const API_KEY = 'test-shopify-client-id'
+const API_SECRET = 'test-shopify-client-secret'
+const STORE = 'agentdesk-test'
+const SHOP = `${STORE}.myshopify.com`
+const HOST = Buffer.from(`admin.shopify.com/store/${STORE}`).toString('base64url')
+// authenticate.admin answers 410 to user agents isbot recognises (supertest's among them).
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+
+let buildDir: string
+let testDatabase: TestDatabase
+let app: App
+let fakeShopify: Awaited<ReturnType<typeof startFakeShopifyAdmin>>
+const logged: string[] = []
+const logSink = new Writable({
+  write(chunk, _encoding, done) {
+    logged.push(String(chunk))
+    done()
+  },
+})
+
+beforeAll(async () => {
+  buildDir = shopifyAppTestBuildDir(`integration-${randomUUID()}`)
+  await buildShopifyApp(buildDir)
+  fakeShopify = await startFakeShopifyAdmin({ apiKey: API_KEY, apiSecret: API_SECRET })
+  fakeShopify.addShop(SHOP, { name: 'Test Gear', email: 'owner@test-gear.example', primaryDomain: 'https://test-gear.example' })
+  testDatabase = await createTestDatabase()
+  const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, PUBLIC_URL: 'https://agentdesk.example', LOG_LEVEL: 'debug' })
+  app = await createApp({ config, database: testDatabase.database, logger: createLogger(config, logSink), shopifyBuildDir: buildDir })
+}, 120_000)
+
+afterAll(async () => {
+  await app?.close()
+  await testDatabase?.cleanup()
+  await fakeShopify?.close()
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true })
+})
+
+const request = () => supertest(app)
+const sessionToken = async (store = STORE) => (await getJwt(store, API_KEY, API_SECRET)).token
+const adminQuery = (idToken?: string) => new URLSearchParams({ embedded: '1', shop: SHOP, host: HOST, ...(idToken ? { id_token: idToken } : {}) }).toString()
+
+describe('opening the app in the Shopify admin', () => {
+  it('the app URL sends the admin on to the app, with its parameters, and a visitor to the login page', async () => {
+    const fromAdmin = await request().get(`/shopify?${adminQuery()}`).set('User-Agent', BROWSER)
+    expect(fromAdmin.status).toBe(302)
+    expect(fromAdmin.headers.location).toBe(`/shopify/app?${adminQuery()}`)
+    const visitor = await request().get('/shopify').set('User-Agent', BROWSER)
+    expect(visitor.headers.location).toBe('/shopify/auth/login')
+  })
+
+  it('without a session token, the document request is bounced to the session-token page', async () => {
+    const response = await request().get(`/shopify/app?${adminQuery()}`).set('User-Agent', BROWSER)
+    expect(response.status).toBe(302)
+    const location = new URL(response.headers.location as string, 'https://agentdesk.example')
+    expect(location.pathname).toBe('/shopify/auth/session-token')
+    expect(location.searchParams.get('shop')).toBe(SHOP)
+    expect(location.searchParams.get('shopify-reload')).toContain('https://agentdesk.example/shopify/app')
+  })
+
+  it('the session-token page loads App Bridge, and the admin may frame it', async () => {
+    const response = await request().get(`/shopify/auth/session-token?${adminQuery()}`).set('User-Agent', BROWSER)
+    expect(response.status).toBe(200)
+    expect(response.text).toContain(`data-api-key="${API_KEY}"`)
+    expect(response.text).toContain('https://cdn.shopify.com/shopifycloud/app-bridge.js')
+    expect(response.headers['x-frame-options']).toBeUndefined()
+    expect(response.headers['content-security-policy']).toContain(`frame-ancestors https://${SHOP} https://admin.shopify.com`)
+  })
+
+  it('the exit-iframe page may run its own inline script, which carries no nonce', async () => {
+    const response = await request().get(`/shopify/auth/exit-iframe?${adminQuery()}&exitIframe=${encodeURIComponent('/shopify/app')}`).set('User-Agent', BROWSER)
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('window.open(')
+    const scriptPolicy = String(response.headers['content-security-policy']).split(', ').find((policy) => policy.includes('script-src')) ?? ''
+    expect(scriptPolicy).toContain("'unsafe-inline'")
+    expect(scriptPolicy).not.toContain("'nonce-")
+  })
+
+  it('with a valid session token, exchanges it for an expiring offline token, stores the session and creates the shop account', async () => {
+    const exchangesBefore = fakeShopify.exchanges.length
+    const response = await request().get(`/shopify/app?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('Agents')
+
+    // The frame's loader and the screen's run at once, and each may exchange the token.
+    const exchanges = fakeShopify.exchanges.slice(exchangesBefore)
+    expect(exchanges.length).toBeGreaterThan(0)
+    for (const exchange of exchanges) expect(exchange.body).toMatchObject({ grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token', expiring: '1' })
+
+    const row = await testDatabase.database.prisma.shopifySession.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } })
+    expect(row).toMatchObject({ shop: SHOP, isOnline: false, scope: 'read_products,read_content,read_legal_policies,write_app_proxy' })
+    expect(row.expires?.getTime()).toBeGreaterThan(Date.now())
+    expect(row.refreshTokenExpires?.getTime()).toBeGreaterThan(Date.now() + 80 * 24 * 3600 * 1000)
+    // Sealed at rest: neither token is stored as Shopify sent it.
+    expect(row.accessToken).toMatch(/^v1\./)
+    expect(row.refreshToken).toMatch(/^v1\./)
+    expect(row.accessToken).not.toContain('shpat_')
+
+    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP }, include: { account: true } })
+    expect(shop).toMatchObject({ shopName: 'Test Gear', storefrontUrl: 'https://test-gear.example', uninstalledAt: null })
+    expect(shop.account).toMatchObject({ email: 'owner@test-gear.example', fullName: 'Test Gear', passwordHash: null })
+    expect(fakeShopify.graphqlQueries.some((call) => call.shop === SHOP && call.query.includes('primaryDomain'))).toBe(true)
+  })
+
+  it('the page shows the shop account agents, under a policy with a nonce for its inline scripts and no X-Frame-Options', async () => {
+    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
+    await testDatabase.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Storefront helper', description: 'Answers about Test Gear' } })
+    const response = await request().get(`/shopify/app?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('Storefront helper')
+    expect(response.text).toMatch(/<head><meta charSet="utf-8"\/><meta name="shopify-api-key" content="test-shopify-client-id"\/><script src="https:\/\/cdn.shopify.com\/shopifycloud\/app-bridge.js">/)
+    expect(response.headers['x-frame-options']).toBeUndefined()
+    const policies = String(response.headers['content-security-policy']).split(', ')
+    const scriptPolicy = policies.find((policy) => policy.includes('script-src')) ?? ''
+    const nonce = /'nonce-([^']+)'/.exec(scriptPolicy)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(scriptPolicy).toContain("script-src 'self' https://cdn.shopify.com")
+    expect(response.text).toContain(`nonce="${nonce}"`)
+    expect(policies.some((policy) => policy.startsWith(`frame-ancestors https://${SHOP} `))).toBe(true)
+  })
+
+  it('a reinstallation reuses the shop account and clears uninstalledAt', async () => {
+    const { prisma } = testDatabase.database
+    const before = await prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
+    await prisma.shopifyShop.update({ where: { id: before.id }, data: { uninstalledAt: new Date() } })
+    await prisma.shopifySession.deleteMany({ where: { shop: SHOP } })
+    const response = await request().get(`/shopify/app?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
+    expect(response.status).toBe(200)
+    const after = await prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
+    expect(after).toMatchObject({ id: before.id, accountId: before.accountId, uninstalledAt: null })
+    expect(await prisma.user.count({ where: { shopifyShops: { some: { shopDomain: SHOP } } } })).toBe(1)
+  })
+
+  it('a fetch request with a session token signed by someone else gets 401 and the retry header', async () => {
+    const forged = (await getJwt(STORE, API_KEY, 'not-the-app-secret')).token
+    const response = await request().get('/shopify/app.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${forged}`)
+    expect(response.status).toBe(401)
+    expect(response.headers['x-shopify-retry-invalid-session-request']).toBe('1')
+  })
+
+  it('a fetch request with a valid session token is answered', async () => {
+    const response = await request().get('/shopify/app.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`)
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('Storefront helper')
+  })
+
+  it('the embedded sign-in screen gives the shop account an e-mail sign-in', async () => {
+    const response = await request()
+      .post('/shopify/app/sign-in.data')
+      .set('User-Agent', BROWSER)
+      .set('Authorization', `Bearer ${await sessionToken()}`)
+      .type('form')
+      .send({ email: 'merchant@test-gear.example', password: 'Correct-Horse-9' })
+    expect(response.status).toBe(200)
+    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP }, include: { account: true } })
+    expect(shop.account.email).toBe('merchant@test-gear.example')
+    expect(shop.account.passwordHash).toMatch(/^\$argon2id\$/)
+  })
+
+  it('no Shopify token or session token reaches the log', async () => {
+    const token = await sessionToken()
+    await request().get(`/shopify/app?${adminQuery(token)}`).set('User-Agent', BROWSER)
+    const log = logged.join('')
+    expect(log).toContain('shopify') // the library's lines join ours
+    expect(log).not.toMatch(/shpat_|shprt_/)
+    expect(log).not.toContain(token)
+  })
+
+  it('a robot user agent is refused', async () => {
+    const response = await request().get(`/shopify/app?${adminQuery(await sessionToken())}`).set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)')
+    expect(response.status).toBe(410)
+  })
+})
+
+describe('webhooks', () => {
+  const webhook = (body: string, hmac: string, path = '/shopify/webhooks') =>
+    request()
+      .post(path)
+      .set('Content-Type', 'application/json')
+      .set('X-Shopify-Hmac-Sha256', hmac)
+      .set('X-Shopify-Topic', 'products/update')
+      .set('X-Shopify-Shop-Domain', SHOP)
+      .set('X-Shopify-API-Version', '2026-10')
+      .set('X-Shopify-Webhook-Id', randomUUID())
+      .send(body)
+
+  it('a webhook signed with the app secret is answered 200', async () => {
+    const body = JSON.stringify({ admin_graphql_api_id: 'gid://shopify/Product/1', title: 'Trail shoe' })
+    const response = await webhook(body, getHmac(body, API_SECRET))
+    expect(response.status).toBe(200)
+  })
+
+  it('a compliance webhook signed with the app secret is answered 200 at its own address', async () => {
+    const body = JSON.stringify({ shop_id: 1, shop_domain: SHOP })
+    const response = await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks/compliance')
+    expect(response.status).toBe(200)
+  })
+
+  it('a webhook with a wrong HMAC is answered 401', async () => {
+    const body = JSON.stringify({ admin_graphql_api_id: 'gid://shopify/Product/1' })
+    const response = await webhook(body, getHmac(body, 'another-secret'))
+    expect(response.status).toBe(401)
+  })
+
+  it('a webhook whose body was changed after signing is answered 401', async () => {
+    const signed = JSON.stringify({ admin_graphql_api_id: 'gid://shopify/Product/1' })
+    const response = await webhook(JSON.stringify({ admin_graphql_api_id: 'gid://shopify/Product/2' }), getHmac(signed, API_SECRET))
+    expect(response.status).toBe(401)
+  })
+})
+
+describe('the login page', () => {
+  it('renders the shop-domain form outside the admin, without App Bridge', async () => {
+    const response = await request().get('/shopify/auth/login').set('User-Agent', BROWSER)
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('Shop domain')
+    expect(response.text).not.toContain('app-bridge.js')
+  })
+
+  it('answers a HEAD request', async () => {
+    const response = await request().head('/shopify/auth/login').set('User-Agent', BROWSER)
+    expect(response.status).toBe(200)
+  })
+
+  it('sends a valid shop to Shopify to install the app', async () => {
+    const response = await request().get(`/shopify/auth/login?shop=${STORE}`).set('User-Agent', BROWSER)
+    expect(response.status).toBe(302)
+    expect(response.headers.location).toBe(`https://admin.shopify.com/store/${STORE}/oauth/install?client_id=${API_KEY}`)
+  })
+})
+
+describe('when the Shopify app is not configured', () => {
+  it('/shopify keeps answering the JSON 404', async () => {
+    const unconfigured = await createTestApp()
+    try {
+      const response = await unconfigured.request.get('/shopify/app')
+      expect(response.status).toBe(404)
+      expect(response.headers['content-type']).toContain('application/json')
+    } finally {
+      await unconfigured.cleanup()
+    }
+  })
+})

@@ -1,0 +1,85 @@
+// Shopify's side of the embedded app's installation, as a real HTTP server on 127.0.0.1: the OAuth
+// token exchange (session token → expiring offline token) and the Admin GraphQL shop query. The
+// library always calls https://<shop>.myshopify.com, so its fetch is pointed here (setAbstractFetchFunc).
+import { randomBytes } from 'node:crypto'
+// The library's adapter sets its fetch when loaded: load it first, so the fake's fetch replaces it.
+import '@shopify/shopify-api/adapters/web-api'
+import { setAbstractFetchFunc, type AbstractFetchFunc } from '@shopify/shopify-api/runtime'
+import { jwtVerify } from 'jose'
+import { sendJson, startLocalServer } from '../../support/local-http-server.ts'
+
+export interface FakeShop {
+  name: string
+  email: string
+  primaryDomain: string
+}
+
+export interface TokenExchange {
+  shop: string
+  body: Record<string, string>
+}
+
+export async function startFakeShopifyAdmin({ apiKey, apiSecret }: { apiKey: string; apiSecret: string }) {
+  const shops = new Map<string, FakeShop>()
+  const issuedTokens = new Map<string, string>() // access token → shop
+  const exchanges: TokenExchange[] = []
+  const graphqlQueries: { shop: string; query: string }[] = []
+
+  async function exchangeToken(shop: string, body: Record<string, string>) {
+    exchanges.push({ shop, body })
+    if (body.client_id !== apiKey || body.client_secret !== apiSecret) return { status: 401, body: { error: 'invalid_client' } }
+    if (body.grant_type !== 'urn:ietf:params:oauth:grant-type:token-exchange') return { status: 400, body: { error: 'unsupported_grant_type' } }
+    try {
+      const { payload } = await jwtVerify(body.subject_token ?? '', new TextEncoder().encode(apiSecret), { audience: apiKey })
+      if (payload.dest !== `https://${shop}`) throw new Error('session token of another shop')
+    } catch {
+      return { status: 400, body: { error: 'invalid_subject_token' } }
+    }
+    const accessToken = `shpat_${randomBytes(12).toString('hex')}`
+    issuedTokens.set(accessToken, shop)
+    const expiring = body.expiring === '1' ? { expires_in: 3600, refresh_token: `shprt_${randomBytes(12).toString('hex')}`, refresh_token_expires_in: 7_776_000 } : {}
+    return { status: 200, body: { access_token: accessToken, scope: 'read_products,read_content,read_legal_policies,write_app_proxy', ...expiring } }
+  }
+
+  function answerGraphql(shop: string, accessToken: string | undefined, body: { query?: string }) {
+    if (!accessToken || issuedTokens.get(accessToken) !== shop) return { status: 401, body: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' } }
+    graphqlQueries.push({ shop, query: body.query ?? '' })
+    const profile = shops.get(shop)
+    if (!profile || !/\bshop\s*\{/.test(body.query ?? '')) return { status: 200, body: { errors: [{ message: 'Field not known to this fake' }] } }
+    const cost = { requestedQueryCost: 1, actualQueryCost: 1, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 } }
+    return { status: 200, body: { data: { shop: { name: profile.name, email: profile.email, primaryDomain: { url: profile.primaryDomain } } }, extensions: { cost } } }
+  }
+
+  const server = await startLocalServer(async (req, res, raw) => {
+    const shop = String(req.headers['x-fake-shopify-shop'] ?? '')
+    const body = raw.length > 0 ? (JSON.parse(raw.toString()) as Record<string, string>) : {}
+    if (req.method === 'POST' && req.url === '/admin/oauth/access_token') {
+      const answer = await exchangeToken(shop, body)
+      return sendJson(res, answer.status, answer.body)
+    }
+    if (req.method === 'POST' && /^\/admin\/api\/[\d-]+\/graphql\.json$/.test(req.url ?? '')) {
+      const answer = answerGraphql(shop, req.headers['x-shopify-access-token'] as string | undefined, body)
+      return sendJson(res, answer.status, answer.body)
+    }
+    sendJson(res, 404, { errors: 'Not Found' })
+  })
+
+  // Requests to any *.myshopify.com go to this server, naming the shop in a header; others pass.
+  const fetchThroughFake: AbstractFetchFunc = async (input, init) => {
+    const request = new Request(input, init)
+    const url = new URL(request.url)
+    if (!url.hostname.endsWith('.myshopify.com')) return fetch(request)
+    const headers = new Headers(request.headers)
+    headers.set('X-Fake-Shopify-Shop', url.hostname)
+    return fetch(`${server.url}${url.pathname}${url.search}`, { method: request.method, headers, body: request.method === 'GET' ? undefined : await request.text() })
+  }
+  setAbstractFetchFunc(fetchThroughFake)
+
+  return {
+    url: server.url,
+    exchanges,
+    graphqlQueries,
+    addShop: (domain: string, profile: FakeShop) => shops.set(domain, profile),
+    close: () => server.close(),
+  }
+}
