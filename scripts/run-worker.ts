@@ -9,6 +9,9 @@ import { createKnowledgeJobHandlers } from '../server/knowledge/knowledge-job-ha
 import { scheduleRecrawls } from '../server/knowledge/websites/schedule-recrawls.ts'
 import { createLogger } from '../server/logging/create-logger.ts'
 import { createFileStorage } from '../server/storage/create-file-storage.ts'
+import { loadServerSecrets } from '../server/secrets/load-server-secrets.ts'
+import { createShopifyLibrary } from '../server/shopify/app/create-shopify-library.ts'
+import { shopifyJobHandlersFor } from '../server/shopify/jobs/shopify-job-handlers-for.ts'
 
 let config
 try {
@@ -25,7 +28,13 @@ const logger = createLogger(config)
 const database = await createDatabase(config)
 await applyMigrations(database)
 const storage = createFileStorage(config)
-const worker = startWorker({ database, logger, handlers: createKnowledgeJobHandlers(config, database, storage, createEmbedder(config)), concurrency: config.WORKER_CONCURRENCY, pollMs: config.JOB_POLL_MS })
+// The Shopify jobs reach shops through the same sealed offline sessions as the server's.
+const shopify = createShopifyLibrary({ config, database, secrets: await loadServerSecrets(database, config), logger })
+let started: ReturnType<typeof startWorker> | null = null
+const queue = { wake: () => started?.wake() }
+const handlers = { ...createKnowledgeJobHandlers(config, database, storage, createEmbedder(config)), ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }) }
+const worker = startWorker({ database, logger, handlers, concurrency: config.WORKER_CONCURRENCY, pollMs: config.JOB_POLL_MS })
+started = worker
 const recrawls = scheduleRecrawls(database, worker, logger)
 const stop = async () => {
   recrawls.stop()

@@ -10,6 +10,8 @@ import { startWorker, type RunningWorker } from './jobs/run-worker.ts'
 import type { EmbeddingQueue } from './knowledge/embedding/start-embedding.ts'
 import { createEmbedder, type Embedder } from './knowledge/indexing/create-embedder.ts'
 import { createKnowledgeJobHandlers } from './knowledge/knowledge-job-handlers.ts'
+import type { ShopifyAppServer } from './shopify/app/shopify.server.ts'
+import { shopifyJobHandlersFor } from './shopify/jobs/shopify-job-handlers-for.ts'
 import { createChatModel } from './chat/answering/create-chat-model.ts'
 import { createVectorSearch } from './chat/retrieval/search-vectors.ts'
 import type { ChatServices } from './conversations/send-message.ts'
@@ -33,14 +35,16 @@ export interface AppServices {
   close(): Promise<void>
 }
 
-export async function createAppServices(config: Config, database: Database, secrets: ServerSecrets, logger: Logger): Promise<AppServices> {
+export async function createAppServices(config: Config, database: Database, secrets: ServerSecrets, logger: Logger, shopify: ShopifyAppServer | null = null): Promise<AppServices> {
   const rateLimits = await createAuthRateLimits(config, database)
   const storage = createFileStorage(config)
   const embedder = createEmbedder(config)
-  const worker = config.WORKER_IN_SERVER
-    ? startWorker({ database, logger, handlers: createKnowledgeJobHandlers(config, database, storage, embedder), concurrency: config.WORKER_CONCURRENCY, pollMs: config.JOB_POLL_MS })
-    : null
+  let worker: RunningWorker | null = null
   const queue = { wake: () => worker?.wake() }
+  if (config.WORKER_IN_SERVER) {
+    const handlers = { ...createKnowledgeJobHandlers(config, database, storage, embedder), ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }) }
+    worker = startWorker({ database, logger, handlers, concurrency: config.WORKER_CONCURRENCY, pollMs: config.JOB_POLL_MS })
+  }
   const recrawls = worker ? scheduleRecrawls(database, queue, logger) : null
   const vectorSearch = await detectVectorSearch(database)
   logger.info({ vectorSearch }, vectorSearch === 'pgvector' ? 'vector search: pgvector' : 'vector search: in-process (pgvector not available)')

@@ -31,6 +31,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { loadServerSecrets } from './secrets/load-server-secrets.ts'
 import { shopifyProxyRoutes } from './shopify/proxy/shopify-proxy.routes.ts'
+import { createShopifyLibrary } from './shopify/app/create-shopify-library.ts'
 import { mountShopifyApp } from './shopify/app/mount-shopify-app.ts'
 
 function isHttpsDeployment(config: Config) {
@@ -54,8 +55,9 @@ export type App = Express & { close(): Promise<void> }
 
 export async function createApp({ config, database, logger, isDevelopment = false, dashboard, shopifyBuildDir }: AppOptions): Promise<App> {
   const secrets = await loadServerSecrets(database, config)
-  const shopifyApp = await mountShopifyApp({ config, database, logger, secrets, isDevelopment, buildDir: shopifyBuildDir })
-  const services = await createAppServices(config, database, secrets, logger)
+  const shopify = createShopifyLibrary({ config, database, secrets, logger })
+  const services = await createAppServices(config, database, secrets, logger, shopify)
+  const shopifyApp = shopify ? await mountShopifyApp({ config, shopify, database, logger, queue: services.queue, isDevelopment, buildDir: shopifyBuildDir }) : null
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)

@@ -1,10 +1,21 @@
 // /shopify/webhooks and /shopify/webhooks/compliance (shopify.app.toml): the library checks the HMAC
-// (401 when wrong, 400 when headers are missing), then the webhook is handed on and answered 200.
+// (401 when wrong, 400 when headers are missing), then the webhook becomes a durable job (once per
+// webhook id) and is answered 200. A payload we can never read is answered 400, not retried as a 500.
 import type { ActionFunctionArgs } from 'react-router'
+import { ZodError } from 'zod'
+import { AppError } from '../../server/errors/app-error.ts'
 import { receiveShopifyWebhook } from '../../server/shopify/app/receive-shopify-webhook.ts'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { topic, shop, webhookId, payload } = await context.shopify.authenticate.webhook(request)
-  await receiveShopifyWebhook(context.database, { topic, shop, webhookId, payload })
+  try {
+    await receiveShopifyWebhook(context.database, context.queue, { topic, shop, webhookId, payload })
+  } catch (error) {
+    if (error instanceof ZodError || (error instanceof AppError && error.code === 'BAD_REQUEST')) {
+      context.logger.warn({ topic, shop, webhookId }, 'a Shopify webhook was refused: its topic or payload cannot be handled')
+      return new Response(null, { status: 400 })
+    }
+    throw error
+  }
   return new Response(null, { status: 200 })
 }

@@ -18,7 +18,8 @@ export interface EmbedItemDependencies {
 async function currentSections(database: Database, type: KnowledgeItemType, id: string): Promise<ExtractedSection[] | null> {
   if (type === 'text') {
     const text = await database.prisma.text.findUniqueOrThrow({ where: { id } })
-    return [{ title: text.title, content: text.content }]
+    // A text standing for a page (a store product) carries its URL, which its passages cite.
+    return [{ title: text.title, content: text.content, sourceUrl: text.sourceUrl ?? undefined }]
   }
   if (type === 'document') {
     const document = await database.prisma.document.findUniqueOrThrow({ where: { id } })

@@ -10,10 +10,8 @@ import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import { shopifySecurityHeaders } from '../../http/security-headers.ts'
 import type { Logger } from '../../logging/create-logger.ts'
-import type { ServerSecrets } from '../../secrets/load-server-secrets.ts'
-import { createPrismaSessionStorage } from './prisma-session-storage.ts'
-import { deriveSessionTokenKey } from './session-token-key.ts'
-import { createShopifyApp, shopifyCredentialsOf } from './shopify.server.ts'
+import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import { shopifyCredentialsOf, type ShopifyAppServer } from './shopify.server.ts'
 import type { ShopifyLoadContext } from './shopify-load-context.ts'
 
 export const SHOPIFY_APP_BUILD_DIR = fileURLToPath(new URL('../../../dist/shopify', import.meta.url))
@@ -23,9 +21,11 @@ const HOT_RELOAD_PORT = 24_679
 
 export interface ShopifyAppMountOptions {
   config: Config
+  shopify: ShopifyAppServer
   database: Database
   logger: Logger
-  secrets: ServerSecrets
+  /** Wakes the worker for the jobs webhooks queue. */
+  queue: EmbeddingQueue
   isDevelopment: boolean
   /** The React Router build (server/ and client/); npm run build writes dist/shopify. */
   buildDir?: string
@@ -70,12 +70,10 @@ async function serveAppInDevelopment(getLoadContext: GetLoadContextFunction) {
 }
 
 /** The /shopify handler when SHOPIFY_API_KEY and SHOPIFY_API_SECRET are set, else null (and /shopify stays a 404). */
-export async function mountShopifyApp({ config, database, logger, secrets, isDevelopment, buildDir = SHOPIFY_APP_BUILD_DIR }: ShopifyAppMountOptions): Promise<MountedShopifyApp | null> {
+export async function mountShopifyApp({ config, shopify, database, logger, queue, isDevelopment, buildDir = SHOPIFY_APP_BUILD_DIR }: ShopifyAppMountOptions): Promise<MountedShopifyApp | null> {
   const credentials = shopifyCredentialsOf(config)
   if (!credentials) return null
-  const sessionStorage = createPrismaSessionStorage(database, deriveSessionTokenKey(secrets))
-  const shopify = createShopifyApp({ credentials, scopes: config.SHOPIFY_SCOPES, database, sessionStorage, logger })
-  const getLoadContext: GetLoadContextFunction = (_req, res) => ({ shopify, apiKey: credentials.apiKey, database, logger, cspNonce: String(res.locals.cspNonce) }) satisfies ShopifyLoadContext
+  const getLoadContext: GetLoadContextFunction = (_req, res) => ({ shopify, apiKey: credentials.apiKey, database, logger, queue, cspNonce: String(res.locals.cspNonce) }) satisfies ShopifyLoadContext
   const app = isDevelopment ? await serveAppInDevelopment(getLoadContext) : { handler: serveBuiltApp(buildDir, getLoadContext), close: async () => {} }
   const isHttps = config.PUBLIC_URL?.startsWith('https:') ?? false
   const router = Router()

@@ -1,7 +1,9 @@
 import type { Database } from '../../db/database.ts'
+import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import { enqueueShopifyWebhook } from '../webhooks/enqueue-shopify-webhook.ts'
 
-// Where a verified webhook goes. For now it keeps nothing: the lead connects it to the durable job
-// that handles each topic (enqueueShopifyWebhook in server/shopify/), idempotent by webhook id.
+// Where a verified webhook goes: a durable job per delivery, recorded once per webhook id (a repeated
+// delivery is answered 200 and not processed again).
 
 export interface VerifiedShopifyWebhook {
   /** As the library normalises it: PRODUCTS_UPDATE, SHOP_REDACT, ... */
@@ -12,4 +14,7 @@ export interface VerifiedShopifyWebhook {
 }
 
 /** Accepts a webhook whose HMAC the library checked. Resolves once it is safe to answer Shopify 200. */
-export async function receiveShopifyWebhook(_database: Database, _webhook: VerifiedShopifyWebhook): Promise<void> {}
+export async function receiveShopifyWebhook(database: Database, queue: EmbeddingQueue, webhook: VerifiedShopifyWebhook): Promise<{ isNew: boolean }> {
+  const { isNew } = await enqueueShopifyWebhook({ database, queue, ...webhook })
+  return { isNew }
+}

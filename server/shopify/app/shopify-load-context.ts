@@ -1,5 +1,6 @@
 // What the Express mount hands every React Router loader and action under /shopify (their `context`).
 import type { Database } from '../../db/database.ts'
+import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { ShopifyAppServer } from './shopify.server.ts'
 
@@ -9,6 +10,8 @@ export interface ShopifyLoadContext {
   apiKey: string
   database: Database
   logger: Logger
+  /** Wakes the worker for the jobs webhooks and imports queue. */
+  queue: EmbeddingQueue
   /** This response's Content-Security-Policy nonce, for React Router's inline scripts. */
   cspNonce: string
 }

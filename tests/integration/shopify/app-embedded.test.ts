@@ -112,7 +112,7 @@ describe('opening the app in the Shopify admin', () => {
 
     const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP }, include: { account: true } })
     expect(shop).toMatchObject({ shopName: 'Test Gear', storefrontUrl: 'https://test-gear.example', uninstalledAt: null })
-    expect(shop.account).toMatchObject({ email: 'owner@test-gear.example', fullName: 'Test Gear', passwordHash: null })
+    expect(shop.account).toMatchObject({ email: `${SHOP}@shopify.invalid`, fullName: 'Test Gear', passwordHash: null })
     expect(fakeShopify.graphqlQueries.some((call) => call.shop === SHOP && call.query.includes('primaryDomain'))).toBe(true)
   })
 
@@ -187,33 +187,49 @@ describe('opening the app in the Shopify admin', () => {
 })
 
 describe('webhooks', () => {
-  const webhook = (body: string, hmac: string, path = '/shopify/webhooks') =>
+  const webhook = (body: string, hmac: string, path = '/shopify/webhooks', topic = 'products/update', webhookId: string = randomUUID()) =>
     request()
       .post(path)
       .set('Content-Type', 'application/json')
       .set('X-Shopify-Hmac-Sha256', hmac)
-      .set('X-Shopify-Topic', 'products/update')
+      .set('X-Shopify-Topic', topic)
       .set('X-Shopify-Shop-Domain', SHOP)
       .set('X-Shopify-API-Version', '2026-10')
-      .set('X-Shopify-Webhook-Id', randomUUID())
+      .set('X-Shopify-Webhook-Id', webhookId)
       .send(body)
+  const jobsOf = (webhookId: string) => testDatabase.database.prisma.job.findMany({ where: { kind: 'shopify-webhook', dedupeKey: webhookId } })
 
-  it('a webhook signed with the app secret is answered 200', async () => {
-    const body = JSON.stringify({ admin_graphql_api_id: 'gid://shopify/Product/1', title: 'Trail shoe' })
-    const response = await webhook(body, getHmac(body, API_SECRET))
-    expect(response.status).toBe(200)
+  it('a webhook signed with the app secret is answered 200 and becomes one durable job, however often it is delivered', async () => {
+    const body = JSON.stringify({ id: 1, admin_graphql_api_id: 'gid://shopify/Product/1', title: 'Trail shoe' })
+    const webhookId = randomUUID()
+    expect((await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks', 'products/update', webhookId)).status).toBe(200)
+    expect((await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks', 'products/update', webhookId)).status).toBe(200)
+    const jobs = await jobsOf(webhookId)
+    expect(jobs).toHaveLength(1)
+    expect(jobs[0]?.payload).toMatchObject({ topic: expect.stringMatching(/products.update/i), shop: SHOP })
   })
 
-  it('a compliance webhook signed with the app secret is answered 200 at its own address', async () => {
+  it('a compliance webhook signed with the app secret is answered 200 at its own address and queued', async () => {
     const body = JSON.stringify({ shop_id: 1, shop_domain: SHOP })
-    const response = await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks/compliance')
+    const webhookId = randomUUID()
+    const response = await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks/compliance', 'shop/redact', webhookId)
     expect(response.status).toBe(200)
+    expect(await jobsOf(webhookId)).toHaveLength(1)
   })
 
-  it('a webhook with a wrong HMAC is answered 401', async () => {
+  it('a signed webhook whose payload cannot be read is answered 400 and queues nothing', async () => {
+    const body = JSON.stringify({ title: 'no id at all' })
+    const webhookId = randomUUID()
+    expect((await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks', 'products/update', webhookId)).status).toBe(400)
+    expect(await jobsOf(webhookId)).toHaveLength(0)
+  })
+
+  it('a webhook with a wrong HMAC is answered 401 and queues nothing', async () => {
     const body = JSON.stringify({ admin_graphql_api_id: 'gid://shopify/Product/1' })
-    const response = await webhook(body, getHmac(body, 'another-secret'))
+    const webhookId = randomUUID()
+    const response = await webhook(body, getHmac(body, 'another-secret'), '/shopify/webhooks', 'products/update', webhookId)
     expect(response.status).toBe(401)
+    expect(await jobsOf(webhookId)).toHaveLength(0)
   })
 
   it('a webhook whose body was changed after signing is answered 401', async () => {
