@@ -11,6 +11,7 @@ export default [
     index('routes/app-agents.tsx', { id: 'app-home' }),
     route('agents', 'routes/app-agents.tsx', { id: 'app-agents' }),
     route('sign-in', 'routes/app-sign-in.tsx'),
+    route('knowledge', 'routes/app-knowledge.tsx'),
     route(':section', 'routes/app-section.tsx'),
   ]),
 ] satisfies RouteConfig

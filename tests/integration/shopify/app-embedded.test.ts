@@ -171,6 +171,24 @@ describe('opening the app in the Shopify admin', () => {
     expect(shop.account.passwordHash).toMatch(/^\$argon2id\$/)
   })
 
+  it('the Knowledge screen starts the store import into an agent of the shop account, as durable jobs', async () => {
+    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
+    const agent = await testDatabase.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Catalogue expert' } })
+    const post = async (form: Record<string, string>) =>
+      request().post('/shopify/app/knowledge.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`).type('form').send(form)
+    const started = await post({ intent: 'import', agent_id: agent.id })
+    expect(started.status).toBe(200)
+    expect(started.text).toContain('Store import started')
+    const jobs = await testDatabase.database.prisma.job.findMany({ where: { agentId: agent.id }, orderBy: { kind: 'asc' } })
+    expect(jobs.map((job) => job.kind)).toEqual(['shopify-import-catalogue', 'shopify-import-content'])
+    // An agent of another account is refused, and nothing is queued for it.
+    const stranger = await testDatabase.database.prisma.user.create({ data: { email: 'stranger@example.com', fullName: 'Stranger' } })
+    const theirs = await testDatabase.database.prisma.agent.create({ data: { accountId: stranger.id, name: 'Not yours' } })
+    const refused = await post({ intent: 'import', agent_id: theirs.id })
+    expect(refused.text).not.toContain('Store import started')
+    expect(await testDatabase.database.prisma.job.count({ where: { agentId: theirs.id } })).toBe(0)
+  })
+
   it('no Shopify token or session token reaches the log', async () => {
     const token = await sessionToken()
     await request().get(`/shopify/app?${adminQuery(token)}`).set('User-Agent', BROWSER)
