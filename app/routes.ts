@@ -12,6 +12,7 @@ export default [
     route('agents', 'routes/app-agents.tsx', { id: 'app-agents' }),
     route('sign-in', 'routes/app-sign-in.tsx'),
     route('knowledge', 'routes/app-knowledge.tsx'),
+    route('widget', 'routes/app-widget.tsx'),
     route(':section', 'routes/app-section.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -1,6 +1,7 @@
 // What the Express mount hands every React Router loader and action under /shopify (their `context`).
 import type { Database } from '../../db/database.ts'
 import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { FileStorage } from '../../storage/file-storage.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { ShopifyAppServer } from './shopify.server.ts'
 
@@ -12,6 +13,10 @@ export interface ShopifyLoadContext {
   logger: Logger
   /** Wakes the worker for the jobs webhooks and imports queue. */
   queue: EmbeddingQueue
+  /** Where widget logos and other files live. */
+  storage: FileStorage
+  /** This server's address as storefronts reach it (PUBLIC_URL): the widget's data-server. */
+  publicUrl: string
   /** This response's Content-Security-Policy nonce, for React Router's inline scripts. */
   cspNonce: string
 }

@@ -189,6 +189,26 @@ describe('opening the app in the Shopify admin', () => {
     expect(await testDatabase.database.prisma.job.count({ where: { agentId: theirs.id } })).toBe(0)
   })
 
+  it('the Widget screen puts an agent on the storefront: an integration for the store domain and the keys in app metafields', async () => {
+    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
+    const agent = await testDatabase.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Storefront answers' } })
+    const response = await request().post('/shopify/app/widget.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`).type('form').send({ agent_id: agent.id })
+    expect(response.status).toBe(200)
+    expect(response.text).toContain('The chat widget is ready')
+    const connected = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { id: shop.id }, include: { widgetIntegration: true } })
+    expect(connected.agentId).toBe(agent.id)
+    expect(connected.widgetIntegration).toMatchObject({ agentId: agent.id, websiteDomain: 'test-gear.example', isActive: true })
+    expect(fakeShopify.appMetafields.get(`${SHOP} agentdesk.widget_key`)).toBe(connected.widgetIntegration?.clientKey)
+    expect(fakeShopify.appMetafields.get(`${SHOP} agentdesk.server_url`)).toBe('https://agentdesk.example')
+    // Choosing another agent switches the first widget off: one widget answers per store.
+    const other = await testDatabase.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Second answerer' } })
+    await request().post('/shopify/app/widget.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`).type('form').send({ agent_id: other.id })
+    const switched = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { id: shop.id }, include: { widgetIntegration: true } })
+    expect(switched.widgetIntegration).toMatchObject({ agentId: other.id, isActive: true })
+    expect(await testDatabase.database.prisma.widgetIntegration.findUniqueOrThrow({ where: { id: connected.widgetIntegrationId ?? '' } })).toMatchObject({ isActive: false })
+    expect(fakeShopify.appMetafields.get(`${SHOP} agentdesk.widget_key`)).toBe(switched.widgetIntegration?.clientKey)
+  })
+
   it('no Shopify token or session token reaches the log', async () => {
     const token = await sessionToken()
     await request().get(`/shopify/app?${adminQuery(token)}`).set('User-Agent', BROWSER)

@@ -19,11 +19,20 @@ export interface TokenExchange {
   body: Record<string, string>
 }
 
+interface MetafieldInput {
+  ownerId: string
+  namespace: string
+  key: string
+  value: string
+}
+
 export async function startFakeShopifyAdmin({ apiKey, apiSecret }: { apiKey: string; apiSecret: string }) {
   const shops = new Map<string, FakeShop>()
   const issuedTokens = new Map<string, string>() // access token → shop
   const exchanges: TokenExchange[] = []
   const graphqlQueries: { shop: string; query: string }[] = []
+  /** App-data metafields written, by "shop namespace.key". */
+  const appMetafields = new Map<string, string>()
 
   async function exchangeToken(shop: string, body: Record<string, string>) {
     exchanges.push({ shop, body })
@@ -41,18 +50,27 @@ export async function startFakeShopifyAdmin({ apiKey, apiSecret }: { apiKey: str
     return { status: 200, body: { access_token: accessToken, scope: 'read_products,read_content,read_legal_policies,write_app_proxy', ...expiring } }
   }
 
-  function answerGraphql(shop: string, accessToken: string | undefined, body: { query?: string }) {
+  function answerGraphql(shop: string, accessToken: string | undefined, body: { query?: string; variables?: { metafields?: MetafieldInput[] } }) {
     if (!accessToken || issuedTokens.get(accessToken) !== shop) return { status: 401, body: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' } }
     graphqlQueries.push({ shop, query: body.query ?? '' })
+    const cost = { requestedQueryCost: 1, actualQueryCost: 1, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 } }
+    const installationId = `gid://shopify/AppInstallation/${shop.length}`
+    if (/currentAppInstallation\s*\{/.test(body.query ?? '')) return { status: 200, body: { data: { currentAppInstallation: { id: installationId } }, extensions: { cost } } }
+    if (/metafieldsSet\s*\(/.test(body.query ?? '')) {
+      const metafields = body.variables?.metafields ?? []
+      const foreign = metafields.find((field) => field.ownerId !== installationId)
+      if (foreign) return { status: 200, body: { data: { metafieldsSet: { metafields: null, userErrors: [{ field: ['ownerId'], message: 'Owner does not exist', code: 'INVALID' }] } }, extensions: { cost } } }
+      for (const field of metafields) appMetafields.set(`${shop} ${field.namespace}.${field.key}`, field.value)
+      return { status: 200, body: { data: { metafieldsSet: { metafields: metafields.map(({ key, value }) => ({ key, value })), userErrors: [] } }, extensions: { cost } } }
+    }
     const profile = shops.get(shop)
     if (!profile || !/\bshop\s*\{/.test(body.query ?? '')) return { status: 200, body: { errors: [{ message: 'Field not known to this fake' }] } }
-    const cost = { requestedQueryCost: 1, actualQueryCost: 1, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 } }
     return { status: 200, body: { data: { shop: { name: profile.name, email: profile.email, primaryDomain: { url: profile.primaryDomain } } }, extensions: { cost } } }
   }
 
   const server = await startLocalServer(async (req, res, raw) => {
     const shop = String(req.headers['x-fake-shopify-shop'] ?? '')
-    const body = raw.length > 0 ? (JSON.parse(raw.toString()) as Record<string, string>) : {}
+    const body = raw.length > 0 ? (JSON.parse(raw.toString()) as Record<string, never>) : {}
     if (req.method === 'POST' && req.url === '/admin/oauth/access_token') {
       const answer = await exchangeToken(shop, body)
       return sendJson(res, answer.status, answer.body)
@@ -79,6 +97,7 @@ export async function startFakeShopifyAdmin({ apiKey, apiSecret }: { apiKey: str
     url: server.url,
     exchanges,
     graphqlQueries,
+    appMetafields,
     addShop: (domain: string, profile: FakeShop) => shops.set(domain, profile),
     close: () => server.close(),
   }

@@ -1,0 +1,86 @@
+// The embedded Widget screen: choose the agent that answers on the storefront; the app makes its widget
+// for the store's domain, writes the key the theme app extension reads, and links to the theme editor
+// with the app embed turned on.
+import { TitleBar } from '@shopify/app-bridge-react'
+import { Banner, BlockStack, Button, Card, FormLayout, Page, Select, Text } from '@shopify/polaris'
+import { useState } from 'react'
+import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { z } from 'zod'
+import { AppError } from '../../server/errors/app-error.ts'
+import { adminClientFromLibrary } from '../../server/shopify/admin/admin-client-from-library.ts'
+import { connectStorefrontWidget, storefrontHostOf } from '../../server/shopify/app/connect-storefront-widget.ts'
+import { authenticateShop } from '../authenticate-shop.server.ts'
+
+// The app embed block's file name (extensions/chat-widget/blocks/chat-embed.liquid).
+const EMBED_HANDLE = 'chat-embed'
+const ConnectSchema = z.object({ agent_id: z.uuid({ error: 'Please select an agent' }) })
+
+/** The theme editor, on the live theme's app embeds, with this app's chat embed switched on. */
+function themeEditorLink(shopDomain: string, apiKey: string): string {
+  return `https://${shopDomain}/admin/themes/current/editor?context=apps&activateAppId=${encodeURIComponent(`${apiKey}/${EMBED_HANDLE}`)}`
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor, shop } = await authenticateShop(request, context)
+  const agents: { id: string; name: string }[] = await context.database.prisma.agent.findMany({ where: { accountId: actor.userId }, orderBy: { createdAt: 'asc' }, select: { id: true, name: true }, take: 100 })
+  const integration: { isActive: boolean; websiteDomain: string } | null = shop.widgetIntegrationId
+    ? await context.database.prisma.widgetIntegration.findUnique({ where: { id: shop.widgetIntegrationId }, select: { isActive: true, websiteDomain: true } })
+    : null
+  return { agents, agentId: shop.agentId, connected: Boolean(integration?.isActive), domain: integration?.websiteDomain ?? storefrontHostOf(shop), editorUrl: themeEditorLink(shop.shopDomain, context.apiKey) }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { actor, shop, admin } = await authenticateShop(request, context)
+  const parsed = ConnectSchema.safeParse(Object.fromEntries(await request.formData()))
+  if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please select an agent' }
+  try {
+    await connectStorefrontWidget({ database: context.database, storage: context.storage, actor, shop, agentId: parsed.data.agent_id, client: adminClientFromLibrary(admin), serverUrl: context.publicUrl })
+    return { message: 'The chat widget is ready: turn the app embed on in your theme.' }
+  } catch (error) {
+    if (error instanceof AppError) return { error: error.detail }
+    throw error
+  }
+}
+
+export default function WidgetScreen() {
+  const { agents, agentId, connected, domain, editorUrl } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const navigation = useNavigation()
+  const [chosen, setChosen] = useState(agentId ?? agents[0]?.id ?? '')
+  return (
+    <Page title="Chat widget" subtitle={`On ${domain}`} backAction={{ content: 'Agents', url: '/app' }}>
+      <TitleBar title="Chat widget" />
+      <BlockStack gap="400">
+        {result && 'error' in result ? <Banner tone="critical">{result.error}</Banner> : null}
+        {result && 'message' in result ? <Banner tone="success">{result.message}</Banner> : null}
+        <Card>
+          {agents.length === 0 ? (
+            <Text as="p">Create an agent first (Knowledge), then choose it here.</Text>
+          ) : (
+            <Form method="post">
+              <FormLayout>
+                <Select label="Agent that answers on your store" name="agent_id" options={agents.map((agent) => ({ label: agent.name, value: agent.id }))} value={chosen} onChange={setChosen} />
+                <Button submit variant="primary" loading={navigation.state !== 'idle'}>
+                  {connected ? 'Save' : 'Set up the chat widget'}
+                </Button>
+              </FormLayout>
+            </Form>
+          )}
+        </Card>
+        <Card>
+          <BlockStack gap="200">
+            <Text as="h2" variant="headingSm">
+              Show it on your store
+            </Text>
+            <Text as="p" tone="subdued">
+              The widget is a theme app embed: turn it on in the theme editor, where you can also choose its colour, corner, bot name and start message.
+            </Text>
+            <Button url={editorUrl} external disabled={!connected}>
+              Open the theme editor
+            </Button>
+          </BlockStack>
+        </Card>
+      </BlockStack>
+    </Page>
+  )
+}
