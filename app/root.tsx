@@ -5,7 +5,7 @@ import en from '@shopify/polaris/locales/en.json'
 import polarisStyles from '@shopify/polaris/build/esm/styles.css?url'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData, type LinksFunction, type LoaderFunctionArgs } from 'react-router'
 import './load-context.ts'
-import { PolarisLink } from './polaris-link.tsx'
+import { PolarisLink } from '../dashboard/src/app/polaris-link.tsx'
 
 export const APP_BRIDGE_URL = 'https://cdn.shopify.com/shopifycloud/app-bridge.js'
 

@@ -1,6 +1,6 @@
 // Polaris links (Button url, backAction url) go through the router, so moving between screens stays a
-// client-side navigation inside the admin frame; paths are the router's, without the /shopify basename.
-// The same as the dashboard's RouterLink, which lives in its root with the dashboard's API context.
+// client-side navigation (inside the admin frame too); external addresses open in a new tab.
+// Shared by the dashboard and the embedded Shopify admin (app/root.tsx).
 import type { AppProviderProps } from '@shopify/polaris'
 import type { ComponentProps } from 'react'
 import { Link } from 'react-router'
