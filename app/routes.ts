@@ -13,6 +13,7 @@ export default [
     route('sign-in', 'routes/app-sign-in.tsx'),
     route('knowledge', 'routes/app-knowledge.tsx'),
     route('widget', 'routes/app-widget.tsx'),
+    route('usage', 'routes/app-usage.tsx'),
     route(':section', 'routes/app-section.tsx'),
   ]),
 ] satisfies RouteConfig

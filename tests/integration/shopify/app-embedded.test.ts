@@ -9,6 +9,7 @@ import { createLogger } from '../../../server/logging/create-logger.ts'
 import { buildShopifyApp, shopifyAppTestBuildDir } from '../../support/build-dashboard-once.ts'
 import { createTestApp, testConfig } from '../../support/create-test-app.ts'
 import { createTestDatabase, type TestDatabase } from '../../support/create-test-database.ts'
+import { recordUsage } from '../../../server/usage/record-usage.ts'
 import { startFakeShopifyAdmin } from './app-fake-shopify-admin.ts'
 
 // The embedded app through the real Express server and the built React Router app: Shopify's session
@@ -207,6 +208,14 @@ describe('opening the app in the Shopify admin', () => {
     expect(switched.widgetIntegration).toMatchObject({ agentId: other.id, isActive: true })
     expect(await testDatabase.database.prisma.widgetIntegration.findUniqueOrThrow({ where: { id: connected.widgetIntegrationId ?? '' } })).toMatchObject({ isActive: false })
     expect(fakeShopify.appMetafields.get(`${SHOP} agentdesk.widget_key`)).toBe(switched.widgetIntegration?.clientKey)
+  })
+
+  it('the Usage screen shows what the shop account used this period', async () => {
+    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
+    await recordUsage(testDatabase.database, shop.accountId, { conversations: 7, messages: 41, tokens: 12_345 })
+    const response = await request().get(`/shopify/app/usage?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
+    expect(response.status).toBe(200)
+    for (const shown of ['Conversations', 'Messages', 'Tokens', '>7<', '>41<', '>12K<']) expect(response.text).toContain(shown)
   })
 
   it('no Shopify token or session token reaches the log', async () => {

@@ -1,0 +1,56 @@
+// The embedded Usage screen: what the shop's account used in its current billing period (the calendar
+// month without a subscription), with the agents and widgets it has. Plans and limits come with billing.
+import { TitleBar } from '@shopify/app-bridge-react'
+import { BlockStack, Card, InlineGrid, Page, Text } from '@shopify/polaris'
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { readUsage } from '../../server/usage/read-usage.ts'
+import { formatCount } from '../../dashboard/src/features/format/format-count.ts'
+import { authenticateShop } from '../authenticate-shop.server.ts'
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { actor } = await authenticateShop(request, context)
+  const { prisma } = context.database
+  const usage = await readUsage(context.database, actor.userId)
+  const agents: number = await prisma.agent.count({ where: { accountId: actor.userId } })
+  const widgets: number = await prisma.widgetIntegration.count({ where: { accountId: actor.userId } })
+  return { ...usage, period: { start: usage.period.start.toISOString(), end: usage.period.end.toISOString() }, agents, widgets }
+}
+
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <Card>
+      <BlockStack gap="100">
+        <Text as="h2" variant="headingSm" tone="subdued">
+          {label}
+        </Text>
+        <Text as="p" variant="headingXl">
+          {formatCount(value)}
+        </Text>
+      </BlockStack>
+    </Card>
+  )
+}
+
+export default function UsageScreen() {
+  const usage = useLoaderData<typeof loader>()
+  const until = new Date(new Date(usage.period.end).getTime() - 1)
+  return (
+    <Page title="Usage" subtitle={`${day.format(new Date(usage.period.start))} to ${day.format(until)}`} backAction={{ content: 'Agents', url: '/app' }}>
+      <TitleBar title="Usage" />
+      <BlockStack gap="400">
+        <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
+          <Figure label="Conversations" value={usage.conversations} />
+          <Figure label="Messages" value={usage.messages} />
+          <Figure label="Tokens" value={usage.tokens} />
+          <Figure label="Agents" value={usage.agents} />
+          <Figure label="Widgets" value={usage.widgets} />
+        </InlineGrid>
+        <Text as="p" tone="subdued">
+          Counts cover every agent of this store&apos;s account, the dashboard&apos;s and the storefront&apos;s alike.
+        </Text>
+      </BlockStack>
+    </Page>
+  )
+}
