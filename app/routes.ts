@@ -14,6 +14,8 @@ export default [
     route('knowledge', 'routes/app-knowledge.tsx'),
     route('widget', 'routes/app-widget.tsx'),
     route('usage', 'routes/app-usage.tsx'),
+    route('playground', 'routes/app-playground.tsx'),
+    route('conversations', 'routes/app-conversations.tsx'),
     route(':section', 'routes/app-section.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -57,7 +57,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   const secrets = await loadServerSecrets(database, config)
   const shopify = createShopifyLibrary({ config, database, secrets, logger })
   const services = await createAppServices(config, database, secrets, logger, shopify)
-  const shopifyApp = shopify ? await mountShopifyApp({ config, shopify, database, logger, queue: services.queue, storage: services.storage, isDevelopment, buildDir: shopifyBuildDir }) : null
+  const shopifyApp = shopify ? await mountShopifyApp({ config, shopify, database, logger, queue: services.queue, storage: services.storage, chat: services.chat, rateLimits: services.rateLimits, isDevelopment, buildDir: shopifyBuildDir }) : null
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)

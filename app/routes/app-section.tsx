@@ -1,5 +1,5 @@
-// The admin menu's other screens (knowledge, playground, conversations, widget, teams, usage) until each
-// has its embedded page; meanwhile they point to the standalone dashboard.
+// The admin menu screens without an embedded page yet (teams): they point to the standalone dashboard,
+// which shows the same agents once the merchant has an e-mail sign-in.
 import { TitleBar } from '@shopify/app-bridge-react'
 import { Card, Page, Text } from '@shopify/polaris'
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router'

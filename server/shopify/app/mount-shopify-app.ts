@@ -12,6 +12,8 @@ import { shopifySecurityHeaders } from '../../http/security-headers.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
+import type { ChatServices } from '../../conversations/send-message.ts'
+import type { AuthRateLimits } from '../../http/rate-limit/auth-rate-limits.ts'
 import { shopifyCredentialsOf, type ShopifyAppServer } from './shopify.server.ts'
 import type { ShopifyLoadContext } from './shopify-load-context.ts'
 
@@ -28,6 +30,8 @@ export interface ShopifyAppMountOptions {
   /** Wakes the worker for the jobs webhooks queue. */
   queue: EmbeddingQueue
   storage: FileStorage
+  chat: ChatServices
+  rateLimits: AuthRateLimits
   isDevelopment: boolean
   /** The React Router build (server/ and client/); npm run build writes dist/shopify. */
   buildDir?: string
@@ -72,10 +76,10 @@ async function serveAppInDevelopment(getLoadContext: GetLoadContextFunction) {
 }
 
 /** The /shopify handler when SHOPIFY_API_KEY and SHOPIFY_API_SECRET are set, else null (and /shopify stays a 404). */
-export async function mountShopifyApp({ config, shopify, database, logger, queue, storage, isDevelopment, buildDir = SHOPIFY_APP_BUILD_DIR }: ShopifyAppMountOptions): Promise<MountedShopifyApp | null> {
+export async function mountShopifyApp({ config, shopify, database, logger, queue, storage, chat, rateLimits, isDevelopment, buildDir = SHOPIFY_APP_BUILD_DIR }: ShopifyAppMountOptions): Promise<MountedShopifyApp | null> {
   const credentials = shopifyCredentialsOf(config)
   if (!credentials) return null
-  const getLoadContext: GetLoadContextFunction = (_req, res) => ({ shopify, apiKey: credentials.apiKey, database, logger, queue, storage, publicUrl: credentials.appUrl, cspNonce: String(res.locals.cspNonce) }) satisfies ShopifyLoadContext
+  const getLoadContext: GetLoadContextFunction = (_req, res) => ({ shopify, apiKey: credentials.apiKey, database, logger, queue, storage, chat, rateLimits, publicUrl: credentials.appUrl, cspNonce: String(res.locals.cspNonce) }) satisfies ShopifyLoadContext
   const app = isDevelopment ? await serveAppInDevelopment(getLoadContext) : { handler: serveBuiltApp(buildDir, getLoadContext), close: async () => {} }
   const isHttps = config.PUBLIC_URL?.startsWith('https:') ?? false
   const router = Router()

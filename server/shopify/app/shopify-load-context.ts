@@ -2,6 +2,8 @@
 import type { Database } from '../../db/database.ts'
 import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
+import type { ChatServices } from '../../conversations/send-message.ts'
+import type { AuthRateLimits } from '../../http/rate-limit/auth-rate-limits.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { ShopifyAppServer } from './shopify.server.ts'
 
@@ -13,6 +15,10 @@ export interface ShopifyLoadContext {
   logger: Logger
   /** Wakes the worker for the jobs webhooks and imports queue. */
   queue: EmbeddingQueue
+  /** Retrieval and answering, for the chat playground. */
+  chat: ChatServices
+  /** The per-user chat limit the API's chat calls apply too. */
+  rateLimits: AuthRateLimits
   /** Where widget logos and other files live. */
   storage: FileStorage
   /** This server's address as storefronts reach it (PUBLIC_URL): the widget's data-server. */
