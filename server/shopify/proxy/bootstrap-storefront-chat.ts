@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import type { Database } from '../../db/database.ts'
 import { activeIntegrationFor } from '../../widgets/public/active-integration.ts'
-import { publicConfigurationOf } from '../../widgets/public/public-configuration.ts'
+import { openWidgetSession } from '../../widgets/public/open-widget-session.ts'
 import { widgetUnavailable } from '../../widgets/public/widget-errors.ts'
 import type { WidgetSettings } from '../../widgets/public/widget-settings.ts'
-import { newRefreshToken, signWidgetToken } from '../../widgets/public/widget-tokens.ts'
 import { requireInstalledShop } from './require-installed-shop.ts'
 
 export interface BootstrapStorefrontChatOptions {
@@ -42,25 +40,5 @@ export async function bootstrapStorefrontChat({ database, settings, shopDomain, 
   // to any other origin would be refused at the first message, so it is refused here.
   const { integration, agent } = await activeIntegrationFor(database, { id: shop.widgetIntegrationId }, pageOrigin)
   if (integration.accountId !== shop.accountId) throw widgetUnavailable()
-  const visitorId = `v_${randomBytes(16).toString('base64url')}`
-  const refresh = newRefreshToken()
-  const session = await database.prisma.widgetSession.create({
-    data: {
-      accountId: integration.accountId,
-      widgetIntegrationId: integration.id,
-      visitorId,
-      origin: pageOrigin,
-      refreshTokenHash: refresh.hash,
-      shopifyCustomerId: loggedInCustomerId,
-      expiresAt: new Date(Date.now() + settings.sessionDays * 86_400_000),
-    },
-  })
-  const token = await signWidgetToken(settings.tokenKey, { sessionId: session.id, integrationId: integration.id, visitorId, origin: pageOrigin }, settings.tokenTtlSeconds)
-  return {
-    token,
-    refresh_token: refresh.token,
-    expires_in: settings.tokenTtlSeconds,
-    visitor_id: visitorId,
-    configuration: publicConfigurationOf(integration, agent),
-  }
+  return openWidgetSession(database, settings, { integration, agent, origin: pageOrigin, shopifyCustomerId: loggedInCustomerId })
 }
