@@ -1,31 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import { rmSync } from 'node:fs'
 import { Writable } from 'node:stream'
 import { getHmac, getJwt } from '@shopify/shopify-api/test-helpers'
-import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../../server/app.ts'
-import { createLogger } from '../../../server/logging/create-logger.ts'
-import { buildShopifyApp, shopifyAppTestBuildDir } from '../../support/build-dashboard-once.ts'
-import { createTestApp, testConfig } from '../../support/create-test-app.ts'
-import { createTestDatabase, type TestDatabase } from '../../support/create-test-database.ts'
+import { createTestApp } from '../../support/create-test-app.ts'
 import { recordUsage } from '../../../server/usage/record-usage.ts'
-import { startFakeShopifyAdmin } from './app-fake-shopify-admin.ts'
+import { API_KEY, API_SECRET, BROWSER, startEmbeddedAppTestbed, type EmbeddedAppTestbed } from './embedded-app-testbed.ts'
 
 // The embedded app through the real Express server and the built React Router app: Shopify's session
 // token, the token exchange with expiring offline tokens, the account made at installation, webhooks.
-const API_KEY = 'test-shopify-client-id'
-const API_SECRET = 'test-shopify-client-secret'
 const STORE = 'agentdesk-test'
 const SHOP = `${STORE}.myshopify.com`
-const HOST = Buffer.from(`admin.shopify.com/store/${STORE}`).toString('base64url')
-// authenticate.admin answers 410 to user agents isbot recognises (supertest's among them).
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 
-let buildDir: string
-let testDatabase: TestDatabase
-let app: App
-let fakeShopify: Awaited<ReturnType<typeof startFakeShopifyAdmin>>
+let bed: EmbeddedAppTestbed
+let testDatabase: EmbeddedAppTestbed['testDatabase']
+let fakeShopify: EmbeddedAppTestbed['fakeShopify']
 const logged: string[] = []
 const logSink = new Writable({
   write(chunk, _encoding, done) {
@@ -35,25 +23,17 @@ const logSink = new Writable({
 })
 
 beforeAll(async () => {
-  buildDir = shopifyAppTestBuildDir(`integration-${randomUUID()}`)
-  await buildShopifyApp(buildDir)
-  fakeShopify = await startFakeShopifyAdmin({ apiKey: API_KEY, apiSecret: API_SECRET })
-  fakeShopify.addShop(SHOP, { name: 'Test Gear', email: 'owner@test-gear.example', primaryDomain: 'https://test-gear.example' })
-  testDatabase = await createTestDatabase()
-  const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, PUBLIC_URL: 'https://agentdesk.example', LOG_LEVEL: 'debug' })
-  app = await createApp({ config, database: testDatabase.database, logger: createLogger(config, logSink), shopifyBuildDir: buildDir })
+  bed = await startEmbeddedAppTestbed({ store: STORE, profile: { name: 'Test Gear', email: 'owner@test-gear.example', primaryDomain: 'https://test-gear.example' }, logSink })
+  ;({ testDatabase, fakeShopify } = bed)
 }, 120_000)
 
 afterAll(async () => {
-  await app?.close()
-  await testDatabase?.cleanup()
-  await fakeShopify?.close()
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true })
+  await bed?.close()
 })
 
-const request = () => supertest(app)
-const sessionToken = async (store = STORE) => (await getJwt(store, API_KEY, API_SECRET)).token
-const adminQuery = (idToken?: string) => new URLSearchParams({ embedded: '1', shop: SHOP, host: HOST, ...(idToken ? { id_token: idToken } : {}) }).toString()
+const request = () => bed.request()
+const sessionToken = (store = STORE) => bed.sessionToken(store)
+const adminQuery = (idToken?: string) => bed.adminQuery(idToken)
 
 describe('opening the app in the Shopify admin', () => {
   it('the app URL sends the admin on to the app, with its parameters, and a visitor to the login page', async () => {

@@ -1,65 +1,35 @@
-import { randomUUID } from 'node:crypto'
-import { rmSync } from 'node:fs'
-import { getJwt } from '@shopify/shopify-api/test-helpers'
-import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../../server/app.ts'
 import { OFFLINE_MODEL } from '../../../server/chat/answering/answer-question.ts'
 import { CONVERSATION_MESSAGES } from '../../../server/conversations/conversations.schemas.ts'
 import { GREETING } from '../../../server/conversations/create-conversation.ts'
-import { createLogger } from '../../../server/logging/create-logger.ts'
-import { buildShopifyApp, shopifyAppTestBuildDir } from '../../support/build-dashboard-once.ts'
-import { testConfig } from '../../support/create-test-app.ts'
-import { createTestDatabase, type TestDatabase } from '../../support/create-test-database.ts'
-import { startFakeShopifyAdmin } from './app-fake-shopify-admin.ts'
+import { BROWSER, startEmbeddedAppTestbed, type EmbeddedAppTestbed } from './embedded-app-testbed.ts'
 
 // The embedded Playground and Conversations screens through the real Express server and the built React
 // Router app: a chat started and answered (by the offline answerer: no LLM is configured), then read
 // back in the conversation list; another account's agents and conversations stay out of reach.
-const API_KEY = 'test-shopify-client-id'
-const API_SECRET = 'test-shopify-client-secret'
 const STORE = 'agentdesk-screens'
 const SHOP = `${STORE}.myshopify.com`
-const HOST = Buffer.from(`admin.shopify.com/store/${STORE}`).toString('base64url')
-// authenticate.admin answers 410 to user agents isbot recognises (supertest's among them).
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 
-let buildDir: string
-let testDatabase: TestDatabase
-let app: App
-let fakeShopify: Awaited<ReturnType<typeof startFakeShopifyAdmin>>
+let bed: EmbeddedAppTestbed
+let testDatabase: EmbeddedAppTestbed['testDatabase']
 let accountId: string
 
 beforeAll(async () => {
-  buildDir = shopifyAppTestBuildDir(`screens-${randomUUID()}`)
-  await buildShopifyApp(buildDir)
-  fakeShopify = await startFakeShopifyAdmin({ apiKey: API_KEY, apiSecret: API_SECRET })
-  fakeShopify.addShop(SHOP, { name: 'Screen Gear', email: 'owner@screen-gear.example', primaryDomain: 'https://screen-gear.example' })
-  testDatabase = await createTestDatabase()
-  const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, PUBLIC_URL: 'https://agentdesk.example', LOG_LEVEL: 'silent' })
-  app = await createApp({ config, database: testDatabase.database, logger: createLogger(config), shopifyBuildDir: buildDir })
+  bed = await startEmbeddedAppTestbed({ store: STORE, profile: { name: 'Screen Gear', email: 'owner@screen-gear.example', primaryDomain: 'https://screen-gear.example' } })
+  testDatabase = bed.testDatabase
   // Opening the app exchanges the session token and makes the shop account.
-  const opened = await supertest(app)
-    .get(`/shopify/app?${adminQuery(await sessionToken())}`)
-    .set('User-Agent', BROWSER)
+  const opened = await bed.request().get(`/shopify/app?${bed.adminQuery(await bed.sessionToken())}`).set('User-Agent', BROWSER)
   expect(opened.status).toBe(200)
   accountId = (await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })).accountId
 }, 120_000)
 
 afterAll(async () => {
-  await app?.close()
-  await testDatabase?.cleanup()
-  await fakeShopify?.close()
-  if (buildDir) rmSync(buildDir, { recursive: true, force: true })
+  await bed?.close()
 })
 
-const request = () => supertest(app)
-async function sessionToken() {
-  return (await getJwt(STORE, API_KEY, API_SECRET)).token
-}
-function adminQuery(idToken?: string) {
-  return new URLSearchParams({ embedded: '1', shop: SHOP, host: HOST, ...(idToken ? { id_token: idToken } : {}) }).toString()
-}
+const request = () => bed.request()
+const sessionToken = () => bed.sessionToken()
+const adminQuery = (idToken?: string) => bed.adminQuery(idToken)
 const fetchData = async (path: string) => request().get(path).set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`)
 const postPlayground = async (form: Record<string, string>) =>
   request().post('/shopify/app/playground.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`).type('form').send(form)
