@@ -248,7 +248,10 @@ describe('Settings: teams and agent permissions', () => {
     await screenshot(page, 'settings-team-mobile')
     await page.getByTestId('team-member-row').scrollIntoViewIfNeeded()
     await screenshot(page, 'settings-team-details-mobile')
-    await page.getByRole('tab', { name: 'Agent Permissions' }).click()
+    // On a phone Polaris measures the tabs with a hidden copy of them; opening the tab by its address
+    // avoids clicking that copy (which would leave the Team Management tab, and its own Team select, open).
+    await page.goto(`${server.baseUrl}/app/settings?tab=permissions`)
+    await page.getByRole('heading', { name: 'Assign Agent to Team' }).waitFor()
     await page.getByLabel('Team', { exact: true }).selectOption({ label: 'Support Squad' })
     await page.getByRole('table', { name: 'Agents assigned to Support Squad' }).getByText('Support Bot', { exact: true }).waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width)
