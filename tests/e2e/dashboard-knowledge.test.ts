@@ -6,7 +6,7 @@ import { createDatabaseLocation, type DatabaseLocation } from '../support/create
 import { launchChromium } from '../support/launch-chromium.ts'
 import { startLocalWebsite } from '../support/local-website.ts'
 import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
-import { callApi } from '../support/call-api.ts'
+import { callApi, registerAccount } from '../support/call-api.ts'
 
 // The three knowledge tabs of the agent detail page, against the real server (embedded database, no
 // LLM, no embeddings endpoint: embedding still indexes for full-text search). The crawler may reach the
@@ -38,12 +38,7 @@ beforeAll(async () => {
   site = await startLocalWebsite()
   location = await createDatabaseLocation()
   server = await spawnServer({ DATA_DIR: location.DATA_DIR, CRAWLER_ALLOWED_NETWORKS: '127.0.0.1/32', CRAWL_DELAY_MS: '0', CRAWL_PAGE_MAX_BYTES: '1000000', JOB_POLL_MS: '100' })
-  const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'knowledge@example.com', password: 'Knowledge-Test-9', full_name: 'Kim Knowledge' }),
-  })
-  const tokens = ((await registered.json()) as { tokens: { access: string; refresh: string } }).tokens
+  const tokens = await registerAccount(server.baseUrl, { email: 'knowledge@example.com', password: 'Knowledge-Test-9', full_name: 'Kim Knowledge' })
   token = tokens.access
   refreshToken = tokens.refresh
   agentId = String((await api('/agents/create/', { name: 'Lamp helper', description: 'Answers questions about lamps' })).agent_id)

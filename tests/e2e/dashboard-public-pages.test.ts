@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
+import { registerAccount } from '../support/call-api.ts'
 
 // The public pages, the 404 page and the help center (SPEC sections 1 and 2), served by the built
 // dashboard under the production content security policy.
@@ -25,13 +26,7 @@ beforeAll(async () => {
   server = await spawnServer({ DATA_DIR: location.DATA_DIR })
   browser = await launchChromium()
   mkdirSync('test-results/screens', { recursive: true })
-  const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'helper@public.example', password: 'Public-Pages-9', full_name: 'Help Reader' }),
-  })
-  expect(registered.status).toBe(201)
-  tokens = ((await registered.json()) as { tokens: { access: string; refresh: string } }).tokens
+  tokens = await registerAccount(server.baseUrl, { email: 'helper@public.example', password: 'Public-Pages-9', full_name: 'Help Reader' })
 })
 
 afterAll(async () => {

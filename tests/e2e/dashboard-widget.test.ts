@@ -5,7 +5,7 @@ import { createDatabaseLocation, type DatabaseLocation } from '../support/create
 import { solidPng } from '../support/image-fixtures.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
-import { callApi } from '../support/call-api.ts'
+import { callApi, registerAccount } from '../support/call-api.ts'
 
 // The Widget and Integrations pages in Chromium against the real server: the form's messages, the live
 // preview, creating (and failing to create) an integration, its embed code read back from the
@@ -75,12 +75,7 @@ beforeAll(async () => {
   server = await spawnServer({ DATA_DIR: location.DATA_DIR })
   browser = await launchChromium()
   mkdirSync('test-results/screens', { recursive: true })
-  const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: 'widgets@shop.example', password: 'Widget-Page-9!', full_name: 'Widget Owner' }),
-  })
-  const tokens = ((await registered.json()) as { tokens: { access: string; refresh: string } }).tokens
+  const tokens = await registerAccount(server.baseUrl, { email: 'widgets@shop.example', password: 'Widget-Page-9!', full_name: 'Widget Owner' })
   token = tokens.access
   agentId = String((await api('/agents/create/', { name: 'Shop helper' })).agent_id)
   context = await browser.newContext({ viewport: DESKTOP })

@@ -11,3 +11,11 @@ export async function callApi<T = Record<string, unknown>>(baseUrl: string, toke
   if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`)
   return json
 }
+
+/** Signs up a new account over HTTP and answers its tokens (for browser tests that start signed in). */
+export async function registerAccount(baseUrl: string, account: { email: string; password: string; full_name: string }): Promise<{ access: string; refresh: string }> {
+  const response = await fetch(`${baseUrl}/api/accounts/register/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(account) })
+  const json = (await response.json()) as { tokens?: { access: string; refresh: string } }
+  if (response.status !== 201 || !json.tokens) throw new Error(`register: ${response.status} ${JSON.stringify(json)}`)
+  return json.tokens
+}

@@ -1,6 +1,6 @@
 // Collections, pages, blog articles and shop policies as knowledge texts, with their storefront links.
 import { z } from 'zod'
-import { htmlToPlainText } from './html-to-plain-text.ts'
+import { htmlFragmentToText } from '../../knowledge/indexing/structured-text.ts'
 import { storefrontBaseOf, webUrlOrNull, type StorefrontShop, type StoreResource } from './store-resource.ts'
 
 const orEmpty = z.string().nullish().transform((value) => value ?? '')
@@ -32,13 +32,13 @@ export function collectionResource(collection: StoreCollection, shop: Storefront
     gid: collection.id,
     kind: 'collection',
     title: collection.title,
-    content: joined(`${collection.title} (a collection of products in the store)`, htmlToPlainText(collection.descriptionHtml)),
+    content: joined(`${collection.title} (a collection of products in the store)`, htmlFragmentToText(collection.descriptionHtml)),
     sourceUrl: `${storefrontBaseOf(shop)}/collections/${path(collection.handle)}`,
   }
 }
 
 export function pageResource(page: StorePage, shop: StorefrontShop): StoreResource {
-  return { gid: page.id, kind: 'page', title: page.title, content: joined(page.title, htmlToPlainText(page.body)), sourceUrl: `${storefrontBaseOf(shop)}/pages/${path(page.handle)}` }
+  return { gid: page.id, kind: 'page', title: page.title, content: joined(page.title, htmlFragmentToText(page.body)), sourceUrl: `${storefrontBaseOf(shop)}/pages/${path(page.handle)}` }
 }
 
 export function articleResource(article: StoreArticle, shop: StorefrontShop): StoreResource {
@@ -47,7 +47,7 @@ export function articleResource(article: StoreArticle, shop: StorefrontShop): St
     gid: article.id,
     kind: 'article',
     title: article.title,
-    content: joined(article.title, byline, article.tags.length > 0 && `Tags: ${article.tags.join(', ')}`, htmlToPlainText(article.body)),
+    content: joined(article.title, byline, article.tags.length > 0 && `Tags: ${article.tags.join(', ')}`, htmlFragmentToText(article.body)),
     sourceUrl: `${storefrontBaseOf(shop)}/blogs/${path(article.blog.handle, article.handle)}`,
   }
 }
@@ -59,7 +59,7 @@ export function policyResource(policy: StorePolicy, shop: StorefrontShop): Store
     gid: policy.id ?? `gid://shopify/ShopPolicy/${policy.type}`,
     kind: 'policy',
     title: policy.title,
-    content: joined(policy.title, htmlToPlainText(policy.body)),
+    content: joined(policy.title, htmlFragmentToText(policy.body)),
     sourceUrl: webUrlOrNull(policy.url) ?? `${storefrontBaseOf(shop)}/policies/${slug}`,
   }
 }

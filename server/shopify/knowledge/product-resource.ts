@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { htmlToPlainText } from './html-to-plain-text.ts'
+import { htmlFragmentToText } from '../../knowledge/indexing/structured-text.ts'
 import { storefrontBaseOf, webUrlOrNull, type StorefrontShop, type StoreResource } from './store-resource.ts'
 
 const MoneySchema = z.object({ amount: z.union([z.string(), z.number()]).transform(String), currencyCode: z.string() })
@@ -63,7 +63,7 @@ export function productResource(product: StoreProduct, shop: StorefrontShop): St
     product.vendor ? `Brand: ${product.vendor}` : null,
     product.tags.length > 0 ? `Tags: ${product.tags.join(', ')}` : null,
   ].filter((line): line is string => Boolean(line))
-  const description = htmlToPlainText(product.descriptionHtml)
+  const description = htmlFragmentToText(product.descriptionHtml)
   return {
     gid: product.id,
     kind: 'product',

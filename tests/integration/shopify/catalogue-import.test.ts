@@ -54,8 +54,10 @@ describe('the catalogue import (bulk operation)', () => {
         'Tags: camping, four-season',
         '',
         'A four-season tent for two.',
-        '- Weighs 2.1 kg',
-        '- Pitches in 5 minutes',
+        '',
+        'Weighs 2.1 kg',
+        '',
+        'Pitches in 5 minutes',
       ].join('\n'),
     )
     expect(mug?.content).toContain('Price: 12.50 EUR')
