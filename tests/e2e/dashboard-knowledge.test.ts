@@ -79,6 +79,24 @@ async function openMenuItem(page: Page, name: string, item: string) {
   await page.getByRole('menuitem', { name: item }).click()
 }
 
+/**
+ * Opens an item's delete confirmation. While a job runs the list is polled and re-drawn every 2 s; on a
+ * loaded machine a re-draw can swallow the menu's click, so the menu is opened again until the dialog shows.
+ */
+async function openDeleteConfirmation(page: Page, name: string) {
+  const dialog = page.getByRole('dialog').getByText(`Delete ${name}?`)
+  for (let attempt = 1; ; attempt += 1) {
+    await openMenuItem(page, name, 'Delete')
+    try {
+      await dialog.waitFor({ timeout: 10_000 })
+      return page.getByRole('dialog')
+    } catch (error) {
+      if (attempt === 3) throw error
+      await page.keyboard.press('Escape')
+    }
+  }
+}
+
 async function screenshotBoth(tab: string, name: string) {
   for (const [width, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
     const { page, context } = await openTab(tab, viewport)
@@ -137,13 +155,10 @@ describe('the Texts tab', () => {
     await page.getByLabel('Search texts').fill('45 days')
     await rowOf(page, 'Refund policy').waitFor()
 
-    await openMenuItem(page, 'Refund policy', 'Delete')
-    const confirm = page.getByRole('dialog')
-    await confirm.getByText('Delete Refund policy?').waitFor()
+    const confirm = await openDeleteConfirmation(page, 'Refund policy')
     await confirm.getByRole('button', { name: 'Cancel' }).click()
     expect(await texts()).toHaveLength(1)
-    await openMenuItem(page, 'Refund policy', 'Delete')
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await (await openDeleteConfirmation(page, 'Refund policy')).getByRole('button', { name: 'Delete' }).click()
     await toast(page, 'Text deleted').waitFor()
     await rowOf(page, 'Refund policy').waitFor({ state: 'detached' })
     expect(await texts()).toEqual([])
@@ -265,8 +280,7 @@ describe('the Websites tab', () => {
     await expect.poll(async () => (await secret()).job, { timeout: 30_000 }).toMatchObject({ status: 'failed', job_id: expect.not.stringMatching(String((failed?.job as { job_id: string }).job_id)) })
     await badge(row, 'Failed').waitFor()
 
-    await openMenuItem(page, 'Secret page', 'Delete')
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await (await openDeleteConfirmation(page, 'Secret page')).getByRole('button', { name: 'Delete' }).click()
     await toast(page, 'Website deleted').waitFor()
     await row.waitFor({ state: 'detached' })
     expect((await websites()).map((website) => website.website_name)).toEqual(['Acme lamps'])
