@@ -18,6 +18,9 @@ export function loader({ context }: LoaderFunctionArgs) {
   return { apiKey: context.apiKey }
 }
 
+// The app's key never changes: a new address (a tab, a filter) does not ask the server for it again.
+export const shouldRevalidate = () => false
+
 function useIsInsideAdmin() {
   return !useMatches().some((match) => (match.handle as { outsideAdmin?: boolean } | undefined)?.outsideAdmin)
 }

@@ -10,12 +10,14 @@ export default [
   route('app', 'routes/app.tsx', [
     index('routes/app-agents.tsx', { id: 'app-home' }),
     route('agents', 'routes/app-agents.tsx', { id: 'app-agents' }),
+    route('agents/:agentId', 'routes/app-agent-detail.tsx'),
+    route('create-agent', 'routes/app-create-agent.tsx'),
     route('sign-in', 'routes/app-sign-in.tsx'),
     route('knowledge', 'routes/app-knowledge.tsx'),
     route('widget', 'routes/app-widget.tsx'),
     route('usage', 'routes/app-usage.tsx'),
     route('playground', 'routes/app-playground.tsx'),
     route('conversations', 'routes/app-conversations.tsx'),
-    route(':section', 'routes/app-section.tsx'),
+    route('teams', 'routes/app-teams.tsx'),
   ]),
 ] satisfies RouteConfig

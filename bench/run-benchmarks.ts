@@ -5,7 +5,8 @@
 // default (BENCH_SKIP_KNOWLEDGE=1 skips it: it takes minutes); retrieval (SciFact quality, latency at
 // 5,000 and 100,000 passages) and the server overhead per chat message (BENCH_SKIP_RETRIEVAL=1 skips them);
 // the widget's sizes, time to launcher and concurrent visitor chats (BENCH_SKIP_WIDGET=1 skips them);
-// the dashboard's first-load size and load timings in Chromium (BENCH_SKIP_DASHBOARD=1 skips them).
+// the dashboard's first-load size and load timings in Chromium (BENCH_SKIP_DASHBOARD=1 skips them); the
+// embedded Shopify app's token cost on the API and each screen's JavaScript (BENCH_SKIP_SHOPIFY=1 skips them).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,6 +16,7 @@ import { measureChatOverhead } from './measure-chat.ts'
 import { measureRetrieval } from './measure-retrieval.ts'
 import { measureWidget } from './measure-widget.ts'
 import { measureDashboard } from './measure-dashboard.ts'
+import { measureShopifyApp } from './measure-shopify-app.ts'
 import { measureDocumentIngestion, measureSciFactTexts } from './measure-knowledge.ts'
 import { measureLatency } from './measure-latency.ts'
 import { measureServerStart, residentMemoryMb, stopServer } from './measure-server-start.ts'
@@ -122,5 +124,15 @@ if (!process.env.BENCH_SKIP_DASHBOARD) {
     rmSync(dashboardDir, { recursive: true, force: true })
   }
 }
-console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, retrieval, chat, widget, dashboard }, null, 2))
+let shopifyApp: Record<string, unknown> | undefined
+if (!process.env.BENCH_SKIP_SHOPIFY) {
+  const shopifyDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
+  try {
+    shopifyApp = await measureShopifyApp(shopifyDir)
+    console.log(JSON.stringify(shopifyApp, null, 2))
+  } finally {
+    rmSync(shopifyDir, { recursive: true, force: true })
+  }
+}
+console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, retrieval, chat, widget, dashboard, shopifyApp }, null, 2))
 process.exit(0)

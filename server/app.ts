@@ -33,6 +33,7 @@ import { loadServerSecrets } from './secrets/load-server-secrets.ts'
 import { shopifyProxyRoutes } from './shopify/proxy/shopify-proxy.routes.ts'
 import { createShopifyLibrary } from './shopify/app/create-shopify-library.ts'
 import { mountShopifyApp } from './shopify/app/mount-shopify-app.ts'
+import { shopifyCredentialsOf } from './shopify/app/shopify.server.ts'
 
 function isHttpsDeployment(config: Config) {
   return config.PUBLIC_URL?.startsWith('https:') ?? false
@@ -81,7 +82,8 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(csrfRoutes(secrets.csrfKey, { isHttps: isHttpsDeployment(config) }))
   api.use(sessionRoutes({ config, database, sessions: services.sessions, rateLimits: services.rateLimits, google: services.google }))
   api.use(profileRoutes({ config, database, sessions: services.sessions, storage: services.storage, rateLimits: services.rateLimits, logger }))
-  const signedIn = authenticate(database, services.sessions)
+  // The embedded Shopify app's screens call these routes with the admin's session token (not the profile's).
+  const signedIn = authenticate(database, services.sessions, shopifyCredentialsOf(config))
   api.use(agentRoutes({ database, storage: services.storage, logger, signedIn }))
   api.use(teamRoutes({ database, rateLimits: services.rateLimits, signedIn }))
   api.use(textRoutes({ database, queue: services.queue, signedIn }))

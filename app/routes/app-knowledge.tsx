@@ -1,17 +1,24 @@
-// The embedded Knowledge screen: the store's catalogue and content imported into an agent's knowledge
-// (products through a bulk operation; collections, pages, articles and policies), kept in sync by
-// webhooks. Each import is a durable job; this screen shows how far the latest ones got.
+// The embedded Knowledge screen, for one agent at a time: the store's catalogue and content imported into
+// its knowledge (products through a bulk operation; collections, pages, articles and policies), kept in
+// sync by webhooks, each import a durable job whose progress shows here; and the dashboard's own
+// Documents, Texts and Websites tabs. The agent and the tab are kept in the address (?agent=, ?tab=).
 import { TitleBar } from '@shopify/app-bridge-react'
-import { Badge, Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, Select, Text, TextField } from '@shopify/polaris'
-import { useState } from 'react'
-import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Badge, Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, Select, Tabs, Text, TextField } from '@shopify/polaris'
+import { useEffect, useState } from 'react'
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
 import { AGENT_MESSAGES } from '../../server/agents/agents.schemas.ts'
 import { createAgent } from '../../server/agents/create-agent.ts'
 import { requireAgentAccess } from '../../server/agents/require-agent-access.ts'
 import { AppError } from '../../server/errors/app-error.ts'
 import { enqueueStoreImport } from '../../server/shopify/jobs/enqueue-store-import.ts'
+import { DocumentsTab } from '../../dashboard/src/features/knowledge/documents-tab.tsx'
+import { TextsTab } from '../../dashboard/src/features/knowledge/texts-tab.tsx'
+import { WebsitesTab } from '../../dashboard/src/features/knowledge/websites-tab.tsx'
 import { authenticateShop } from '../authenticate-shop.server.ts'
+import { ClientOnly } from '../embedded/client-only.tsx'
+import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'
+import { useActionToast } from '../embedded/use-action-toast.ts'
 
 const ImportSchema = z.object({ intent: z.literal('import'), agent_id: z.uuid({ error: 'Choose an agent' }) })
 const CreateSchema = z.object({ intent: z.literal('create-agent'), name: z.string().trim().min(1, { error: AGENT_MESSAGES.nameRequired }).max(255) })
@@ -25,7 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const jobs: { id: string; kind: string; status: string; progress: number; progressDetail: string | null; lastError: string | null; agentId: string | null; createdAt: Date }[] = await prisma.job.findMany({
     where: { accountId: actor.userId, kind: { in: ['shopify-import-catalogue', 'shopify-finish-catalogue-import', 'shopify-import-content'] } },
     orderBy: { createdAt: 'desc' },
-    take: 6,
+    // The screen shows an agent's latest few; the agent is chosen in the browser, so all agents' are read.
+    take: 60,
     select: { id: true, kind: true, status: true, progress: true, progressDetail: true, lastError: true, agentId: true, createdAt: true },
   })
   return {
@@ -56,92 +64,147 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const JOB_NAMES: Record<string, string> = { 'shopify-import-catalogue': 'Products export', 'shopify-finish-catalogue-import': 'Products import', 'shopify-import-content': 'Collections, pages, articles and policies' }
 const STATUS_TONE: Record<string, 'success' | 'critical' | 'attention' | undefined> = { succeeded: 'success', failed: 'critical', running: 'attention', queued: 'attention' }
 
+type KnowledgeData = Awaited<ReturnType<typeof loader>>
+
+// The latest imports shown for an agent, and how often their progress is read again while one runs.
+const JOBS_SHOWN = 6
+const PROGRESS_POLL_MS = 2_000
+
+/** Reads the loader again every 2 s while an import is queued or running, so its progress moves on screen. */
+function useImportProgress(jobs: KnowledgeData['jobs']) {
+  const { revalidate } = useRevalidator()
+  const isImporting = jobs.some((job) => job.status === 'queued' || job.status === 'running')
+  useEffect(() => {
+    if (!isImporting) return
+    const timer = setInterval(() => void revalidate(), PROGRESS_POLL_MS)
+    return () => clearInterval(timer)
+  }, [isImporting, revalidate])
+}
+
+const TABS = [
+  { key: 'store', id: 'knowledge-tab-store', content: 'Store catalogue', panelID: 'knowledge-panel-store' },
+  { key: 'documents', id: 'knowledge-tab-documents', content: 'Documents', panelID: 'knowledge-panel-documents' },
+  { key: 'texts', id: 'knowledge-tab-texts', content: 'Texts', panelID: 'knowledge-panel-texts' },
+  { key: 'websites', id: 'knowledge-tab-websites', content: 'Websites', panelID: 'knowledge-panel-websites' },
+]
+
+
+function CreateFirstAgent({ busy }: { busy: boolean }) {
+  const [name, setName] = useState('')
+  return (
+    <Card>
+      <Form method="post">
+        <FormLayout>
+          <Text as="p">Create the agent that will answer your customers, then import your store into its knowledge.</Text>
+          <input type="hidden" name="intent" value="create-agent" />
+          <TextField label="Agent name" name="name" value={name} onChange={setName} autoComplete="off" />
+          <Button submit variant="primary" loading={busy} disabled={!name.trim()}>
+            Create agent
+          </Button>
+        </FormLayout>
+      </Form>
+    </Card>
+  )
+}
+
+function StoreCatalogue({ agentId, counts, jobs, busy }: { agentId: string; counts: KnowledgeData['counts']; jobs: KnowledgeData['jobs']; busy: boolean }) {
+  useImportProgress(jobs)
+  const imported = counts.filter((row) => row.agentId === agentId)
+  return (
+    <BlockStack gap="400">
+      <Card>
+        <Form method="post">
+          <FormLayout>
+            <input type="hidden" name="intent" value="import" />
+            <input type="hidden" name="agent_id" value={agentId} />
+            <Text as="p" tone="subdued">
+              Products are exported in bulk; collections, pages, blog articles and shop policies follow. Answers about a product link to its page in your store, and changes in your store reach the agent by themselves.
+            </Text>
+            {imported.length === 0 ? (
+              <Text as="p">Nothing imported from the store yet.</Text>
+            ) : (
+              <InlineStack gap="200">
+                {imported.map((row) => (
+                  <Badge key={row.kind}>{`${row.count} ${row.kind}${row.count === 1 ? '' : 's'}`}</Badge>
+                ))}
+              </InlineStack>
+            )}
+            <Button submit variant="primary" loading={busy}>
+              Import store knowledge
+            </Button>
+          </FormLayout>
+        </Form>
+      </Card>
+      {jobs.length > 0 ? (
+        <Card>
+          <BlockStack gap="200">
+            <Text as="h2" variant="headingSm">
+              Latest imports
+            </Text>
+            {jobs.map((job) => (
+              <InlineStack key={job.id} gap="200" blockAlign="center" wrap>
+                <Badge tone={STATUS_TONE[job.status]}>{job.status}</Badge>
+                <Text as="span">{JOB_NAMES[job.kind] ?? job.kind}</Text>
+                <Text as="span" tone="subdued">
+                  {job.progressDetail ?? `${job.progress}%`}
+                </Text>
+                {job.lastError ? (
+                  <Text as="span" tone="critical">
+                    {job.lastError}
+                  </Text>
+                ) : null}
+              </InlineStack>
+            ))}
+          </BlockStack>
+        </Card>
+      ) : null}
+    </BlockStack>
+  )
+}
+
+function AgentKnowledgeTab({ tab, agentId }: { tab: string; agentId: string }) {
+  if (tab === 'documents') return <DocumentsTab agentId={agentId} />
+  if (tab === 'texts') return <TextsTab agentId={agentId} />
+  return <WebsitesTab agentId={agentId} />
+}
+
+export const shouldRevalidate = revalidateOnPathChange
+
 export default function KnowledgeScreen() {
   const { agents, counts, jobs } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [agentId, setAgentId] = useState(agents[0]?.id ?? '')
-  const [name, setName] = useState('')
+  const [search, setSearch] = useSearchParams()
   const busy = navigation.state !== 'idle'
-  const countsOf = (id: string) => counts.filter((row) => row.agentId === id)
+  useActionToast(result)
+  const agentId = agents.find((agent) => agent.id === search.get('agent'))?.id ?? agents[0]?.id ?? ''
+  const selected = Math.max(0, TABS.findIndex((tab) => tab.key === search.get('tab')))
+  const choose = (changes: Record<string, string>) => setSearch((current) => ({ ...Object.fromEntries(current), ...changes }), { replace: true })
   return (
-    <Page title="Knowledge" subtitle="Your store's products, collections, pages, articles and policies, in an agent's knowledge" backAction={{ content: 'Agents', url: '/app' }}>
+    <Page title="Knowledge" subtitle="What your agents know: your store, documents, texts and websites" backAction={{ content: 'Agents', url: '/app' }}>
       <TitleBar title="Knowledge" />
       <BlockStack gap="400">
         {result && 'error' in result ? <Banner tone="critical">{result.error}</Banner> : null}
-        {result && 'message' in result ? <Banner tone="success">{result.message}</Banner> : null}
         {agents.length === 0 ? (
-          <Card>
-            <Form method="post">
-              <FormLayout>
-                <Text as="p">Create the agent that will answer your customers, then import your store into its knowledge.</Text>
-                <input type="hidden" name="intent" value="create-agent" />
-                <TextField label="Agent name" name="name" value={name} onChange={setName} autoComplete="off" />
-                <Button submit variant="primary" loading={busy} disabled={!name.trim()}>
-                  Create agent
-                </Button>
-              </FormLayout>
-            </Form>
-          </Card>
+          <CreateFirstAgent busy={busy} />
         ) : (
-          <Card>
-            <Form method="post">
-              <FormLayout>
-                <input type="hidden" name="intent" value="import" />
-                <Select label="Agent" name="agent_id" options={agents.map((agent) => ({ label: agent.name, value: agent.id }))} value={agentId} onChange={setAgentId} />
-                <Text as="p" tone="subdued">
-                  Products are exported in bulk; collections, pages, blog articles and shop policies follow. Answers about a product link to its page in your store, and changes in your store reach the agent by themselves.
-                </Text>
-                <Button submit variant="primary" loading={busy}>
-                  Import store knowledge
-                </Button>
-              </FormLayout>
-            </Form>
-          </Card>
+          <>
+            <Card>
+              <Select label="Agent" options={agents.map((agent) => ({ label: agent.name, value: agent.id }))} value={agentId} onChange={(agent) => choose({ agent })} />
+            </Card>
+            <Tabs tabs={TABS} selected={selected} onSelect={(index) => choose({ tab: TABS[index]?.key ?? 'store' })}>
+              <div className="embedded-tab">
+                {selected === 0 ? (
+                  <StoreCatalogue agentId={agentId} counts={counts} jobs={jobs.filter((job) => job.agentId === agentId).slice(0, JOBS_SHOWN)} busy={busy} />
+                ) : (
+                  <ClientOnly>
+                    <AgentKnowledgeTab key={agentId} tab={TABS[selected]?.key ?? ''} agentId={agentId} />
+                  </ClientOnly>
+                )}
+              </div>
+            </Tabs>
+          </>
         )}
-        {agents.map((agent) => (
-          <Card key={agent.id}>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingSm">
-                {agent.name}
-              </Text>
-              {countsOf(agent.id).length === 0 ? (
-                <Text as="p" tone="subdued">
-                  Nothing imported from the store yet.
-                </Text>
-              ) : (
-                <InlineStack gap="200">
-                  {countsOf(agent.id).map((row) => (
-                    <Badge key={row.kind}>{`${row.count} ${row.kind}${row.count === 1 ? '' : 's'}`}</Badge>
-                  ))}
-                </InlineStack>
-              )}
-            </BlockStack>
-          </Card>
-        ))}
-        {jobs.length > 0 ? (
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingSm">
-                Latest imports
-              </Text>
-              {jobs.map((job) => (
-                <InlineStack key={job.id} gap="200" blockAlign="center" wrap>
-                  <Badge tone={STATUS_TONE[job.status]}>{job.status}</Badge>
-                  <Text as="span">{JOB_NAMES[job.kind] ?? job.kind}</Text>
-                  <Text as="span" tone="subdued">
-                    {job.progressDetail ?? `${job.progress}%`}
-                  </Text>
-                  {job.lastError ? (
-                    <Text as="span" tone="critical">
-                      {job.lastError}
-                    </Text>
-                  ) : null}
-                </InlineStack>
-              ))}
-            </BlockStack>
-          </Card>
-        ) : null}
       </BlockStack>
     </Page>
   )

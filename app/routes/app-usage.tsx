@@ -1,10 +1,10 @@
 // The embedded Usage screen: what the shop's account used in its current billing period (the calendar
 // month without a subscription), with the agents and widgets it has. Plans and limits come with billing.
 import { TitleBar } from '@shopify/app-bridge-react'
-import { BlockStack, Card, InlineGrid, Page, Text } from '@shopify/polaris'
+import { BlockStack, InlineGrid, Page, Text } from '@shopify/polaris'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { readUsage } from '../../server/usage/read-usage.ts'
-import { formatCount } from '../../dashboard/src/features/format/format-count.ts'
+import { StatCard } from '../../dashboard/src/features/dashboard/stat-cards.tsx'
 import { authenticateShop } from '../authenticate-shop.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -18,21 +18,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <Card>
-      <BlockStack gap="100">
-        <Text as="h2" variant="headingSm" tone="subdued">
-          {label}
-        </Text>
-        <Text as="p" variant="headingXl">
-          {formatCount(value)}
-        </Text>
-      </BlockStack>
-    </Card>
-  )
-}
-
 export default function UsageScreen() {
   const usage = useLoaderData<typeof loader>()
   const until = new Date(new Date(usage.period.end).getTime() - 1)
@@ -41,11 +26,11 @@ export default function UsageScreen() {
       <TitleBar title="Usage" />
       <BlockStack gap="400">
         <InlineGrid columns={{ xs: 1, sm: 2, md: 3 }} gap="400">
-          <Figure label="Conversations" value={usage.conversations} />
-          <Figure label="Messages" value={usage.messages} />
-          <Figure label="Tokens" value={usage.tokens} />
-          <Figure label="Agents" value={usage.agents} />
-          <Figure label="Widgets" value={usage.widgets} />
+          <StatCard title="Conversations" value={usage.conversations} />
+          <StatCard title="Messages" value={usage.messages} />
+          <StatCard title="Tokens" value={usage.tokens} />
+          <StatCard title="Agents" value={usage.agents} />
+          <StatCard title="Widgets" value={usage.widgets} />
         </InlineGrid>
         <Text as="p" tone="subdued">
           Counts cover every agent of this store&apos;s account, the dashboard&apos;s and the storefront&apos;s alike.

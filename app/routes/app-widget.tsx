@@ -1,15 +1,16 @@
 // The embedded Widget screen: choose the agent that answers on the storefront; the app makes its widget
 // for the store's domain, writes the key the theme app extension reads, and links to the theme editor
-// with the app embed turned on.
-import { TitleBar } from '@shopify/app-bridge-react'
+// with the app embed turned on. Choosing another agent for a connected widget raises the admin's save bar.
+import { SaveBar, TitleBar } from '@shopify/app-bridge-react'
 import { Banner, BlockStack, Button, Card, FormLayout, Page, Select, Text } from '@shopify/polaris'
 import { useState } from 'react'
-import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
 import { AppError } from '../../server/errors/app-error.ts'
 import { adminClientFromLibrary } from '../../server/shopify/admin/admin-client-from-library.ts'
 import { connectStorefrontWidget, storefrontHostOf } from '../../server/shopify/app/connect-storefront-widget.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
+import { useActionToast } from '../embedded/use-action-toast.ts'
 
 // The app embed block's file name (extensions/chat-widget/blocks/chat-embed.liquid).
 const EMBED_HANDLE = 'chat-embed'
@@ -46,13 +47,30 @@ export default function WidgetScreen() {
   const { agents, agentId, connected, domain, editorUrl } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
-  const [chosen, setChosen] = useState(agentId ?? agents[0]?.id ?? '')
+  const submit = useSubmit()
+  const saved = agentId ?? agents[0]?.id ?? ''
+  const [chosen, setChosen] = useState(saved)
+  // After a save the loader's agent is the chosen one, so the form is no longer dirty.
+  const [savedBefore, setSavedBefore] = useState(saved)
+  if (savedBefore !== saved) {
+    setSavedBefore(saved)
+    setChosen(saved)
+  }
+  const isSaving = navigation.state !== 'idle'
+  useActionToast(result)
   return (
     <Page title="Chat widget" subtitle={`On ${domain}`} backAction={{ content: 'Agents', url: '/app' }}>
       <TitleBar title="Chat widget" />
       <BlockStack gap="400">
         {result && 'error' in result ? <Banner tone="critical">{result.error}</Banner> : null}
-        {result && 'message' in result ? <Banner tone="success">{result.message}</Banner> : null}
+        <SaveBar id="widget-agent-save-bar" open={connected && chosen !== saved}>
+          <button variant="primary" onClick={() => void submit({ agent_id: chosen }, { method: 'post' })} disabled={isSaving} loading={isSaving ? '' : undefined}>
+            Save
+          </button>
+          <button onClick={() => setChosen(saved)} disabled={isSaving}>
+            Discard
+          </button>
+        </SaveBar>
         <Card>
           {agents.length === 0 ? (
             <Text as="p">Create an agent first (Knowledge), then choose it here.</Text>
@@ -60,9 +78,11 @@ export default function WidgetScreen() {
             <Form method="post">
               <FormLayout>
                 <Select label="Agent that answers on your store" name="agent_id" options={agents.map((agent) => ({ label: agent.name, value: agent.id }))} value={chosen} onChange={setChosen} />
-                <Button submit variant="primary" loading={navigation.state !== 'idle'}>
-                  {connected ? 'Save' : 'Set up the chat widget'}
-                </Button>
+                {connected ? null : (
+                  <Button submit variant="primary" loading={isSaving}>
+                    Set up the chat widget
+                  </Button>
+                )}
               </FormLayout>
             </Form>
           )}

@@ -1,10 +1,13 @@
-// /shopify/app: the admin's frame around every embedded screen, with App Bridge's navigation menu.
+// /shopify/app: the admin's frame around every embedded screen, with App Bridge's navigation menu, and
+// what the dashboard's feature components need around them (SharedFeatures).
 import { NavMenu } from '@shopify/app-bridge-react'
 import { useEffect } from 'react'
 import { Banner, Page } from '@shopify/polaris'
 import { isRouteErrorResponse, Outlet, useNavigate, useRouteError, type HeadersFunction, type LoaderFunctionArgs } from 'react-router'
 import { ADMIN_SECTIONS, APP_HOME } from '../admin-sections.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
+import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'
+import { SharedFeatures } from '../embedded/shared-features.tsx'
 import { shopifyHeaders } from '../shopify-headers.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -42,12 +45,15 @@ export default function AdminFrame() {
           </a>
         ))}
       </NavMenu>
-      <Outlet />
+      <SharedFeatures>
+        <Outlet />
+      </SharedFeatures>
     </>
   )
 }
 
 export const headers: HeadersFunction = shopifyHeaders
+export const shouldRevalidate = revalidateOnPathChange
 
 export function ErrorBoundary() {
   const error = useRouteError()

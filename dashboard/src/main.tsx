@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router'
 import { createQueryClient } from './app/query-client.ts'
 import { routes } from './app/routes.tsx'
 import { ToastProvider } from './feedback/toast-context.tsx'
+import './app/visually-hidden.css'
 import './app/global.css'
 
 const root = document.getElementById('root')

@@ -3,7 +3,7 @@ import { Prisma } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import type { ChangeEmail } from './accounts.schemas.ts'
 import { MESSAGES } from './accounts.schemas.ts'
-import type { Actor } from './actor.ts'
+import { requireDashboardSignIn, type Actor } from './actor.ts'
 import { confirmPassword } from './confirm-password.ts'
 import { requireUser } from './require-user.ts'
 import { revokeOtherSessions } from './sessions/revoke-session.ts'
@@ -12,6 +12,7 @@ export const EMAIL_IN_USE = 'This email is already in use.'
 
 /** A new sign-in e-mail, confirmed by the password. Other sessions end, as after a password change. */
 export async function changeEmail(database: Database, actor: Actor, change: ChangeEmail) {
+  requireDashboardSignIn(actor)
   const user = await requireUser(database, actor)
   if (change.new_email === user.email) throw new AppError('BAD_REQUEST', MESSAGES.sameEmail)
   await confirmPassword(user, change.password)

@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
 import type { ChangePassword } from './accounts.schemas.ts'
 import { MESSAGES } from './accounts.schemas.ts'
-import type { Actor } from './actor.ts'
+import { requireDashboardSignIn, type Actor } from './actor.ts'
 import { confirmPassword } from './confirm-password.ts'
 import { hashPassword, verifyPassword } from './password-hashing.ts'
 import { requireUser } from './require-user.ts'
@@ -25,6 +25,7 @@ async function requireFreshSignIn(database: Database, actor: Actor) {
  * old password is signed out.
  */
 export async function changePassword(database: Database, actor: Actor, change: ChangePassword) {
+  requireDashboardSignIn(actor)
   const user = await requireUser(database, actor)
   if (!user.passwordHash) await requireFreshSignIn(database, actor)
   if (user.passwordHash) {

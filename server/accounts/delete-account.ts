@@ -3,7 +3,7 @@ import type { Logger } from '../logging/create-logger.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { attachmentKeysOf } from '../conversations/attachment-keys.ts'
 import type { DeleteAccount } from './accounts.schemas.ts'
-import type { Actor } from './actor.ts'
+import { requireDashboardSignIn, type Actor } from './actor.ts'
 import { confirmPassword } from './confirm-password.ts'
 import { requireUser } from './require-user.ts'
 
@@ -14,6 +14,7 @@ import { requireUser } from './require-user.ts'
  * leave rows pointing at missing files, only orphan files, which are logged.
  */
 export async function deleteAccount(database: Database, storage: FileStorage, logger: Logger, actor: Actor, confirmation: DeleteAccount) {
+  requireDashboardSignIn(actor)
   const user = await requireUser(database, actor)
   await confirmPassword(user, confirmation.password)
   const fileKeys = await database.prisma.$transaction(async (transaction) => {

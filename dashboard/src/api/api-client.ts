@@ -15,6 +15,12 @@ export interface ApiClientOptions {
   onSessionEnded?(error: ApiError): void
   /** Demo mode (SPEC section 4): while active() is true, answer() replies with canned data instead of the server. */
   demo?: { active(): boolean; answer(path: string, request: RequestOptions): Promise<Record<string, unknown>> }
+  /**
+   * Where the bearer token comes from instead of the stored tokens: in the Shopify admin, App Bridge's
+   * session token (shopify.idToken()). Such calls carry no cookies, so they need no CSRF token; one
+   * that finds its token expired is sent once more with a fresh one.
+   */
+  authorize?(): Promise<string>
 }
 
 export interface RequestOptions {
@@ -56,14 +62,14 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (request.body !== undefined) headers['Content-Type'] = 'application/json'
     if (token) headers.Authorization = `Bearer ${token}`
-    if (method !== 'GET') headers['X-CSRFToken'] = await csrfToken()
+    if (method !== 'GET' && !options.authorize) headers['X-CSRFToken'] = await csrfToken()
     const timeoutMs = request.timeoutMs ?? defaultTimeout
     let response: Response
     try {
       response = await fetch(url, {
         method,
         headers,
-        credentials: 'include',
+        credentials: options.authorize ? 'omit' : 'include',
         body: request.form ?? (request.body !== undefined ? JSON.stringify(request.body) : undefined),
         signal: AbortSignal.timeout(timeoutMs),
       })
@@ -109,7 +115,18 @@ export function createApiClient(options: ApiClientOptions) {
     return refreshing
   }
 
+  /** A call with the session token of the Shopify admin, sent again once with a fresh one if it expired. */
+  async function requestAuthorized<T>(authorize: () => Promise<string>, path: string, request: RequestOptions): Promise<T> {
+    try {
+      return (await send(path, request, await authorize())) as T
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401 && error.body?.reason === 'token_expired')) throw error
+      return (await send(path, request, await authorize())) as T
+    }
+  }
+
   async function request<T = Json>(path: string, request: RequestOptions = {}): Promise<T> {
+    if (options.authorize && request.auth !== false) return requestAuthorized<T>(options.authorize, path, request)
     const authenticated = request.auth !== false
     if (authenticated && readTokens(options.storage).refresh && accessTokenExpiring(readTokens(options.storage).access)) await refresh()
     try {
@@ -130,14 +147,19 @@ export function createApiClient(options: ApiClientOptions) {
    */
   async function openStream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
     if (options.demo?.active()) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Demo Mode', 'Chat is not available in demo mode.')
-    const attempt = async () => {
+    const streamHeaders = async (): Promise<Record<string, string>> => {
+      const headers = { Accept: 'text/event-stream', 'Content-Type': 'application/json' }
+      if (options.authorize) return { ...headers, Authorization: `Bearer ${await options.authorize()}` }
       if (readTokens(options.storage).refresh && accessTokenExpiring(readTokens(options.storage).access)) await refresh()
+      return { ...headers, Authorization: `Bearer ${readTokens(options.storage).access ?? ''}`, 'X-CSRFToken': await csrfToken() }
+    }
+    const attempt = async () => {
       let response: Response
       try {
         response = await fetch(`${baseUrl}/api${path}`, {
           method: 'POST',
-          headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json', Authorization: `Bearer ${readTokens(options.storage).access ?? ''}`, 'X-CSRFToken': await csrfToken() },
-          credentials: 'include',
+          headers: await streamHeaders(),
+          credentials: options.authorize ? 'omit' : 'include',
           body: JSON.stringify(body),
           signal,
         })
@@ -154,7 +176,7 @@ export function createApiClient(options: ApiClientOptions) {
       return await attempt()
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401 && error.body?.reason === 'token_expired')) throw error
-      await refresh()
+      if (!options.authorize) await refresh()
       return attempt()
     }
   }

@@ -60,6 +60,15 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   return <ApiContext.Provider value={value}>{children}</ApiContext.Provider>
 }
 
+/**
+ * A client made elsewhere (the Shopify admin's, authorized by App Bridge's session tokens), for the same
+ * feature components. It has no demo mode: its connection counts as connected.
+ */
+export function ProvideApiClient({ client, children }: { client: ApiClient; children: ReactNode }) {
+  const value = useMemo<ApiContextValue>(() => ({ client, connection: 'connected', retryConnection: async () => 'connected' }), [client])
+  return <ApiContext.Provider value={value}>{children}</ApiContext.Provider>
+}
+
 function useApiContext(): ApiContextValue {
   const value = useContext(ApiContext)
   if (!value) throw new Error('useApi needs an ApiProvider')

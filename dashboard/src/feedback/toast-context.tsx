@@ -65,6 +65,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   )
 }
 
+/** Toasts shown elsewhere (the Shopify admin's, through App Bridge) for the same feature components. */
+export function ProvideToaster({ toaster, children }: { toaster: Toaster; children: ReactNode }) {
+  return <ToastContext.Provider value={toaster}>{children}</ToastContext.Provider>
+}
+
 export function useToast(): Toaster {
   const toaster = useContext(ToastContext)
   if (!toaster) throw new Error('useToast needs a ToastProvider')

@@ -1,4 +1,4 @@
-import type { Actor } from '../../accounts/actor.ts'
+import { shopifyAdminSessionOf, type Actor } from '../../accounts/actor.ts'
 import type { Database } from '../../db/database.ts'
 import type { ShopifyShop, User } from '../../db/generated/prisma/client.ts'
 import { linkShopAccount } from './link-shop-account.ts'
@@ -20,5 +20,5 @@ export async function requireShopAccount(database: Database, { shopDomain, scope
   let shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain } })
   if (!shop || shop.uninstalledAt) shop = await linkShopAccount(database, { shopDomain, scopes, profile: await readShopProfile(admin) })
   const user = await database.prisma.user.findUniqueOrThrow({ where: { id: shop.accountId } })
-  return { shop, user, actor: { userId: user.id, email: user.email, fullName: user.fullName, sessionId: `shopify:${shopDomain}` } }
+  return { shop, user, actor: { userId: user.id, email: user.email, fullName: user.fullName, sessionId: shopifyAdminSessionOf(shopDomain) } }
 }

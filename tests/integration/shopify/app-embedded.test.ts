@@ -97,12 +97,15 @@ describe('opening the app in the Shopify admin', () => {
     expect(fakeShopify.graphqlQueries.some((call) => call.shop === SHOP && call.query.includes('primaryDomain'))).toBe(true)
   })
 
-  it('the page shows the shop account agents, under a policy with a nonce for its inline scripts and no X-Frame-Options', async () => {
+  it("the page names the shop, whose agents its API calls then read, under a policy with a nonce for its inline scripts and no X-Frame-Options", async () => {
     const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
     await testDatabase.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Storefront helper', description: 'Answers about Test Gear' } })
     const response = await request().get(`/shopify/app?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
     expect(response.status).toBe(200)
-    expect(response.text).toContain('Storefront helper')
+    expect(response.text).toContain('Test Gear')
+    // The agents themselves are drawn in the browser from the API, with the same session token.
+    const agents = await request().get('/api/agents/').set('Authorization', `Bearer ${await sessionToken()}`)
+    expect(agents.body.agents.map((agent: { name: string }) => agent.name)).toEqual(['Storefront helper'])
     expect(response.text).toMatch(/<head><meta charSet="utf-8"\/><meta name="shopify-api-key" content="test-shopify-client-id"\/><script src="https:\/\/cdn.shopify.com\/shopifycloud\/app-bridge.js">/)
     expect(response.headers['x-frame-options']).toBeUndefined()
     const policies = String(response.headers['content-security-policy']).split(', ')
@@ -136,7 +139,7 @@ describe('opening the app in the Shopify admin', () => {
   it('a fetch request with a valid session token is answered', async () => {
     const response = await request().get('/shopify/app.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`)
     expect(response.status).toBe(200)
-    expect(response.text).toContain('Storefront helper')
+    expect(response.text).toContain('Test Gear')
   })
 
   it('the embedded sign-in screen gives the shop account an e-mail sign-in', async () => {

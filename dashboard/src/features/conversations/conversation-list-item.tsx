@@ -1,6 +1,8 @@
-// One conversation in the list: initials avatar, name, last message, date (MMM d), unread badge.
+// One conversation in the list: initials avatar, name, last message, date (MMM d), where it came from
+// (unless the dashboard), unread badge.
 import { Badge, Text } from '@shopify/polaris'
 import { formatMonthDay } from '../format/format-dates.ts'
+import { ChannelBadge } from './channel-badge.tsx'
 import type { Conversation } from './conversation.types.ts'
 
 export const initialsOf = (name: string) => (name.trim().slice(0, 2) || '?').toUpperCase()
@@ -26,6 +28,7 @@ export function ConversationListItem({ conversation, selected, onSelect }: { con
             <Text as="span" variant="bodySm" tone="subdued" truncate>
               {conversation.last_message || 'No messages yet'}
             </Text>
+            <ChannelBadge channel={conversation.channel} />
             {conversation.unread > 0 ? (
               <Badge tone="info" toneAndProgressLabelOverride={`${conversation.unread} unread`}>
                 {String(conversation.unread)}

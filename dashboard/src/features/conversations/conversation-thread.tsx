@@ -9,6 +9,12 @@ import { ConversationHeader, type ConversationHeaderProps } from './conversation
 import { activityQuery } from './conversations.queries.ts'
 import { useMarkRead } from './use-mark-read.ts'
 
+function readOnlyReasonOf(channel: Conversation['channel']): string {
+  if (channel === 'shopify') return 'This conversation belongs to a customer of your Shopify store; you can read it here.'
+  if (channel === 'widget') return 'This conversation belongs to a website visitor; you can read it here.'
+  return 'This conversation is closed, or its agent is inactive.'
+}
+
 export function ConversationThread({ conversation, ...actions }: ConversationHeaderProps & { conversation: Conversation }) {
   const client = useApi()
   useMarkRead(conversation)
@@ -26,7 +32,7 @@ export function ConversationThread({ conversation, ...actions }: ConversationHea
       header={<ConversationHeader conversation={activity.data && !activity.data.is_active && conversation.status === 'active' ? { ...conversation, status: 'completed' } : conversation} {...actions} />}
       formatTime={formatTime12}
       canWrite={fromDashboard && open}
-      readOnlyReason={fromDashboard ? 'This conversation is closed, or its agent is inactive.' : 'This conversation belongs to a website visitor; you can read it here.'}
+      readOnlyReason={readOnlyReasonOf(conversation.channel)}
       emptyTitle="No Messages Yet"
     />
   )

@@ -43,7 +43,7 @@ export function AgentDetailPage() {
   const tab = TABS[selected]?.id ?? 'overview'
   return (
     <Page title={agent.data.name} subtitle={agent.data.description || "Manage your agent's configuration and data."} backAction={{ content: 'Agents', url: '/app/agents' }}>
-      <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch({ tab: TABS[index]?.id ?? 'overview' }, { replace: true })} fitted>
+      <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch((previous) => ({ ...Object.fromEntries(previous), tab: TABS[index]?.id ?? 'overview' }), { replace: true })} fitted>
         <div className="agent-tab">
           {tab === 'overview' && <AgentOverview agent={agent.data} />}
           {tab === 'chat' && <AgentChatTab key={agent.data.agent_id} agent={agent.data} />}

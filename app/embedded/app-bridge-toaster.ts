@@ -1,0 +1,23 @@
+// The dashboard's toasts, shown by the Shopify admin through App Bridge (shopify.toast.show): the same
+// words, errors marked as errors and kept as long as the dashboard keeps them.
+import { ERROR_TOAST_MS } from '../../dashboard/src/api/api-error.ts'
+import { SUCCESS_TOAST_MS, type Toaster, type ToastTone } from '../../dashboard/src/feedback/toast-context.tsx'
+
+/** One line for the admin's toast: the message alone when there is one ("Text added"), with the title when it is an error. */
+export function toastLine(tone: ToastTone, title: string, message?: string): string {
+  if (!message) return title
+  return tone === 'error' ? `${title}: ${message}` : message
+}
+
+export function appBridgeToaster(): Toaster {
+  const show = (tone: ToastTone, title: string, message?: string) => {
+    const isError = tone === 'error'
+    window.shopify.toast.show(toastLine(tone, title, message), { isError, duration: isError ? ERROR_TOAST_MS : SUCCESS_TOAST_MS })
+  }
+  return {
+    show,
+    success: (title, message) => show('success', title, message),
+    error: (title, message) => show('error', title, message),
+    info: (title, message) => show('info', title, message),
+  }
+}

@@ -1,0 +1,43 @@
+// A stand-in for App Bridge (https://cdn.shopify.com/shopifycloud/app-bridge.js) in the browser tests:
+// the `shopify` global's session tokens (minted by the test with the app's secret, through the exposed
+// mintSessionToken), toasts, and the ui-save-bar element's show and hide, each recorded for the test;
+// the menu and title bar elements are hidden, as the admin draws them outside the frame; calls to the
+// app's own origin get a session token, as App Bridge gives them.
+
+export interface FakeAppBridgeRecord {
+  toasts: { message: string; isError: boolean; duration: number | null }[]
+  idTokens: number
+}
+
+export const FAKE_APP_BRIDGE = `
+(() => {
+  const record = { toasts: [], idTokens: 0 }
+  window.appBridgeRecord = record
+  window.shopify = {
+    idToken: () => { record.idTokens += 1; return window.mintSessionToken() },
+    toast: {
+      show: (message, options) => { record.toasts.push({ message: String(message), isError: Boolean(options && options.isError), duration: (options && options.duration) || null }); return 'toast-' + record.toasts.length },
+      hide: () => {},
+    },
+  }
+  class FakeSaveBar extends HTMLElement {
+    connectedCallback() { if (!this.hasAttribute('data-shown')) this.setAttribute('data-shown', 'false') }
+    show() { this.setAttribute('data-shown', 'true'); this.dispatchEvent(new Event('show')); return Promise.resolve() }
+    hide() { this.setAttribute('data-shown', 'false'); this.dispatchEvent(new Event('hide')); return Promise.resolve() }
+    toggle() { return this.showing ? this.hide() : this.show() }
+    get showing() { return this.getAttribute('data-shown') === 'true' }
+  }
+  customElements.define('ui-save-bar', FakeSaveBar)
+  // As App Bridge does, calls to the app's own origin carry a session token (React Router's data requests).
+  const nativeFetch = window.fetch.bind(window)
+  window.fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href)
+    const headers = new Headers((init && init.headers) || (input instanceof Request ? input.headers : undefined))
+    if (url.origin !== location.origin || headers.has('Authorization')) return nativeFetch(input, init)
+    headers.set('Authorization', 'Bearer ' + (await window.mintSessionToken()))
+    return nativeFetch(input, { ...init, headers })
+  }
+  // The admin draws the menu and the title bar outside the app's frame.
+  for (const name of ['ui-nav-menu', 'ui-title-bar']) customElements.define(name, class extends HTMLElement { connectedCallback() { this.hidden = true } })
+})()
+`
