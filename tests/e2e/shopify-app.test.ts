@@ -285,8 +285,11 @@ describe("the embedded screens that reuse the dashboard's feature components", (
     await search.pressSequentially('storefront visitor', { delay: 15 })
     expect(await search.inputValue()).toBe('storefront visitor')
     await expect.poll(() => items.count()).toBe(1)
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('storefront visitor')
+    expect(await search.inputValue()).toBe('storefront visitor')
     await search.fill('')
     await expect.poll(() => items.count()).toBe(2)
+    await expect.poll(() => new URL(page.url()).searchParams.has('q')).toBe(false)
 
     await page.getByLabel('Agent', { exact: true }).selectOption({ label: 'Kettle expert' })
     await page.getByRole('button', { name: 'Add to favorites' }).click()
