@@ -1,4 +1,4 @@
-// npm run bench: figures for the closing notes. Timings are reported, never asserted.
+// npm run bench: builds (npm run build), then figures for the closing notes. Timings are reported, never asserted.
 // Foundation figures: start-up (cold: new data folder, initdb and migrations; warm: restart),
 // API latency and throughput for the health call, the server's resident memory, and accounts
 // (argon2id cost, sign-up, sign-in, refresh, an authenticated read); knowledge ingestion on the embedded
