@@ -1,17 +1,13 @@
 // The embedded agent screen: the dashboard's own agent page (Overview, Chat, Documents, Texts, Websites;
 // the tab kept in the address), reached from the Agents screen's cards.
-import type { LoaderFunctionArgs } from 'react-router'
 import { AgentDetailPage } from '../../dashboard/src/pages/app/agent-detail-page.tsx'
-import { authenticateShop } from '../authenticate-shop.server.ts'
+import { requireShopAdmin } from '../authenticate-shop.server.ts'
 import { ClientOnly } from '../embedded/client-only.tsx'
 import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await authenticateShop(request, context)
-  return null
-}
+export const loader = requireShopAdmin
 
-export const shouldRevalidate = revalidateOnPathChange
+export const shouldRevalidate = revalidateOnPathChange()
 
 export default function AgentScreen() {
   return (

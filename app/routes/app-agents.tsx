@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { shopName: shop.shopName ?? shop.shopDomain }
 }
 
-export const shouldRevalidate = revalidateOnPathChange
+export const shouldRevalidate = revalidateOnPathChange()
 
 export default function AgentsScreen() {
   const { shopName } = useLoaderData<typeof loader>()

@@ -3,18 +3,14 @@
 // shop account's agents: the dashboard's, the website widget's and the storefront's.
 import { TitleBar } from '@shopify/app-bridge-react'
 import { Page } from '@shopify/polaris'
-import type { LoaderFunctionArgs } from 'react-router'
 import { ConversationsWorkspace } from '../../dashboard/src/features/conversations/conversations-workspace.tsx'
-import { authenticateShop } from '../authenticate-shop.server.ts'
+import { requireShopAdmin } from '../authenticate-shop.server.ts'
 import { ClientOnly } from '../embedded/client-only.tsx'
 import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await authenticateShop(request, context)
-  return null
-}
+export const loader = requireShopAdmin
 
-export const shouldRevalidate = revalidateOnPathChange
+export const shouldRevalidate = revalidateOnPathChange()
 
 export default function ConversationsScreen() {
   return (

@@ -8,14 +8,17 @@ import { useEffect, useState } from 'react'
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
 import { AGENT_MESSAGES } from '../../server/agents/agents.schemas.ts'
+import { listOwnedAgentNames } from '../../server/agents/list-owned-agent-names.ts'
 import { createAgent } from '../../server/agents/create-agent.ts'
 import { requireAgentAccess } from '../../server/agents/require-agent-access.ts'
 import { AppError } from '../../server/errors/app-error.ts'
+import { readStoreImports } from '../../server/shopify/app/read-store-imports.ts'
 import { enqueueStoreImport } from '../../server/shopify/jobs/enqueue-store-import.ts'
 import { DocumentsTab } from '../../dashboard/src/features/knowledge/documents-tab.tsx'
 import { TextsTab } from '../../dashboard/src/features/knowledge/texts-tab.tsx'
 import { WebsitesTab } from '../../dashboard/src/features/knowledge/websites-tab.tsx'
 import { authenticateShop } from '../authenticate-shop.server.ts'
+import { chosenAgentId } from '../embedded/chosen-agent.ts'
 import { ClientOnly } from '../embedded/client-only.tsx'
 import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'
 import { useActionToast } from '../embedded/use-action-toast.ts'
@@ -26,21 +29,10 @@ const ActionSchema = z.discriminatedUnion('intent', [ImportSchema, CreateSchema]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, shop } = await authenticateShop(request, context)
-  const { prisma } = context.database
-  const agents: { id: string; name: string }[] = await prisma.agent.findMany({ where: { accountId: actor.userId }, orderBy: { createdAt: 'asc' }, select: { id: true, name: true }, take: 100 })
-  const resources: { agentId: string; kind: string; _count: { _all: number } }[] = await prisma.shopifyResource.groupBy({ by: ['agentId', 'kind'], where: { shopId: shop.id }, _count: { _all: true } })
-  const jobs: { id: string; kind: string; status: string; progress: number; progressDetail: string | null; lastError: string | null; agentId: string | null; createdAt: Date }[] = await prisma.job.findMany({
-    where: { accountId: actor.userId, kind: { in: ['shopify-import-catalogue', 'shopify-finish-catalogue-import', 'shopify-import-content'] } },
-    orderBy: { createdAt: 'desc' },
-    // The screen shows an agent's latest few; the agent is chosen in the browser, so all agents' are read.
-    take: 60,
-    select: { id: true, kind: true, status: true, progress: true, progressDetail: true, lastError: true, agentId: true, createdAt: true },
-  })
-  return {
-    agents,
-    counts: resources.map((row) => ({ agentId: row.agentId, kind: row.kind, count: row._count._all })),
-    jobs: jobs.map((job) => ({ ...job, createdAt: job.createdAt.toISOString() })),
-  }
+  const agents = await listOwnedAgentNames(context.database, actor)
+  const agentId = chosenAgentId(agents, new URL(request.url).searchParams)
+  const imports = agentId ? await readStoreImports(context.database, { accountId: actor.userId, shopId: shop.id, agentId }) : { counts: [], jobs: [] }
+  return { agents, agentId, ...imports }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -66,8 +58,7 @@ const STATUS_TONE: Record<string, 'success' | 'critical' | 'attention' | undefin
 
 type KnowledgeData = Awaited<ReturnType<typeof loader>>
 
-// The latest imports shown for an agent, and how often their progress is read again while one runs.
-const JOBS_SHOWN = 6
+// How often an import's progress is read again while one runs.
 const PROGRESS_POLL_MS = 2_000
 
 /** Reads the loader again every 2 s while an import is queued or running, so its progress moves on screen. */
@@ -107,9 +98,8 @@ function CreateFirstAgent({ busy }: { busy: boolean }) {
   )
 }
 
-function StoreCatalogue({ agentId, counts, jobs, busy }: { agentId: string; counts: KnowledgeData['counts']; jobs: KnowledgeData['jobs']; busy: boolean }) {
+function StoreCatalogue({ agentId, counts: imported, jobs, busy }: { agentId: string; counts: KnowledgeData['counts']; jobs: KnowledgeData['jobs']; busy: boolean }) {
   useImportProgress(jobs)
-  const imported = counts.filter((row) => row.agentId === agentId)
   return (
     <BlockStack gap="400">
       <Card>
@@ -168,16 +158,16 @@ function AgentKnowledgeTab({ tab, agentId }: { tab: string; agentId: string }) {
   return <WebsitesTab agentId={agentId} />
 }
 
-export const shouldRevalidate = revalidateOnPathChange
+// The loader reads the chosen agent's imports; a new tab alone does not call it again.
+export const shouldRevalidate = revalidateOnPathChange('agent')
 
 export default function KnowledgeScreen() {
-  const { agents, counts, jobs } = useLoaderData<typeof loader>()
+  const { agents, agentId, counts, jobs } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const navigation = useNavigation()
   const [search, setSearch] = useSearchParams()
   const busy = navigation.state !== 'idle'
   useActionToast(result)
-  const agentId = agents.find((agent) => agent.id === search.get('agent'))?.id ?? agents[0]?.id ?? ''
   const selected = Math.max(0, TABS.findIndex((tab) => tab.key === search.get('tab')))
   const choose = (changes: Record<string, string>) => setSearch((current) => ({ ...Object.fromEntries(current), ...changes }), { replace: true })
   return (
@@ -195,7 +185,7 @@ export default function KnowledgeScreen() {
             <Tabs tabs={TABS} selected={selected} onSelect={(index) => choose({ tab: TABS[index]?.key ?? 'store' })}>
               <div className="embedded-tab">
                 {selected === 0 ? (
-                  <StoreCatalogue agentId={agentId} counts={counts} jobs={jobs.filter((job) => job.agentId === agentId).slice(0, JOBS_SHOWN)} busy={busy} />
+                  <StoreCatalogue agentId={agentId} counts={counts} jobs={jobs} busy={busy} />
                 ) : (
                   <ClientOnly>
                     <AgentKnowledgeTab key={agentId} tab={TABS[selected]?.key ?? ''} agentId={agentId} />

@@ -8,14 +8,15 @@ import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-r
 import { useApi } from '../../dashboard/src/api/api-context.tsx'
 import { agentQuery } from '../../dashboard/src/features/agents/agents.queries.ts'
 import { AgentChatTab } from '../../dashboard/src/features/chat/agent-chat-tab.tsx'
+import { listOwnedAgentNames } from '../../server/agents/list-owned-agent-names.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
+import { chosenAgentId } from '../embedded/chosen-agent.ts'
 import { ClientOnly } from '../embedded/client-only.tsx'
 import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor } = await authenticateShop(request, context)
-  const agents: { id: string; name: string }[] = await context.database.prisma.agent.findMany({ where: { accountId: actor.userId }, orderBy: { createdAt: 'asc' }, select: { id: true, name: true }, take: 100 })
-  return { agents }
+  return { agents: await listOwnedAgentNames(context.database, actor) }
 }
 
 function PlaygroundChat({ agentId }: { agentId: string }) {
@@ -44,12 +45,12 @@ function PlaygroundChat({ agentId }: { agentId: string }) {
   return <AgentChatTab agent={agent.data} />
 }
 
-export const shouldRevalidate = revalidateOnPathChange
+export const shouldRevalidate = revalidateOnPathChange()
 
 export default function PlaygroundScreen() {
   const { agents } = useLoaderData<typeof loader>()
   const [search, setSearch] = useSearchParams()
-  const agentId = agents.find((agent) => agent.id === search.get('agent'))?.id ?? agents[0]?.id ?? ''
+  const agentId = chosenAgentId(agents, search)
   return (
     <Page title="Playground" subtitle="Chat with an agent as your customers will" backAction={{ content: 'Agents', url: '/app' }}>
       <TitleBar title="Playground" />

@@ -2,10 +2,10 @@
 // account's teams and agents (the API takes the admin's session token for that account).
 import { TitleBar } from '@shopify/app-bridge-react'
 import { Page, Tabs } from '@shopify/polaris'
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { AgentPermissionsTab } from '../../dashboard/src/features/teams/agent-permissions-tab.tsx'
 import { TeamManagementTab } from '../../dashboard/src/features/teams/team-management-tab.tsx'
-import { authenticateShop } from '../authenticate-shop.server.ts'
+import { requireShopAdmin } from '../authenticate-shop.server.ts'
 import { ClientOnly } from '../embedded/client-only.tsx'
 import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'
 
@@ -15,12 +15,9 @@ const TABS = [
   { key: 'permissions', id: 'teams-tab-permissions', content: 'Agent Permissions', panelID: 'teams-panel-permissions' },
 ]
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await authenticateShop(request, context)
-  return null
-}
+export const loader = requireShopAdmin
 
-export const shouldRevalidate = revalidateOnPathChange
+export const shouldRevalidate = revalidateOnPathChange()
 
 export default function TeamsScreen() {
   const [search, setSearch] = useSearchParams()

@@ -3,17 +3,15 @@
 import { TitleBar } from '@shopify/app-bridge-react'
 import { BlockStack, InlineGrid, Page, Text } from '@shopify/polaris'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { countAccountResources } from '../../server/usage/count-account-resources.ts'
 import { readUsage } from '../../server/usage/read-usage.ts'
 import { StatCard } from '../../dashboard/src/features/dashboard/stat-cards.tsx'
 import { authenticateShop } from '../authenticate-shop.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor } = await authenticateShop(request, context)
-  const { prisma } = context.database
-  const usage = await readUsage(context.database, actor.userId)
-  const agents: number = await prisma.agent.count({ where: { accountId: actor.userId } })
-  const widgets: number = await prisma.widgetIntegration.count({ where: { accountId: actor.userId } })
-  return { ...usage, period: { start: usage.period.start.toISOString(), end: usage.period.end.toISOString() }, agents, widgets }
+  const [usage, resources] = await Promise.all([readUsage(context.database, actor.userId), countAccountResources(context.database, actor.userId)])
+  return { ...usage, period: { start: usage.period.start.toISOString(), end: usage.period.end.toISOString() }, ...resources }
 }
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })

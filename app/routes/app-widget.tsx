@@ -6,9 +6,11 @@ import { Banner, BlockStack, Button, Card, FormLayout, Page, Select, Text } from
 import { useState } from 'react'
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
+import { listOwnedAgentNames } from '../../server/agents/list-owned-agent-names.ts'
 import { AppError } from '../../server/errors/app-error.ts'
 import { adminClientFromLibrary } from '../../server/shopify/admin/admin-client-from-library.ts'
-import { connectStorefrontWidget, storefrontHostOf } from '../../server/shopify/app/connect-storefront-widget.ts'
+import { connectStorefrontWidget } from '../../server/shopify/app/connect-storefront-widget.ts'
+import { readStorefrontWidget } from '../../server/shopify/app/read-storefront-widget.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
 import { useActionToast } from '../embedded/use-action-toast.ts'
 
@@ -23,11 +25,9 @@ function themeEditorLink(shopDomain: string, apiKey: string): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, shop } = await authenticateShop(request, context)
-  const agents: { id: string; name: string }[] = await context.database.prisma.agent.findMany({ where: { accountId: actor.userId }, orderBy: { createdAt: 'asc' }, select: { id: true, name: true }, take: 100 })
-  const integration: { isActive: boolean; websiteDomain: string } | null = shop.widgetIntegrationId
-    ? await context.database.prisma.widgetIntegration.findUnique({ where: { id: shop.widgetIntegrationId }, select: { isActive: true, websiteDomain: true } })
-    : null
-  return { agents, agentId: shop.agentId, connected: Boolean(integration?.isActive), domain: integration?.websiteDomain ?? storefrontHostOf(shop), editorUrl: themeEditorLink(shop.shopDomain, context.apiKey) }
+  const agents = await listOwnedAgentNames(context.database, actor)
+  const widget = await readStorefrontWidget(context.database, shop)
+  return { agents, agentId: shop.agentId, ...widget, editorUrl: themeEditorLink(shop.shopDomain, context.apiKey) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -3,17 +3,14 @@
 import { NavMenu } from '@shopify/app-bridge-react'
 import { useEffect } from 'react'
 import { Banner, Page } from '@shopify/polaris'
-import { isRouteErrorResponse, Outlet, useNavigate, useRouteError, type HeadersFunction, type LoaderFunctionArgs } from 'react-router'
+import { isRouteErrorResponse, Outlet, useNavigate, useRouteError, type HeadersFunction } from 'react-router'
 import { ADMIN_SECTIONS, APP_HOME } from '../admin-sections.ts'
-import { authenticateShop } from '../authenticate-shop.server.ts'
+import { requireShopAdmin } from '../authenticate-shop.server.ts'
 import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'
 import { SharedFeatures } from '../embedded/shared-features.tsx'
 import { shopifyHeaders } from '../shopify-headers.ts'
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await authenticateShop(request, context)
-  return null
-}
+export const loader = requireShopAdmin
 
 // The admin's menu announces a click as a shopify:navigate event on the link; the router follows it
 // (the links carry the /shopify basename, which navigate() adds itself).
@@ -53,7 +50,7 @@ export default function AdminFrame() {
 }
 
 export const headers: HeadersFunction = shopifyHeaders
-export const shouldRevalidate = revalidateOnPathChange
+export const shouldRevalidate = revalidateOnPathChange()
 
 export function ErrorBoundary() {
   const error = useRouteError()

@@ -186,6 +186,20 @@ describe("the embedded screens that reuse the dashboard's feature components", (
     await page.getByText('Pages 3 of 4').waitFor({ timeout: 10_000 })
     await testDatabase.database.prisma.job.update({ where: { id: job.id }, data: { status: 'succeeded', progress: 100, progressDetail: 'Done', lockedBy: null, leaseExpiresAt: null } })
     await page.getByText('succeeded').waitFor({ timeout: 10_000 })
+
+    // Another agent shows its own imports (none), read by the loader for the agent in the address.
+    const other = await testDatabase.database.prisma.agent.create({ data: { accountId: agent.accountId, name: 'Mug expert' } })
+    try {
+      await page.reload()
+      await page.getByLabel('Agent', { exact: true }).selectOption({ label: 'Mug expert' })
+      await page.getByText('Nothing imported from the store yet.').waitFor()
+      await expect.poll(() => page.getByText('Done', { exact: true }).count()).toBe(0)
+      expect(new URL(page.url()).searchParams.get('agent')).toBe(other.id)
+      await page.getByLabel('Agent', { exact: true }).selectOption({ label: 'Kettle expert' })
+      await page.getByText('Done', { exact: true }).waitFor()
+    } finally {
+      await testDatabase.database.prisma.agent.delete({ where: { id: other.id } })
+    }
     expect(problems).toEqual([])
     await page.context().close()
   })
