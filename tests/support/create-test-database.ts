@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
 import { openEmbeddedDatabase } from '../../server/db/open-embedded-database.ts'
 import { openPostgresDatabase } from '../../server/db/open-postgres-database.ts'
@@ -62,6 +62,21 @@ export async function createTestDatabase(options: { empty?: boolean; poolSize?: 
     cleanup: async () => {
       await database.close()
       await location.destroy()
+    },
+  }
+}
+
+/** A database of the test file's own: made before its first test, removed after its last (`.database` inside tests). */
+export function databaseForThisFile(options: { empty?: boolean; poolSize?: number } = {}): { readonly database: Database } {
+  let created: TestDatabase | undefined
+  beforeAll(async () => {
+    created = await createTestDatabase(options)
+  })
+  afterAll(async () => created?.cleanup())
+  return {
+    get database() {
+      if (!created) throw new Error('The file database is made in beforeAll: read it inside a test or hook')
+      return created.database
     },
   }
 }
