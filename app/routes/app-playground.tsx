@@ -2,12 +2,13 @@
 // by token with its cited sources, New Chat), over the shop account's agents. The agent is kept in the
 // address (?agent=); the chat reaches the API with the admin's session token.
 import { TitleBar } from '@shopify/app-bridge-react'
-import { Banner, BlockStack, Button, Card, Page, Select, Text } from '@shopify/polaris'
+import { BlockStack, Card, Page, Select, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useLoaderData, useSearchParams, type LoaderFunctionArgs } from 'react-router'
 import { useApi } from '../../dashboard/src/api/api-context.tsx'
 import { agentQuery } from '../../dashboard/src/features/agents/agents.queries.ts'
 import { AgentChatTab } from '../../dashboard/src/features/chat/agent-chat-tab.tsx'
+import { LoadFailedBanner } from '../../dashboard/src/feedback/load-failed-banner.tsx'
 import { listOwnedAgentNames } from '../../server/agents/list-owned-agent-names.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
 import { chosenAgentId } from '../embedded/chosen-agent.ts'
@@ -31,16 +32,7 @@ function PlaygroundChat({ agentId }: { agentId: string }) {
     )
   }
   if (agent.isError) {
-    return (
-      <Banner tone="critical" title="Unable to load the agent">
-        <BlockStack gap="200">
-          <Text as="p">{agent.error.message}</Text>
-          <div>
-            <Button onClick={() => void agent.refetch()}>Try Again</Button>
-          </div>
-        </BlockStack>
-      </Banner>
-    )
+    return <LoadFailedBanner title="Unable to load the agent" error={agent.error} onRetry={() => void agent.refetch()} />
   }
   return <AgentChatTab agent={agent.data} />
 }

@@ -1,7 +1,8 @@
 // SPEC section 2, Settings, Team Management: create a team, add a member, and Your Teams.
-import { Banner, BlockStack, Button, Card, SkeletonBodyText, Text } from '@shopify/polaris'
+import { BlockStack, Card, SkeletonBodyText, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
+import { LoadFailedBanner } from '../../feedback/load-failed-banner.tsx'
 import { AddMemberCard } from './add-member-card.tsx'
 import { CreateTeamCard } from './create-team-card.tsx'
 import { TeamCard } from './team-card.tsx'
@@ -29,14 +30,7 @@ export function TeamManagementTab() {
             <SkeletonBodyText lines={4} />
           </Card>
         ) : teams.isError ? (
-          <Banner tone="critical" title="Unable to load your teams">
-            <BlockStack gap="200">
-              <Text as="p">{teams.error.message}</Text>
-              <div>
-                <Button onClick={() => void teams.refetch()}>Try Again</Button>
-              </div>
-            </BlockStack>
-          </Banner>
+          <LoadFailedBanner title="Unable to load your teams" error={teams.error} onRetry={() => void teams.refetch()} />
         ) : teams.data.length === 0 ? (
           <Card>
             <Text as="p" tone="subdued" alignment="center">
