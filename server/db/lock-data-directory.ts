@@ -10,23 +10,31 @@ interface LockOwner {
   startedAt: string
 }
 
-// Linux: field 22 of /proc/<pid>/stat is the start time in clock ticks since boot; elsewhere unknown.
-function processStartTime(pid: number): string {
+// Linux: the fields of /proc/<pid>/stat after the command name; elsewhere none.
+function processStat(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? 'unknown'
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   } catch {
-    return 'unknown'
+    return undefined
   }
+}
+
+// Field 22 of /proc/<pid>/stat is the start time in clock ticks since boot; elsewhere unknown.
+function processStartTime(pid: number): string {
+  return processStat(pid)?.[19] ?? 'unknown'
 }
 
 function isProcessAlive(pid: number) {
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
+  // A killed process keeps its pid until its parent reaps it (state Z, zombie; X, being removed):
+  // it holds no files any more, so its lock is stale.
+  const state = processStat(pid)?.[0]
+  return state !== 'Z' && state !== 'X'
 }
 
 function isOwnerAlive(owner: LockOwner) {

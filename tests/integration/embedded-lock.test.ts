@@ -39,6 +39,26 @@ describe('the embedded data folder lock', () => {
     }
   })
 
+  it('takes over a lock whose owner was killed but not yet reaped (a zombie keeps its pid)', async () => {
+    const folder = newFolder()
+    const lockModule = JSON.stringify(new URL('../../server/db/lock-data-directory.ts', import.meta.url).href)
+    const script = `const { lockDataDirectory } = await import(${lockModule}); lockDataDirectory(${JSON.stringify(folder)}); console.log('locked', process.pid); setTimeout(() => {}, 60000)`
+    // The shell becomes sleep, which never waits for its children: the killed holder stays a zombie.
+    const parent = spawn('sh', ['-c', `"${process.execPath}" -e "$HOLDER" & exec sleep 60`], { env: { ...process.env, HOLDER: script }, stdio: ['ignore', 'pipe', 'inherit'] })
+    try {
+      const line = await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())))
+      const holderPid = Number(/locked (\d+)/.exec(line)?.[1])
+      expect(() => lockDataDirectory(folder)).toThrow(`in use by process ${holderPid}`)
+      process.kill(holderPid, 'SIGKILL')
+      await expect.poll(() => readFileSync(`/proc/${holderPid}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z')
+      const release = lockDataDirectory(folder)
+      expect(JSON.parse(readFileSync(join(folder, 'database.lock'), 'utf8')).pid).toBe(process.pid)
+      release()
+    } finally {
+      parent.kill('SIGKILL')
+    }
+  })
+
   it('takes over a lock left by a process that died', () => {
     const folder = newFolder()
     writeFileSync(join(folder, 'database.lock'), JSON.stringify({ pid: 2 ** 22 + 17, startedAt: '1' }))
