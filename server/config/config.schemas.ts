@@ -104,6 +104,11 @@ export const ConfigSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_SECONDS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(900),
   AUTH_RATE_LIMIT_PER_IP: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(100),
   AUTH_RATE_LIMIT_PER_ACCOUNT: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(10),
+  // Password sign-in (decision 026): free wrong passwords per account and address, then waits doubling
+  // from 1 s up to the cap; and a ceiling of wrong passwords per account from all addresses together.
+  AUTH_SIGN_IN_FREE_FAILURES: wholeNumberFromEnv.pipe(z.number().max(1_000, { error: 'must be between 0 and 1000' })).default(5),
+  AUTH_SIGN_IN_MAX_WAIT_SECONDS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 86400' }).max(86_400, { error: 'must be between 1 and 86400' })).default(900),
+  AUTH_SIGN_IN_FAILURES_PER_ACCOUNT_PER_HOUR: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(300),
 
   // Knowledge: chunking, embeddings (any OpenAI-compatible endpoint; none configured: full-text search only)
   CHUNK_SIZE: wholeNumberFromEnv.pipe(z.number().min(200, { error: 'must be between 200 and 8000' }).max(8_000, { error: 'must be between 200 and 8000' })).default(1_000),
@@ -140,6 +145,15 @@ export const ConfigSchema = z.object({
   CRAWL_TIMEOUT_MS: wholeNumberFromEnv.pipe(z.number().min(1_000, { error: 'must be between 1000 and 120000' }).max(120_000, { error: 'must be between 1000 and 120000' })).default(15_000),
   CRAWL_PAGE_MAX_BYTES: wholeNumberFromEnv.pipe(z.number().min(10_000, { error: 'must be at least 10000' })).default(5 * 1024 * 1024),
   CRAWL_USER_AGENT: z.string().min(3).default('AgentDeskBot/1.0'),
+
+  // Reading uploaded documents: each file in a worker thread of its own, within these limits; a file over
+  // one fails with the reason on its first attempt instead of taking the server's memory or time.
+  EXTRACT_MEMORY_MB: wholeNumberFromEnv.pipe(z.number().min(16, { error: 'must be between 16 and 16384' }).max(16_384, { error: 'must be between 16 and 16384' })).default(512),
+  EXTRACT_TIMEOUT_SECONDS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 3600' }).max(3_600, { error: 'must be between 1 and 3600' })).default(120),
+  EXTRACT_MAX_EXPANDED_MB: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(100),
+  EXTRACT_MAX_PAGES: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(5_000),
+  EXTRACT_MAX_ROWS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(1_000_000),
+  EXTRACT_MAX_TEXT_MB: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(150),
 
   // Durable jobs: a worker inside the server, and/or separate `npm run worker` processes
   WORKER_IN_SERVER: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true').default(true),

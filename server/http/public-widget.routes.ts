@@ -88,7 +88,7 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
     // A file alone is a message too: its name stands for the text.
     const text = req.file && !String(body.message_text ?? '').trim() ? `Attached: ${req.file.originalname.slice(0, 120)}` : body.message_text
     const input = WidgetMessageSchema.parse({ ...(req.query.stream ? { stream: req.query.stream } : {}), ...body, message_text: text })
-    const file = req.file ? await prepareAttachment(caller.integration, conversation.id, req.file) : undefined
+    const file = req.file ? await prepareAttachment(caller.integration, conversation.id, req.file, settings.extractionLimits) : undefined
     await respondToChat(req, res, input.stream, async (events, signal) => {
       try {
         const result = await sendWidgetMessage(chat, storage, caller, conversation, input.message_text, { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }, signal, file)

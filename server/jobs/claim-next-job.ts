@@ -23,10 +23,13 @@ export async function claimNextJob(database: Database, workerId: string, kinds: 
   return id ? database.prisma.job.findUnique({ where: { id } }) : null
 }
 
-/** Jobs whose lease expired on their last allowed attempt: nothing will take them up again. */
-export async function failAbandonedJobs(database: Database) {
-  return database.prisma.job.updateMany({
-    where: { status: 'running', leaseExpiresAt: { lt: new Date() }, attempts: { gte: database.prisma.job.fields.maxAttempts } },
+/**
+ * Jobs of these kinds whose lease expired on their last allowed attempt: nothing will take them up
+ * again, so they fail, and are returned once (to the worker whose update took them) for their items.
+ */
+export async function failAbandonedJobs(database: Database, kinds: string[]): Promise<Job[]> {
+  return database.prisma.job.updateManyAndReturn({
+    where: { kind: { in: kinds }, status: 'running', leaseExpiresAt: { lt: new Date() }, attempts: { gte: database.prisma.job.fields.maxAttempts } },
     data: { status: 'failed', lastError: 'The worker stopped while running it, on its last attempt.', finishedAt: new Date(), lockedBy: null, activeKey: null },
   })
 }

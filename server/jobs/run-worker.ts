@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts'
 import type { Job, Prisma } from '../db/generated/prisma/client.ts'
 import type { Logger } from '../logging/create-logger.ts'
 import { claimNextJob, failAbandonedJobs } from './claim-next-job.ts'
-import { PermanentJobError, type JobHandler } from './job-handler.ts'
+import { ABANDONED_JOB_REASON, isFinalFailure, PermanentJobError, type JobHandler } from './job-handler.ts'
 
 export interface WorkerOptions {
   database: Database
@@ -49,6 +49,21 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const finish = (job: Job, data: Prisma.JobUpdateManyMutationInput) =>
     database.prisma.job.updateMany({ where: { id: job.id, lockedBy: id }, data: { ...data, lockedBy: null, leaseExpiresAt: null } })
 
+  async function markItemFailed(job: Job, reason: string) {
+    try {
+      await handlers[job.kind]?.onFinalFailure?.(job, reason)
+    } catch (error) {
+      log.error({ err: error, jobId: job.id, kind: job.kind }, 'could not mark the failed job\'s item')
+    }
+  }
+
+  async function failAbandoned() {
+    for (const job of await failAbandonedJobs(database, kinds)) {
+      log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job abandoned: its worker stopped during its last attempt')
+      await markItemFailed(job, ABANDONED_JOB_REASON)
+    }
+  }
+
   async function runOne(job: Job) {
     const handler = handlers[job.kind]
     // Aborted when this worker stops, or when it lost the job's lease (another worker has taken it over).
@@ -79,11 +94,12 @@ export function startWorker(options: WorkerOptions): RunningWorker {
         await finish(job, { status: 'queued', runAfter: new Date(), attempts: { decrement: 1 } })
         return
       }
-      const isFinal = error instanceof PermanentJobError || job.attempts >= job.maxAttempts
+      const isFinal = isFinalFailure(job, error)
       log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, isFinal }, 'job attempt failed')
-      await finish(job, isFinal
+      const failed = await finish(job, isFinal
         ? { status: 'failed', lastError: describeError(error), finishedAt: new Date(), activeKey: null }
         : { status: 'queued', lastError: describeError(error), runAfter: new Date(Date.now() + backoffMs(job.attempts)) })
+      if (isFinal && failed.count > 0) await markItemFailed(job, describeError(error))
     } finally {
       clearInterval(heartbeat)
     }
@@ -105,7 +121,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   async function loop() {
     while (!stopping.signal.aborted) {
       try {
-        await failAbandonedJobs(database)
+        await failAbandoned()
         const job = await claimNextJob(database, id, kinds, leaseMs)
         if (job) await runOne(job)
         else await idle()

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts'
 import type { JobHandler } from '../jobs/job-handler.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { createExtractDocumentHandler, EXTRACT_DOCUMENT_JOB } from './documents/extract-document-job.ts'
+import { extractionLimitsOf } from './documents/extract/extraction-limits.ts'
 import { createEmbedItemHandler } from './embedding/embed-item-job.ts'
 import { EMBED_ITEM_JOB } from './embedding/start-embedding.ts'
 import { createCrawlWebsiteHandler } from './websites/crawl-website-job.ts'
@@ -15,6 +16,6 @@ export function createKnowledgeJobHandlers(config: Config, database: Database, s
   return {
     [EMBED_ITEM_JOB]: createEmbedItemHandler({ database, embedder, chunk }),
     [CRAWL_WEBSITE_JOB]: createCrawlWebsiteHandler({ config, database, embedder, chunk }),
-    [EXTRACT_DOCUMENT_JOB]: createExtractDocumentHandler(database, storage),
+    [EXTRACT_DOCUMENT_JOB]: createExtractDocumentHandler({ database, storage, limits: extractionLimitsOf(config) }),
   }
 }

@@ -23,7 +23,7 @@ export interface CrawlJobDependencies {
  */
 export function createCrawlWebsiteHandler({ config, database, embedder, chunk }: CrawlJobDependencies): JobHandler {
   const allowList = parseAllowList(config.CRAWLER_ALLOWED_NETWORKS)
-  return async ({ job, reportProgress, signal }) => {
+  const handler: JobHandler = async ({ job, reportProgress, signal }) => {
     const { id } = job.payload as { id: string }
     const website = await database.prisma.website.findUnique({ where: { id } })
     if (!website) throw new PermanentJobError('The website was deleted before it could be crawled.')
@@ -70,16 +70,18 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
       })
       return { pages: result.pages.length, changed: changes.changedSectionIds.length, removed: changes.removedSectionIds.length, skipped: result.skipped.slice(0, 50) }
     } catch (caught) {
-      const error = caught instanceof CrawlError && caught.isPermanent ? new PermanentJobError(caught.message) : caught
-      const isFinal = error instanceof PermanentJobError || job.attempts >= job.maxAttempts
-      if (isFinal && !signal.aborted) {
-        // A failed crawl keeps its schedule: the next interval tries again.
-        const nextCrawlAt = website.recrawlIntervalHours ? new Date(Date.now() + website.recrawlIntervalHours * 3_600_000) : null
-        await database.prisma.website.updateMany({ where: { id }, data: { contentStatus: 'failed', statusError: error instanceof Error ? error.message : String(error), nextCrawlAt } })
-      }
-      throw error
+      throw caught instanceof CrawlError && caught.isPermanent ? new PermanentJobError(caught.message) : caught
     } finally {
       await fetcher.close()
     }
   }
+  handler.onFinalFailure = async (job, reason) => {
+    const { id } = job.payload as { id: string }
+    const website = await database.prisma.website.findUnique({ where: { id }, select: { recrawlIntervalHours: true } })
+    if (!website) return
+    // A failed crawl keeps its schedule: the next interval tries again.
+    const nextCrawlAt = website.recrawlIntervalHours ? new Date(Date.now() + website.recrawlIntervalHours * 3_600_000) : null
+    await database.prisma.website.updateMany({ where: { id }, data: { contentStatus: 'failed', statusError: reason, nextCrawlAt } })
+  }
+  return handler
 }

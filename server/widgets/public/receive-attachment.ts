@@ -3,7 +3,8 @@ import { detectImageType } from '../../accounts/detect-image-type.ts'
 import type { WidgetIntegration } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { detectDocumentFormat, MIME_TYPES } from '../../knowledge/documents/extract/detect-document-format.ts'
-import { extractDocumentSections } from '../../knowledge/documents/extract/extract-document-sections.ts'
+import { extractInWorker } from '../../knowledge/documents/extract/extract-in-worker.ts'
+import { attachmentLimitsOf, type ExtractionLimits } from '../../knowledge/documents/extract/extraction-limits.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024
@@ -25,9 +26,10 @@ const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').sli
 /**
  * A visitor's file, when the integration accepts attachments: an image or a document (the bytes
  * decide), given an unguessable key (stored once its message is saved); a document's text is read so
- * the answer can use it.
+ * the answer can use it: its start only, in a worker thread within tight limits, so no file a visitor
+ * sends can hold up the server.
  */
-export async function prepareAttachment(integration: WidgetIntegration, conversationId: string, file: { originalname: string; buffer: Buffer }) {
+export async function prepareAttachment(integration: WidgetIntegration, conversationId: string, file: { originalname: string; buffer: Buffer }, limits: ExtractionLimits) {
   if (!integration.enableAttachments) throw new AppError('BAD_REQUEST', 'Attachments are turned off for this chat.')
   if (file.buffer.length >= ATTACHMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_TOO_LARGE)
   const name = safeName(file.originalname)
@@ -40,7 +42,7 @@ export async function prepareAttachment(integration: WidgetIntegration, conversa
   let text: string | null = null
   if (format) {
     try {
-      const sections = await extractDocumentSections(file.buffer, format, name)
+      const sections = await extractInWorker({ bytes: file.buffer, format, name, limits: attachmentLimitsOf(limits, TEXT_FOR_THE_ANSWER) })
       text = sections.map((section) => section.content).join('\n\n').slice(0, TEXT_FOR_THE_ANSWER)
     } catch {
       text = null // unreadable: the file is kept for the team, the answer goes without it

@@ -1,4 +1,5 @@
 import type { Config } from '../../config/config.schemas.ts'
+import { extractionLimitsOf, type ExtractionLimits } from '../../knowledge/documents/extract/extraction-limits.ts'
 
 /** What the public widget API needs besides the database. */
 export interface WidgetSettings {
@@ -7,8 +8,10 @@ export interface WidgetSettings {
   sessionDays: number
   /** Tokens (prompt and completion) one integration may spend in a UTC day, unless it sets its own. */
   dailyTokenBudget: number
+  /** How a visitor's attached document is read (in a worker thread, within these limits). */
+  extractionLimits: ExtractionLimits
 }
 
 export function widgetSettingsOf(config: Config, tokenKey: Buffer): WidgetSettings {
-  return { tokenKey, tokenTtlSeconds: config.WIDGET_TOKEN_TTL_SECONDS, sessionDays: config.WIDGET_SESSION_DAYS, dailyTokenBudget: config.WIDGET_DAILY_TOKEN_BUDGET }
+  return { tokenKey, tokenTtlSeconds: config.WIDGET_TOKEN_TTL_SECONDS, sessionDays: config.WIDGET_SESSION_DAYS, dailyTokenBudget: config.WIDGET_DAILY_TOKEN_BUDGET, extractionLimits: extractionLimitsOf(config) }
 }

@@ -5,6 +5,7 @@ import { extractDocx } from './extract-docx.ts'
 import { extractJson } from './extract-json.ts'
 import { extractPdf } from './extract-pdf.ts'
 import { ExtractionError } from './extraction-error.ts'
+import { formatCount, type ExtractionLimits } from './extraction-limits.ts'
 
 const SECTION_CHARACTERS = 50_000
 
@@ -26,18 +27,24 @@ function splitLongSection(section: ExtractedSection): ExtractedSection[] {
   return parts.map((content, index) => ({ ...section, title: `${section.title} (part ${index + 1})`, content }))
 }
 
-async function extractWhole(bytes: Buffer, format: DocumentFormat, name: string): Promise<ExtractedSection[]> {
-  if (format === 'pdf') return extractPdf(bytes, name)
-  if (format === 'docx') return extractDocx(bytes, name)
+async function extractWhole(bytes: Buffer, format: DocumentFormat, name: string, limits: ExtractionLimits): Promise<ExtractedSection[]> {
+  if (format === 'pdf') return extractPdf(bytes, name, limits)
+  if (format === 'docx') return extractDocx(bytes, name, limits.maxExpandedBytes)
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
-  if (format === 'csv') return extractCsv(text, name)
-  if (format === 'json') return extractJson(text, name)
+  if (format === 'csv') return extractCsv(text, name, limits)
+  if (format === 'json') return extractJson(text, name, { maxDepth: limits.maxJsonDepth, maxTextCharacters: limits.maxTextCharacters, enoughCharacters: limits.enoughCharacters })
   if (!text.trim()) throw new ExtractionError('The file has no text.')
-  return [{ title: name, content: text }]
+  return [{ title: name, content: limits.enoughCharacters ? text.slice(0, limits.enoughCharacters) : text }]
 }
 
-/** A document's text as sections; an ExtractionError says why it cannot be read. */
-export async function extractDocumentSections(bytes: Buffer, format: DocumentFormat, name: string): Promise<ExtractedSection[]> {
+/**
+ * A document's text as sections, within the limits; an ExtractionError says why it cannot be read.
+ * Runs anywhere, but the server calls it through extractInWorker, off its event loop.
+ */
+export async function extractDocumentSections(bytes: Buffer, format: DocumentFormat, name: string, limits: ExtractionLimits): Promise<ExtractedSection[]> {
   if (bytes.length === 0) throw new ExtractionError('The file is empty.')
-  return (await extractWhole(bytes, format, name)).flatMap(splitLongSection)
+  const sections = await extractWhole(bytes, format, name, limits)
+  const characters = sections.reduce((sum, section) => sum + section.content.length, 0)
+  if (characters > limits.maxTextCharacters && !limits.enoughCharacters) throw new ExtractionError(`This file gives more than ${formatCount(limits.maxTextCharacters)} characters of text: split it into smaller files.`)
+  return sections.flatMap(splitLongSection)
 }

@@ -1,6 +1,7 @@
 import mammoth from 'mammoth'
 import type { ExtractedSection } from '../../indexing/knowledge-item.ts'
 import { ExtractionError } from './extraction-error.ts'
+import { measureZipExpansion } from './measure-zip-expansion.ts'
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' }
 const decode = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (entity) => ENTITIES[entity] ?? entity)
@@ -19,10 +20,14 @@ function htmlToStructuredText(html: string) {
     .trim()
 }
 
-export async function extractDocx(bytes: Buffer, name: string): Promise<ExtractedSection[]> {
+// Pictures carry no text to answer from: they are left unread rather than turned into data URIs.
+const skipImages = mammoth.images.imgElement(async () => ({ src: '' }))
+
+export async function extractDocx(bytes: Buffer, name: string, maxExpandedBytes: number): Promise<ExtractedSection[]> {
+  await measureZipExpansion(bytes, maxExpandedBytes)
   let html: string
   try {
-    html = (await mammoth.convertToHtml({ buffer: bytes })).value
+    html = (await mammoth.convertToHtml({ buffer: bytes }, { convertImage: skipImages })).value
   } catch {
     throw new ExtractionError('The file is not a readable Word document (.docx); it may be damaged, password-protected, or an old .doc.')
   }
