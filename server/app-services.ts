@@ -15,7 +15,9 @@ import { shopifyJobHandlersFor } from './shopify/jobs/shopify-job-handlers-for.t
 import { createChatModel } from './chat/answering/create-chat-model.ts'
 import { createVectorSearch } from './chat/retrieval/search-vectors.ts'
 import type { ChatServices } from './conversations/send-message.ts'
+import { watchAbandonedAnswers } from './conversations/watch-abandoned-answers.ts'
 import { detectVectorSearch } from './db/detect-vector-search.ts'
+import { holdProcessPresence } from './db/hold-process-presence.ts'
 import { scheduleRecrawls } from './knowledge/websites/schedule-recrawls.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { createFileStorage } from './storage/create-file-storage.ts'
@@ -50,9 +52,12 @@ export async function createAppServices(config: Config, database: Database, secr
   logger.info({ vectorSearch }, vectorSearch === 'pgvector' ? 'vector search: pgvector' : 'vector search: in-process (pgvector not available)')
   const chatModel = createChatModel(config)
   logger.info({ llm: chatModel ? config.LLM_MODEL : null }, chatModel ? `answers by ${config.LLM_MODEL}` : 'no LLM configured: the offline answerer replies from the sources')
+  // The answers this process writes carry its presence key, so a crash leaves none pending (docs/architecture.md, Conversations).
+  const presence = await holdProcessPresence(database, logger)
   const chat: ChatServices = {
     database,
     logger,
+    presenceKey: presence.key,
     chatModel,
     retriever: {
       database,
@@ -65,6 +70,7 @@ export async function createAppServices(config: Config, database: Database, secr
     // An answer may take the LLM's whole timeout, retrieval and saving on top.
     answerWindowMs: config.LLM_TIMEOUT_MS + 30_000,
   }
+  const abandonedAnswers = await watchAbandonedAnswers(chat, logger)
   return {
     sessions: {
       accessTokenKey: secrets.accessTokenKey,
@@ -81,6 +87,8 @@ export async function createAppServices(config: Config, database: Database, secr
     chat,
     close: async () => {
       recrawls?.stop()
+      await abandonedAnswers.stop()
+      await presence.release()
       await worker?.stop(config.SHUTDOWN_TIMEOUT_MS)
       await rateLimits.close()
     },

@@ -23,6 +23,8 @@ export function toMessageView(message: Message) {
     reply_to: message.replyToId,
     edited_at: message.editedAt?.toISOString() ?? null,
     answer_failed: message.answerError !== null,
+    // A user message's answer as far as it was written: while it is being written, and once it failed.
+    partial_answer: message.partialAnswer,
     usage: message.senderType === 'ai' ? { model: message.model, prompt_tokens: message.promptTokens, completion_tokens: message.completionTokens } : null,
   }
 }

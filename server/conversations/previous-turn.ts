@@ -1,6 +1,9 @@
 import type { Database } from '../db/database.ts'
 import type { Message, Prisma } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
+import type { AnsweringProcess, Queries } from './answer-attempt.ts'
+import { failAnswer, type FailedAnswer } from './fail-answer.ts'
+import { isAnswerAbandoned } from './is-answer-abandoned.ts'
 
 /**
  * The conversation's last message when it is a user message still without an answer: one being
@@ -11,10 +14,16 @@ export async function unansweredUserMessage(database: Database | { prisma: Prism
   return last?.senderType === 'user' ? last : null
 }
 
-/** Refuses a new message while the agent is still answering the previous one. */
-export function refuseWhileAnswering(unanswered: Message | null, answerWindowMs: number): void {
-  // updated_at: when it was sent, or when a retry took it up again.
-  if (unanswered && unanswered.answerError === null && Date.now() - unanswered.updatedAt.getTime() < answerWindowMs) {
+/**
+ * Refuses a new message while the agent is still answering the previous one. An answer nobody is
+ * writing any more (its process died, or it outlived the answer window) is not waited for: it is marked
+ * failed there and then, with what it wrote, and returned for meterFailedAnswer once the caller's
+ * transaction has committed.
+ */
+export async function refuseWhileAnswering(database: Queries, process: Pick<AnsweringProcess, 'presenceKey' | 'answerWindowMs'>, unanswered: Message | null): Promise<FailedAnswer | null> {
+  if (!unanswered || unanswered.answerError !== null) return null
+  if (!(await isAnswerAbandoned(database, process, unanswered))) {
     throw new AppError('CONFLICT', 'The agent is still answering the previous message. Wait for its answer, then send again.')
   }
+  return failAnswer(database, unanswered, { reason: 'interrupted', written: unanswered.partialAnswer ?? '', promptTokens: unanswered.answerPromptTokens ?? 0 })
 }

@@ -11,7 +11,7 @@ export async function retryAnswer(services: ChatServices, actor: Actor, agentId:
   requireOwnDashboardConversation(actor, conversation)
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
-  const message = await claimRetry(services.database, conversationId, messageId, services.answerWindowMs)
+  const message = await claimRetry(services, conversationId, messageId)
   events.onUserMessage?.(toMessageView(message))
   return answerUserMessage(services, agent, message, events, signal)
 }

@@ -1,13 +1,21 @@
 import type { Answer } from '../chat/answering/answer-question.ts'
 import type { Database } from '../db/database.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
-import { recordUsage } from '../usage/record-usage.ts'
+import { attemptWhere } from './answer-attempt.ts'
+import { meterAnswerTokens } from './meter-answer-tokens.ts'
 
-/** Stores the AI message answering a user message, moves the conversation on, and meters the tokens. */
-export async function saveAnswer(database: Database, accountId: string, userMessage: Message, answer: Answer): Promise<Message> {
-  const dashboard = (await database.prisma.conversation.findUniqueOrThrow({ where: { id: userMessage.conversationId }, select: { channel: true } })).channel === 'dashboard'
-  const [aiMessage] = await database.prisma.$transaction([
-    database.prisma.message.create({
+/**
+ * Stores the AI message answering a user message, moves the conversation on, and meters the tokens.
+ * Null when the attempt is no longer this one's (another process found it abandoned and failed it):
+ * then nothing is stored, and the tokens were metered by whoever failed it.
+ */
+export async function saveAnswer(database: Database, accountId: string, userMessage: Message, answer: Answer): Promise<Message | null> {
+  const conversation = await database.prisma.conversation.findUniqueOrThrow({ where: { id: userMessage.conversationId }, select: { accountId: true, channel: true, widgetIntegrationId: true } })
+  const dashboard = conversation.channel === 'dashboard'
+  const aiMessage = await database.prisma.$transaction(async (tx) => {
+    const { count } = await tx.message.updateMany({ where: attemptWhere(userMessage), data: { answerOwner: null, answerStartedAt: null, partialAnswer: null, answerPromptTokens: null } })
+    if (count === 0) return null
+    const saved = await tx.message.create({
       data: {
         accountId,
         conversationId: userMessage.conversationId,
@@ -22,12 +30,13 @@ export async function saveAnswer(database: Database, accountId: string, userMess
         // In the dashboard the person reads the answer as it streams; a visitor's chat waits for the team.
         isRead: dashboard,
       },
-    }),
-    database.prisma.conversation.update({
+    })
+    await tx.conversation.update({
       where: { id: userMessage.conversationId },
       data: { status: 'active', lastMessagePreview: answer.text.slice(0, 200), lastMessageAt: new Date(), ...(dashboard ? {} : { unreadCount: { increment: 1 } }) },
-    }),
-  ])
-  await recordUsage(database, accountId, { tokens: answer.promptTokens + answer.completionTokens })
+    })
+    return saved
+  })
+  if (aiMessage) await meterAnswerTokens(database, conversation, answer.promptTokens + answer.completionTokens)
   return aiMessage
 }

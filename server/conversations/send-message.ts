@@ -1,36 +1,34 @@
 import type { Actor } from '../accounts/actor.ts'
 import { answerQuestion, newSpending, type Answer, type Answerer, type Spending } from '../chat/answering/answer-question.ts'
-import { recordUsage } from '../usage/record-usage.ts'
 import { GenerationError } from '../chat/answering/chat-model.ts'
-import type { Database } from '../db/database.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import type { Logger } from '../logging/create-logger.ts'
+import { estimatedPromptTokens, type AnsweringProcess } from './answer-attempt.ts'
 import { conversationHistory } from './conversation-history.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
+import { failAnswer } from './fail-answer.ts'
+import { meterFailedAnswer } from './meter-failed-answer.ts'
 import { toMessageView, type MessageView } from './message-view.ts'
+import { recordAnswerProgress } from './record-answer-progress.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
 import { saveAnswer } from './save-answer.ts'
 import { saveUserMessage } from './save-user-message.ts'
 
-export interface ChatServices extends Answerer {
-  database: Database
+export interface ChatServices extends Answerer, AnsweringProcess {
   logger: Logger
-  /** How long an answer may take (the LLM timeout): a message older than this no longer blocks. */
-  answerWindowMs: number
 }
 
 export interface ChatEvents {
   onUserMessage?(message: MessageView): void
   onToken?(text: string): void
-  /** Tokens the answer cost, whether it succeeded or not (a widget counts them against its budget). */
-  onSpent?(tokens: number): Promise<void>
 }
 
 const RETRY_ADVICE: Record<string, string> = {
   timeout: 'The language model did not answer in time.',
   rate_limited: 'The language model is busy right now.',
   unavailable: 'The language model could not be reached.',
+  interrupted: 'The answer was interrupted.',
   failed: 'The answer could not be produced.',
 }
 
@@ -53,41 +51,51 @@ export async function sendMessage(services: ChatServices, actor: Actor, agentId:
   requireOwnDashboardConversation(actor, conversation)
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
-  const userMessage = await saveUserMessage(services.database, agent.accountId, conversation, text, services.answerWindowMs)
+  const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text })
   events.onUserMessage?.(toMessageView(userMessage))
   return answerUserMessage(services, agent, userMessage, events, signal)
 }
 
 /**
- * A cut or timed-out answer was still billed by the provider: its prompt and what was written count,
- * estimated at four characters a token. A call refused before any answer (429, 5xx) costs nothing.
+ * A cut answer was still billed by the provider for its prompt; a call refused before any answer (429,
+ * 5xx) costs nothing.
  */
-async function meterFailedAnswer(services: ChatServices, accountId: string, spending: Spending, reason: string, events: ChatEvents) {
-  if (!spending.modelCalled || (!spending.streamed && reason !== 'timeout' && reason !== 'stopped')) return
-  const tokens = Math.ceil((spending.promptCharacters + spending.streamed.length) / 4)
-  await recordUsage(services.database, accountId, { tokens })
-  await events.onSpent?.(tokens)
+function billedPromptTokens(spending: Spending, reason: string): number {
+  const wasCut = spending.streamed !== '' || reason === 'timeout' || reason === 'stopped' || reason === 'interrupted'
+  return wasCut ? estimatedPromptTokens(spending) : 0
 }
 
 // A retried message's files by name only: their text was read when they arrived.
 const attachedNames = (message: Message): { name: string; text: string | null }[] =>
   (Array.isArray(message.attachments) ? message.attachments : []).map((attachment) => ({ name: String((attachment as { name?: string }).name ?? 'file'), text: null }))
 
-/** Answers a saved user message and stores the answer; records the failure on the message if it fails. */
+/**
+ * Answers a user message this process has taken up, keeping the answer on it as it streams
+ * (recordAnswerProgress), and stores the answer; if it fails (or the client goes away), marks it failed
+ * with what was written and meters that.
+ */
 export async function answerUserMessage(services: ChatServices, agent: Parameters<typeof answerQuestion>[1]['agent'], userMessage: Message, events: ChatEvents, signal: AbortSignal, attachments = attachedNames(userMessage)) {
   let answer: Answer
   const spending = newSpending()
+  const takenOver = new AbortController()
+  const progress = recordAnswerProgress({ database: services.database, logger: services.logger, attempt: userMessage, takenOver })
   try {
     const history = await conversationHistory(services.database, userMessage.conversationId, userMessage.createdAt)
-    answer = await answerQuestion(services, { agent, history, text: userMessage.text, attachments }, (piece) => events.onToken?.(piece), signal, spending)
+    const onToken = (piece: string) => {
+      events.onToken?.(piece)
+      progress.update(spending)
+    }
+    answer = await answerQuestion(services, { agent, history, text: userMessage.text, attachments }, onToken, AbortSignal.any([signal, takenOver.signal]), spending)
   } catch (error) {
-    const reason = error instanceof GenerationError ? error.reason : signal.aborted ? 'stopped' : 'failed'
-    if (!(error instanceof GenerationError)) services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
-    const failed = await services.database.prisma.message.update({ where: { id: userMessage.id }, data: { answerError: reason } })
-    await meterFailedAnswer(services, agent.accountId, spending, reason, events)
-    throw failure(reason, failed)
+    await progress.settled()
+    const reason = takenOver.signal.aborted ? 'interrupted' : error instanceof GenerationError ? error.reason : signal.aborted ? 'stopped' : 'failed'
+    if (!(error instanceof GenerationError) && reason !== 'interrupted') services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
+    const failed = await failAnswer(services.database, userMessage, { reason, written: spending.streamed, promptTokens: billedPromptTokens(spending, reason) })
+    if (failed) await meterFailedAnswer(services.database, failed)
+    throw failure(reason, failed?.message ?? (await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })))
   }
+  await progress.settled()
   const aiMessage = await saveAnswer(services.database, agent.accountId, userMessage, answer)
-  await events.onSpent?.(answer.promptTokens + answer.completionTokens)
+  if (!aiMessage) throw failure('interrupted', await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } }))
   return { conversation_id: userMessage.conversationId, user_message: toMessageView(userMessage), ai_message: toMessageView(aiMessage) }
 }

@@ -68,7 +68,7 @@ export function conversationRoutes({ database, storage, chat, rateLimits, signed
   router.post('/conversations/:agentId/:conversationId/:messageId/update/', signedIn, async (req, res) => {
     const change = UpdateMessageSchema.parse(req.body)
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
-    res.json(await updateMessage(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), messageId, change, chat.answerWindowMs))
+    res.json(await updateMessage(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), messageId, change, chat))
   })
   router.post('/conversations/:agentId/:conversationId/:messageId/retry/', signedIn, limitChat, async (req, res) => {
     const agentId = agentParam(req.params.agentId)

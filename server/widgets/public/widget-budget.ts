@@ -27,6 +27,6 @@ export async function requireWidgetBudget(database: Database, settings: WidgetSe
 }
 
 /** Counts an answer's tokens against the integration's day. */
-export async function spendWidgetBudget(database: Database, integration: WidgetIntegration, tokens: number): Promise<void> {
+export async function spendWidgetBudget(database: Database, integration: Pick<WidgetIntegration, 'id' | 'accountId'>, tokens: number): Promise<void> {
   await recordUsage(database, integration.accountId, { tokens }, scopeOf(integration), utcDayOf(new Date()))
 }

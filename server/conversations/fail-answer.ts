@@ -1,0 +1,29 @@
+import type { Message } from '../db/generated/prisma/client.ts'
+import { attemptWhere, type Queries } from './answer-attempt.ts'
+
+export interface AnswerFailure {
+  /** timeout, rate_limited, unavailable, stopped (the client went away), interrupted (its process died), failed */
+  reason: string
+  /** What the answer had written. */
+  written: string
+  /** The prompt's tokens when the provider billed it, else 0. */
+  promptTokens: number
+}
+
+export interface FailedAnswer extends AnswerFailure {
+  message: Message
+}
+
+/**
+ * Marks an answer that was being written as failed, keeping what it wrote on its user message. Only that
+ * attempt is changed: of the process failing its own answer and another finding it abandoned, exactly one
+ * gets the failed answer back to meter (meterFailedAnswer), the other null.
+ */
+export async function failAnswer(database: Queries, attempt: Message, failure: AnswerFailure): Promise<FailedAnswer | null> {
+  const { count } = await database.prisma.message.updateMany({
+    where: attemptWhere(attempt),
+    data: { answerError: failure.reason, partialAnswer: failure.written || null, answerOwner: null, answerStartedAt: null, answerPromptTokens: null },
+  })
+  if (count === 0) return null
+  return { ...failure, message: await database.prisma.message.findUniqueOrThrow({ where: { id: attempt.id } }) }
+}
