@@ -4,7 +4,8 @@
 // (argon2id cost, sign-up, sign-in, refresh, an authenticated read); knowledge ingestion on the embedded
 // default (BENCH_SKIP_KNOWLEDGE=1 skips it: it takes minutes); retrieval (SciFact quality, latency at
 // 5,000 and 100,000 passages) and the server overhead per chat message (BENCH_SKIP_RETRIEVAL=1 skips them);
-// the widget's sizes, time to launcher and concurrent visitor chats (BENCH_SKIP_WIDGET=1 skips them);
+// document extraction: honest large files' throughput, hostile files' effect on health, peak RSS
+// (BENCH_SKIP_EXTRACTION=1 skips it); the widget's sizes, time to launcher and concurrent visitor chats (BENCH_SKIP_WIDGET=1 skips them);
 // the dashboard's first-load size and load timings in Chromium (BENCH_SKIP_DASHBOARD=1 skips them); the
 // embedded Shopify app's token cost on the API and each screen's JavaScript (BENCH_SKIP_SHOPIFY=1 skips them).
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -18,6 +19,7 @@ import { measureWidget } from './measure-widget.ts'
 import { measureDashboard } from './measure-dashboard.ts'
 import { measureShopifyApp } from './measure-shopify-app.ts'
 import { measureDocumentIngestion, measureSciFactTexts } from './measure-knowledge.ts'
+import { measureExtraction } from './measure-extraction.ts'
 import { measureLatency } from './measure-latency.ts'
 import { measureServerStart, residentMemoryMb, stopServer } from './measure-server-start.ts'
 
@@ -90,6 +92,18 @@ if (!process.env.BENCH_SKIP_KNOWLEDGE) {
     rmSync(knowledgeDir, { recursive: true, force: true })
   }
 }
+let extraction: Record<string, unknown> | undefined
+if (!process.env.BENCH_SKIP_EXTRACTION) {
+  const extractionDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
+  try {
+    const measured = await measureExtraction({ DATA_DIR: extractionDir, ...GENEROUS_LIMITS })
+    extraction = measured
+    console.table(measured.honest)
+    console.table([{ ...measured.hostile.health, outcomes: measured.hostile.outcomes.join(' / '), serverAlive: measured.hostile.serverAlive, peakRssMb: measured.peakRssMb }])
+  } finally {
+    rmSync(extractionDir, { recursive: true, force: true })
+  }
+}
 let retrieval: Record<string, unknown> | undefined
 let chat: Record<string, unknown> | undefined
 if (!process.env.BENCH_SKIP_RETRIEVAL) {
@@ -134,5 +148,5 @@ if (!process.env.BENCH_SKIP_SHOPIFY) {
     rmSync(shopifyDir, { recursive: true, force: true })
   }
 }
-console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, retrieval, chat, widget, dashboard, shopifyApp }, null, 2))
+console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, extraction, retrieval, chat, widget, dashboard, shopifyApp }, null, 2))
 process.exit(0)
