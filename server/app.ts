@@ -28,6 +28,7 @@ import { serveWidget } from './http/serve-widget.ts'
 import { widgetSettingsOf } from './widgets/public/widget-settings.ts'
 import { refuseNulCharacters } from './http/refuse-nul-characters.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import { warnOfUntrustedProxy } from './http/warn-of-untrusted-proxy.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { loadServerSecrets } from './secrets/load-server-secrets.ts'
 import { shopifyProxyRoutes } from './shopify/proxy/shopify-proxy.routes.ts'
@@ -65,6 +66,7 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   app.set('query parser', 'simple')
 
   app.use(logRequests(logger))
+  app.use(warnOfUntrustedProxy(config, logger))
   // The embedded Shopify app comes first: it sets its own headers (the admin frames it) and reads its
   // bodies itself (webhook HMACs are over the raw bytes), so nothing below may touch its requests.
   if (shopifyApp) app.use(shopifyApp.handler)

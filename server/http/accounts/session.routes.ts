@@ -28,11 +28,14 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google }
   const signedIn = async (userId: string, userAgent: string | undefined) => startSession(database, sessions, userId, userAgent)
 
   router.post('/accounts/login/', async (req, res) => {
-    await rateLimits.limitIp('login', req.ip)
     const credentials = LoginSchema.parse(req.body)
-    await rateLimits.limitAccount('login', credentials.email)
-    const user = await signInWithPassword(database, credentials)
-    await rateLimits.forgiveAccount('login', credentials.email)
+    const attempt = await rateLimits.beginSignIn({ account: credentials.email, ip: req.ip })
+    // Any failure counts, not only a wrong password: an outage must not open a way around the throttle.
+    const user = await signInWithPassword(database, credentials).catch(async (error: unknown) => {
+      await attempt.failed()
+      throw error
+    })
+    await attempt.succeeded()
     const tokens = await signedIn(user.id, req.get('user-agent'))
     res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
   })
