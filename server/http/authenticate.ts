@@ -4,6 +4,7 @@ import { resolveActor } from '../accounts/sessions/resolve-actor.ts'
 import type { SessionSettings } from '../accounts/sessions/session-settings.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
+import { readBearerToken } from './bearer-token.ts'
 import { resolveShopAdminActor } from '../shopify/app/resolve-shop-admin-actor.ts'
 import { looksLikeAdminSessionToken, type AdminSessionTokenKeys } from '../shopify/app/verify-admin-session-token.ts'
 
@@ -13,16 +14,15 @@ declare module 'express-serve-static-core' {
   }
 }
 
-const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i // the scheme is case-insensitive (RFC 9110)
-
 /**
- * The one authentication middleware: a valid bearer access token of an open session, or 401. Given the
+ * The one authentication middleware: a valid bearer access token of an open session, or 401 (never a
+ * cookie instead, which is what lets the CSRF check pass over bearer requests). Given the
  * Shopify app's keys, a Shopify admin session token is taken as well, for the shop's account (the
  * embedded app's screens call the same API); routes that change the sign-in itself do not pass them.
  */
 export function authenticate(database: Database, settings: SessionSettings, shopifyAdmin?: AdminSessionTokenKeys | null): RequestHandler {
   return async (req, res, next) => {
-    const token = BEARER.exec(req.get('authorization') ?? '')?.[1]
+    const token = readBearerToken(req)
     if (!token) throw new AppError('UNAUTHORIZED', 'Authentication credentials were not provided.', { reason: 'missing_token' })
     res.locals.actor = shopifyAdmin && looksLikeAdminSessionToken(token) ? await resolveShopAdminActor(database, shopifyAdmin, token) : await resolveActor(database, settings, token)
     next()

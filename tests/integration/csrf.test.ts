@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bearer, signUp } from '../support/accounts.ts'
 import { createTestApp, type TestApp } from '../support/create-test-app.ts'
 
 let testApp: TestApp
@@ -78,5 +79,54 @@ describe('CSRF (double submit)', () => {
   it('a request authenticated by the Authorization header alone needs no token', async () => {
     const response = await testApp.request.post(PROTECTED_PATH).set('Authorization', 'Bearer abc').send({})
     expect(response.status).toBe(400)
+  })
+})
+
+describe('CSRF applies where a cookie could authenticate, not beside a bearer token', () => {
+  const renameTo = (full_name: string) => testApp.request.put('/api/accounts/profile/').send({ full_name })
+
+  it.each(['sessionid=abc', 'sessionid=%%%garbage; csrftoken=nonsense', 'access_token=stale; refresh_token=stale; sessionid=x'])(
+    'a bearer-authenticated write with stray cookies (%s) is not refused for CSRF',
+    async (cookie) => {
+      const account = await signUp(testApp)
+      const response = await renameTo('Bearer Writer').set(bearer(account.access)).set('Cookie', cookie)
+      expect(response.status).toBe(200)
+      expect(response.body.full_name).toBe('Bearer Writer')
+    },
+  )
+
+  it('a cookie session without a bearer token still needs the CSRF token, and the cookie alone signs nobody in', async () => {
+    const account = await signUp(testApp)
+    const cookie = `access_token=${account.access}; refresh_token=${account.refresh}`
+    const refused = await renameTo('Cookie Writer').set('Cookie', cookie)
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('CSRF token missing or incorrect. Reload the page and try again.')
+    const { token } = await issueToken()
+    const echoed = await renameTo('Cookie Writer').set('Cookie', `${cookie}; csrftoken=${token}`).set('X-CSRFToken', token)
+    expect(echoed.status).toBe(401)
+  })
+
+  it('with both a valid cookie and a bearer token, the bearer token alone decides who writes', async () => {
+    const cookieOwner = await signUp(testApp)
+    const bearerOwner = await signUp(testApp)
+    const response = await renameTo('Chosen By Bearer').set(bearer(bearerOwner.access)).set('Cookie', `access_token=${cookieOwner.access}`)
+    expect(response.status).toBe(200)
+    expect(response.body.id).toBe(bearerOwner.userId)
+    const wrongBearer = await renameTo('Nobody').set('Authorization', 'Bearer not-a-token').set('Cookie', `access_token=${cookieOwner.access}`)
+    expect(wrongBearer.status).toBe(401)
+  })
+
+  it('a page on another site cannot add the Authorization header: its preflight is not allowed', async () => {
+    const preflight = await testApp.request
+      .options('/api/accounts/profile/')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'PUT')
+      .set('Access-Control-Request-Headers', 'authorization, content-type')
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  it('an Authorization header of another scheme (a browser may send Basic by itself) does not exempt a cookie request', async () => {
+    const response = await testApp.request.post(PROTECTED_PATH).set('Authorization', 'Basic dXNlcjpwYXNz').set('Cookie', 'sessionid=abc').send({})
+    expect(response.status).toBe(403)
   })
 })

@@ -5,8 +5,8 @@ export const CSRF_HEADER = 'x-csrftoken'
 
 /**
  * Cookies that authenticate a request by themselves. A request carrying one is open to cross-site
- * forgery, so its unsafe methods must echo the CSRF token. Bearer tokens are not sent by browsers on
- * their own, so requests authenticated only by the Authorization header need no CSRF token.
+ * forgery, so its unsafe methods must echo the CSRF token, unless it carries a bearer token, which
+ * browsers never send on their own and which then authenticates it alone (see require-csrf-token.ts).
  */
 export const AUTHENTICATING_COOKIES = ['access_token', 'refresh_token', 'sessionid'] as const
 
