@@ -45,6 +45,13 @@ async function visitor(clientKey: string, origin = SITE) {
 const chat = (auth: Record<string, string>, conversationId: string, text = 'How long do I have to return a product?') =>
   testApp.request.post(`/api/conversations/api/chat/${conversationId}/`).set(auth).send({ message_text: text })
 
+const refresh = (refreshToken: string) => testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', SITE).send({ refresh_token: refreshToken })
+
+// Moves a visitor's spent refresh tokens past the grace, as if they were presented a minute later.
+async function ageSpentRefreshTokens(visitorId: string) {
+  await testApp.database.prisma.widgetSpentRefreshToken.updateMany({ where: { session: { visitorId } }, data: { spentAt: new Date(Date.now() - 60_000) } })
+}
+
 describe('starting a session', () => {
   it('gives an allowed page a token, a refresh token, a visitor id and the public configuration', async () => {
     const { client_key } = await newIntegration({ bot_name: 'Sam', widget_color: '#112233' })
@@ -259,12 +266,50 @@ describe('tokens', () => {
     const race = await testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', SITE).send({ refresh_token: session.refresh_token })
     expect(race.body.reason).toBe('token_rotated')
     // Later, it can only be a copy: the session ends for everyone.
-    await testApp.database.prisma.widgetSession.updateMany({ where: { visitorId: session.visitor_id }, data: { lastUsedAt: new Date(Date.now() - 60_000) } })
+    await ageSpentRefreshTokens(session.visitor_id)
     const replay = await testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', SITE).send({ refresh_token: session.refresh_token })
     expect(replay.status).toBe(401)
     const afterReplay = await testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', SITE).send({ refresh_token: refreshed.body.refresh_token })
     expect(afterReplay.status).toBe(401)
     expect((await chat({ Authorization: `Bearer ${refreshed.body.token}`, Origin: SITE }, conversationId)).status).toBe(401)
+  })
+
+  it('a refresh token spent any number of rotations ago, replayed, ends the session', async () => {
+    const { client_key } = await newIntegration()
+    const { session, conversationId } = await visitor(client_key)
+    const refreshTokens = [session.refresh_token as string]
+    let latest = { token: session.token as string, refresh_token: session.refresh_token as string }
+    for (let rotation = 0; rotation < 4; rotation++) {
+      const refreshed = await refresh(latest.refresh_token)
+      expect(refreshed.status).toBe(200)
+      latest = refreshed.body
+      refreshTokens.push(latest.refresh_token)
+    }
+    // Within the grace, even the oldest is taken for a race and refused without harm.
+    expect((await refresh(refreshTokens[0]!)).body.reason).toBe('token_rotated')
+    await ageSpentRefreshTokens(session.visitor_id)
+    const replay = await refresh(refreshTokens[1]!) // spent three rotations before the current one
+    expect(replay.status).toBe(401)
+    expect(replay.body.reason).toBe('session_ended')
+    expect(await testApp.database.prisma.widgetSession.findFirst({ where: { visitorId: session.visitor_id }, select: { revokedAt: true } })).toEqual({ revokedAt: expect.any(Date) })
+    expect((await refresh(latest.refresh_token)).status).toBe(401)
+    expect((await chat({ Authorization: `Bearer ${latest.token}`, Origin: SITE }, conversationId)).status).toBe(401)
+  })
+
+  it('two refreshes racing with one token: one rotates it, the other is told to use the new one, and the session lives on', async () => {
+    const { client_key } = await newIntegration()
+    const { session, conversationId } = await visitor(client_key)
+    let current = session.refresh_token as string
+    for (let round = 0; round < 3; round++) {
+      const race = await Promise.all([refresh(current), refresh(current)])
+      expect(race.map((response) => response.status).sort()).toEqual([200, 401])
+      const winner = race.find((response) => response.status === 200)!
+      expect(race.find((response) => response.status === 401)!.body.reason).toBe('token_rotated')
+      current = winner.body.refresh_token
+      expect((await testApp.request.get(`/api/conversations/api/chat/${conversationId}/`).set({ Authorization: `Bearer ${winner.body.token}`, Origin: SITE })).status).toBe(200)
+    }
+    expect(await testApp.database.prisma.widgetSession.findFirst({ where: { visitorId: session.visitor_id }, select: { revokedAt: true } })).toEqual({ revokedAt: null })
+    expect(await testApp.database.prisma.widgetSpentRefreshToken.count({ where: { session: { visitorId: session.visitor_id } } })).toBe(3)
   })
 
   it('refuses a refresh from another origin', async () => {
