@@ -1,10 +1,17 @@
-// The agents contract: request bodies and queries with the SPEC's messages. Imports only zod.
+// The agents contract: request bodies and queries with the SPEC's messages. Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
+import { idSchema } from '../../shared/ids.schemas.ts'
+import { isMultiLine, isSingleLine } from '../../shared/text-rules.schemas.ts'
 
 export const AGENT_MESSAGES = { nameRequired: 'Agent name is required' } as const
 
-const agentName = z.string({ error: AGENT_MESSAGES.nameRequired }).trim().min(1, { error: AGENT_MESSAGES.nameRequired }).max(120, { error: 'Agent name must be at most 120 characters' })
-const description = z.string({ error: 'Description must be text' }).trim().max(2_000, { error: 'Description must be at most 2000 characters' })
+const agentName = z
+  .string({ error: AGENT_MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: AGENT_MESSAGES.nameRequired })
+  .max(120, { error: 'Agent name must be at most 120 characters' })
+  .refine(isSingleLine, { error: 'Agent name must be a single line of text' })
+const description = z.string({ error: 'Description must be text' }).trim().max(2_000, { error: 'Description must be at most 2000 characters' }).refine(isMultiLine, { error: 'Description has characters that are not text' })
 const visibility = z.enum(['public', 'private'], { error: 'Visibility must be public or private' })
 
 export const CreateAgentSchema = z.object(
@@ -27,8 +34,8 @@ export const UpdateAgentSchema = z.object(
     is_favorite: z.boolean({ error: 'is_favorite must be true or false' }).optional(),
     is_archived: z.boolean({ error: 'is_archived must be true or false' }).optional(),
     is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
-    instructions: z.string({ error: 'Instructions must be text' }).max(8_000, { error: 'Instructions must be at most 8000 characters' }).nullable().optional(),
-    llm_model: z.string({ error: 'Model must be text' }).trim().min(1).max(200).nullable().optional(),
+    instructions: z.string({ error: 'Instructions must be text' }).max(8_000, { error: 'Instructions must be at most 8000 characters' }).refine(isMultiLine, { error: 'Instructions have characters that are not text' }).nullable().optional(),
+    llm_model: z.string({ error: 'Model must be text' }).trim().min(1).max(200).refine(isSingleLine, { error: 'Model must be a single line of text' }).nullable().optional(),
     llm_temperature: z.number({ error: 'Temperature must be a number' }).min(0, { error: 'Temperature must be between 0 and 2' }).max(2, { error: 'Temperature must be between 0 and 2' }).nullable().optional(),
     llm_max_tokens: z.number({ error: 'Max tokens must be a whole number' }).int().min(16).max(32_000).nullable().optional(),
   },
@@ -38,6 +45,16 @@ export type UpdateAgent = z.infer<typeof UpdateAgentSchema>
 
 const wholeNumber = (fallback: number, max: number) =>
   z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }).default(fallback)
+
+/** POST /agents/permissions/check-content/: may the caller act on this kind of content of the agent? */
+export const CheckContentSchema = z.object(
+  {
+    agent_id: idSchema('Please select an agent'),
+    action: z.enum(['view', 'upload', 'edit', 'delete', 'embed'], { error: 'action must be view, upload, edit, delete or embed' }).default('view'),
+    content_type: z.enum(['document', 'text', 'website']).optional(),
+  },
+  { error: 'Please select an agent' },
+)
 
 /** page and page_size of every paginated list: 10 a page unless asked, at most 100. */
 export const PageQuerySchema = z.object({ page: wholeNumber(1, 1_000_000), page_size: wholeNumber(10, 100) })

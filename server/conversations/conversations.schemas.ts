@@ -1,5 +1,7 @@
-// The conversations contract: bodies and queries with the SPEC's messages. Imports only zod.
+// The conversations contract: bodies and queries with the SPEC's messages. Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
+import { idSchema } from '../../shared/ids.schemas.ts'
+import { isSingleLine } from '../../shared/text-rules.schemas.ts'
 
 export const CONVERSATION_MESSAGES = {
   nameRequired: 'Conversation name is required and cannot be empty.',
@@ -10,6 +12,7 @@ export const CONVERSATION_MESSAGES = {
   textRequired: 'Message text is required and cannot be empty.',
   notFound: 'Conversation not found',
   messageNotFound: 'Message not found',
+  agentFilterInvalid: 'agent_id must be the id of an agent',
   sendFailed: 'Failed to send message',
 } as const
 
@@ -24,10 +27,12 @@ const conversationName = z
   .trim()
   .min(1, { error: CONVERSATION_MESSAGES.nameRequired })
   .max(255, { error: 'Conversation name must be at most 255 characters' })
+  .refine(isSingleLine, { error: 'Conversation name must be a single line of text' })
 
 export const CreateConversationSchema = z.object(
   {
     name: conversationName,
+    // Any text: one that is no agent id answers the SPEC's 404 for an agent that does not exist (create-conversation.ts).
     agent_id: z.string({ error: CONVERSATION_MESSAGES.agentRequired }).trim().min(1, { error: CONVERSATION_MESSAGES.agentRequired }),
   },
   { error: CONVERSATION_MESSAGES.nameRequired },
@@ -35,10 +40,16 @@ export const CreateConversationSchema = z.object(
 
 export const ConversationListQuerySchema = z.object({
   filter: z.enum(['all', 'favorite', 'archived'], { error: 'filter must be all, favorite or archived' }).default('all'),
-  search: z.string().trim().max(200, { error: 'Search must be at most 200 characters' }).optional(),
+  search: z.string().trim().max(200, { error: 'Search must be at most 200 characters' }).refine(isSingleLine, { error: 'Search must be a single line of text' }).optional(),
   page: pageNumber(1, 1_000_000),
   limit: pageNumber(10, 100),
-  agent_id: z.string().trim().optional(),
+  // Empty means every agent, as when it is left out.
+  agent_id: z
+    .string({ error: CONVERSATION_MESSAGES.agentFilterInvalid })
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(idSchema(CONVERSATION_MESSAGES.agentFilterInvalid).optional())
+    .optional(),
 })
 export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>
 
@@ -71,8 +82,8 @@ export const ChatInputSchema = z.object({ message_text: messageText, stream: z.u
 export const SendMessageSchema = z.object(
   {
     message_text: messageText,
-    agent_id: z.string({ error: CONVERSATION_MESSAGES.agentRequired }).trim().min(1, { error: CONVERSATION_MESSAGES.agentRequired }),
-    conversation_id: z.string({ error: CONVERSATION_MESSAGES.conversationRequired }).trim().min(1, { error: CONVERSATION_MESSAGES.conversationRequired }),
+    agent_id: idSchema(CONVERSATION_MESSAGES.agentRequired),
+    conversation_id: idSchema(CONVERSATION_MESSAGES.conversationRequired),
     stream: z.boolean().optional(),
   },
   { error: CONVERSATION_MESSAGES.textRequired },

@@ -1,3 +1,4 @@
+import { isId } from '../../shared/ids.schemas.ts'
 import type { Actor } from '../accounts/actor.ts'
 import { requireAgentAccess } from '../agents/require-agent-access.ts'
 import type { Database } from '../db/database.ts'
@@ -10,11 +11,10 @@ import { toMessageView } from './message-view.ts'
 /** The agent's first words in a new dashboard conversation (the SPEC's default welcome text). */
 export const GREETING = 'Hello! How can I help you today?'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** Starts a dashboard conversation with an agent the actor may chat with; the AI greets first. */
 export async function createConversation(database: Database, actor: Actor, input: { name: string; agent_id: string }) {
-  if (!UUID.test(input.agent_id)) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing)
+  // The SPEC answers an agent id that names nothing, malformed or not, with the same 404.
+  if (!isId(input.agent_id)) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing)
   const agent = await requireAgentAccess(database, actor, input.agent_id, 'chat').catch((error: unknown) => {
     throw error instanceof AppError && error.code === 'NOT_FOUND' ? new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing) : error
   })

@@ -33,7 +33,7 @@ export function conversationRoutes({ database, storage, chat, rateLimits, signed
 
   router.get('/conversations/index/', signedIn, async (req, res) => {
     const query = ConversationListQuerySchema.parse(req.query)
-    res.json(await listAllConversations(database, actorOf(res), { ...query, agentId: query.agent_id ? agentParam(query.agent_id) : undefined }))
+    res.json(await listAllConversations(database, actorOf(res), { ...query, agentId: query.agent_id }))
   })
   router.post('/conversations/create/', signedIn, async (req, res) => {
     res.status(201).json(await createConversation(database, actorOf(res), CreateConversationSchema.parse(req.body)))
@@ -41,9 +41,7 @@ export function conversationRoutes({ database, storage, chat, rateLimits, signed
   // The send call whose path the SPEC does not show: everything in the body.
   router.post('/conversations/chat/', signedIn, limitChat, async (req, res) => {
     const body = SendMessageSchema.parse(req.body)
-    const agentId = agentParam(body.agent_id)
-    const conversationId = conversationParam(body.conversation_id)
-    await respondToChat(req, res, body.stream, (events, signal) => sendMessage(chat, actorOf(res), agentId, conversationId, body.message_text, events, signal))
+    await respondToChat(req, res, body.stream, (events, signal) => sendMessage(chat, actorOf(res), body.agent_id, body.conversation_id, body.message_text, events, signal))
   })
   const chatRoute: RequestHandler = async (req, res) => {
     const input = ChatInputSchema.parse(req.method === 'GET' ? req.query : { ...(req.query.stream ? { stream: req.query.stream } : {}), ...req.body })

@@ -1,21 +1,26 @@
 import type { RequestHandler } from 'express'
 import { AppError } from '../errors/app-error.ts'
+import { findJsonHazard, JSON_MAX_DEPTH } from '../../shared/json-limits.schemas.ts'
 
-const MAX_DEPTH = 32
+export const NUL_REFUSED = 'The request contains a NUL character, which no field accepts.'
+export const TOO_DEEP_REFUSED = `The request nests more than ${JSON_MAX_DEPTH} levels deep, which no field accepts.`
 
-// Deeper than any field of this API nests counts as suspect too: refused rather than left unchecked.
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000')
-  if (value === null || typeof value !== 'object') return false
-  if (depth > MAX_DEPTH) return true
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1))
+/** Why a parsed body or query cannot be taken, or null when it can. */
+export function refusalOf(value: unknown): string | null {
+  const hazard = findJsonHazard(value)
+  if (hazard === 'nul') return NUL_REFUSED
+  if (hazard === 'too-deep') return TOO_DEEP_REFUSED
+  return null
 }
 
 /**
  * PostgreSQL cannot store a NUL character in text: one reaching a query fails it (a 500). No field of
- * this API means NUL, so a body or query string carrying one is refused at the edge with a 400.
+ * this API means NUL, and none nests deeper than a few levels (a value nested thousands deep overflows
+ * the stack of whatever walks it next), so a body or query string carrying either is refused at the
+ * edge with a 400. Multipart fields get the same check once parsed (receive-single-file.ts).
  */
 export const refuseNulCharacters: RequestHandler = (req, _res, next) => {
-  if (containsNul(req.body) || containsNul(req.query)) throw new AppError('BAD_REQUEST', 'The request contains a NUL character (or nests too deeply), which no field accepts.')
+  const refused = refusalOf(req.body) ?? refusalOf(req.query)
+  if (refused) throw new AppError('BAD_REQUEST', refused)
   next()
 }

@@ -7,7 +7,8 @@ import { deleteIntegration } from '../widgets/delete-integration.ts'
 import { listIntegrations } from '../widgets/list-integrations.ts'
 import { LOGO_MAX_BYTES, LOGO_NOT_AN_IMAGE, LOGO_TOO_LARGE } from '../widgets/store-widget-logo.ts'
 import { updateIntegration } from '../widgets/update-integration.ts'
-import { CreateIntegrationSchema, UpdateIntegrationSchema } from '../widgets/widgets.schemas.ts'
+import { INTEGRATION_NOT_FOUND } from '../widgets/require-integration.ts'
+import { CreateIntegrationSchema, isClientKey, UpdateIntegrationSchema } from '../widgets/widgets.schemas.ts'
 import { actorOf } from './authenticate.ts'
 import { parseIdParam } from './parse-id-param.ts'
 import { receiveSingleFile } from './receive-single-file.ts'
@@ -18,7 +19,11 @@ export function widgetIntegrationRoutes({ database, storage, signedIn }: { datab
   const base = '/agents/:agentId/integrations/frontend'
   const logoUpload = receiveSingleFile({ field: 'website_logo', maxBytes: LOGO_MAX_BYTES, tooLargeMessage: LOGO_TOO_LARGE, invalidMessage: LOGO_NOT_AN_IMAGE })
   const agentOf = (params: Record<string, unknown>) => parseIdParam(params.agentId, AGENT_NOT_FOUND)
-  const integrationOf = (params: Record<string, unknown>) => String(params.integrationId)
+  // An integration is named by its id or its client key; anything else names nothing and reaches no query.
+  const integrationOf = (params: Record<string, unknown>) => {
+    if (isClientKey(params.integrationId)) return params.integrationId
+    return parseIdParam(params.integrationId, INTEGRATION_NOT_FOUND)
+  }
 
   router.get(`${base}/`, signedIn, async (req, res) => {
     res.json(await listIntegrations(database, actorOf(res), agentOf(req.params)))

@@ -1,5 +1,7 @@
-// The knowledge contract shared by texts, documents and websites. Imports only zod.
+// The knowledge contract shared by texts, documents and websites. Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
+import { jsonObjectSchema, jsonTooLargeMessage } from '../../shared/json-limits.schemas.ts'
+import { isMultiLine, isSingleLine } from '../../shared/text-rules.schemas.ts'
 
 const wholeNumber = (fallback: number, max: number) =>
   z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }).default(fallback)
@@ -8,7 +10,7 @@ const wholeNumber = (fallback: number, max: number) =>
 export const ItemListQuerySchema = z.object({
   page: wholeNumber(1, 1_000_000),
   page_size: wholeNumber(20, 100),
-  search: z.string().trim().max(200, { error: 'Search must be at most 200 characters' }).optional(),
+  search: z.string().trim().max(200, { error: 'Search must be at most 200 characters' }).refine(isSingleLine, { error: 'Search must be a single line of text' }).optional(),
   sort_by: z.enum(['created_at', '-created_at', 'name', '-name'], { error: 'sort_by must be created_at, -created_at, name or -name' }).default('-created_at'),
 })
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>
@@ -22,20 +24,25 @@ export const ObjectTypeSchema = z
 export const EmbedRequestSchema = z.object({ object_name: z.string().max(500).optional() }).optional()
 
 const tags = z
-  .array(z.string().trim().min(1).max(50).refine((tag) => !/\p{Cc}/u.test(tag), { error: 'Tags must be words without control characters' }), { error: 'Tags must be a list of words' })
+  .array(z.string({ error: 'Tags must be a list of words' }).trim().min(1).max(50).refine(isSingleLine, { error: 'Tags must be words without control characters' }), { error: 'Tags must be a list of words' })
   .max(30, { error: 'At most 30 tags' })
-// Stored as jsonb, which cannot hold a NUL character anywhere: refused here rather than failing in the database.
-const metaData = z
-  .record(z.string(), z.unknown(), { error: 'meta_data must be an object' })
-  .refine((value) => !JSON.stringify(value).includes('\\u0000') && JSON.stringify(value).length <= 20_000, { error: 'meta_data must be at most 20,000 characters of JSON, without NUL characters' })
+const META_DATA_MAX_CHARACTERS = 20_000
+// Stored as jsonb: bounded in depth and size, and without a NUL character, which jsonb cannot hold.
+const metaData = jsonObjectSchema('meta_data', META_DATA_MAX_CHARACTERS)
+const META_DATA_TOO_LONG = jsonTooLargeMessage('meta_data', META_DATA_MAX_CHARACTERS)
 
 export const TEXT_MESSAGES = { required: 'Text title and content are required' } as const
 
 export const NewTextSchema = z.object(
   {
-    text_title: z.string({ error: TEXT_MESSAGES.required }).trim().min(1, { error: TEXT_MESSAGES.required }).max(200, { error: 'Text title must be at most 200 characters' }),
+    text_title: z
+      .string({ error: TEXT_MESSAGES.required })
+      .trim()
+      .min(1, { error: TEXT_MESSAGES.required })
+      .max(200, { error: 'Text title must be at most 200 characters' })
+      .refine(isSingleLine, { error: 'Text title must be a single line of text' }),
     text_content: z.string({ error: TEXT_MESSAGES.required }).trim().min(1, { error: TEXT_MESSAGES.required }).max(2_000_000, { error: 'Text content must be at most 2,000,000 characters' }),
-    text_description: z.string().trim().max(2_000).optional(),
+    text_description: z.string().trim().max(2_000).refine(isMultiLine, { error: 'Text description has characters that are not text' }).optional(),
     text_tags: tags.optional(),
     meta_data: metaData.optional(),
   },
@@ -46,31 +53,35 @@ export type NewText = z.infer<typeof NewTextSchema>
 export const UpdateTextSchema = NewTextSchema.partial()
 export type UpdateText = z.infer<typeof UpdateTextSchema>
 
-// Multipart fields arrive as strings: tags and meta_data are JSON inside them.
-const jsonField = <T extends z.ZodType>(schema: T, message: string) =>
+// Multipart fields arrive as strings: tags and meta_data are JSON inside them (a JSON body may send them
+// as they are). The text is bounded before it is parsed, and the schema bounds the parsed value's depth.
+const jsonOrValue = <T extends z.ZodType>(schema: T, { invalid, tooLong }: { invalid: string; tooLong: string }) =>
   z
-    .string()
+    .unknown()
     .transform((value, context) => {
+      if (typeof value !== 'string') return value
+      if (value.length > META_DATA_MAX_CHARACTERS) {
+        context.addIssue({ code: 'custom', message: tooLong })
+        return z.NEVER
+      }
       try {
         return JSON.parse(value) as unknown
       } catch {
-        context.addIssue({ code: 'custom', message })
+        context.addIssue({ code: 'custom', message: invalid })
         return z.NEVER
       }
     })
     .pipe(schema)
 
-const singleLine = (label: string, max: number) =>
-  z.string().trim().max(max, { error: `${label} must be at most ${max} characters` }).refine((value) => !/\p{Cc}/u.test(value), { error: `${label} must be a single line of text` })
-const multiLine = (label: string, max: number) =>
-  z.string().trim().max(max, { error: `${label} must be at most ${max} characters` }).refine((value) => !/[^\P{Cc}\n\r\t]/u.test(value), { error: `${label} has characters that are not text` })
+const singleLine = (label: string, max: number) => z.string().trim().max(max, { error: `${label} must be at most ${max} characters` }).refine(isSingleLine, { error: `${label} must be a single line of text` })
+const multiLine = (label: string, max: number) => z.string().trim().max(max, { error: `${label} must be at most ${max} characters` }).refine(isMultiLine, { error: `${label} has characters that are not text` })
 
 export const DocumentFieldsSchema = z.object({
   document_name: singleLine('Document name', 255).optional(),
   document_description: multiLine('Description', 2_000).optional(),
   document_language: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'Language must be a code such as en or pt-BR' }).optional(),
-  document_tags: z.union([tags, jsonField(tags, 'document_tags must be a JSON list of words')]).optional(),
-  meta_data: z.union([metaData, jsonField(metaData, 'meta_data must be a JSON object')]).optional(),
+  document_tags: jsonOrValue(tags, { invalid: 'document_tags must be a JSON list of words', tooLong: 'At most 30 tags' }).optional(),
+  meta_data: jsonOrValue(metaData, { invalid: 'meta_data must be a JSON object', tooLong: META_DATA_TOO_LONG }).optional(),
 })
 export type DocumentFields = z.infer<typeof DocumentFieldsSchema>
 
@@ -78,11 +89,13 @@ export const UpdateDocumentSchema = DocumentFieldsSchema
 
 export const WEBSITE_MESSAGES = { url: 'Please enter a valid website URL (http or https)', name: 'Website name is required' } as const
 
-const pathPatterns = z.array(z.string().trim().regex(/^\/[^\s]*$/, { error: 'Path patterns start with / (for example /docs/*)' }).max(200), { error: 'Path patterns must be a list' }).max(20, { error: 'At most 20 path patterns' })
+const pathPatterns = z
+  .array(z.string().trim().regex(/^\/[^\s\p{Cc}]*$/u, { error: 'Path patterns start with / (for example /docs/*)' }).max(200), { error: 'Path patterns must be a list' })
+  .max(20, { error: 'At most 20 path patterns' })
 
 const websiteFields = {
   website_url: z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGES.url }).max(2_000, { error: WEBSITE_MESSAGES.url }),
-  website_name: z.string({ error: WEBSITE_MESSAGES.name }).trim().min(1, { error: WEBSITE_MESSAGES.name }).max(255, { error: 'Website name must be at most 255 characters' }).refine((value) => !/\p{Cc}/u.test(value), { error: 'Website name must be a single line of text' }),
+  website_name: z.string({ error: WEBSITE_MESSAGES.name }).trim().min(1, { error: WEBSITE_MESSAGES.name }).max(255, { error: 'Website name must be at most 255 characters' }).refine(isSingleLine, { error: 'Website name must be a single line of text' }),
   crawling: z.boolean({ error: 'crawling must be true or false' }),
   max_pages: z.number({ error: 'max_pages must be a whole number' }).int().min(1, { error: 'max_pages must be between 1 and 1000' }).max(1_000, { error: 'max_pages must be between 1 and 1000' }),
   max_depth: z.number({ error: 'max_depth must be a whole number' }).int().min(0, { error: 'max_depth must be between 0 and 10' }).max(10, { error: 'max_depth must be between 0 and 10' }),

@@ -1,5 +1,7 @@
-// The teams contract with the SPEC's messages (section 5). Imports only zod.
+// The teams contract with the SPEC's messages (section 5). Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
+import { idSchema } from '../../shared/ids.schemas.ts'
+import { isSingleLine } from '../../shared/text-rules.schemas.ts'
 
 export const TEAM_MESSAGES = {
   nameRequired: 'Please enter a team name',
@@ -16,26 +18,23 @@ export const TEAM_MESSAGES = {
   memberNameTooLong: 'Member name must be at most 150 characters',
 } as const
 
-const noControl = (value: string) => !/\p{Cc}/u.test(value)
-const id = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).uuid({ error: message })
-
 export const TeamNameSchema = z
   .string({ error: TEAM_MESSAGES.nameRequired })
   .trim()
   .min(1, { error: TEAM_MESSAGES.nameRequired })
   .min(2, { error: TEAM_MESSAGES.nameTooShort })
   .max(255, { error: TEAM_MESSAGES.nameTooLong })
-  .refine(noControl, { error: TEAM_MESSAGES.nameRequired })
+  .refine(isSingleLine, { error: TEAM_MESSAGES.nameRequired })
 export const TeamRoleSchema = z.enum(['member', 'admin', 'viewer'], { error: TEAM_MESSAGES.roleInvalid })
 
-export const TeamIdSchema = z.object({ team_id: id(TEAM_MESSAGES.teamRequired) }, { error: TEAM_MESSAGES.teamRequired })
+export const TeamIdSchema = z.object({ team_id: idSchema(TEAM_MESSAGES.teamRequired) }, { error: TEAM_MESSAGES.teamRequired })
 export const CreateTeamSchema = z.object({ team_name: TeamNameSchema }, { error: TEAM_MESSAGES.nameRequired })
-export const RenameTeamSchema = z.object({ team_id: id(TEAM_MESSAGES.teamRequired), team_name: TeamNameSchema }, { error: TEAM_MESSAGES.teamRequired })
+export const RenameTeamSchema = z.object({ team_id: idSchema(TEAM_MESSAGES.teamRequired), team_name: TeamNameSchema }, { error: TEAM_MESSAGES.teamRequired })
 
 export const AddMemberSchema = z.object(
   {
-    team_id: id(TEAM_MESSAGES.teamRequired),
-    team_member_name: z.string({ error: TEAM_MESSAGES.memberNameRequired }).trim().min(1, { error: TEAM_MESSAGES.memberNameRequired }).max(150, { error: TEAM_MESSAGES.memberNameTooLong }).refine(noControl, { error: TEAM_MESSAGES.memberNameRequired }),
+    team_id: idSchema(TEAM_MESSAGES.teamRequired),
+    team_member_name: z.string({ error: TEAM_MESSAGES.memberNameRequired }).trim().min(1, { error: TEAM_MESSAGES.memberNameRequired }).max(150, { error: TEAM_MESSAGES.memberNameTooLong }).refine(isSingleLine, { error: TEAM_MESSAGES.memberNameRequired }),
     team_member_email: z
       .string({ error: TEAM_MESSAGES.memberEmailRequired })
       .trim()
@@ -49,20 +48,20 @@ export const AddMemberSchema = z.object(
 )
 export type AddMember = z.infer<typeof AddMemberSchema>
 
-export const MemberRefSchema = z.object({ team_id: id(TEAM_MESSAGES.teamRequired), team_member_id: id(TEAM_MESSAGES.memberRequired) }, { error: TEAM_MESSAGES.teamRequired })
+export const MemberRefSchema = z.object({ team_id: idSchema(TEAM_MESSAGES.teamRequired), team_member_id: idSchema(TEAM_MESSAGES.memberRequired) }, { error: TEAM_MESSAGES.teamRequired })
 export const MemberRoleSchema = MemberRefSchema.extend({ team_member_role: TeamRoleSchema })
 export const MemberNameSchema = MemberRefSchema.extend({
-  team_member_name: z.string({ error: TEAM_MESSAGES.memberRenameRequired }).trim().min(1, { error: TEAM_MESSAGES.memberRenameRequired }).max(150, { error: TEAM_MESSAGES.memberNameTooLong }).refine(noControl, { error: TEAM_MESSAGES.memberRenameRequired }),
+  team_member_name: z.string({ error: TEAM_MESSAGES.memberRenameRequired }).trim().min(1, { error: TEAM_MESSAGES.memberRenameRequired }).max(150, { error: TEAM_MESSAGES.memberNameTooLong }).refine(isSingleLine, { error: TEAM_MESSAGES.memberRenameRequired }),
 })
-export const TeamAgentSchema = z.object({ team_id: id(TEAM_MESSAGES.teamRequired), agent_id: id(TEAM_MESSAGES.agentRequired) }, { error: TEAM_MESSAGES.teamRequired })
-export const MemberPermissionsQuerySchema = z.object({ team_id: id(TEAM_MESSAGES.teamRequired), member_id: id(TEAM_MESSAGES.memberRequired) })
+export const TeamAgentSchema = z.object({ team_id: idSchema(TEAM_MESSAGES.teamRequired), agent_id: idSchema(TEAM_MESSAGES.agentRequired) }, { error: TEAM_MESSAGES.teamRequired })
+export const MemberPermissionsQuerySchema = z.object({ team_id: idSchema(TEAM_MESSAGES.teamRequired), member_id: idSchema(TEAM_MESSAGES.memberRequired) })
 export const MemberByEmailQuerySchema = z.object({
-  team_id: id(TEAM_MESSAGES.teamRequired),
+  team_id: idSchema(TEAM_MESSAGES.teamRequired),
   email: z.string({ error: TEAM_MESSAGES.memberEmailRequired }).trim().min(1, { error: TEAM_MESSAGES.memberEmailRequired }).toLowerCase().pipe(z.email({ error: TEAM_MESSAGES.memberEmailInvalid })),
 })
 export const CheckPermissionSchema = z.object({
-  agent_id: id(TEAM_MESSAGES.agentRequired),
+  agent_id: idSchema(TEAM_MESSAGES.agentRequired),
   permission: z.enum(['read', 'chat', 'edit', 'manage'], { error: 'permission must be read, chat, edit or manage' }).default('read'),
-  team_id: id(TEAM_MESSAGES.teamRequired).optional(),
-  member_id: id(TEAM_MESSAGES.memberRequired).optional(),
+  team_id: idSchema(TEAM_MESSAGES.teamRequired).optional(),
+  member_id: idSchema(TEAM_MESSAGES.memberRequired).optional(),
 })

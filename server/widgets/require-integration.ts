@@ -1,3 +1,4 @@
+import { isId } from '../../shared/ids.schemas.ts'
 import type { Actor } from '../accounts/actor.ts'
 import { requireAgentAccess, type AgentNeed } from '../agents/require-agent-access.ts'
 import type { Database } from '../db/database.ts'
@@ -6,11 +7,10 @@ import { AppError } from '../errors/app-error.ts'
 
 export const INTEGRATION_NOT_FOUND = 'Integration not found'
 
-/** An integration of the agent, addressed by its id or its client key, that the actor may use as asked. */
+/** An integration of the agent, addressed by its id or its client key (checked by the caller), that the actor may use as asked. */
 export async function requireIntegration(database: Database, actor: Actor, agentId: string, integrationId: string, need: AgentNeed): Promise<WidgetIntegration> {
   await requireAgentAccess(database, actor, agentId, need)
-  const byId = /^[0-9a-f-]{36}$/i.test(integrationId)
-  const integration = await database.prisma.widgetIntegration.findFirst({ where: { agentId, ...(byId ? { id: integrationId } : { clientKey: integrationId }) } })
+  const integration = await database.prisma.widgetIntegration.findFirst({ where: { agentId, ...(isId(integrationId) ? { id: integrationId } : { clientKey: integrationId }) } })
   if (!integration) throw new AppError('NOT_FOUND', INTEGRATION_NOT_FOUND)
   return integration
 }

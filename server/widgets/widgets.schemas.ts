@@ -1,5 +1,6 @@
-// The widget integration contract: the SPEC's form rules (section 5) and defaults (section 9). Imports only zod.
+// The widget integration contract: the SPEC's form rules (section 5) and defaults (section 9). Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
+import { isMultiLine, isSingleLine } from '../../shared/text-rules.schemas.ts'
 
 export const WIDGET_MESSAGES = {
   agentRequired: 'Please select an agent',
@@ -23,6 +24,9 @@ export const WIDGET_DEFAULTS = {
 const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const
 export type WidgetPositionValue = (typeof POSITIONS)[number]
 
+/** A widget's client key as create-integration.ts makes it: wk_ and 18 random bytes in base64url. */
+export const isClientKey = (value: unknown): value is string => typeof value === 'string' && /^wk_[A-Za-z0-9_-]{24}$/.test(value)
+
 /**
  * The domain as stored: scheme and trailing slash stripped (SPEC), lower-cased, host[:port] only. A
  * path, a query, credentials or anything but a host name is refused.
@@ -30,12 +34,16 @@ export type WidgetPositionValue = (typeof POSITIONS)[number]
 export function normaliseDomain(value: string): string | null {
   const stripped = value.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '')
   if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(stripped)) return null
-  const host = stripped.split(':')[0] ?? ''
+  const [host = '', port] = stripped.split(':')
   if (host.startsWith('.') || host.endsWith('.') || host.includes('..') || host.length > 253) return null
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return null
   return stripped
 }
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `At most ${max} characters` })
+// Names are shown on one line in the widget; the start message may run over lines.
+const requiredName = (label: string, message: string, max: number) => requiredText(message, max).refine(isSingleLine, { error: `${label} must be a single line of text` })
+const requiredLines = (label: string, message: string, max: number) => requiredText(message, max).refine(isMultiLine, { error: `${label} has characters that are not text` })
 
 // Multipart forms send every field as text: "true"/"false" become booleans.
 const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])], { error: WIDGET_MESSAGES.required }).transform((value) => value === true || value === 'true' || value === '1' || value === 'on')
@@ -54,12 +62,12 @@ const domain = z
   })
 
 const fields = {
-  website_name: requiredText(WIDGET_MESSAGES.websiteName, 200),
+  website_name: requiredName('Website name', WIDGET_MESSAGES.websiteName, 200),
   website_domain: domain,
-  start_message: requiredText(WIDGET_MESSAGES.startMessage, 1_000),
+  start_message: requiredLines('Start message', WIDGET_MESSAGES.startMessage, 1_000),
   widget_position: z.enum(POSITIONS, { error: WIDGET_MESSAGES.position }),
   widget_color: z.string({ error: WIDGET_MESSAGES.color }).trim().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: WIDGET_MESSAGES.color }),
-  bot_name: requiredText(WIDGET_MESSAGES.botName, 80),
+  bot_name: requiredName('Bot name', WIDGET_MESSAGES.botName, 80),
   auto_open_chat: formBoolean,
   collect_user_email: formBoolean,
   enable_attachments: formBoolean,

@@ -82,6 +82,14 @@ describe('the error envelope through the app', () => {
     expect(response.body).toMatchObject({ error: 'BAD_REQUEST', message: 'The request body is not valid JSON.' })
   })
 
+  it('JSON nested deeper than 32 levels answers 400 with its own message, and 32 levels are taken', async () => {
+    const tooDeep = await testApp.request.post('/api/accounts/login/').set('Content-Type', 'application/json').send(`${'['.repeat(200)}${']'.repeat(200)}`)
+    expect(tooDeep.status).toBe(400)
+    expect(tooDeep.body).toMatchObject({ error: 'BAD_REQUEST', message: 'The request nests more than 32 levels deep, which no field accepts.' })
+    const deepest = await testApp.request.post('/api/accounts/login/').set('Content-Type', 'application/json').send(`${'['.repeat(32)}${']'.repeat(32)}`)
+    expect(deepest.body.message).toBe('Email and password are required')
+  })
+
   it('a body over the JSON limit answers 413', async () => {
     const response = await testApp.request.post('/api/accounts/login/').send({ padding: 'x'.repeat(2_000) })
     expect(response.status).toBe(413)

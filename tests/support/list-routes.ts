@@ -1,21 +1,51 @@
 import type { Express } from 'express'
 
 interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean> }
+  name?: string
+  route?: { path: string | string[]; methods: Record<string, boolean>; stack: Layer[] }
+  /** The path the layer was mounted at (router 2: `app.use('/api', router)` keeps '/api'). */
+  rawPath?: unknown
   handle?: { stack?: Layer[] }
 }
 
-/** Every route the app answers, as "METHOD /api/path", read from Express's router itself. */
-export function listRoutes(app: Express, prefix = '/api'): string[] {
-  const routes: string[] = []
-  const walk = (stack: Layer[]) => {
+interface ListedRoute {
+  /** "METHOD /full/path" */
+  route: string
+  /** The names of the route's own handlers, in order. */
+  handlers: string[]
+}
+
+const mountPathOf = (layer: Layer) => (typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath.replace(/\/$/, '') : '')
+
+function walkRoutes(app: Express): ListedRoute[] {
+  const routes: ListedRoute[] = []
+  const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path]
-        for (const path of paths) for (const method of Object.keys(layer.route.methods)) routes.push(`${method.toUpperCase()} ${prefix}${path}`)
-      } else if (layer.handle?.stack) walk(layer.handle.stack)
+        const handlers = layer.route.stack.map((handler) => handler.name ?? '')
+        for (const path of paths) for (const method of Object.keys(layer.route.methods)) routes.push({ route: `${method.toUpperCase()} ${prefix}${path}`, handlers })
+      } else if (layer.handle?.stack) walk(layer.handle.stack, `${prefix}${mountPathOf(layer)}`)
     }
   }
-  walk((app as unknown as { router: { stack: Layer[] } }).router.stack)
-  return [...new Set(routes)]
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '')
+  return routes
+}
+
+/**
+ * Every route the app answers, as "METHOD /full/path", read from Express's router itself: each router's
+ * routes under the path it is mounted at (/api for the API, /shopify/proxy for the app proxy).
+ */
+export function listRoutes(app: Express): string[] {
+  return [...new Set(walkRoutes(app).map(({ route }) => route))]
+}
+
+/** The routes that read a multipart upload, with the name of its file field (see receive-single-file.ts). */
+export function listFileFields(app: Express): Map<string, string> {
+  const fileFields = new Map<string, string>()
+  for (const { route, handlers } of walkRoutes(app)) {
+    const field = handlers.map((name) => /^receiveSingleFile (\w+)$/.exec(name)?.[1]).find(Boolean)
+    if (field) fileFields.set(route, field)
+  }
+  return fileFields
 }

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express'
-import { CreateAgentSchema, PageQuerySchema, UpdateAgentSchema } from '../../agents/agents.schemas.ts'
+import { CheckContentSchema, CreateAgentSchema, PageQuerySchema, UpdateAgentSchema } from '../../agents/agents.schemas.ts'
 import { createAgent } from '../../agents/create-agent.ts'
 import { deleteAgent } from '../../agents/delete-agent.ts'
 import { getAgent } from '../../agents/get-agent.ts'
@@ -8,16 +8,6 @@ import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
 import { updateAgent } from '../../agents/update-agent.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { myAgentPermissions, myPermissionsOnAllAgents } from '../../teams/permission-queries.ts'
-import { z } from 'zod'
-
-const CheckContentSchema = z.object(
-  {
-  agent_id: z.uuid({ error: 'Please select an agent' }),
-  action: z.enum(['view', 'upload', 'edit', 'delete', 'embed'], { error: 'action must be view, upload, edit, delete or embed' }).default('view'),
-  content_type: z.enum(['document', 'text', 'website']).optional(),
-  },
-  { error: 'Please select an agent' },
-)
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'

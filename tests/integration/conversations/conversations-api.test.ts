@@ -101,6 +101,10 @@ describe('listing, filtering and searching', () => {
     const one = await testApp.request.get('/api/conversations/index/').query({ agent_id: otherAgentId }).set(as(owner))
     expect(one.body.data.every((c: { agent_id: string }) => c.agent_id === otherAgentId)).toBe(true)
     expect((await testApp.request.get('/api/conversations/index/').set(as(stranger))).body.total).toBe(0)
+    const malformed = await testApp.request.get('/api/conversations/index/').query({ agent_id: '0'.repeat(36) }).set(as(owner))
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.message).toBe('agent_id must be the id of an agent')
+    expect((await testApp.request.get('/api/conversations/index/').query({ agent_id: '' }).set(as(owner))).status).toBe(200)
   })
 
   it('GET /conversations/{id}/ returns one conversation by its id', async () => {
@@ -169,6 +173,16 @@ describe('messages', () => {
     }
     const missing = await testApp.request.post('/api/conversations/chat/').set(as(owner)).send({ message_text: 'Hi', agent_id: agentId })
     expect(missing.body.message).toBe('Conversation ID is required to send messages')
+    // Ids in a body that are no ids answer 400 with the field's message before any query.
+    for (const [body, message] of [
+      [{ message_text: 'Hi', agent_id: agentId, conversation_id: '-'.repeat(36) }, 'Conversation ID is required to send messages'],
+      [{ message_text: 'Hi', agent_id: 'not-an-id', conversation_id: conversation_id }, 'Agent ID is required.'],
+      [{ message_text: 'Hi', agent_id: 42, conversation_id: conversation_id }, 'Agent ID is required.'],
+    ] as const) {
+      const response = await testApp.request.post('/api/conversations/chat/').set(as(owner)).send(body)
+      expect(response.status).toBe(400)
+      expect(response.body.message).toBe(message)
+    }
   })
 
   it('edits and deletes the user’s own messages, never the AI’s', async () => {

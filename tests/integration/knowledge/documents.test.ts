@@ -110,6 +110,19 @@ describe('uploading documents', () => {
     expect(response.status).toBe(400)
   })
 
+  it('meta_data nested 16,000 levels deep in a multipart field is refused with its own message, never a stack overflow', async () => {
+    const deep = `${'{"a":'.repeat(16_000)}1${'}'.repeat(16_000)}`
+    const response = await upload(Buffer.from('text'), 'deep.txt', { meta_data: deep })
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe('meta_data must be at most 20,000 characters of JSON, without NUL characters')
+    const nested = await upload(Buffer.from('text'), 'nested.txt', { meta_data: `${'{"a":'.repeat(40)}1${'}'.repeat(40)}` })
+    expect(nested.status).toBe(400)
+    expect(nested.body.message).toBe('meta_data must nest at most 32 levels deep')
+    const control = await upload(Buffer.from('text'), 'control.txt', { document_name: 'Name\u001b[0m' })
+    expect(control.status).toBe(400)
+    expect(control.body.message).toBe('Document name must be a single line of text')
+  })
+
   it('without a file answers missing_fields', async () => {
     const response = await testApp.request.post(api('/documents/upload/')).set(bearer(owner.access)).field('document_name', 'x')
     expect(response.status).toBe(400)

@@ -35,6 +35,21 @@ describe('texts', () => {
     expect(response.body.message).toBe('Text title and content are required')
   })
 
+  it('refuses a title with control characters, and meta_data nested too deep, with their own messages', async () => {
+    for (const title of ['Tab\there', 'Line\nbreak', 'Escape\u001b[31m', 'Bell\u0007']) {
+      const response = await addText(title, 'Content')
+      expect(response.status).toBe(400)
+      expect(response.body.message).toBe('Text title must be a single line of text')
+    }
+    const lines = await testApp.request.post(api('/texts/create/')).set(bearer(owner.access)).send({ text_title: 'Lines', text_content: 'One\n\tTwo', text_description: 'First\nSecond' })
+    expect(lines.status).toBe(201)
+    let deep: unknown = 'bottom'
+    for (let level = 0; level < 40; level += 1) deep = { next: deep }
+    const tooDeep = await testApp.request.post(api('/texts/create/')).set(bearer(owner.access)).send({ text_title: 'Deep', text_content: 'x', meta_data: deep })
+    expect(tooDeep.status).toBe(400)
+    expect(tooDeep.body.message).toBe('The request nests more than 32 levels deep, which no field accepts.')
+  })
+
   it('searches titles and content, sorts and paginates', async () => {
     const otherAgent = await createAgentFor(testApp, owner, 'Search bot')
     for (const [title, content] of [['Alpha', 'apples'], ['Beta', 'bananas and apples'], ['Gamma', 'grapes']]) {

@@ -1,0 +1,10 @@
+// The one rule for ids in this API: every row id is a UUID (PostgreSQL uuid columns), checked before any
+// query sees it. Imports only zod, so the server and both admins share it.
+import { z } from 'zod'
+
+export const IdSchema = z.uuid()
+
+export const isId = (value: unknown): value is string => IdSchema.safeParse(value).success
+
+/** An id in a body or a query: missing, blank or malformed, it answers 400 with the field's message. */
+export const idSchema = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).pipe(z.uuid({ error: message }))
