@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express'
 import { ZodError } from 'zod'
 import { Prisma } from '../db/generated/prisma/client.ts'
+import { isDatabaseUnavailable } from '../db/is-database-unavailable.ts'
 import { AppError } from '../errors/app-error.ts'
 import { errorBody } from './error-body.ts'
 
@@ -9,6 +10,10 @@ interface BodyParserError extends Error {
   status?: number
   limit?: number
 }
+
+/** How long a client should wait before trying again while the database is out of reach. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+export const DATABASE_UNAVAILABLE = 'The service cannot reach its database right now. Please try again in a few seconds.'
 
 function fieldErrors(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
@@ -19,7 +24,10 @@ function fieldErrors(error: ZodError): Record<string, string[]> {
   return fields
 }
 
-/** The one error handler: AppError, ZodError and body-parser failures become 4xx; the rest a logged 500. */
+/**
+ * The one error handler: AppError, ZodError and body-parser failures become 4xx; a database out of reach
+ * a 503 with Retry-After; the rest a logged 500.
+ */
 export const handleErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
   const requestId = String(req.id)
   if (res.headersSent) {
@@ -35,6 +43,13 @@ export const handleErrors: ErrorRequestHandler = (error: unknown, req, res, _nex
   if (error instanceof ZodError) {
     const first = error.issues[0]?.message ?? 'Invalid data provided.'
     res.status(400).json(errorBody('VALIDATION_ERROR', first, requestId, { fields: fieldErrors(error) }))
+    return
+  }
+  // Down, restarting or out of connections: not the request's fault, and worth trying again shortly.
+  if (isDatabaseUnavailable(error)) {
+    req.log.warn({ err: error }, 'database unavailable')
+    res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+    res.status(503).json(errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE, requestId, { retry_after: DATABASE_RETRY_AFTER_SECONDS }))
     return
   }
   // A safety net: domain code should check first, but a race (two requests creating the same row) lands here.

@@ -2,6 +2,7 @@ import { Router } from 'express'
 import type { Database } from '../db/database.ts'
 import { checkDatabase } from '../health/check-database.ts'
 import { errorBody } from './error-body.ts'
+import { DATABASE_RETRY_AFTER_SECONDS } from './handle-errors.ts'
 
 export function healthRoutes(database: Database): Router {
   const router = Router()
@@ -13,6 +14,7 @@ export function healthRoutes(database: Database): Router {
       return
     }
     req.log.warn('health check: database unreachable')
+    res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
     res.status(503).json({ ...errorBody('SERVICE_UNAVAILABLE', 'The database is unreachable.', String(req.id)), status: 'unavailable', database: 'down', time })
   })
   return router

@@ -21,6 +21,7 @@ describe('GET /api/dashboard/api/health/', () => {
     await testApp.database.close()
     const response = await testApp.request.get('/api/dashboard/api/health/')
     expect(response.status).toBe(503)
+    expect(response.headers['retry-after']).toBe('5')
     expect(response.body).toMatchObject({ status: 'unavailable', database: 'down', error: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable.' })
     expect(testApp.logLines.some((line) => line.msg === 'health check: database unreachable')).toBe(true)
   })
