@@ -99,7 +99,7 @@ if (!process.env.BENCH_SKIP_EXTRACTION) {
     const measured = await measureExtraction({ DATA_DIR: extractionDir, ...GENEROUS_LIMITS })
     extraction = measured
     console.table(measured.honest)
-    console.table([{ ...measured.hostile.health, outcomes: measured.hostile.outcomes.join(' / '), serverAlive: measured.hostile.serverAlive, peakRssMb: measured.peakRssMb }])
+    console.table([{ ...measured.hostile.health, outcomes: measured.hostile.outcomes.join(' / '), serverAlive: measured.hostile.serverAlive, peakRssHonestMb: measured.peakRssHonestMb, peakRssMb: measured.hostile.peakRssMb }])
   } finally {
     rmSync(extractionDir, { recursive: true, force: true })
   }

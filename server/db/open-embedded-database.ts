@@ -7,6 +7,7 @@ import { PrismaClient } from './generated/prisma/client.ts'
 import type { Database } from './database.ts'
 import { lockDataDirectory } from './lock-data-directory.ts'
 import { awaitPgliteScripts } from './await-pglite-scripts.ts'
+import { shareEventLoop } from './share-event-loop.ts'
 
 /** PGlite (Postgres compiled to WASM) in DATA_DIR/postgres: one process, no server to run. */
 export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '32MB' } = {}): Promise<Database> {
@@ -16,13 +17,15 @@ export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '3
   try {
     const pglite = await PGlite.create(join(root, 'postgres'), { extensions: { vector }, postgresqlconf: [`shared_buffers=${sharedBuffers}`] })
     await pglite.exec('create extension if not exists vector')
-    const adapterFactory = awaitPgliteScripts(new PrismaPGlite(pglite), pglite)
+    // Every query the app makes goes through the wrapper, so long runs of them leave room for requests.
+    const shared = shareEventLoop(pglite)
+    const adapterFactory = awaitPgliteScripts(new PrismaPGlite(shared), pglite)
     const prisma = new PrismaClient({ adapter: adapterFactory })
     return {
       prisma,
       kind: 'embedded',
       adapterFactory,
-      withRawConnection: (work) => work((sql, params) => pglite.query(sql, params)),
+      withRawConnection: (work) => work((sql, params) => shared.query(sql, params)),
       async close() {
         await prisma.$disconnect()
         await pglite.close()
