@@ -148,6 +148,7 @@ export const ConfigSchema = z.object({
 
   // Reading uploaded documents: each file in a worker thread of its own, within these limits; a file over
   // one fails with the reason on its first attempt instead of taking the server's memory or time.
+  EXTRACT_THREADS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 64' }).max(64, { error: 'must be between 1 and 64' })).default(3),
   EXTRACT_MEMORY_MB: wholeNumberFromEnv.pipe(z.number().min(16, { error: 'must be between 16 and 16384' }).max(16_384, { error: 'must be between 16 and 16384' })).default(512),
   EXTRACT_TIMEOUT_SECONDS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 3600' }).max(3_600, { error: 'must be between 1 and 3600' })).default(120),
   EXTRACT_MAX_EXPANDED_MB: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(100),

@@ -10,14 +10,25 @@ type Queries = Pick<PGlite, 'query' | 'exec'> | Transaction
  * PGlite runs each query synchronously in WASM and settles it in a microtask, so a loop of awaited
  * queries (storing 5,000 pages, say) never returns to the event loop: no request, health check
  * included, is even read until the loop ends. This wraps the instance so that a query waits for the
- * next turn of the loop once the queries before it have held it for SLICE_MS; a lone query costs nothing.
+ * next turn of the loop once the queries since its last turn have held it for SLICE_MS; a query after
+ * the loop has had a turn starts a new run and does not wait.
  */
 export function shareEventLoop(pglite: PGlite): PGlite {
-  let heldSince = performance.now()
+  let heldSince = 0
+  // Set while no turn of the loop has come since the run began: a marker callback clears it.
+  let isRunOpen = false
+  const beginRun = () => {
+    heldSince = performance.now()
+    isRunOpen = true
+    setImmediate(() => {
+      isRunOpen = false
+    })
+  }
   const letOthersIn = async () => {
+    if (!isRunOpen) return beginRun() // the loop has had a turn since the last query
     if (performance.now() - heldSince < SLICE_MS) return
     await nextTurn()
-    heldSince = performance.now()
+    beginRun()
   }
   const wrap = <T extends Queries>(target: T): T =>
     new Proxy(target, {

@@ -28,8 +28,11 @@ export async function claimNextJob(database: Database, workerId: string, kinds: 
  * again, so they fail, and are returned once (to the worker whose update took them) for their items.
  */
 export async function failAbandonedJobs(database: Database, kinds: string[]): Promise<Job[]> {
+  // The database's clock, as in the claim and the heartbeat: a worker whose clock runs fast must not
+  // take a job that is still renewing its lease for abandoned.
+  const [clock] = await database.prisma.$queryRaw<{ now: Date }[]>`select now() as now`
   return database.prisma.job.updateManyAndReturn({
-    where: { kind: { in: kinds }, status: 'running', leaseExpiresAt: { lt: new Date() }, attempts: { gte: database.prisma.job.fields.maxAttempts } },
+    where: { kind: { in: kinds }, status: 'running', leaseExpiresAt: { lt: clock?.now ?? new Date(0) }, attempts: { gte: database.prisma.job.fields.maxAttempts } },
     data: { status: 'failed', lastError: 'The worker stopped while running it, on its last attempt.', finishedAt: new Date(), lockedBy: null, activeKey: null },
   })
 }

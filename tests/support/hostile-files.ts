@@ -1,5 +1,5 @@
 // Files an attacker would upload, built in the test: small on the wire, ruinous to read naively.
-import { crc32, createDeflateRaw } from 'node:zlib'
+import { crc32, createDeflate, createDeflateRaw } from 'node:zlib'
 
 interface ZipPart {
   name: string
@@ -8,8 +8,8 @@ interface ZipPart {
   crc: number
 }
 
-async function deflatePart(name: string, chunks: Iterable<Buffer>): Promise<ZipPart> {
-  const deflate = createDeflateRaw({ level: 9 })
+async function deflatePart(name: string, chunks: Iterable<Buffer>, { raw = true } = {}): Promise<ZipPart> {
+  const deflate = raw ? createDeflateRaw({ level: 9 }) : createDeflate({ level: 9 })
   const output: Buffer[] = []
   deflate.on('data', (chunk: Buffer) => output.push(chunk))
   const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject))
@@ -118,6 +118,35 @@ export function manyPagePdf(pages: number): Buffer {
   for (let id = 1; id < count; id++) add(`${String(offsets[id]).padStart(10, '0')} 00000 n \n`)
   add(`trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`)
   return Buffer.from(chunks.join(''), 'latin1')
+}
+
+function* spacesThenText(megabytes: number) {
+  const spaces = Buffer.alloc(1_048_576, ' ')
+  for (let index = 0; index < megabytes; index++) yield spaces
+  yield Buffer.from('BT /F1 12 Tf 72 720 Td (The end of a very long stream.) Tj ET')
+}
+
+/**
+ * A one-page PDF whose content stream (FlateDecode) inflates to `expandedMb` MB, nearly all spaces: a
+ * reader keeps decoded streams in buffers outside the JavaScript heap, so its heap cap alone misses it.
+ */
+export async function pdfStreamBomb(expandedMb: number): Promise<Buffer> {
+  const { compressed } = await deflatePart('content', spacesThenText(expandedMb), { raw: false })
+  const head = [
+    '%PDF-1.4\n',
+    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
+    '2 0 obj\n<< /Type /Pages /Kids [4 0 R] /Count 1 >>\nendobj\n',
+    '3 0 obj\n<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>\nendobj\n',
+    '4 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>\nendobj\n',
+  ]
+  // Object n starts where the parts before it end (the header is part 0).
+  const offsets = head.slice(1).map((_part, index) => head.slice(0, index + 1).reduce((sum, part) => sum + Buffer.byteLength(part, 'latin1'), 0))
+  const objectsLength = head.reduce((sum, part) => sum + Buffer.byteLength(part, 'latin1'), 0)
+  const streamHead = Buffer.from(`5 0 obj\n<< /Length ${compressed.length} /Filter /FlateDecode >>\nstream\n`, 'latin1')
+  const streamTail = Buffer.from('\nendstream\nendobj\n', 'latin1')
+  const xrefAt = objectsLength + streamHead.length + compressed.length + streamTail.length
+  const xref = `xref\n0 6\n0000000000 65535 f \n${[...offsets, objectsLength].map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`
+  return Buffer.concat([Buffer.from(head.join(''), 'latin1'), streamHead, compressed, streamTail, Buffer.from(xref, 'latin1')])
 }
 
 /** JSON nested `depth` levels deep: [[[[...]]]]. */

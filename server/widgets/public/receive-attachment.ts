@@ -42,7 +42,7 @@ export async function prepareAttachment(integration: WidgetIntegration, conversa
   let text: string | null = null
   if (format) {
     try {
-      const sections = await extractInWorker({ bytes: file.buffer, format, name, limits: attachmentLimitsOf(limits, TEXT_FOR_THE_ANSWER) })
+      const sections = await extractInWorker({ bytes: file.buffer, format, name, limits: attachmentLimitsOf(limits, TEXT_FOR_THE_ANSWER), waitForThread: false })
       text = sections.map((section) => section.content).join('\n\n').slice(0, TEXT_FOR_THE_ANSWER)
     } catch {
       text = null // unreadable: the file is kept for the team, the answer goes without it

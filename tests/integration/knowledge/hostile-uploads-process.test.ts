@@ -45,15 +45,14 @@ async function call(baseUrl: string, path: string, init: RequestInit & { token?:
   return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, any> }
 }
 
-/** Health probes every 200 ms until stopped: every answer's status, and how long each took (reported, not asserted). */
+/** Health probes every 200 ms until stopped: every answer's status (npm run bench reports their latency). */
 function probeHealth(baseUrl: string) {
-  const answers: { status: number; ms: number }[] = []
+  const answers: { status: number }[] = []
   let isProbing = true
   const probing = (async () => {
     while (isProbing) {
-      const started = performance.now()
       const status = await fetch(`${baseUrl}/api/dashboard/api/health/`, { signal: AbortSignal.timeout(10_000) }).then((response) => response.status, () => 0)
-      answers.push({ status, ms: performance.now() - started })
+      answers.push({ status })
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   })()
@@ -73,7 +72,7 @@ async function uploadHostileFiles(baseUrl: string) {
   expect(registered.status).toBe(201)
   const token = registered.body.tokens.access as string
   const agent = await call(baseUrl, '/api/agents/create/', { method: 'POST', token, body: JSON.stringify({ name: 'Target' }) })
-  const files: [Buffer, string][] = [[await wordBomb({ expandedMb: 300 }), 'bomb.docx'], [manyPagePdf(20_000), 'endless.pdf']]
+  const files: [Buffer, string][] = [[await wordBomb({ expandedMb: 300 }), 'bomb.docx'], [manyPagePdf(100_000), 'endless.pdf']]
   const documentIds: string[] = []
   for (const [bytes, name] of files) {
     const form = new FormData()
@@ -95,10 +94,10 @@ async function waitUntilFailed(baseUrl: string, token: string, agentId: string, 
   return { documents, jobs }
 }
 
-// The PDF's pages are all read (no page cap) until the time limit stops the thread: eight seconds of
-// extraction during which the server must go on answering.
-const LONG_EXTRACTION = { EXTRACT_MAX_PAGES: '100000', EXTRACT_TIMEOUT_SECONDS: '8', JOB_POLL_MS: '100' }
-const REASONS = [/^This file expands to more than 100 MB/, /^Reading this file took longer than 8 seconds/]
+// The PDF's pages are all read (no page cap) until the time limit stops the thread: 100,000 pages take
+// far longer than the six seconds of extraction during which the server must go on answering.
+const LONG_EXTRACTION = { EXTRACT_MAX_PAGES: '200000', EXTRACT_TIMEOUT_SECONDS: '6', JOB_POLL_MS: '100' }
+const REASONS = [/^This file expands to more than 100 MB/, /^Reading this file took longer than 6 seconds/]
 
 describe('hostile uploads against a running server', () => {
   it('the server answers health throughout, and each file fails its item once with its reason', async () => {
@@ -112,7 +111,6 @@ describe('hostile uploads against a running server', () => {
     const health = probeHealth(server.baseUrl)
     const { documents, jobs } = await waitUntilFailed(server.baseUrl, token, agentId, documentIds)
     const answers = await health.stop()
-    console.log(`health during hostile extraction (${separateWorker ? 'PostgreSQL, separate worker' : 'embedded, in-server worker'}): ${answers.length} probes, slowest ${Math.round(Math.max(...answers.map((answer) => answer.ms)))} ms`)
     expect(answers.length).toBeGreaterThan(5)
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([])
     expect(documents.map((document) => document.status_error)).toEqual([expect.stringMatching(REASONS[0]!), expect.stringMatching(REASONS[1]!)])

@@ -62,10 +62,11 @@ describe('a Shopify admin session token on the API', () => {
     expect(agent).toEqual({ name: 'Kettle helper', _count: { texts: 1 } })
   })
 
-  it('still wants the CSRF token when the call also carries a sign-in cookie', async () => {
+  it('a stray sign-in cookie beside the token changes nothing: the token alone authenticates, so no CSRF token is asked (decision 012)', async () => {
     const answer = await testApp.request.post('/api/agents/create/').set(bearer(await token('copper-kettle'))).set('Cookie', 'access_token=some-cookie').send({ name: 'Riding on a cookie' })
-    expect(answer.status).toBe(403)
-    expect(await testApp.database.prisma.agent.count({ where: { name: 'Riding on a cookie' } })).toBe(0)
+    expect(answer.status).toBe(201)
+    const shop = await testApp.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: 'copper-kettle.myshopify.com' } })
+    expect(await testApp.database.prisma.agent.findFirstOrThrow({ where: { name: 'Riding on a cookie' } })).toMatchObject({ accountId: shop.accountId })
   })
 
   it('is refused when signed with another secret, expired, for another app, or naming one shop and issued by another', async () => {

@@ -2,7 +2,9 @@ import type { Config } from '../../../config/config.schemas.ts'
 
 /** What reading one uploaded file may take; a file that needs more fails with the reason. */
 export interface ExtractionLimits {
-  /** The worker thread's heap (its old generation), in MB. */
+  /** Extraction threads this process runs at once (jobs wait for one; a chat attachment goes without). */
+  maxThreads: number
+  /** The worker thread's heap (its old generation), in MB; its buffers outside the heap get as much again. */
   memoryMb: number
   timeoutMs: number
   /** What a .docx (a zip) may inflate to, all its parts together. */
@@ -24,6 +26,7 @@ const MB = 1024 * 1024
 
 export function extractionLimitsOf(config: Config): ExtractionLimits {
   return {
+    maxThreads: config.EXTRACT_THREADS,
     memoryMb: config.EXTRACT_MEMORY_MB,
     timeoutMs: config.EXTRACT_TIMEOUT_SECONDS * 1_000,
     maxExpandedBytes: config.EXTRACT_MAX_EXPANDED_MB * MB,
