@@ -22,6 +22,7 @@ import { scheduleRecrawls } from './knowledge/websites/schedule-recrawls.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { createFileStorage } from './storage/create-file-storage.ts'
 import type { FileStorage } from './storage/file-storage.ts'
+import { sweepExpiredWidgetSessions } from './widgets/public/sweep-expired-widget-sessions.ts'
 
 export interface AppServices {
   sessions: SessionSettings
@@ -71,6 +72,8 @@ export async function createAppServices(config: Config, database: Database, secr
     answerWindowMs: config.LLM_TIMEOUT_MS + 30_000,
   }
   const abandonedAnswers = await watchAbandonedAnswers(chat, logger)
+  // Ended widget sessions and the refresh tokens they spent, which would otherwise pile up for ever.
+  const widgetSessionSweep = sweepExpiredWidgetSessions(database, logger)
   return {
     sessions: {
       accessTokenKey: secrets.accessTokenKey,
@@ -88,6 +91,7 @@ export async function createAppServices(config: Config, database: Database, secr
     close: async () => {
       recrawls?.stop()
       await abandonedAnswers.stop()
+      await widgetSessionSweep.stop()
       await presence.release()
       await worker?.stop(config.SHUTDOWN_TIMEOUT_MS)
       await rateLimits.close()

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, cpSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -66,6 +66,31 @@ describe('migrations', () => {
     const finished = await testDatabase.database.prisma.$queryRaw<{ migration_name: string }[]>`
       select migration_name from _prisma_migrations where finished_at is not null`
     expect(finished.map((row) => row.migration_name)).not.toContain('29990101000000_broken')
+  })
+
+  it('the spent refresh tokens migration carries over each widget session’s replaced token and keeps the column the previous release names', async () => {
+    testDatabase = await createTestDatabase({ empty: true })
+    const { prisma } = testDatabase.database
+    // The database as the previous release left it: every migration before this one.
+    const previousRelease = mkdtempSync(join(tmpdir(), 'agentdesk-migrations-'))
+    cpSync(join(MIGRATIONS_DIR, 'migration_lock.toml'), join(previousRelease, 'migration_lock.toml'))
+    for (const folder of readdirSync(MIGRATIONS_DIR).filter((name) => /^\d{14}_/.test(name) && name < '20261124104017_widget_spent_refresh_tokens')) {
+      cpSync(join(MIGRATIONS_DIR, folder), join(previousRelease, folder), { recursive: true })
+    }
+    await applyMigrations(testDatabase.database, previousRelease)
+    const [userId, agentId, integrationId, sessionId] = ['0192d000-0000-7000-8000-000000000001', '0192d000-0000-7000-8000-000000000002', '0192d000-0000-7000-8000-000000000003', '0192d000-0000-7000-8000-000000000004']
+    await prisma.$executeRaw`insert into users (id, email, full_name, updated_at) values (${userId}::uuid, 'owner@example.com', 'Owner', now())`
+    await prisma.$executeRaw`insert into agents (id, account_id, name, updated_at) values (${agentId}::uuid, ${userId}::uuid, 'Agent', now())`
+    await prisma.$executeRaw`insert into widget_integrations (id, client_key, account_id, agent_id, website_name, website_domain, start_message, updated_at)
+      values (${integrationId}::uuid, 'key', ${userId}::uuid, ${agentId}::uuid, 'Shop', 'shop.example.com', 'Hello', now())`
+    await prisma.$executeRaw`insert into widget_sessions (id, account_id, widget_integration_id, visitor_id, origin, refresh_token_hash, previous_refresh_token_hash, expires_at)
+      values (${sessionId}::uuid, ${userId}::uuid, ${integrationId}::uuid, 'v_1', 'https://shop.example.com', 'current-hash', 'replaced-hash', now() + interval '1 day')`
+
+    await applyMigrations(testDatabase.database)
+    expect(await prisma.$queryRaw`select token_hash, session_id::text from widget_spent_refresh_tokens`).toEqual([{ token_hash: 'replaced-hash', session_id: sessionId }])
+    // Processes of the previous release, still running during a rolling deploy, read and write it by name.
+    await prisma.$executeRaw`update widget_sessions set previous_refresh_token_hash = 'current-hash', refresh_token_hash = 'next-hash' where id = ${sessionId}::uuid`
+    expect(await prisma.$queryRaw`select previous_refresh_token_hash from widget_sessions where previous_refresh_token_hash = 'current-hash'`).toEqual([{ previous_refresh_token_hash: 'current-hash' }])
   })
 
   it('the committed migrations match prisma/schema.prisma (a schema change needs npm run db:migration)', async () => {
