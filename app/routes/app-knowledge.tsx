@@ -7,8 +7,8 @@ import { Badge, Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page,
 import { useEffect, useState } from 'react'
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
-import { idSchema } from '../../shared/ids.schemas.ts'
-import { AGENT_MESSAGES } from '../../server/agents/agents.schemas.ts'
+import { idField } from '../../shared/ids.schemas.ts'
+import { CreateAgentSchema } from '../../server/agents/agents.schemas.ts'
 import { listOwnedAgentNames } from '../../server/agents/list-owned-agent-names.ts'
 import { createAgent } from '../../server/agents/create-agent.ts'
 import { requireAgentAccess } from '../../server/agents/require-agent-access.ts'
@@ -24,8 +24,9 @@ import { ClientOnly } from '../embedded/client-only.tsx'
 import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'
 import { useActionToast } from '../embedded/use-action-toast.ts'
 
-const ImportSchema = z.object({ intent: z.literal('import'), agent_id: idSchema('Choose an agent') })
-const CreateSchema = z.object({ intent: z.literal('create-agent'), name: z.string().trim().min(1, { error: AGENT_MESSAGES.nameRequired }).max(255) })
+const ImportSchema = z.object({ intent: z.literal('import'), agent_id: idField('Choose an agent') })
+// The same name rules as the dashboard's Create Agent (a single line, at most 120 characters).
+const CreateSchema = z.object({ intent: z.literal('create-agent'), name: CreateAgentSchema.shape.name })
 const ActionSchema = z.discriminatedUnion('intent', [ImportSchema, CreateSchema], { error: 'Unknown action' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

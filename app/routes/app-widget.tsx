@@ -6,7 +6,7 @@ import { Banner, BlockStack, Button, Card, FormLayout, Page, Select, Text } from
 import { useState } from 'react'
 import { Form, useActionData, useLoaderData, useNavigation, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
-import { idSchema } from '../../shared/ids.schemas.ts'
+import { idField } from '../../shared/ids.schemas.ts'
 import { listOwnedAgentNames } from '../../server/agents/list-owned-agent-names.ts'
 import { AppError } from '../../server/errors/app-error.ts'
 import { adminClientFromLibrary } from '../../server/shopify/admin/admin-client-from-library.ts'
@@ -17,7 +17,7 @@ import { useActionToast } from '../embedded/use-action-toast.ts'
 
 // The app embed block's file name (extensions/chat-widget/blocks/chat-embed.liquid).
 const EMBED_HANDLE = 'chat-embed'
-const ConnectSchema = z.object({ agent_id: idSchema('Please select an agent') })
+const ConnectSchema = z.object({ agent_id: idField('Please select an agent') })
 
 /** The theme editor, on the live theme's app embeds, with this app's chat embed switched on. */
 function themeEditorLink(shopDomain: string, apiKey: string): string {

@@ -1,6 +1,7 @@
-// The accounts contract: request bodies with the SPEC's messages, and the user as answered. Imports only zod, so the dashboard
+// The accounts contract: request bodies with the SPEC's messages, and the user as answered. Imports only zod and shared/'s zod-only rules, so the dashboard
 // validates its forms with the same schemas.
 import { z } from 'zod'
+import { isSingleLine } from '../../shared/text-rules.schemas.ts'
 
 export const MESSAGES = {
   loginRequired: 'Email and password are required',
@@ -41,17 +42,17 @@ export function normalizeEmail(email: string) {
 
 const looksLikeEmail = (value: string) => z.email().safeParse(value).success
 
-// Names and e-mails are single-line text: control characters (NUL, newlines, escapes) are refused.
-const CONTROL_CHARACTERS = /\p{Cc}/u
-
-/** A required string: anything missing, of the wrong type, blank, oversized or with control characters gives `message`. */
+/**
+ * A required string: anything missing, of the wrong type, blank, oversized or with control characters
+ * gives `message`. Names and e-mails are single-line text (shared/text-rules.schemas.ts).
+ */
 const requiredText = (message: string, maxLength: number) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
     .max(maxLength, { error: message })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: message })
+    .refine(isSingleLine, { error: message })
 
 // Passwords may hold any printable character; NUL and other control characters are refused, and the
 // text is normalised (NFC) so the same password typed on two systems is the same bytes.
@@ -60,7 +61,7 @@ const passwordText = (message: string, maxLength = MAX_PASSWORD_LENGTH) =>
     .string({ error: message })
     .min(1, { error: message })
     .max(maxLength, { error: message })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: message })
+    .refine(isSingleLine, { error: message })
     .transform((value) => value.normalize('NFC'))
 
 const emailField = (requiredMessage: string) =>
@@ -71,7 +72,7 @@ const strongPassword = (requiredMessage: string) =>
     .string({ error: requiredMessage })
     .min(1, { error: requiredMessage })
     .max(MAX_PASSWORD_LENGTH, { error: MESSAGES.passwordRules })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: MESSAGES.passwordRules })
+    .refine(isSingleLine, { error: MESSAGES.passwordRules })
     .refine(meetsPasswordRules, { error: MESSAGES.passwordRules })
     .transform((value) => value.normalize('NFC'))
 
@@ -123,7 +124,7 @@ export const ChangePasswordSchema = body(
       .min(1, { error: MESSAGES.passwordFieldsRequired })
       .min(8, { error: MESSAGES.newPasswordTooShort })
       .max(MAX_PASSWORD_LENGTH, { error: MESSAGES.passwordRules })
-      .refine((value) => !CONTROL_CHARACTERS.test(value), { error: MESSAGES.passwordRules })
+      .refine(isSingleLine, { error: MESSAGES.passwordRules })
       .refine(meetsPasswordRules, { error: MESSAGES.passwordRules })
       .transform((value) => value.normalize('NFC')),
   },

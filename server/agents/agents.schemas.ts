@@ -1,17 +1,12 @@
 // The agents contract: request bodies and queries with the SPEC's messages. Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
-import { idSchema } from '../../shared/ids.schemas.ts'
-import { isMultiLine, isSingleLine } from '../../shared/text-rules.schemas.ts'
+import { idField } from '../../shared/ids.schemas.ts'
+import { isSingleLine, multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
 
 export const AGENT_MESSAGES = { nameRequired: 'Agent name is required' } as const
 
-const agentName = z
-  .string({ error: AGENT_MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: AGENT_MESSAGES.nameRequired })
-  .max(120, { error: 'Agent name must be at most 120 characters' })
-  .refine(isSingleLine, { error: 'Agent name must be a single line of text' })
-const description = z.string({ error: 'Description must be text' }).trim().max(2_000, { error: 'Description must be at most 2000 characters' }).refine(isMultiLine, { error: 'Description has characters that are not text' })
+const agentName = singleLineText({ label: 'Agent name', max: 120, required: AGENT_MESSAGES.nameRequired })
+const description = multiLineText({ label: 'Description', max: 2_000 })
 const visibility = z.enum(['public', 'private'], { error: 'Visibility must be public or private' })
 
 export const CreateAgentSchema = z.object(
@@ -30,12 +25,12 @@ export const UpdateAgentSchema = z.object(
     name: agentName.optional(),
     description: description.nullable().optional(),
     visibility: visibility.optional(),
-    avatar_url: z.url({ protocol: /^https?$/, error: 'Avatar URL must be an http(s) URL' }).max(2_000).nullable().optional(),
+    avatar_url: z.url({ protocol: /^https?$/, error: 'Avatar URL must be an http(s) URL' }).max(2_000).refine(isSingleLine, { error: 'Avatar URL must be an http(s) URL' }).nullable().optional(),
     is_favorite: z.boolean({ error: 'is_favorite must be true or false' }).optional(),
     is_archived: z.boolean({ error: 'is_archived must be true or false' }).optional(),
     is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
-    instructions: z.string({ error: 'Instructions must be text' }).max(8_000, { error: 'Instructions must be at most 8000 characters' }).refine(isMultiLine, { error: 'Instructions have characters that are not text' }).nullable().optional(),
-    llm_model: z.string({ error: 'Model must be text' }).trim().min(1).max(200).refine(isSingleLine, { error: 'Model must be a single line of text' }).nullable().optional(),
+    instructions: multiLineText({ label: 'Instructions', max: 8_000, keepSpaces: true, refused: 'Instructions have characters that are not text' }).nullable().optional(),
+    llm_model: singleLineText({ label: 'Model', max: 200 }).min(1, { error: 'Model cannot be empty' }).nullable().optional(),
     llm_temperature: z.number({ error: 'Temperature must be a number' }).min(0, { error: 'Temperature must be between 0 and 2' }).max(2, { error: 'Temperature must be between 0 and 2' }).nullable().optional(),
     llm_max_tokens: z.number({ error: 'Max tokens must be a whole number' }).int().min(16).max(32_000).nullable().optional(),
   },
@@ -49,7 +44,7 @@ const wholeNumber = (fallback: number, max: number) =>
 /** POST /agents/permissions/check-content/: may the caller act on this kind of content of the agent? */
 export const CheckContentSchema = z.object(
   {
-    agent_id: idSchema('Please select an agent'),
+    agent_id: idField('Please select an agent'),
     action: z.enum(['view', 'upload', 'edit', 'delete', 'embed'], { error: 'action must be view, upload, edit, delete or embed' }).default('view'),
     content_type: z.enum(['document', 'text', 'website']).optional(),
   },

@@ -1,7 +1,7 @@
 // The conversations contract: bodies and queries with the SPEC's messages. Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
-import { idSchema } from '../../shared/ids.schemas.ts'
-import { isSingleLine } from '../../shared/text-rules.schemas.ts'
+import { idField } from '../../shared/ids.schemas.ts'
+import { multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
 
 export const CONVERSATION_MESSAGES = {
   nameRequired: 'Conversation name is required and cannot be empty.',
@@ -22,12 +22,7 @@ export const MESSAGE_MAX_CHARACTERS = 10_000
 const pageNumber = (fallback: number, max: number) =>
   z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }).default(fallback)
 
-const conversationName = z
-  .string({ error: CONVERSATION_MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: CONVERSATION_MESSAGES.nameRequired })
-  .max(255, { error: 'Conversation name must be at most 255 characters' })
-  .refine(isSingleLine, { error: 'Conversation name must be a single line of text' })
+const conversationName = singleLineText({ label: 'Conversation name', max: 255, required: CONVERSATION_MESSAGES.nameRequired })
 
 export const CreateConversationSchema = z.object(
   {
@@ -40,7 +35,7 @@ export const CreateConversationSchema = z.object(
 
 export const ConversationListQuerySchema = z.object({
   filter: z.enum(['all', 'favorite', 'archived'], { error: 'filter must be all, favorite or archived' }).default('all'),
-  search: z.string().trim().max(200, { error: 'Search must be at most 200 characters' }).refine(isSingleLine, { error: 'Search must be a single line of text' }).optional(),
+  search: singleLineText({ label: 'Search', max: 200 }).optional(),
   page: pageNumber(1, 1_000_000),
   limit: pageNumber(10, 100),
   // Empty means every agent, as when it is left out.
@@ -48,7 +43,7 @@ export const ConversationListQuerySchema = z.object({
     .string({ error: CONVERSATION_MESSAGES.agentFilterInvalid })
     .trim()
     .transform((value) => value || undefined)
-    .pipe(idSchema(CONVERSATION_MESSAGES.agentFilterInvalid).optional())
+    .pipe(idField(CONVERSATION_MESSAGES.agentFilterInvalid).optional())
     .optional(),
 })
 export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>
@@ -69,12 +64,8 @@ export type ConversationUpdate = z.infer<typeof UpdateConversationSchema>
 
 export const MessagesQuerySchema = z.object({ page: pageNumber(1, 1_000_000), limit: pageNumber(30, 100) })
 
-export const messageText = z
-  .string({ error: CONVERSATION_MESSAGES.textRequired })
-  .trim()
-  .min(1, { error: CONVERSATION_MESSAGES.textRequired })
-  .max(MESSAGE_MAX_CHARACTERS, { error: `Message text must be at most ${MESSAGE_MAX_CHARACTERS.toLocaleString('en')} characters` })
-  .refine((text) => !text.includes('\u0000'), { error: 'Message text cannot contain NUL characters' })
+/** What a person (or a visitor) writes: lines and tabs as typed, no other control character. */
+export const messageText = multiLineText({ label: 'Message text', max: MESSAGE_MAX_CHARACTERS, required: CONVERSATION_MESSAGES.textRequired })
 
 export const ChatInputSchema = z.object({ message_text: messageText, stream: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional() }, { error: CONVERSATION_MESSAGES.textRequired })
 
@@ -82,8 +73,8 @@ export const ChatInputSchema = z.object({ message_text: messageText, stream: z.u
 export const SendMessageSchema = z.object(
   {
     message_text: messageText,
-    agent_id: idSchema(CONVERSATION_MESSAGES.agentRequired),
-    conversation_id: idSchema(CONVERSATION_MESSAGES.conversationRequired),
+    agent_id: idField(CONVERSATION_MESSAGES.agentRequired),
+    conversation_id: idField(CONVERSATION_MESSAGES.conversationRequired),
     stream: z.boolean().optional(),
   },
   { error: CONVERSATION_MESSAGES.textRequired },

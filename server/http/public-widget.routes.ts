@@ -85,8 +85,8 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
     const caller = res.locals.caller as WidgetCaller
     const conversation = res.locals.conversation as Conversation
     const body = (req.body ?? {}) as Record<string, unknown>
-    // A file alone is a message too: its name stands for the text.
-    const text = req.file && !String(body.message_text ?? '').trim() ? `Attached: ${req.file.originalname.slice(0, 120)}` : body.message_text
+    // A file alone is a message too: its name stands for the text (less any control character, which message text refuses).
+    const text = req.file && !String(body.message_text ?? '').trim() ? `Attached: ${req.file.originalname.replace(/\p{Cc}/gu, '').slice(0, 120)}` : body.message_text
     const input = WidgetMessageSchema.parse({ ...(req.query.stream ? { stream: req.query.stream } : {}), ...body, message_text: text })
     const file = req.file ? await prepareAttachment(caller.integration, conversation.id, req.file, settings.extractionLimits) : undefined
     await respondToChat(req, res, input.stream, async (events, signal) => {

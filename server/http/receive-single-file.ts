@@ -3,6 +3,11 @@ import multer from 'multer'
 import { AppError } from '../errors/app-error.ts'
 import { refusalOf } from './refuse-nul-characters.ts'
 
+/** Marks the middleware with its file field, so whoever lists the routes (tests/support/list-routes.ts) sees which take a file. */
+export const FILE_FIELD = Symbol('receiveSingleFile field')
+
+export type SingleFileReceiver = RequestHandler & { readonly [FILE_FIELD]: string }
+
 export interface SingleFileRules {
   field: string
   /** Files of this many bytes or more are refused. */
@@ -17,7 +22,7 @@ export interface SingleFileRules {
  * Parses a multipart body with one file (kept in memory, within the limit) into req.file, and refuses
  * text fields carrying a NUL character, as every JSON body is.
  */
-export function receiveSingleFile(rules: SingleFileRules): RequestHandler {
+export function receiveSingleFile(rules: SingleFileRules): SingleFileReceiver {
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: rules.maxBytes - 1, files: 1, fields: 20, fieldSize: 100_000, parts: 22, headerPairs: 100 },
@@ -32,6 +37,5 @@ export function receiveSingleFile(rules: SingleFileRules): RequestHandler {
       next(refused ? new AppError('BAD_REQUEST', refused) : undefined)
     })
   }
-  // Named after its field, so whoever lists the routes (tests/support/list-routes.ts) sees which take a file.
-  return Object.defineProperty(receive, 'name', { value: `receiveSingleFile ${rules.field}` })
+  return Object.assign(receive, { [FILE_FIELD]: rules.field })
 }

@@ -1,7 +1,7 @@
 // The knowledge contract shared by texts, documents and websites. Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
 import { jsonObjectSchema, jsonTooLargeMessage } from '../../shared/json-limits.schemas.ts'
-import { isMultiLine, isSingleLine } from '../../shared/text-rules.schemas.ts'
+import { isSingleLine, multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
 
 const wholeNumber = (fallback: number, max: number) =>
   z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }).default(fallback)
@@ -10,7 +10,7 @@ const wholeNumber = (fallback: number, max: number) =>
 export const ItemListQuerySchema = z.object({
   page: wholeNumber(1, 1_000_000),
   page_size: wholeNumber(20, 100),
-  search: z.string().trim().max(200, { error: 'Search must be at most 200 characters' }).refine(isSingleLine, { error: 'Search must be a single line of text' }).optional(),
+  search: singleLineText({ label: 'Search', max: 200 }).optional(),
   sort_by: z.enum(['created_at', '-created_at', 'name', '-name'], { error: 'sort_by must be created_at, -created_at, name or -name' }).default('-created_at'),
 })
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>
@@ -21,10 +21,10 @@ export const ObjectTypeSchema = z
   .enum(['document', 'documents', 'text', 'texts', 'website', 'websites'], { error: 'Unknown knowledge type' })
   .transform((value) => value.replace(/s$/, '') as (typeof KNOWLEDGE_TYPES)[number])
 
-export const EmbedRequestSchema = z.object({ object_name: z.string().max(500).optional() }).optional()
+export const EmbedRequestSchema = z.object({ object_name: singleLineText({ label: 'Object name', max: 500 }).optional() }).optional()
 
 const tags = z
-  .array(z.string({ error: 'Tags must be a list of words' }).trim().min(1).max(50).refine(isSingleLine, { error: 'Tags must be words without control characters' }), { error: 'Tags must be a list of words' })
+  .array(singleLineText({ label: 'A tag', max: 50, required: 'Tags must be a list of words', refused: 'Tags must be words without control characters' }), { error: 'Tags must be a list of words' })
   .max(30, { error: 'At most 30 tags' })
 const META_DATA_MAX_CHARACTERS = 20_000
 // Stored as jsonb: bounded in depth and size, and without a NUL character, which jsonb cannot hold.
@@ -35,14 +35,10 @@ export const TEXT_MESSAGES = { required: 'Text title and content are required' }
 
 export const NewTextSchema = z.object(
   {
-    text_title: z
-      .string({ error: TEXT_MESSAGES.required })
-      .trim()
-      .min(1, { error: TEXT_MESSAGES.required })
-      .max(200, { error: 'Text title must be at most 200 characters' })
-      .refine(isSingleLine, { error: 'Text title must be a single line of text' }),
-    text_content: z.string({ error: TEXT_MESSAGES.required }).trim().min(1, { error: TEXT_MESSAGES.required }).max(2_000_000, { error: 'Text content must be at most 2,000,000 characters' }),
-    text_description: z.string().trim().max(2_000).refine(isMultiLine, { error: 'Text description has characters that are not text' }).optional(),
+    text_title: singleLineText({ label: 'Text title', max: 200, required: TEXT_MESSAGES.required }),
+    // Pasted text keeps its tabs and line breaks; other control characters are refused.
+    text_content: multiLineText({ label: 'Text content', max: 2_000_000, required: TEXT_MESSAGES.required }),
+    text_description: multiLineText({ label: 'Text description', max: 2_000 }).optional(),
     text_tags: tags.optional(),
     meta_data: metaData.optional(),
   },
@@ -73,12 +69,9 @@ const jsonOrValue = <T extends z.ZodType>(schema: T, { invalid, tooLong }: { inv
     })
     .pipe(schema)
 
-const singleLine = (label: string, max: number) => z.string().trim().max(max, { error: `${label} must be at most ${max} characters` }).refine(isSingleLine, { error: `${label} must be a single line of text` })
-const multiLine = (label: string, max: number) => z.string().trim().max(max, { error: `${label} must be at most ${max} characters` }).refine(isMultiLine, { error: `${label} has characters that are not text` })
-
 export const DocumentFieldsSchema = z.object({
-  document_name: singleLine('Document name', 255).optional(),
-  document_description: multiLine('Description', 2_000).optional(),
+  document_name: singleLineText({ label: 'Document name', max: 255 }).optional(),
+  document_description: multiLineText({ label: 'Description', max: 2_000 }).optional(),
   document_language: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'Language must be a code such as en or pt-BR' }).optional(),
   document_tags: jsonOrValue(tags, { invalid: 'document_tags must be a JSON list of words', tooLong: 'At most 30 tags' }).optional(),
   meta_data: jsonOrValue(metaData, { invalid: 'meta_data must be a JSON object', tooLong: META_DATA_TOO_LONG }).optional(),
@@ -94,8 +87,8 @@ const pathPatterns = z
   .max(20, { error: 'At most 20 path patterns' })
 
 const websiteFields = {
-  website_url: z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGES.url }).max(2_000, { error: WEBSITE_MESSAGES.url }),
-  website_name: z.string({ error: WEBSITE_MESSAGES.name }).trim().min(1, { error: WEBSITE_MESSAGES.name }).max(255, { error: 'Website name must be at most 255 characters' }).refine(isSingleLine, { error: 'Website name must be a single line of text' }),
+  website_url: z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGES.url }).max(2_000, { error: WEBSITE_MESSAGES.url }).refine(isSingleLine, { error: WEBSITE_MESSAGES.url }),
+  website_name: singleLineText({ label: 'Website name', max: 255, required: WEBSITE_MESSAGES.name }),
   crawling: z.boolean({ error: 'crawling must be true or false' }),
   max_pages: z.number({ error: 'max_pages must be a whole number' }).int().min(1, { error: 'max_pages must be between 1 and 1000' }).max(1_000, { error: 'max_pages must be between 1 and 1000' }),
   max_depth: z.number({ error: 'max_depth must be a whole number' }).int().min(0, { error: 'max_depth must be between 0 and 10' }).max(10, { error: 'max_depth must be between 0 and 10' }),

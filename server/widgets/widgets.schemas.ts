@@ -1,6 +1,6 @@
 // The widget integration contract: the SPEC's form rules (section 5) and defaults (section 9). Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
-import { isMultiLine, isSingleLine } from '../../shared/text-rules.schemas.ts'
+import { multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
 
 export const WIDGET_MESSAGES = {
   agentRequired: 'Please select an agent',
@@ -40,11 +40,6 @@ export function normaliseDomain(value: string): string | null {
   return stripped
 }
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `At most ${max} characters` })
-// Names are shown on one line in the widget; the start message may run over lines.
-const requiredName = (label: string, message: string, max: number) => requiredText(message, max).refine(isSingleLine, { error: `${label} must be a single line of text` })
-const requiredLines = (label: string, message: string, max: number) => requiredText(message, max).refine(isMultiLine, { error: `${label} has characters that are not text` })
-
 // Multipart forms send every field as text: "true"/"false" become booleans.
 const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])], { error: WIDGET_MESSAGES.required }).transform((value) => value === true || value === 'true' || value === '1' || value === 'on')
 
@@ -62,12 +57,13 @@ const domain = z
   })
 
 const fields = {
-  website_name: requiredName('Website name', WIDGET_MESSAGES.websiteName, 200),
+  // Names are shown on one line in the widget; the start message may run over lines.
+  website_name: singleLineText({ label: 'Website name', max: 200, required: WIDGET_MESSAGES.websiteName }),
   website_domain: domain,
-  start_message: requiredLines('Start message', WIDGET_MESSAGES.startMessage, 1_000),
+  start_message: multiLineText({ label: 'Start message', max: 1_000, required: WIDGET_MESSAGES.startMessage }),
   widget_position: z.enum(POSITIONS, { error: WIDGET_MESSAGES.position }),
   widget_color: z.string({ error: WIDGET_MESSAGES.color }).trim().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: WIDGET_MESSAGES.color }),
-  bot_name: requiredName('Bot name', WIDGET_MESSAGES.botName, 80),
+  bot_name: singleLineText({ label: 'Bot name', max: 80, required: WIDGET_MESSAGES.botName }),
   auto_open_chat: formBoolean,
   collect_user_email: formBoolean,
   enable_attachments: formBoolean,

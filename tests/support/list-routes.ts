@@ -1,18 +1,18 @@
 import type { Express } from 'express'
+import { FILE_FIELD } from '../../server/http/receive-single-file.ts'
 
 interface Layer {
-  name?: string
   route?: { path: string | string[]; methods: Record<string, boolean>; stack: Layer[] }
   /** The path the layer was mounted at (router 2: `app.use('/api', router)` keeps '/api'). */
   rawPath?: unknown
-  handle?: { stack?: Layer[] }
+  handle?: { stack?: Layer[]; [FILE_FIELD]?: string }
 }
 
 interface ListedRoute {
   /** "METHOD /full/path" */
   route: string
-  /** The names of the route's own handlers, in order. */
-  handlers: string[]
+  /** The file field of the route's multipart upload, if it reads one (receiveSingleFile marks its middleware). */
+  fileField?: string
 }
 
 const mountPathOf = (layer: Layer) => (typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath.replace(/\/$/, '') : '')
@@ -23,8 +23,8 @@ function walkRoutes(app: Express): ListedRoute[] {
     for (const layer of stack) {
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path]
-        const handlers = layer.route.stack.map((handler) => handler.name ?? '')
-        for (const path of paths) for (const method of Object.keys(layer.route.methods)) routes.push({ route: `${method.toUpperCase()} ${prefix}${path}`, handlers })
+        const fileField = layer.route.stack.map((handler) => handler.handle?.[FILE_FIELD]).find(Boolean)
+        for (const path of paths) for (const method of Object.keys(layer.route.methods)) routes.push({ route: `${method.toUpperCase()} ${prefix}${path}`, fileField })
       } else if (layer.handle?.stack) walk(layer.handle.stack, `${prefix}${mountPathOf(layer)}`)
     }
   }
@@ -43,9 +43,6 @@ export function listRoutes(app: Express): string[] {
 /** The routes that read a multipart upload, with the name of its file field (see receive-single-file.ts). */
 export function listFileFields(app: Express): Map<string, string> {
   const fileFields = new Map<string, string>()
-  for (const { route, handlers } of walkRoutes(app)) {
-    const field = handlers.map((name) => /^receiveSingleFile (\w+)$/.exec(name)?.[1]).find(Boolean)
-    if (field) fileFields.set(route, field)
-  }
+  for (const { route, fileField } of walkRoutes(app)) if (fileField) fileFields.set(route, fileField)
   return fileFields
 }
