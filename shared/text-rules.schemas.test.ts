@@ -3,15 +3,17 @@ import { multiLineText, singleLineText } from './text-rules.schemas.ts'
 
 const messageOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 
-// C0 controls other than tab and line breaks, DEL, and a C1 control (NEL).
-const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\b', '\u000b', '\f', '\u001b', '\u007f', '\u0085']
+// C0 controls other than tab and line breaks, DEL, and C1 controls.
+const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\b', '\u001b', '\u007f', '\u0090']
+// What pasted documents use for line and page breaks: text over lines takes them as line breaks.
+const BREAKS = ['\u000b', '\f', '\u0085']
 
 describe('text fields', () => {
   const name = singleLineText({ label: 'Agent name', max: 10, required: 'Agent name is required' })
   const lines = multiLineText({ label: 'Description', max: 40 })
 
   it('a single line refuses every control character, tabs and line breaks included', () => {
-    for (const character of [...CONTROL_CHARACTERS, '\t', '\n', '\r']) {
+    for (const character of [...CONTROL_CHARACTERS, ...BREAKS, '\t', '\n', '\r']) {
       expect(messageOf(name.safeParse(`a${character}b`))).toBe('Agent name must be a single line of text')
     }
     expect(name.parse('  Bot  ')).toBe('Bot')
@@ -20,6 +22,10 @@ describe('text fields', () => {
   it('text over lines keeps tabs and line breaks and refuses the other control characters', () => {
     expect(lines.parse('One\r\n\tTwo\nThree\n')).toBe('One\r\n\tTwo\nThree')
     for (const character of CONTROL_CHARACTERS) expect(messageOf(lines.safeParse(`a${character}b`))).toBe('Description has characters that are not text')
+  })
+
+  it('text over lines takes vertical tabs, form feeds and NEL (Word and PDF breaks) as line breaks', () => {
+    for (const character of BREAKS) expect(lines.parse(`Page one${character}Page two`)).toBe('Page one\nPage two')
   })
 
   it('a required field answers its message when missing, not text or blank; lengths are counted after trimming', () => {

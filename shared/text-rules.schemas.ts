@@ -22,8 +22,8 @@ export interface TextFieldRules {
   keepSpaces?: boolean
 }
 
-function textField(rules: TextFieldRules, isAccepted: (value: string) => boolean, refused: string) {
-  const anyText = z.string({ error: rules.required ?? `${rules.label} must be text` })
+function textField(rules: TextFieldRules, isAccepted: (value: string) => boolean, refused: string, normalize = (value: string) => value) {
+  const anyText = z.string({ error: rules.required ?? `${rules.label} must be text` }).overwrite(normalize)
   const text = rules.keepSpaces ? anyText : anyText.trim()
   return (rules.required ? text.min(1, { error: rules.required }) : text)
     .max(rules.max, { error: rules.tooLong ?? `${rules.label} must be at most ${rules.max.toLocaleString('en')} characters` })
@@ -33,5 +33,12 @@ function textField(rules: TextFieldRules, isAccepted: (value: string) => boolean
 /** A name, title or search: trimmed, and refused with any control character. */
 export const singleLineText = (rules: TextFieldRules) => textField(rules, isSingleLine, `${rules.label} must be a single line of text`)
 
-/** A description, a message or pasted content: trimmed; tabs and line breaks kept, other control characters refused. */
-export const multiLineText = (rules: TextFieldRules) => textField(rules, isMultiLine, `${rules.label} has characters that are not text`)
+// Word's manual line breaks paste as vertical tabs, PDFs' page breaks as form feeds, some encodings'
+// line ends as NEL: they are line breaks, not junk, so they become one before the check.
+const toLineBreaks = (value: string) => value.replace(/[\v\f\u0085]/g, '\n')
+
+/**
+ * A description, a message or pasted content: trimmed; tabs and line breaks kept (vertical tabs, form
+ * feeds and NEL become line breaks), other control characters refused.
+ */
+export const multiLineText = (rules: TextFieldRules) => textField(rules, isMultiLine, `${rules.label} has characters that are not text`, toLineBreaks)
