@@ -70,6 +70,7 @@ export async function createAppServices(config: Config, database: Database, secr
     },
     // An answer may take the LLM's whole timeout, retrieval and saving on top.
     answerWindowMs: config.LLM_TIMEOUT_MS + 30_000,
+    droppedAttempts: new Map(),
   }
   const abandonedAnswers = await watchAbandonedAnswers(chat, logger)
   // Ended widget sessions and the refresh tokens they spent, which would otherwise pile up for ever.

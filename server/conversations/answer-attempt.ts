@@ -1,18 +1,37 @@
 import type { Spending } from '../chat/answering/answer-question.ts'
 import type { Database } from '../db/database.ts'
 import type { Message, Prisma } from '../db/generated/prisma/client.ts'
+import type { Logger } from '../logging/create-logger.ts'
+import type { AnswerFailure } from './fail-answer.ts'
 
 /** Prisma, or the transaction the caller holds. */
 export type Queries = { prisma: Prisma.TransactionClient }
 
+/** An attempt of this process that ended without its failure being written (the database was out of reach). */
+export interface DroppedAttempt {
+  answerStartedAt: Date
+  /** What it wrote and cost, for whoever marks it failed (the row has only what was last saved). */
+  failure: AnswerFailure
+}
+
 /** What takes a message up for answering: the database, this process's presence key, how long an answer may take. */
 export interface AnsweringProcess {
   database: Database
+  logger: Logger
   /** Names this process on the messages it answers (server/db/hold-process-presence.ts). */
   presenceKey: bigint
   /** How long an answer may take (the LLM timeout, retrieval and saving): one older is abandoned whoever holds it. */
   answerWindowMs: number
+  /**
+   * By message id: this process's attempts that stopped but could not be marked failed. They count as
+   * abandoned though this process lives, so the next new message, retry, edit or sweep here fails them
+   * instead of waiting for the answer window.
+   */
+  droppedAttempts: Map<string, DroppedAttempt>
 }
+
+/** What decides whether an answer in progress is abandoned (isAnswerAbandoned). */
+export type AbandonmentRules = Pick<AnsweringProcess, 'presenceKey' | 'answerWindowMs' | 'droppedAttempts'>
 
 /** A fresh answer attempt on a user message, by this process, starting now. */
 export const newAttempt = (process: Pick<AnsweringProcess, 'presenceKey'>) => ({

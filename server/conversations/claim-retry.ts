@@ -1,22 +1,24 @@
 import type { Message } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import { newAttempt, type AnsweringProcess } from './answer-attempt.ts'
+import { lockConversation } from './lock-conversation.ts'
 import { meterFailedAnswer } from './meter-failed-answer.ts'
 import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
 
 /**
  * Takes the conversation's last, failed user message for a new answer by this process, with the
  * conversation's row locked: of two retries at the same instant one answers and the other is refused.
- * One whose answer was abandoned (its process died) is failed first, then retried.
+ * One whose answer was abandoned (its process died) is failed first, then retried. Once the new attempt
+ * is committed nothing here throws (metering errors are logged): the caller answers it, or fails it.
  */
 export async function claimRetry(process: AnsweringProcess, conversationId: string, messageId: string): Promise<Message> {
   const { message, abandoned } = await process.database.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`select id from conversations where id = ${conversationId}::uuid for update`
+    await lockConversation(tx, conversationId)
     const unanswered = await unansweredUserMessage({ prisma: tx }, conversationId)
     if (!unanswered || unanswered.id !== messageId) throw new AppError('CONFLICT', 'Only the last message can be answered again, and only when its answer failed.')
     const abandoned = await refuseWhileAnswering({ prisma: tx }, process, unanswered)
     return { message: await tx.message.update({ where: { id: messageId }, data: newAttempt(process) }), abandoned }
   })
-  if (abandoned) await meterFailedAnswer(process.database, abandoned)
+  if (abandoned) await meterFailedAnswer(process, abandoned)
   return message
 }

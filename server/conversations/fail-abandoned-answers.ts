@@ -1,26 +1,58 @@
+import type { Message } from '../db/generated/prisma/client.ts'
+import { abandonedAnswerFailure } from './abandoned-answer-failure.ts'
 import type { AnsweringProcess } from './answer-attempt.ts'
 import { failAnswer } from './fail-answer.ts'
 import { isAnswerAbandoned } from './is-answer-abandoned.ts'
+import { lockConversation } from './lock-conversation.ts'
 import { meterFailedAnswer } from './meter-failed-answer.ts'
 
-// A pass handles this many at most: a crash leaves a few, and the next pass takes the rest.
+// Answers in progress are read this many at a time; a pass goes through all of them.
 const BATCH = 200
 
 /**
  * Marks failed the answers nobody is writing any more (their process died, or they outlived the answer
- * window), keeping what they wrote and metering it, so a crash never leaves a question pending with no
- * retry offered. Answers a pass of another process failed first are skipped (failAnswer). Returns how many.
+ * window, or this process dropped them), keeping what they wrote and metering it, so a crash never
+ * leaves a question pending with no retry offered. Answers failed first by someone else are skipped
+ * (failAnswer). Returns how many.
  */
 export async function failAbandonedAnswers(process: AnsweringProcess): Promise<number> {
-  const { database } = process
-  const inFlight = await database.prisma.message.findMany({ where: { answerOwner: { not: null }, answerError: null }, orderBy: { answerStartedAt: 'asc' }, take: BATCH })
+  await forgetSettledDroppedAttempts(process)
   let failedCount = 0
-  for (const message of inFlight) {
-    if (!(await isAnswerAbandoned(database, process, message))) continue
-    const failed = await failAnswer(database, message, { reason: 'interrupted', written: message.partialAnswer ?? '', promptTokens: message.answerPromptTokens ?? 0 })
-    if (!failed) continue
-    await meterFailedAnswer(database, failed)
-    failedCount += 1
+  let after: string | undefined
+  for (;;) {
+    const inFlight = await process.database.prisma.message.findMany({
+      where: { answerOwner: { not: null }, answerError: null, ...(after ? { id: { gt: after } } : {}) },
+      orderBy: { id: 'asc' },
+      take: BATCH,
+    })
+    for (const message of inFlight) {
+      if (await failIfAbandoned(process, message)) failedCount += 1
+    }
+    if (inFlight.length < BATCH) return failedCount
+    after = inFlight.at(-1)?.id
   }
-  return failedCount
+}
+
+async function failIfAbandoned(process: AnsweringProcess, message: Message): Promise<boolean> {
+  if (!(await isAnswerAbandoned(process.database, process, message))) return false
+  // With the conversation locked, as a new message or a retry takes it (lockConversation).
+  const failed = await process.database.prisma.$transaction(async (tx) => {
+    await lockConversation(tx, message.conversationId)
+    return failAnswer({ prisma: tx }, message, abandonedAnswerFailure(process, message))
+  })
+  if (!failed) return false
+  await meterFailedAnswer(process, failed)
+  return true
+}
+
+/** Forgets the attempts this process dropped that have been marked failed since (by a new message, say). */
+async function forgetSettledDroppedAttempts(process: AnsweringProcess) {
+  const noted = [...process.droppedAttempts]
+  if (noted.length === 0) return
+  const inFlight = await process.database.prisma.message.findMany({ where: { id: { in: noted.map(([messageId]) => messageId) }, answerOwner: process.presenceKey, answerError: null }, select: { id: true, answerStartedAt: true } })
+  for (const [messageId, dropped] of noted) {
+    const isInFlight = inFlight.some((message) => message.id === messageId && message.answerStartedAt?.getTime() === dropped.answerStartedAt.getTime())
+    // Unless the note was replaced meanwhile (a later attempt on the same message dropped too).
+    if (!isInFlight && process.droppedAttempts.get(messageId) === dropped) process.droppedAttempts.delete(messageId)
+  }
 }

@@ -8,6 +8,8 @@ export interface AnswerFailure {
   written: string
   /** The prompt's tokens when the provider billed it, else 0. */
   promptTokens: number
+  /** What the provider reported for what was written, when it finished; else the tokenizer counts `written`. */
+  completionTokens?: number
 }
 
 export interface FailedAnswer extends AnswerFailure {

@@ -1,15 +1,21 @@
 import { countTokens } from '../chat/answering/count-tokens.ts'
-import type { Database } from '../db/database.ts'
+import type { AnsweringProcess } from './answer-attempt.ts'
 import type { FailedAnswer } from './fail-answer.ts'
 import { meterAnswerTokens } from './meter-answer-tokens.ts'
 
 /**
  * A cut answer was still billed by the provider: its prompt, and what was written, counted by the
- * tokenizer (loaded only now: a failure is rare). Called once per failure, by whoever failed it.
+ * tokenizer (loaded only now: a failure is rare) unless the provider said. Called once per failure, by
+ * whoever failed it, once that is committed: an error is logged, not thrown, for the failure stands and
+ * the caller's work (a new message, a retry, an edit) must go on.
  */
-export async function meterFailedAnswer(database: Database, failed: FailedAnswer): Promise<void> {
-  const tokens = failed.promptTokens + (failed.written ? await countTokens(failed.written) : 0)
-  if (tokens === 0) return
-  const conversation = await database.prisma.conversation.findUniqueOrThrow({ where: { id: failed.message.conversationId }, select: { accountId: true, widgetIntegrationId: true } })
-  await meterAnswerTokens(database, conversation, tokens)
+export async function meterFailedAnswer({ database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>, failed: FailedAnswer): Promise<void> {
+  try {
+    const tokens = failed.promptTokens + (failed.completionTokens ?? (failed.written ? await countTokens(failed.written) : 0))
+    if (tokens === 0) return
+    const conversation = await database.prisma.conversation.findUniqueOrThrow({ where: { id: failed.message.conversationId }, select: { accountId: true, widgetIntegrationId: true } })
+    await meterAnswerTokens(database, conversation, tokens)
+  } catch (error) {
+    logger.error({ err: error, messageId: failed.message.id }, 'could not meter a failed answer')
+  }
 }

@@ -1,7 +1,8 @@
 import type { Database } from '../db/database.ts'
 import type { Message, Prisma } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
-import type { AnsweringProcess, Queries } from './answer-attempt.ts'
+import { abandonedAnswerFailure } from './abandoned-answer-failure.ts'
+import type { AbandonmentRules, Queries } from './answer-attempt.ts'
 import { failAnswer, type FailedAnswer } from './fail-answer.ts'
 import { isAnswerAbandoned } from './is-answer-abandoned.ts'
 
@@ -20,10 +21,10 @@ export async function unansweredUserMessage(database: Database | { prisma: Prism
  * failed there and then, with what it wrote, and returned for meterFailedAnswer once the caller's
  * transaction has committed.
  */
-export async function refuseWhileAnswering(database: Queries, process: Pick<AnsweringProcess, 'presenceKey' | 'answerWindowMs'>, unanswered: Message | null): Promise<FailedAnswer | null> {
+export async function refuseWhileAnswering(database: Queries, process: AbandonmentRules, unanswered: Message | null): Promise<FailedAnswer | null> {
   if (!unanswered || unanswered.answerError !== null) return null
   if (!(await isAnswerAbandoned(database, process, unanswered))) {
     throw new AppError('CONFLICT', 'The agent is still answering the previous message. Wait for its answer, then send again.')
   }
-  return failAnswer(database, unanswered, { reason: 'interrupted', written: unanswered.partialAnswer ?? '', promptTokens: unanswered.answerPromptTokens ?? 0 })
+  return failAnswer(database, unanswered, abandonedAnswerFailure(process, unanswered))
 }

@@ -1,7 +1,6 @@
 import type { Actor } from '../accounts/actor.ts'
 import { AppError } from '../errors/app-error.ts'
 import { claimRetry } from './claim-retry.ts'
-import { toMessageView } from './message-view.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
 import { answerUserMessage, type ChatEvents, type ChatServices } from './send-message.ts'
 
@@ -12,6 +11,5 @@ export async function retryAnswer(services: ChatServices, actor: Actor, agentId:
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
   const message = await claimRetry(services, conversationId, messageId)
-  events.onUserMessage?.(toMessageView(message))
   return answerUserMessage(services, agent, message, events, signal)
 }

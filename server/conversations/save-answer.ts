@@ -1,15 +1,15 @@
 import type { Answer } from '../chat/answering/answer-question.ts'
-import type { Database } from '../db/database.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
-import { attemptWhere } from './answer-attempt.ts'
+import { attemptWhere, type AnsweringProcess } from './answer-attempt.ts'
 import { meterAnswerTokens } from './meter-answer-tokens.ts'
 
 /**
  * Stores the AI message answering a user message, moves the conversation on, and meters the tokens.
  * Null when the attempt is no longer this one's (another process found it abandoned and failed it):
- * then nothing is stored, and the tokens were metered by whoever failed it.
+ * then nothing is stored, and the tokens were metered by whoever failed it. Once the answer is committed
+ * nothing here throws: a metering error is logged, for the answer stands.
  */
-export async function saveAnswer(database: Database, accountId: string, userMessage: Message, answer: Answer): Promise<Message | null> {
+export async function saveAnswer({ database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>, accountId: string, userMessage: Message, answer: Answer): Promise<Message | null> {
   const conversation = await database.prisma.conversation.findUniqueOrThrow({ where: { id: userMessage.conversationId }, select: { accountId: true, channel: true, widgetIntegrationId: true } })
   const dashboard = conversation.channel === 'dashboard'
   const aiMessage = await database.prisma.$transaction(async (tx) => {
@@ -37,6 +37,8 @@ export async function saveAnswer(database: Database, accountId: string, userMess
     })
     return saved
   })
-  if (aiMessage) await meterAnswerTokens(database, conversation, answer.promptTokens + answer.completionTokens)
+  if (aiMessage) {
+    await meterAnswerTokens(database, conversation, answer.promptTokens + answer.completionTokens).catch((error: unknown) => logger.error({ err: error, messageId: aiMessage.id }, 'could not meter an answer'))
+  }
   return aiMessage
 }

@@ -1,6 +1,7 @@
 import type { Conversation, Message } from '../db/generated/prisma/client.ts'
 import { recordUsage } from '../usage/record-usage.ts'
 import { newAttempt, type AnsweringProcess } from './answer-attempt.ts'
+import { lockConversation } from './lock-conversation.ts'
 import { meterFailedAnswer } from './meter-failed-answer.ts'
 import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
 
@@ -18,12 +19,13 @@ export interface NewUserMessage {
  * this process at once. The conversation's row is locked meanwhile, so of two messages sent at the same
  * instant one is saved and the other refused while the first is answered. Sending again the text whose
  * answer failed retries that message rather than repeating the question. A visitor's message is unread
- * for the team; a dashboard user has read their own.
+ * for the team; a dashboard user has read their own. Once the message is committed nothing here throws
+ * (metering errors are logged): the caller answers it, or fails it, whatever happens.
  */
 export async function saveUserMessage(process: AnsweringProcess, { accountId, conversation, text, attachments = [] }: NewUserMessage): Promise<Message> {
   const fromDashboard = conversation.channel === 'dashboard'
   const { message, created, abandoned } = await process.database.prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`select id from conversations where id = ${conversation.id}::uuid for update`
+    await lockConversation(tx, conversation.id)
     const unanswered = await unansweredUserMessage({ prisma: tx }, conversation.id)
     const abandoned = await refuseWhileAnswering({ prisma: tx }, process, unanswered)
     const previous = abandoned?.message ?? unanswered
@@ -38,7 +40,9 @@ export async function saveUserMessage(process: AnsweringProcess, { accountId, co
     })
     return { message: saved, created: true, abandoned }
   })
-  if (abandoned) await meterFailedAnswer(process.database, abandoned)
-  if (created) await recordUsage(process.database, accountId, { messages: 1 })
+  if (abandoned) await meterFailedAnswer(process, abandoned)
+  if (created) {
+    await recordUsage(process.database, accountId, { messages: 1 }).catch((error: unknown) => process.logger.error({ err: error, messageId: message.id }, 'could not meter a message'))
+  }
   return message
 }

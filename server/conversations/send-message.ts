@@ -3,11 +3,10 @@ import { answerQuestion, newSpending, type Answer, type Answerer, type Spending 
 import { GenerationError } from '../chat/answering/chat-model.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
-import type { Logger } from '../logging/create-logger.ts'
 import { estimatedPromptTokens, type AnsweringProcess } from './answer-attempt.ts'
 import { conversationHistory } from './conversation-history.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
-import { failAnswer } from './fail-answer.ts'
+import { failAnswer, type AnswerFailure, type FailedAnswer } from './fail-answer.ts'
 import { meterFailedAnswer } from './meter-failed-answer.ts'
 import { toMessageView, type MessageView } from './message-view.ts'
 import { recordAnswerProgress } from './record-answer-progress.ts'
@@ -15,9 +14,8 @@ import { requireConversation, requireOwnDashboardConversation } from './require-
 import { saveAnswer } from './save-answer.ts'
 import { saveUserMessage } from './save-user-message.ts'
 
-export interface ChatServices extends Answerer, AnsweringProcess {
-  logger: Logger
-}
+/** Retrieval and the model, and the process that takes messages up for answering (its logger included). */
+export type ChatServices = Answerer & AnsweringProcess
 
 export interface ChatEvents {
   onUserMessage?(message: MessageView): void
@@ -32,7 +30,7 @@ const RETRY_ADVICE: Record<string, string> = {
   failed: 'The answer could not be produced.',
 }
 
-function failure(reason: string, userMessage: Message): AppError {
+function failureError(reason: string, userMessage: Message): AppError {
   return new AppError(reason === 'rate_limited' ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_FAILED', CONVERSATION_MESSAGES.sendFailed, {
     reason,
     reason_text: `${RETRY_ADVICE[reason] ?? RETRY_ADVICE.failed} Your message is saved: send it again to retry.`,
@@ -52,7 +50,6 @@ export async function sendMessage(services: ChatServices, actor: Actor, agentId:
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
   const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text })
-  events.onUserMessage?.(toMessageView(userMessage))
   return answerUserMessage(services, agent, userMessage, events, signal)
 }
 
@@ -69,33 +66,62 @@ function billedPromptTokens(spending: Spending, reason: string): number {
 const attachedNames = (message: Message): { name: string; text: string | null }[] =>
   (Array.isArray(message.attachments) ? message.attachments : []).map((attachment) => ({ name: String((attachment as { name?: string }).name ?? 'file'), text: null }))
 
+export interface AnswerOptions {
+  /** The files as the answer reads them (a document's text); by default their names. */
+  attachments?: { name: string; text: string | null }[]
+  /** What the message still needs once taken up, such as storing its file: if it fails, so does the answer. */
+  prepare?: () => Promise<void>
+}
+
 /**
- * Answers a user message this process has taken up, keeping the answer on it as it streams
- * (recordAnswerProgress), and stores the answer; if it fails (or the client goes away), marks it failed
- * with what was written and meters that.
+ * Answers a user message this process has just taken up, keeping the answer on it as it streams
+ * (recordAnswerProgress), and stores the answer. Whatever fails from the moment it was taken up (its
+ * preparation, retrieval, the model, storing the answer) or the client going away marks it failed with
+ * what was written, metered once, so the conversation never waits on an answer nobody writes. When even
+ * that cannot be written (the database is out of reach), this process notes the attempt as dropped and
+ * fails it at the next look (AnsweringProcess.droppedAttempts).
  */
-export async function answerUserMessage(services: ChatServices, agent: Parameters<typeof answerQuestion>[1]['agent'], userMessage: Message, events: ChatEvents, signal: AbortSignal, attachments = attachedNames(userMessage)) {
-  let answer: Answer
+export async function answerUserMessage(services: ChatServices, agent: Parameters<typeof answerQuestion>[1]['agent'], userMessage: Message, events: ChatEvents, signal: AbortSignal, options: AnswerOptions = {}) {
   const spending = newSpending()
   const takenOver = new AbortController()
   const progress = recordAnswerProgress({ database: services.database, logger: services.logger, attempt: userMessage, takenOver })
+  let answer: Answer | null = null
+  let aiMessage: Message | null
   try {
+    await options.prepare?.()
+    events.onUserMessage?.(toMessageView(userMessage))
     const history = await conversationHistory(services.database, userMessage.conversationId, userMessage.createdAt)
     const onToken = (piece: string) => {
       events.onToken?.(piece)
       progress.update(spending)
     }
-    answer = await answerQuestion(services, { agent, history, text: userMessage.text, attachments }, onToken, AbortSignal.any([signal, takenOver.signal]), spending)
+    answer = await answerQuestion(services, { agent, history, text: userMessage.text, attachments: options.attachments ?? attachedNames(userMessage) }, onToken, AbortSignal.any([signal, takenOver.signal]), spending)
+    await progress.settled()
+    aiMessage = await saveAnswer(services, agent.accountId, userMessage, answer)
   } catch (error) {
     await progress.settled()
-    const reason = takenOver.signal.aborted ? 'interrupted' : error instanceof GenerationError ? error.reason : signal.aborted ? 'stopped' : 'failed'
+    const reason = takenOver.signal.aborted ? 'interrupted' : error instanceof GenerationError ? error.reason : signal.aborted && !answer ? 'stopped' : 'failed'
     if (!(error instanceof GenerationError) && reason !== 'interrupted') services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
-    const failed = await failAnswer(services.database, userMessage, { reason, written: spending.streamed, promptTokens: billedPromptTokens(spending, reason) })
-    if (failed) await meterFailedAnswer(services.database, failed)
-    throw failure(reason, failed?.message ?? (await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })))
+    // A whole answer that could not be stored was billed as the provider reported it.
+    const failure = answer
+      ? { reason, written: answer.text, promptTokens: answer.promptTokens, completionTokens: answer.completionTokens }
+      : { reason, written: spending.streamed, promptTokens: billedPromptTokens(spending, reason) }
+    throw await recordFailure(services, userMessage, failure)
   }
-  await progress.settled()
-  const aiMessage = await saveAnswer(services.database, agent.accountId, userMessage, answer)
-  if (!aiMessage) throw failure('interrupted', await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } }))
+  if (!aiMessage) throw failureError('interrupted', await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } }))
   return { conversation_id: userMessage.conversationId, user_message: toMessageView(userMessage), ai_message: toMessageView(aiMessage) }
+}
+
+/** Marks the attempt failed and meters it; returns what to throw: the SPEC's failure, or why it could not be marked. */
+async function recordFailure(services: ChatServices, userMessage: Message, failure: AnswerFailure): Promise<unknown> {
+  let failed: FailedAnswer | null
+  try {
+    failed = await failAnswer(services.database, userMessage, failure)
+  } catch (error) {
+    services.logger.error({ err: error, messageId: userMessage.id }, 'could not mark a failed answer: it is failed at the next look')
+    services.droppedAttempts.set(userMessage.id, { answerStartedAt: userMessage.answerStartedAt ?? new Date(0), failure })
+    return error
+  }
+  if (failed) await meterFailedAnswer(services, failed)
+  return failureError(failure.reason, failed?.message ?? (await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })))
 }

@@ -1,7 +1,7 @@
 import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
-import type { AnsweringProcess } from './answer-attempt.ts'
+import type { AbandonmentRules, AnsweringProcess } from './answer-attempt.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
 import { meterFailedAnswer } from './meter-failed-answer.ts'
 import { toMessageView } from './message-view.ts'
@@ -12,14 +12,14 @@ import { requireConversation, requireOwnDashboardConversation } from './require-
  * Edits (message_text) or deletes (is_deleted true) one of the actor's own user messages, never while
  * the agent is answering. AI messages are the agent's words and cannot be changed.
  */
-export async function updateMessage(database: Database, actor: Actor, agentId: string, conversationId: string, messageId: string, change: { message_text?: string; is_deleted?: true }, answering: Pick<AnsweringProcess, 'presenceKey' | 'answerWindowMs'>) {
+export async function updateMessage(database: Database, actor: Actor, agentId: string, conversationId: string, messageId: string, change: { message_text?: string; is_deleted?: true }, answering: AbandonmentRules & Pick<AnsweringProcess, 'logger'>) {
   const { conversation } = await requireConversation(database, actor, agentId, conversationId, 'chat')
   const message = await database.prisma.message.findFirst({ where: { id: messageId, conversationId, isDeleted: false } })
   if (!message) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.messageNotFound)
   requireOwnDashboardConversation(actor, conversation)
   if (message.senderType !== 'user') throw new AppError('FORBIDDEN', 'Only your own messages can be edited or deleted, not the agent’s answers.')
   const abandoned = await refuseWhileAnswering(database, answering, await unansweredUserMessage(database, conversationId))
-  if (abandoned) await meterFailedAnswer(database, abandoned)
+  if (abandoned) await meterFailedAnswer({ database, logger: answering.logger }, abandoned)
   if (change.is_deleted) {
     await database.prisma.message.update({ where: { id: messageId }, data: { isDeleted: true } })
     return { message: 'Message deleted successfully', message_id: messageId }

@@ -1,7 +1,9 @@
 import type { Request, Response } from 'express'
 import { CONVERSATION_MESSAGES } from '../conversations/conversations.schemas.ts'
+import { isDatabaseUnavailable } from '../db/is-database-unavailable.ts'
 import { AppError } from '../errors/app-error.ts'
 import { errorBody } from './error-body.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from './handle-errors.ts'
 import { disconnectSignal, openEventStream, wantsEventStream, type EventStream } from './event-stream.ts'
 
 /** What a chat call reports while it works: the saved user message, then each piece of the answer. */
@@ -14,7 +16,8 @@ export type Answering = (events: StreamEvents, signal: AbortSignal) => Promise<u
 
 /**
  * Answers a chat call as JSON, or as Server-Sent Events when asked: `user_message` once it is saved,
- * `token` events as the answer comes, then `done` with both saved messages (or `error`). Failures
+ * `token` events as the answer comes, then `done` with both saved messages (or `error`, with the code a
+ * JSON answer would carry: a database out of reach is SERVICE_UNAVAILABLE with retry_after). Failures
  * before the stream opens (validation, access) are ordinary JSON errors.
  */
 export async function respondToChat(req: Request, res: Response, streamFlag: unknown, answering: Answering) {
@@ -30,9 +33,19 @@ export async function respondToChat(req: Request, res: Response, streamFlag: unk
     open().send('done', result)
   } catch (error) {
     if (!stream) throw error
-    const known = error instanceof AppError
-    if (!known) req.log.error({ err: error }, 'chat stream failed')
-    open().send('error', known ? errorBody(error.code, error.detail, String(req.id), error.extra) : errorBody('INTERNAL', CONVERSATION_MESSAGES.sendFailed, String(req.id)))
+    open().send('error', streamedErrorBody(req, error))
   }
   open().close()
+}
+
+/** The `error` event's envelope: what handleErrors would have answered, as far as the status line cannot be sent any more. */
+function streamedErrorBody(req: Request, error: unknown) {
+  const requestId = String(req.id)
+  if (error instanceof AppError) return errorBody(error.code, error.detail, requestId, error.extra)
+  if (isDatabaseUnavailable(error)) {
+    req.log.warn({ err: error }, 'database unavailable during a chat stream')
+    return errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE, requestId, { retry_after: DATABASE_RETRY_AFTER_SECONDS })
+  }
+  req.log.error({ err: error }, 'chat stream failed')
+  return errorBody('INTERNAL', CONVERSATION_MESSAGES.sendFailed, requestId)
 }

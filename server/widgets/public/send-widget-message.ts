@@ -1,6 +1,5 @@
 import { saveUserMessage } from '../../conversations/save-user-message.ts'
 import { answerUserMessage, type ChatEvents, type ChatServices } from '../../conversations/send-message.ts'
-import { toMessageView } from '../../conversations/message-view.ts'
 import type { Conversation } from '../../db/generated/prisma/client.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { storeAttachment, type PreparedAttachment } from './receive-attachment.ts'
@@ -13,8 +12,7 @@ import type { WidgetCaller } from './require-widget-caller.ts'
  */
 export async function sendWidgetMessage(services: ChatServices, storage: FileStorage, caller: WidgetCaller, conversation: Conversation, text: string, events: ChatEvents, signal: AbortSignal, file?: PreparedAttachment) {
   const userMessage = await saveUserMessage(services, { accountId: caller.integration.accountId, conversation, text, attachments: file ? [file.stored] : [] })
-  // Only a saved message's file is written: a refused one leaves nothing behind.
-  if (file) await storeAttachment(storage, file)
-  events.onUserMessage?.(toMessageView(userMessage))
-  return answerUserMessage(services, caller.agent, userMessage, events, signal, file ? [file.forAnswer] : undefined)
+  // Only a saved message's file is written: a refused one leaves nothing behind. Storing it is part of
+  // answering, so a storage failure fails the answer rather than leaving it pending.
+  return answerUserMessage(services, caller.agent, userMessage, events, signal, file ? { attachments: [file.forAnswer], prepare: () => storeAttachment(storage, file) } : {})
 }

@@ -12,6 +12,9 @@ import { spawnServer, type SpawnedServer } from '../../support/spawn-server.ts'
 
 // Long enough that the answer is still streaming, word by word, when the test cuts it.
 const LONG_REPLY = `${Array.from({ length: 150 }, (_unused, index) => `word${index}`).join(' ')}.`
+// Longer than any test (5,000 words at 100 ms each): an answer the test kills is still being written
+// whenever its steps land, however slow the machine (only the LLM timeout, a minute, would end it).
+const ENDLESS_REPLY = `${Array.from({ length: 5_000 }, (_unused, index) => `word${index}`).join(' ')}.`
 // What the fake LLM reports for a whole answer (321 prompt + 45 completion tokens).
 const FULL_ANSWER_TOKENS = 366
 
@@ -91,8 +94,12 @@ describe('an answer cut by a crash (kill -9 while it streams)', () => {
   const messagesOf = async (server: SpawnedServer, token: string, agentId: string, conversationId: string) =>
     (await call(server, token, `/conversations/${agentId}/${conversationId}/messages/`)).body.data as MessageView[]
 
-  /** Starts a slow answer on `writer`, waits until `reader` shows part of it saved, then kills the writer outright. */
-  async function crashMidAnswer(writer: SpawnedServer, reader: SpawnedServer, { access, agentId, conversationId }: { access: string; agentId: string; conversationId: string }) {
+  /**
+   * Starts an endless answer on `writer`, waits until `reader` shows part of it saved, runs `whileWriting`
+   * (the writer still alive and writing), then kills the writer outright.
+   */
+  async function crashMidAnswer(writer: SpawnedServer, reader: SpawnedServer, { access, agentId, conversationId }: { access: string; agentId: string; conversationId: string }, whileWriting = async () => {}) {
+    llm.state.reply = () => ENDLESS_REPLY
     llm.state.tokenDelayMs = 100
     const requestsBefore = llm.requests.length
     await startStreamingAnswer(`${writer.baseUrl}/api/conversations/chat/${agentId}/${conversationId}/?stream=true`, access, 'Tell me everything.', 3)
@@ -103,8 +110,10 @@ describe('an answer cut by a crash (kill -9 while it streams)', () => {
         return seen
       }, { timeout: 20_000 })
       .toMatch(/^word0 /)
+    await whileWriting()
     writer.child.kill('SIGKILL')
     await writer.exited
+    llm.state.reply = () => LONG_REPLY
     llm.state.tokenDelayMs = 0
     return { seen, request: llm.requests[requestsBefore]! }
   }
@@ -117,7 +126,7 @@ describe('an answer cut by a crash (kill -9 while it streams)', () => {
     const [, interrupted] = await messagesOf(second, access, agentId, conversationId)
     expect(interrupted).toMatchObject({ sender_type: 'user', answer_failed: true })
     expect(interrupted!.partial_answer!.startsWith(seen)).toBe(true)
-    expect(LONG_REPLY.startsWith(interrupted!.partial_answer!)).toBe(true)
+    expect(ENDLESS_REPLY.startsWith(interrupted!.partial_answer!)).toBe(true)
     expect(second.output.some((line) => line.includes('marked 1 interrupted answer(s) failed'))).toBe(true)
 
     const retried = await call(second, access, `/conversations/${agentId}/${conversationId}/${interrupted!.message_id}/retry/`, {})
@@ -140,33 +149,30 @@ describe('an answer cut by a crash (kill -9 while it streams)', () => {
     }
   })
 
-  it.runIf(inject('databaseKind') === 'postgres')('with two processes on one PostgreSQL, the other process takes a new message at once, and refused it while the first was alive', { timeout: 120_000 }, async () => {
+  it.runIf(inject('databaseKind') === 'postgres')('with two processes on one PostgreSQL, the other refuses a new message while the first writes its answer, and takes one at once after the first dies', { timeout: 120_000 }, async () => {
     const { location, env, first, access, agentId, conversationId } = await setUp()
     const other = await start(env)
-    llm.state.reply = () => LONG_REPLY.split(' ').slice(0, 20).join(' ')
-    llm.state.tokenDelayMs = 100
-    await startStreamingAnswer(`${first.baseUrl}/api/conversations/chat/${agentId}/${conversationId}/?stream=true`, access, 'Hold on.', 1)
-    const whileAlive = await call(other, access, `/conversations/chat/${agentId}/${conversationId}/`, { message_text: 'Are you there?' })
-    expect(whileAlive.status).toBe(409)
-    expect(whileAlive.body.message).toBe('The agent is still answering the previous message. Wait for its answer, then send again.')
-    // Lets that (short) answer finish, so the crash below cuts the next one.
-    await expect.poll(async () => (await messagesOf(other, access, agentId, conversationId)).at(-1)?.sender_type, { timeout: 20_000 }).toBe('ai')
-    llm.state.reply = () => LONG_REPLY
+    const { seen, request } = await crashMidAnswer(first, other, { access, agentId, conversationId }, async () => {
+      const whileAlive = await call(other, access, `/conversations/chat/${agentId}/${conversationId}/`, { message_text: 'Are you there?' })
+      expect(whileAlive.status).toBe(409)
+      expect(whileAlive.body.message).toBe('The agent is still answering the previous message. Wait for its answer, then send again.')
+    })
 
-    const { seen, request } = await crashMidAnswer(first, other, { access, agentId, conversationId })
     const next = await call(other, access, `/conversations/chat/${agentId}/${conversationId}/`, { message_text: 'Still there?' })
     expect(next.status).toBe(200)
     const messages = await messagesOf(other, access, agentId, conversationId)
     const interrupted = messages.find((message) => message.message_text === 'Tell me everything.')!
     expect(interrupted.answer_failed).toBe(true)
     expect(interrupted.partial_answer!.startsWith(seen)).toBe(true)
-    expect(LONG_REPLY.startsWith(interrupted.partial_answer!)).toBe(true)
+    expect(ENDLESS_REPLY.startsWith(interrupted.partial_answer!)).toBe(true)
+    expect(messages.some((message) => message.message_text === 'Are you there?')).toBe(false)
     expect(messages.at(-1)).toMatchObject({ sender_type: 'ai', reply_to: (next.body.user_message as MessageView).message_id })
 
     const database = await openDatabaseAt(location)
     try {
       const owner = await database.prisma.user.findFirstOrThrow({ select: { id: true } })
-      expect((await readUsage(database, owner.id)).tokens).toBe((await cutAnswerTokens(request, interrupted.partial_answer!)) + 2 * FULL_ANSWER_TOKENS)
+      // The cut answer and the one whole answer; the refused message cost nothing.
+      expect((await readUsage(database, owner.id)).tokens).toBe((await cutAnswerTokens(request, interrupted.partial_answer!)) + FULL_ANSWER_TOKENS)
     } finally {
       await database.close()
     }
