@@ -2,12 +2,13 @@
 // ids in each path parameter, NUL and control characters, JSON nested 16,000 levels deep, wrong types,
 // and multipart bodies carrying the same. Whatever a route answers, it is never a 5xx: a 500 here is
 // input that reached the database or the code unchecked.
-import { createHmac, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createFileStorage } from '../../server/storage/create-file-storage.ts'
 import { bearer, signUp, type SignedUp } from '../support/accounts.ts'
 import { createTestApp, type TestApp } from '../support/create-test-app.ts'
 import { listFileFields, listRoutes } from '../support/list-routes.ts'
+import { signedProxyQuery } from '../support/signed-proxy-query.ts'
 
 const PROXY_SECRET = 'shpss_malformed_input_secret'
 const SITE = 'https://shop.example.com'
@@ -363,25 +364,16 @@ function decodeURIComponentSafely(value: string) {
 }
 
 /** The shop's query as Shopify signs it, for the app proxy. */
-function signedProxyQuery(entries: [string, string][]) {
-  const all: [string, string][] = [...entries, ['path_prefix', '/apps/agentdesk'], ['timestamp', String(Math.trunc(Date.now() / 1000))]]
-  const grouped = new Map<string, string[]>()
-  for (const [key, value] of all) grouped.set(key, [...(grouped.get(key) ?? []), value])
-  const message = [...grouped.entries()]
-    .sort(([first], [second]) => first.localeCompare(second))
-    .map(([key, values]) => `${key}=${values.join(',')}`)
-    .join('')
-  const query = new URLSearchParams(all)
-  query.append('signature', createHmac('sha256', PROXY_SECRET).update(message).digest('hex'))
-  return query.toString()
+function signedShopQuery(entries: [string, string][]) {
+  return signedProxyQuery([...entries, ['path_prefix', '/apps/agentdesk'], ['timestamp', String(Math.trunc(Date.now() / 1000))]], PROXY_SECRET).toString()
 }
 
 function proxyProbes(): Probe[] {
   const probes: Probe[] = []
   for (const [label, value] of BAD_QUERY_VALUES) {
     for (const text of Array.isArray(value) ? value : [value]) {
-      probes.push({ label: `signed shop ${label}`, path: `/shopify/proxy/bootstrap?${signedProxyQuery([['shop', text], ['logged_in_customer_id', '']])}` })
-      probes.push({ label: `signed customer id ${label}`, path: `/shopify/proxy/bootstrap?${signedProxyQuery([['shop', 'walk.myshopify.com'], ['logged_in_customer_id', text]])}` })
+      probes.push({ label: `signed shop ${label}`, path: `/shopify/proxy/bootstrap?${signedShopQuery([['shop', text], ['logged_in_customer_id', '']])}` })
+      probes.push({ label: `signed customer id ${label}`, path: `/shopify/proxy/bootstrap?${signedShopQuery([['shop', 'walk.myshopify.com'], ['logged_in_customer_id', text]])}` })
     }
   }
   return probes

@@ -1,6 +1,5 @@
 // The app proxy bootstrap: a request Shopify signed gets a widget session for the shop, and the real
 // public widget API then takes its token for a whole chat.
-import { createHmac } from 'node:crypto'
 import { Writable } from 'node:stream'
 import express from 'express'
 import supertest from 'supertest'
@@ -15,6 +14,7 @@ import { widgetSettingsOf } from '../../../server/widgets/public/widget-settings
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import type { TestApp } from '../../support/create-test-app.ts'
+import { signedProxyQuery } from '../../support/signed-proxy-query.ts'
 
 const SECRET_KEY = 'shopify-proxy-tests-secret-key-with-enough-length-0123'
 const PROXY_SECRET = 'shpss_proxy_test_secret'
@@ -82,14 +82,7 @@ function signedQuery(shop: string, customerId = '', options: { secret?: string; 
     ['timestamp', String(options.timestamp ?? Math.trunc(Date.now() / 1000))],
     ...(options.extra ?? []),
   ]
-  const grouped = new Map<string, string[]>()
-  for (const [key, value] of entries) grouped.set(key, [...(grouped.get(key) ?? []), value])
-  const message = [...grouped.entries()]
-    .sort(([first], [second]) => first.localeCompare(second))
-    .map(([key, values]) => `${key}=${values.join(',')}`)
-    .join('')
-  const query = new URLSearchParams(entries)
-  query.append('signature', createHmac('sha256', options.secret ?? PROXY_SECRET).update(message).digest('hex'))
+  const query = signedProxyQuery(entries, options.secret ?? PROXY_SECRET)
   return query.toString()
 }
 

@@ -6,6 +6,7 @@ import { ApiVersion, LogSeverity, shopifyApp } from '@shopify/shopify-app-react-
 import { testConfig } from '@shopify/shopify-app-react-router/test-helpers'
 import { describe, expect, it } from 'vitest'
 import { verifyAppProxySignature } from '../../../server/shopify/proxy/verify-app-proxy-signature.ts'
+import { signedProxyQuery } from '../../support/signed-proxy-query.ts'
 
 const SECRET = 'proxy-test-secret'
 const SHOP = 'demo-store.myshopify.com'
@@ -15,17 +16,7 @@ const nowSeconds = () => Math.trunc(Date.now() / 1000)
 const hmacHex = (message: string, secret = SECRET) => createHmac('sha256', secret).update(message).digest('hex')
 
 /** A query as Shopify forwards it, signed over the decoded, sorted, comma-joined parameters. */
-function signedQuery(entries: [string, string][], secret = SECRET): URLSearchParams {
-  const grouped = new Map<string, string[]>()
-  for (const [key, value] of entries) grouped.set(key, [...(grouped.get(key) ?? []), value])
-  const message = [...grouped.entries()]
-    .sort(([first], [second]) => first.localeCompare(second))
-    .map(([key, values]) => `${key}=${values.join(',')}`)
-    .join('')
-  const query = new URLSearchParams(entries)
-  query.append('signature', hmacHex(message, secret))
-  return query
-}
+const signedQuery = (entries: [string, string][], secret = SECRET) => signedProxyQuery(entries, secret)
 
 const proxyEntries = (extra: [string, string][] = [], timestamp = nowSeconds()): [string, string][] => [
   ['shop', SHOP],
