@@ -3,10 +3,10 @@ import { multiLineText, singleLineText } from './text-rules.schemas.ts'
 
 const messageOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 
-// C0 controls other than tab and line breaks, DEL, and C1 controls.
-const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\b', '\u001b', '\u007f', '\u0090']
+// C0 controls other than tab and line breaks, DEL, and the C1 controls Windows-1252 leaves undefined.
+const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\b', '\u001b', '\u007f', '\u0081', '\u008d', '\u008f', '\u0090', '\u009d']
 // What pasted documents use for line and page breaks: text over lines takes them as line breaks.
-const BREAKS = ['\u000b', '\f', '\u0085']
+const BREAKS = ['\u000b', '\f']
 
 describe('text fields', () => {
   const name = singleLineText({ label: 'Agent name', max: 10, required: 'Agent name is required' })
@@ -24,7 +24,12 @@ describe('text fields', () => {
     for (const character of CONTROL_CHARACTERS) expect(messageOf(lines.safeParse(`a${character}b`))).toBe('Description has characters that are not text')
   })
 
-  it('text over lines takes vertical tabs, form feeds and NEL (Word and PDF breaks) as line breaks', () => {
+  it('reads Windows-1252 leftovers (C1 controls such as U+0094 from a mis-decoded quote) as the characters they were', () => {
+    expect(lines.parse('He said \u0093yes\u0094 \u0096 twice')).toBe('He said \u201cyes\u201d \u2013 twice')
+    expect(name.parse('Caf\u0092s')).toBe('Caf\u2019s')
+  })
+
+  it('text over lines takes vertical tabs and form feeds (Word and PDF breaks) as line breaks', () => {
     for (const character of BREAKS) expect(lines.parse(`Page one${character}Page two`)).toBe('Page one\nPage two')
   })
 
