@@ -14,6 +14,7 @@ import { readUsage } from '../../../server/usage/read-usage.ts'
 import { bearer } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { createTestDatabase, type TestDatabase } from '../../support/create-test-database.ts'
+import { readBodyAsText } from '../../support/read-body-as-text.ts'
 
 const isPostgres = inject('databaseKind') === 'postgres'
 const SITE = 'https://shop.example.com'
@@ -129,11 +130,7 @@ describe('when the answer cannot be stored', () => {
         .set('Accept', 'text/event-stream')
         .send({ message_text: 'How long do I have to return a product?' })
         .buffer(true)
-        .parse((res, done) => {
-          let text = ''
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-          res.on('end', () => done(null, text))
-        })
+        .parse(readBodyAsText)
     } finally {
       await stopRefusingFailures()
       await stopRefusingAnswers()

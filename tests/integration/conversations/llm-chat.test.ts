@@ -5,6 +5,7 @@ import { bearer, type SignedUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import type { TestApp } from '../../support/create-test-app.ts'
 import { addEmbeddedText, createAgentFor } from '../../support/knowledge.ts'
+import { readBodyAsText } from '../../support/read-body-as-text.ts'
 
 let testApp: TestApp
 let llm: ChatTestbed['llm']
@@ -112,11 +113,7 @@ describe('answers through an OpenAI-compatible LLM', () => {
       .set('Accept', 'text/event-stream')
       .send({ message_text: 'Is shipping free?' })
       .buffer(true)
-      .parse((res, done) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-        res.on('end', () => done(null, text))
-      })
+      .parse(readBodyAsText)
     expect(response.status).toBe(200)
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/)
     expect(response.headers['cache-control']).toBe('no-cache, no-transform')
@@ -230,11 +227,7 @@ describe('when the LLM fails', () => {
       .set(bearer(owner.access))
       .send({ message_text: 'Is shipping free?' })
       .buffer(true)
-      .parse((res, done) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-        res.on('end', () => done(null, text))
-      })
+      .parse(readBodyAsText)
     const events = parseEvents(response.body as string)
     expect(events.map((event) => event.event)).toEqual(['user_message', 'token', 'token', 'error'])
     expect(events.at(-1)?.data).toMatchObject({ error: 'UPSTREAM_FAILED', message: 'Failed to send message', reason: 'timeout' })

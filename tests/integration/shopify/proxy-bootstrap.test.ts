@@ -15,6 +15,7 @@ import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import type { TestApp } from '../../support/create-test-app.ts'
 import { signedProxyQuery } from '../../support/signed-proxy-query.ts'
+import { readBodyAsText } from '../../support/read-body-as-text.ts'
 
 const SECRET_KEY = 'shopify-proxy-tests-secret-key-with-enough-length-0123'
 const PROXY_SECRET = 'shpss_proxy_test_secret'
@@ -127,11 +128,7 @@ describe('a signed bootstrap', () => {
       .set(auth)
       .send({ message_text: 'Returns?' })
       .buffer(true)
-      .parse((res, done) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-        res.on('end', () => done(null, text))
-      })
+      .parse(readBodyAsText)
     expect(streamed.headers['content-type']).toMatch(/^text\/event-stream/)
     expect(streamed.body as string).toContain('event: token')
     expect(streamed.body as string).toMatch(/event: done\n/)

@@ -11,6 +11,7 @@ import { bearer, type SignedUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { createAgentFor } from '../../support/knowledge.ts'
 import type { TestApp } from '../../support/create-test-app.ts'
+import { readBodyAsText } from '../../support/read-body-as-text.ts'
 
 const SECRET_KEY = 'widget-tests-secret-key-with-enough-length-0123456789'
 const SITE = 'https://shop.example.com'
@@ -144,11 +145,7 @@ describe('chatting', () => {
   it('streams over Server-Sent Events', async () => {
     const { client_key } = await newIntegration()
     const { auth, conversationId } = await visitor(client_key)
-    const response = await testApp.request.post(`/api/conversations/api/chat/${conversationId}/?stream=true`).set(auth).send({ message_text: 'Returns?' }).buffer(true).parse((res, done) => {
-      let text = ''
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-      res.on('end', () => done(null, text))
-    })
+    const response = await testApp.request.post(`/api/conversations/api/chat/${conversationId}/?stream=true`).set(auth).send({ message_text: 'Returns?' }).buffer(true).parse(readBodyAsText)
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/)
     expect(response.body as string).toMatch(/^event: user_message\n/)
     expect(response.body as string).toContain('event: token')
