@@ -1,6 +1,10 @@
 import type { ServerResponse } from 'node:http'
 import { sendJson, startLocalServer } from './local-http-server.ts'
 
+/** What the fake reports for every whole answer; FULL_ANSWER_TOKENS is what metering counts for one. */
+export const FAKE_USAGE = { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 }
+export const FULL_ANSWER_TOKENS = FAKE_USAGE.total_tokens
+
 interface ChatRequest {
   model: string
   stream?: boolean
@@ -38,7 +42,7 @@ async function writeStream(res: ServerResponse, request: ChatRequest, text: stri
     chunk({ content: piece })
   }
   chunk({}, 'stop')
-  if (usage) res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: `${request.model}-served`, choices: [], usage: { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 } })}\n\n`)
+  if (usage) res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: `${request.model}-served`, choices: [], usage: FAKE_USAGE })}\n\n`)
   res.end('data: [DONE]\n\n')
 }
 
@@ -70,7 +74,7 @@ export async function startFakeLlm() {
       return sendJson(res, 200, {
         id: 'chatcmpl-fake', object: 'chat.completion', created: 1, model: request.model,
         choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-        usage: { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 },
+        usage: FAKE_USAGE,
       })
     }
     await writeStream(res, request, text, { usage: state.mode !== 'no-usage', stallAfter: state.mode === 'stall-mid-stream' ? 2 : Infinity, delayMs: state.tokenDelayMs })

@@ -14,21 +14,12 @@ import { readUsage } from '../../../server/usage/read-usage.ts'
 import { bearer } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { createTestDatabase, type TestDatabase } from '../../support/create-test-database.ts'
-import { readBodyAsText } from '../../support/read-body-as-text.ts'
+import { parseServerSentEvents, readBodyAsText } from '../../support/read-body-as-text.ts'
+import type { MessageView } from '../../../server/conversations/message-view.ts'
+import { FULL_ANSWER_TOKENS } from '../../support/fake-llm.ts'
 
 const isPostgres = inject('databaseKind') === 'postgres'
 const SITE = 'https://shop.example.com'
-// What the fake LLM reports for a whole answer (321 prompt + 45 completion tokens).
-const FULL_ANSWER_TOKENS = 366
-
-interface MessageView {
-  message_id: string
-  message_text: string
-  sender_type: 'user' | 'ai'
-  answer_failed: boolean
-  partial_answer: string | null
-}
-
 let testbed: ChatTestbed
 beforeAll(async () => {
   testbed = await startChatTestbed()
@@ -83,16 +74,6 @@ async function answerLeftByADeadProcess(conversationId: string, text: string) {
   })
 }
 
-/** Parses a Server-Sent Events body into its events. */
-function parseEvents(body: string) {
-  return body
-    .split('\n\n')
-    .filter((block) => block.startsWith('event:'))
-    .map((block) => {
-      const [eventLine, dataLine] = block.split('\n')
-      return { event: eventLine?.slice('event: '.length), data: JSON.parse(dataLine?.slice('data: '.length) ?? 'null') as Record<string, unknown> }
-    })
-}
 
 describe('when the answer cannot be stored', () => {
   it('the message is failed with the whole answer, its tokens counted once, and the conversation takes a new message at once', async () => {
@@ -135,7 +116,7 @@ describe('when the answer cannot be stored', () => {
       await stopRefusingFailures()
       await stopRefusingAnswers()
     }
-    const events = parseEvents(response.body as string)
+    const events = parseServerSentEvents(response.body as string)
     expect(events[0]?.event).toBe('user_message')
     expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE, retry_after: 5 } })
     const written = llm.state.reply(llm.requests.at(-1)!)

@@ -7,26 +7,15 @@ import { bearer } from '../../support/accounts.ts'
 import { registerAccount } from '../../support/call-api.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { createDatabaseLocation, openDatabaseAt, type DatabaseLocation } from '../../support/create-test-database.ts'
-import { startFakeLlm } from '../../support/fake-llm.ts'
+import { FULL_ANSWER_TOKENS, startFakeLlm } from '../../support/fake-llm.ts'
 import { spawnServer, type SpawnedServer } from '../../support/spawn-server.ts'
+import type { MessageView } from '../../../server/conversations/message-view.ts'
 
 // Long enough that the answer is still streaming, word by word, when the test cuts it.
 const LONG_REPLY = `${Array.from({ length: 150 }, (_unused, index) => `word${index}`).join(' ')}.`
 // Longer than any test (5,000 words at 100 ms each): an answer the test kills is still being written
 // whenever its steps land, however slow the machine (only the LLM timeout, a minute, would end it).
 const ENDLESS_REPLY = `${Array.from({ length: 5_000 }, (_unused, index) => `word${index}`).join(' ')}.`
-// What the fake LLM reports for a whole answer (321 prompt + 45 completion tokens).
-const FULL_ANSWER_TOKENS = 366
-
-interface MessageView {
-  message_id: string
-  message_text: string
-  sender_type: 'user' | 'ai'
-  answer_failed: boolean
-  partial_answer: string | null
-  reply_to: string | null
-}
-
 /** A failed answer's cost: its prompt at four characters a token, and what was written by the tokenizer. */
 async function cutAnswerTokens(request: { messages: { content: string }[] }, written: string) {
   return Math.ceil(request.messages.reduce((sum, message) => sum + message.content.length, 0) / 4) + (await countTokens(written))

@@ -5,7 +5,8 @@ import { bearer, type SignedUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import type { TestApp } from '../../support/create-test-app.ts'
 import { addEmbeddedText, createAgentFor } from '../../support/knowledge.ts'
-import { readBodyAsText } from '../../support/read-body-as-text.ts'
+import { parseServerSentEvents, readBodyAsText } from '../../support/read-body-as-text.ts'
+import type { MessageView } from '../../../server/conversations/message-view.ts'
 
 let testApp: TestApp
 let llm: ChatTestbed['llm']
@@ -32,16 +33,6 @@ async function startConversation() {
 
 const chat = (conversationId: string, text: string) => testApp.request.post(`/api/conversations/chat/${agentId}/${conversationId}/`).set(bearer(owner.access)).send({ message_text: text })
 
-/** Parses a Server-Sent Events body into its events. */
-function parseEvents(body: string) {
-  return body
-    .split('\n\n')
-    .filter((block) => block.startsWith('event:'))
-    .map((block) => {
-      const [eventLine, dataLine] = block.split('\n')
-      return { event: eventLine?.slice('event: '.length), data: JSON.parse(dataLine?.slice('data: '.length) ?? 'null') }
-    })
-}
 
 describe('answers through an OpenAI-compatible LLM', () => {
   it('grounds the prompt in numbered sources, keeps the cited ones, and meters the provider usage', async () => {
@@ -118,15 +109,16 @@ describe('answers through an OpenAI-compatible LLM', () => {
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/)
     expect(response.headers['cache-control']).toBe('no-cache, no-transform')
     expect(response.headers['x-accel-buffering']).toBe('no')
-    const events = parseEvents(response.body as string)
+    const events = parseServerSentEvents(response.body as string)
     expect(events[0]?.event).toBe('user_message')
     const tokens = events.filter((event) => event.event === 'token').map((event) => event.data.text as string)
     expect(tokens.length).toBeGreaterThan(5)
     expect(tokens.join('')).toBe('According to the sources, returns are accepted within 30 days [1]. Shipping is free [2].')
     const done = events.at(-1)
     expect(done?.event).toBe('done')
-    expect(done?.data.ai_message.message_text).toBe(tokens.join(''))
-    expect(done?.data.user_message.message_id).toBe(events[0]?.data.message_id)
+    const saved = done?.data as { ai_message: MessageView; user_message: MessageView } | undefined
+    expect(saved?.ai_message.message_text).toBe(tokens.join(''))
+    expect(saved?.user_message.message_id).toBe(events[0]?.data.message_id)
   })
 })
 
@@ -228,7 +220,7 @@ describe('when the LLM fails', () => {
       .send({ message_text: 'Is shipping free?' })
       .buffer(true)
       .parse(readBodyAsText)
-    const events = parseEvents(response.body as string)
+    const events = parseServerSentEvents(response.body as string)
     expect(events.map((event) => event.event)).toEqual(['user_message', 'token', 'token', 'error'])
     expect(events.at(-1)?.data).toMatchObject({ error: 'UPSTREAM_FAILED', message: 'Failed to send message', reason: 'timeout' })
   })
