@@ -6,6 +6,7 @@ export const ADMIN_SECTIONS = [
   { path: 'widget', title: 'Widget' },
   { path: 'teams', title: 'Teams' },
   { path: 'usage', title: 'Usage' },
+  { path: 'plans', title: 'Plans' },
 ] as const
 
 export const APP_HOME = '/shopify/app'

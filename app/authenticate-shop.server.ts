@@ -4,9 +4,9 @@ import type { AppLoadContext, LoaderFunctionArgs } from 'react-router'
 import { requireShopAccount } from '../server/shopify/app/require-shop-account.ts'
 
 export async function authenticateShop(request: Request, context: AppLoadContext) {
-  const { session, admin } = await context.shopify.authenticate.admin(request)
+  const { session, admin, billing } = await context.shopify.authenticate.admin(request)
   const account = await requireShopAccount(context.database, { shopDomain: session.shop, scopes: session.scope ?? '', admin })
-  return { session, admin, ...account }
+  return { session, admin, billing, ...account }
 }
 
 /** The loader of a screen whose data the browser reads through the API: the admin's session checked, nothing read. */

@@ -16,6 +16,9 @@ export default [
     route('knowledge', 'routes/app-knowledge.tsx'),
     route('widget', 'routes/app-widget.tsx'),
     route('usage', 'routes/app-usage.tsx'),
+    route('plans', 'routes/app-plans.tsx', { id: 'app-plans' }),
+    // Where the dashboard's Upgrade Plan actions point: the plans, subscribed to through Shopify Billing.
+    route('payment', 'routes/app-plans.tsx', { id: 'app-payment' }),
     route('playground', 'routes/app-playground.tsx'),
     route('conversations', 'routes/app-conversations.tsx'),
     route('teams', 'routes/app-teams.tsx'),

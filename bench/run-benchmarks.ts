@@ -7,7 +7,8 @@
 // document extraction: honest large files' throughput, hostile files' effect on health, peak RSS
 // (BENCH_SKIP_EXTRACTION=1 skips it); the widget's sizes, time to launcher and concurrent visitor chats (BENCH_SKIP_WIDGET=1 skips them);
 // the dashboard's first-load size and load timings in Chromium (BENCH_SKIP_DASHBOARD=1 skips them); the
-// embedded Shopify app's token cost on the API and each screen's JavaScript (BENCH_SKIP_SHOPIFY=1 skips them).
+// embedded Shopify app's token cost on the API and each screen's JavaScript (BENCH_SKIP_SHOPIFY=1 skips them);
+// the metering overhead per chat message, BILLING_MODE enforced against unlimited (BENCH_SKIP_METERING=1 skips it).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,6 +22,7 @@ import { measureShopifyApp } from './measure-shopify-app.ts'
 import { measureDocumentIngestion, measureSciFactTexts } from './measure-knowledge.ts'
 import { measureExtraction } from './measure-extraction.ts'
 import { measureLatency } from './measure-latency.ts'
+import { measureMeteringOverhead } from './measure-metering.ts'
 import { measureServerStart, residentMemoryMb, stopServer } from './measure-server-start.ts'
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits))
@@ -148,5 +150,10 @@ if (!process.env.BENCH_SKIP_SHOPIFY) {
     rmSync(shopifyDir, { recursive: true, force: true })
   }
 }
-console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, extraction, retrieval, chat, widget, dashboard, shopifyApp }, null, 2))
+let metering: Record<string, unknown>[] | undefined
+if (!process.env.BENCH_SKIP_METERING) {
+  metering = await measureMeteringOverhead({ limits: GENEROUS_LIMITS, postgresUrl })
+  console.table(metering)
+}
+console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, extraction, retrieval, chat, widget, dashboard, shopifyApp, metering }, null, 2))
 process.exit(0)

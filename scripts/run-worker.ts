@@ -29,7 +29,7 @@ const database = await createDatabase(config)
 await applyMigrations(database)
 const storage = createFileStorage(config)
 // The Shopify jobs reach shops through the same sealed offline sessions as the server's.
-const shopify = createShopifyLibrary({ config, database, secrets: await loadServerSecrets(database, config), logger })
+const shopify = (await createShopifyLibrary({ config, database, secrets: await loadServerSecrets(database, config), logger }))?.shopify ?? null
 let started: ReturnType<typeof startWorker> | null = null
 const queue = { wake: () => started?.wake() }
 const handlers = { ...createKnowledgeJobHandlers(config, database, storage, createEmbedder(config)), ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }) }

@@ -2,6 +2,11 @@
 // Built once per app; close() releases what holds connections (a Redis client, say).
 import { readGoogleSettings, type GoogleSettings } from './accounts/google/google-settings.ts'
 import type { SessionSettings } from './accounts/sessions/session-settings.ts'
+import { billingModeOf } from './billing/billing-mode.ts'
+import { createPlanEnforcement, type PlanEnforcement } from './billing/plan-enforcement.ts'
+import { createStripeClient } from './billing/stripe/create-stripe-client.ts'
+import type Stripe from 'stripe'
+import { answerTokenBound } from './conversations/admit-message.ts'
 import type { Config } from './config/config.schemas.ts'
 import type { Database } from './db/database.ts'
 import { createAuthRateLimits, type AuthRateLimits } from './http/rate-limit/auth-rate-limits.ts'
@@ -24,6 +29,9 @@ import { createFileStorage } from './storage/create-file-storage.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { sweepExpiredWidgetSessions } from './widgets/public/sweep-expired-widget-sessions.ts'
 
+// What a usual question asks of the plan, for warning that too few tokens are left for one (notifications).
+const TYPICAL_QUESTION_CHARACTERS = 1_000
+
 export interface AppServices {
   sessions: SessionSettings
   storage: FileStorage
@@ -35,10 +43,14 @@ export interface AppServices {
   worker: RunningWorker | null
   /** Retrieval and answering for the chat calls. */
   chat: ChatServices
+  /** The plans' limits (BILLING_MODE): applied to what is created and to every conversation, message and answer. */
+  plans: PlanEnforcement
+  /** Stripe, for dashboard accounts' payments; null without STRIPE_SECRET_KEY. */
+  stripe: Stripe | null
   close(): Promise<void>
 }
 
-export async function createAppServices(config: Config, database: Database, secrets: ServerSecrets, logger: Logger, shopify: ShopifyAppServer | null = null): Promise<AppServices> {
+export async function createAppServices(config: Config, database: Database, secrets: ServerSecrets, logger: Logger, shopify: ShopifyAppServer | null = null, clock?: () => Date): Promise<AppServices> {
   const rateLimits = await createAuthRateLimits(config, database)
   const storage = createFileStorage(config)
   const embedder = createEmbedder(config)
@@ -55,6 +67,9 @@ export async function createAppServices(config: Config, database: Database, secr
   logger.info({ llm: chatModel ? config.LLM_MODEL : null }, chatModel ? `answers by ${config.LLM_MODEL}` : 'no LLM configured: the offline answerer replies from the sources')
   // The answers this process writes carry its presence key, so a crash leaves none pending (docs/architecture.md, Conversations).
   const presence = await holdProcessPresence(database, logger)
+  const answerCosts = { maxTokens: config.LLM_MAX_TOKENS, passageCharacters: config.RETRIEVAL_TOP_K * (config.CHUNK_SIZE + config.CHUNK_OVERLAP) }
+  const plans = createPlanEnforcement({ database, mode: billingModeOf(config), now: clock, answerReserve: answerTokenBound(answerCosts, { instructions: null, description: null, llmMaxTokens: null }, TYPICAL_QUESTION_CHARACTERS) })
+  logger.info({ billingMode: plans.mode }, plans.mode === 'enforced' ? 'billing: plans and trials are enforced' : 'billing: unlimited (usage is counted, no plan limit refuses; set BILLING_MODE=enforced for a hosted service)')
   const chat: ChatServices = {
     database,
     logger,
@@ -71,6 +86,8 @@ export async function createAppServices(config: Config, database: Database, secr
     // An answer may take the LLM's whole timeout, retrieval and saving on top.
     answerWindowMs: config.LLM_TIMEOUT_MS + 30_000,
     droppedAttempts: new Map(),
+    plans,
+    answerCosts,
   }
   const abandonedAnswers = await watchAbandonedAnswers(chat, logger)
   // Ended widget sessions and the refresh tokens they spent, which would otherwise pile up for ever.
@@ -89,6 +106,8 @@ export async function createAppServices(config: Config, database: Database, secr
     queue,
     worker,
     chat,
+    plans,
+    stripe: createStripeClient(config),
     close: async () => {
       recrawls?.stop()
       await abandonedAnswers.stop()

@@ -22,6 +22,8 @@ import { logRequests } from './http/log-requests.ts'
 import { teamRoutes } from './http/teams.routes.ts'
 import { conversationRoutes } from './http/conversations.routes.ts'
 import { dashboardApiRoutes } from './http/dashboard-api.routes.ts'
+import { billingRoutes } from './http/billing.routes.ts'
+import { stripeWebhookRoutes } from './http/stripe-webhook.routes.ts'
 import { publicWidgetRoutes } from './http/public-widget.routes.ts'
 import { widgetIntegrationRoutes } from './http/widget-integrations.routes.ts'
 import { serveWidget } from './http/serve-widget.ts'
@@ -50,16 +52,18 @@ export interface AppOptions {
   dashboard?: RequestHandler
   /** The built Shopify app (React Router); defaults to dist/shopify. */
   shopifyBuildDir?: string
+  /** The clock plans and trials read; the system's by default (tests move their own). */
+  clock?: () => Date
 }
 
 /** The Express app, plus close() for what its services hold open. */
 export type App = Express & { close(): Promise<void> }
 
-export async function createApp({ config, database, logger, isDevelopment = false, dashboard, shopifyBuildDir }: AppOptions): Promise<App> {
+export async function createApp({ config, database, logger, isDevelopment = false, dashboard, shopifyBuildDir, clock }: AppOptions): Promise<App> {
   const secrets = await loadServerSecrets(database, config)
-  const shopify = createShopifyLibrary({ config, database, secrets, logger })
-  const services = await createAppServices(config, database, secrets, logger, shopify)
-  const shopifyApp = shopify ? await mountShopifyApp({ config, shopify, database, logger, queue: services.queue, storage: services.storage, chat: services.chat, rateLimits: services.rateLimits, isDevelopment, buildDir: shopifyBuildDir }) : null
+  const shopify = await createShopifyLibrary({ config, database, secrets, logger })
+  const services = await createAppServices(config, database, secrets, logger, shopify?.shopify ?? null, clock)
+  const shopifyApp = shopify ? await mountShopifyApp({ config, shopify: shopify.shopify, billingPlans: shopify.billingPlans, database, logger, queue: services.queue, storage: services.storage, chat: services.chat, rateLimits: services.rateLimits, isDevelopment, buildDir: shopifyBuildDir }) : null
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)
@@ -75,6 +79,8 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   const api = express.Router()
   // The widget's public calls come from customers' sites: their own CORS, body limit and checks.
   api.use(publicWidgetRoutes({ database, storage: services.storage, chat: services.chat, settings: widgetSettingsOf(config, secrets.widgetTokenKey), rateLimits: services.rateLimits }))
+  // Stripe's webhook: the raw body (its signature is over the bytes), before the JSON parser.
+  api.use(stripeWebhookRoutes({ database, stripe: services.stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, logger }))
   api.use(apiCors(config))
   // Not strict: a bare string or number reaches the schema, which answers with the field's own message.
   api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: false }))
@@ -86,15 +92,16 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(profileRoutes({ config, database, sessions: services.sessions, storage: services.storage, rateLimits: services.rateLimits, logger }))
   // The embedded Shopify app's screens call these routes with the admin's session token (not the profile's).
   const signedIn = authenticate(database, services.sessions, shopifyCredentialsOf(config))
-  api.use(agentRoutes({ database, storage: services.storage, logger, signedIn }))
-  api.use(teamRoutes({ database, rateLimits: services.rateLimits, signedIn }))
+  api.use(agentRoutes({ database, plans: services.plans, storage: services.storage, logger, signedIn }))
+  api.use(teamRoutes({ database, plans: services.plans, rateLimits: services.rateLimits, signedIn }))
   api.use(textRoutes({ database, queue: services.queue, signedIn }))
   api.use(websiteRoutes({ database, queue: services.queue, signedIn }))
   api.use(documentRoutes({ database, storage: services.storage, queue: services.queue, logger, downloadLinkKey: secrets.downloadLinkKey, signedIn }))
   api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
   api.use(conversationRoutes({ database, storage: services.storage, chat: services.chat, rateLimits: services.rateLimits, signedIn }))
   api.use(dashboardApiRoutes({ database, signedIn }))
-  api.use(widgetIntegrationRoutes({ database, storage: services.storage, signedIn }))
+  api.use(billingRoutes({ database, plans: services.plans, stripe: services.stripe, publicUrl: config.PUBLIC_URL, shopifyApiKey: config.SHOPIFY_API_KEY, signedIn }))
+  api.use(widgetIntegrationRoutes({ database, storage: services.storage, plans: services.plans, signedIn }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 

@@ -3,6 +3,7 @@
 // shop's account), and toasts shown by the admin.
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
 import { createApiClient } from '../../dashboard/src/api/api-client.ts'
 import { ApiError } from '../../dashboard/src/api/api-error.ts'
 import { ProvideApiClient } from '../../dashboard/src/api/api-context.tsx'
@@ -25,7 +26,8 @@ function adminSessionToken(): Promise<string> {
 export function SharedFeatures({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
   const [client] = useState(() => createApiClient({ storage: NO_STORAGE, authorize: adminSessionToken }))
-  const [toaster] = useState(appBridgeToaster)
+  const navigate = useNavigate()
+  const [toaster] = useState(() => appBridgeToaster((path) => void navigate(path)))
   return (
     <QueryClientProvider client={queryClient}>
       <ProvideApiClient client={client}>

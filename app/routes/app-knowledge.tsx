@@ -13,6 +13,7 @@ import { listOwnedAgentNames } from '../../server/agents/list-owned-agent-names.
 import { createAgent } from '../../server/agents/create-agent.ts'
 import { requireAgentAccess } from '../../server/agents/require-agent-access.ts'
 import { AppError } from '../../server/errors/app-error.ts'
+import { isPlanRefusal } from '../../server/billing/plan-refusals.ts'
 import { readStoreImports } from '../../server/shopify/app/read-store-imports.ts'
 import { enqueueStoreImport } from '../../server/shopify/jobs/enqueue-store-import.ts'
 import { DocumentsTab } from '../../dashboard/src/features/knowledge/documents-tab.tsx'
@@ -43,14 +44,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Invalid request' }
   try {
     if (parsed.data.intent === 'create-agent') {
-      await createAgent(context.database, actor, { name: parsed.data.name, visibility: 'private' })
+      await createAgent({ database: context.database, plans: context.plans }, actor, { name: parsed.data.name, visibility: 'private' })
       return { message: 'Agent created' }
     }
     await requireAgentAccess(context.database, actor, parsed.data.agent_id, 'edit')
     const started = await enqueueStoreImport({ database: context.database, queue: context.queue, shopDomain: shop.shopDomain, agentId: parsed.data.agent_id })
     return { message: started.message }
   } catch (error) {
-    if (error instanceof AppError) return { error: error.detail }
+    if (error instanceof AppError) return { error: error.detail, upgrade: isPlanRefusal(error) }
     throw error
   }
 }
@@ -176,7 +177,7 @@ export default function KnowledgeScreen() {
     <Page title="Knowledge" subtitle="What your agents know: your store, documents, texts and websites" backAction={{ content: 'Agents', url: '/app' }}>
       <TitleBar title="Knowledge" />
       <BlockStack gap="400">
-        {result && 'error' in result ? <Banner tone="critical">{result.error}</Banner> : null}
+        {result && 'error' in result ? <Banner tone="critical" action={'upgrade' in result && result.upgrade ? { content: 'Upgrade Plan', url: '/app/payment' } : undefined}>{result.error}</Banner> : null}
         {agents.length === 0 ? (
           <CreateFirstAgent busy={busy} />
         ) : (

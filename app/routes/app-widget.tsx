@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { idField } from '../../shared/ids.schemas.ts'
 import { listOwnedAgentNames } from '../../server/agents/list-owned-agent-names.ts'
 import { AppError } from '../../server/errors/app-error.ts'
+import { isPlanRefusal } from '../../server/billing/plan-refusals.ts'
 import { adminClientFromLibrary } from '../../server/shopify/admin/admin-client-from-library.ts'
 import { connectStorefrontWidget } from '../../server/shopify/app/connect-storefront-widget.ts'
 import { readStorefrontWidget } from '../../server/shopify/app/read-storefront-widget.ts'
@@ -36,10 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = ConnectSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please select an agent' }
   try {
-    await connectStorefrontWidget({ database: context.database, storage: context.storage, actor, shop, agentId: parsed.data.agent_id, client: adminClientFromLibrary(admin), serverUrl: context.publicUrl })
+    await connectStorefrontWidget({ database: context.database, storage: context.storage, plans: context.plans, actor, shop, agentId: parsed.data.agent_id, client: adminClientFromLibrary(admin), serverUrl: context.publicUrl })
     return { message: 'The chat widget is ready: turn the app embed on in your theme.' }
   } catch (error) {
-    if (error instanceof AppError) return { error: error.detail }
+    if (error instanceof AppError) return { error: error.detail, upgrade: isPlanRefusal(error) }
     throw error
   }
 }
@@ -63,7 +64,7 @@ export default function WidgetScreen() {
     <Page title="Chat widget" subtitle={`On ${domain}`} backAction={{ content: 'Agents', url: '/app' }}>
       <TitleBar title="Chat widget" />
       <BlockStack gap="400">
-        {result && 'error' in result ? <Banner tone="critical">{result.error}</Banner> : null}
+        {result && 'error' in result ? <Banner tone="critical" action={'upgrade' in result && result.upgrade ? { content: 'Upgrade Plan', url: '/app/payment' } : undefined}>{result.error}</Banner> : null}
         <SaveBar id="widget-agent-save-bar" open={connected && chosen !== saved}>
           <button variant="primary" onClick={() => void submit({ agent_id: chosen }, { method: 'post' })} disabled={isSaving} loading={isSaving ? '' : undefined}>
             Save

@@ -18,7 +18,7 @@ const router = createBrowserRouter(routes)
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
+      <ToastProvider navigate={(url) => void router.navigate(url)}>
         <RouterProvider router={router} />
       </ToastProvider>
     </QueryClientProvider>

@@ -156,6 +156,19 @@ export const ConfigSchema = z.object({
   EXTRACT_MAX_ROWS: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(1_000_000),
   EXTRACT_MAX_TEXT_MB: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(150),
 
+  // Plans and limits (docs/billing.md, decision 028): enforced refuses past a plan's limits and after a trial
+  // ends; unlimited only counts. Unset: enforced when a payment provider (Stripe, or the Shopify app and its
+  // billing) is configured, else unlimited.
+  BILLING_MODE: z.enum(['enforced', 'unlimited'], { error: 'must be enforced or unlimited' }).optional(),
+  // Shopify Billing's test charges (development stores cannot be charged for real): passed to every
+  // billing call, never left to the library's default (which is test).
+  SHOPIFY_BILLING_TEST: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true').default(false),
+  // Stripe, for dashboard accounts' payments; the key's presence makes billing enforced by default.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  // A Stripe-compatible server instead of api.stripe.com (tests, stripe-mock): http(s)://host:port.
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' }).optional(),
+
   // Durable jobs: a worker inside the server, and/or separate `npm run worker` processes
   WORKER_IN_SERVER: z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true').default(true),
   WORKER_CONCURRENCY: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be between 1 and 16' }).max(16, { error: 'must be between 1 and 16' })).default(2),

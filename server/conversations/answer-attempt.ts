@@ -1,7 +1,9 @@
 import type { Spending } from '../chat/answering/answer-question.ts'
+import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
 import type { Database } from '../db/database.ts'
 import type { Message, Prisma } from '../db/generated/prisma/client.ts'
 import type { Logger } from '../logging/create-logger.ts'
+import type { AnswerCostBounds } from './admit-message.ts'
 import type { AnswerFailure } from './fail-answer.ts'
 
 /** Prisma, or the transaction the caller holds. */
@@ -30,16 +32,40 @@ export interface AnsweringProcess {
   droppedAttempts: Map<string, DroppedAttempt>
 }
 
+/** A process that takes new messages and retries up: they count against the agent owner's plan first. */
+export interface ChargingProcess extends AnsweringProcess {
+  /** The plans' limits: messages and answers count against the agent owner's plan. */
+  plans: PlanEnforcement
+  /** What bounds an answer's tokens before it runs: what a message reserves on the plan. */
+  answerCosts: AnswerCostBounds
+}
+
 /** What decides whether an answer in progress is abandoned (isAnswerAbandoned). */
 export type AbandonmentRules = Pick<AnsweringProcess, 'presenceKey' | 'answerWindowMs' | 'droppedAttempts'>
 
-/** A fresh answer attempt on a user message, by this process, starting now. */
-export const newAttempt = (process: Pick<AnsweringProcess, 'presenceKey'>) => ({
+/** Tokens an attempt reserved on the account's billing period (MessageAdmission), settled when it ends. */
+export interface TokenReservation {
+  tokens: number
+  periodStart: Date
+}
+
+/** What an attempt reserved on the plan, from its message row (null: nothing, limits not enforced). */
+export function reservationOf(attempt: Pick<Message, 'answerReservedTokens' | 'answerReservedPeriod'>): TokenReservation | null {
+  return attempt.answerReservedTokens > 0 && attempt.answerReservedPeriod ? { tokens: attempt.answerReservedTokens, periodStart: attempt.answerReservedPeriod } : null
+}
+
+/** The columns that end an attempt's reservation: whoever ends the attempt settles it (meterAnswerTokens). */
+export const NO_RESERVATION = { answerReservedTokens: 0, answerReservedPeriod: null }
+
+/** A fresh answer attempt on a user message, by this process, starting now, with what it reserved. */
+export const newAttempt = (process: Pick<AnsweringProcess, 'presenceKey'>, reservation: TokenReservation | null = null) => ({
   answerError: null,
   answerOwner: process.presenceKey,
   answerStartedAt: new Date(),
   partialAnswer: null,
   answerPromptTokens: null,
+  answerReservedTokens: reservation?.tokens ?? 0,
+  answerReservedPeriod: reservation?.periodStart ?? null,
 })
 
 /**

@@ -1,9 +1,9 @@
 import { isId } from '../../shared/ids.schemas.ts'
 import type { Actor } from '../accounts/actor.ts'
 import { requireAgentAccess } from '../agents/require-agent-access.ts'
+import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
-import { recordUsage } from '../usage/record-usage.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
 import { toConversationView } from './conversation-view.ts'
 import { toMessageView } from './message-view.ts'
@@ -11,27 +11,31 @@ import { toMessageView } from './message-view.ts'
 /** The agent's first words in a new dashboard conversation (the SPEC's default welcome text). */
 export const GREETING = 'Hello! How can I help you today?'
 
-/** Starts a dashboard conversation with an agent the actor may chat with; the AI greets first. */
-export async function createConversation(database: Database, actor: Actor, input: { name: string; agent_id: string }) {
+/**
+ * Starts a dashboard conversation with an agent the actor may chat with; the AI greets first. It counts
+ * towards the agent owner's plan, which must be live and have a conversation left (402 otherwise).
+ */
+export async function createConversation({ database, plans }: { database: Database; plans: PlanEnforcement }, actor: Actor, input: { name: string; agent_id: string }) {
   // The SPEC answers an agent id that names nothing, malformed or not, with the same 404.
   if (!isId(input.agent_id)) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing)
   const agent = await requireAgentAccess(database, actor, input.agent_id, 'chat').catch((error: unknown) => {
     throw error instanceof AppError && error.code === 'NOT_FOUND' ? new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing) : error
   })
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
-  const conversation = await database.prisma.conversation.create({
-    data: {
-      accountId: agent.accountId,
-      agentId: agent.id,
-      name: input.name,
-      channel: 'dashboard',
-      startedByUserId: actor.userId,
-      lastMessagePreview: GREETING,
-      messages: { create: { senderType: 'ai', text: GREETING, isRead: true } }, // account_id comes from the conversation
-    },
-    include: { agent: { select: { name: true } }, messages: true },
-  })
-  await recordUsage(database, agent.accountId, { conversations: 1 })
+  const conversation = await plans.createCounted(agent.accountId, 'conversations', (tx) =>
+    tx.conversation.create({
+      data: {
+        accountId: agent.accountId,
+        agentId: agent.id,
+        name: input.name,
+        channel: 'dashboard',
+        startedByUserId: actor.userId,
+        lastMessagePreview: GREETING,
+        messages: { create: { senderType: 'ai', text: GREETING, isRead: true } }, // account_id comes from the conversation
+      },
+      include: { agent: { select: { name: true } }, messages: true },
+    }),
+  )
   const greeting = conversation.messages[0]
   return {
     message: 'Conversation created successfully',

@@ -1,5 +1,5 @@
 import type { Message } from '../db/generated/prisma/client.ts'
-import { attemptWhere, type Queries } from './answer-attempt.ts'
+import { attemptWhere, NO_RESERVATION, reservationOf, type Queries, type TokenReservation } from './answer-attempt.ts'
 
 export interface AnswerFailure {
   /** timeout, rate_limited, unavailable, stopped (the client went away), interrupted (its process died), failed */
@@ -14,6 +14,8 @@ export interface AnswerFailure {
 
 export interface FailedAnswer extends AnswerFailure {
   message: Message
+  /** What the attempt had reserved on the plan, to settle against what it cost (taken from the attempt, not re-read). */
+  reserved: TokenReservation | null
 }
 
 /**
@@ -24,8 +26,8 @@ export interface FailedAnswer extends AnswerFailure {
 export async function failAnswer(database: Queries, attempt: Message, failure: AnswerFailure): Promise<FailedAnswer | null> {
   const { count } = await database.prisma.message.updateMany({
     where: attemptWhere(attempt),
-    data: { answerError: failure.reason, partialAnswer: failure.written || null, answerOwner: null, answerStartedAt: null, answerPromptTokens: null },
+    data: { answerError: failure.reason, partialAnswer: failure.written || null, answerOwner: null, answerStartedAt: null, answerPromptTokens: null, ...NO_RESERVATION },
   })
   if (count === 0) return null
-  return { ...failure, message: await database.prisma.message.findUniqueOrThrow({ where: { id: attempt.id } }) }
+  return { ...failure, message: await database.prisma.message.findUniqueOrThrow({ where: { id: attempt.id } }), reserved: reservationOf(attempt) }
 }

@@ -1,10 +1,16 @@
 import type { Database } from '../db/database.ts'
 import type { Conversation } from '../db/generated/prisma/client.ts'
+import { settleUsage } from '../usage/consume-usage.ts'
 import { recordUsage } from '../usage/record-usage.ts'
 import { spendWidgetBudget } from '../widgets/public/widget-budget.ts'
+import type { TokenReservation } from './answer-attempt.ts'
 
-/** Counts an answer's tokens, saved or failed: on the account's period, and for a visitor's chat on its widget's day. */
-export async function meterAnswerTokens(database: Database, conversation: Pick<Conversation, 'accountId' | 'widgetIntegrationId'>, tokens: number): Promise<void> {
-  await recordUsage(database, conversation.accountId, { tokens })
-  if (conversation.widgetIntegrationId) await spendWidgetBudget(database, { id: conversation.widgetIntegrationId, accountId: conversation.accountId }, tokens)
+/**
+ * Counts an answer's tokens, saved or failed: on the account's period (settling what its attempt
+ * reserved: the reservation becomes the real cost), and for a visitor's chat on its widget's day.
+ */
+export async function meterAnswerTokens(database: Database, conversation: Pick<Conversation, 'accountId' | 'widgetIntegrationId'>, tokens: number, reserved: TokenReservation | null): Promise<void> {
+  if (reserved) await settleUsage(database.prisma, conversation.accountId, 'tokens', tokens - reserved.tokens, reserved.periodStart)
+  else await recordUsage(database, conversation.accountId, { tokens })
+  if (conversation.widgetIntegrationId && tokens > 0) await spendWidgetBudget(database, { id: conversation.widgetIntegrationId, accountId: conversation.accountId }, tokens)
 }

@@ -1,5 +1,6 @@
 import type { Actor } from '../accounts/actor.ts'
 import { AppError } from '../errors/app-error.ts'
+import { admitMessage } from './admit-message.ts'
 import { claimRetry } from './claim-retry.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
 import { answerUserMessage, type ChatEvents, type ChatServices } from './send-message.ts'
@@ -10,6 +11,8 @@ export async function retryAnswer(services: ChatServices, actor: Actor, agentId:
   requireOwnDashboardConversation(actor, conversation)
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
-  const message = await claimRetry(services, conversationId, messageId)
+  const failed = await services.database.prisma.message.findFirst({ where: { id: messageId, conversationId }, select: { text: true } })
+  const admission = await admitMessage(services, agent, failed?.text.length ?? 0)
+  const message = await claimRetry(services, { conversationId, messageId, admission })
   return answerUserMessage(services, agent, message, events, signal)
 }

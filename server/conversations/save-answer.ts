@@ -1,20 +1,27 @@
 import type { Answer } from '../chat/answering/answer-question.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
-import { attemptWhere, type AnsweringProcess } from './answer-attempt.ts'
-import { meterAnswerTokens } from './meter-answer-tokens.ts'
+import { settleUsage } from '../usage/consume-usage.ts'
+import { recordUsage } from '../usage/record-usage.ts'
+import { spendWidgetBudget } from '../widgets/public/widget-budget.ts'
+import { attemptWhere, NO_RESERVATION, reservationOf, type AnsweringProcess } from './answer-attempt.ts'
 
 /**
  * Stores the AI message answering a user message, moves the conversation on, and meters the tokens.
  * Null when the attempt is no longer this one's (another process found it abandoned and failed it):
- * then nothing is stored, and the tokens were metered by whoever failed it. Once the answer is committed
- * nothing here throws: a metering error is logged, for the answer stands.
+ * then nothing is stored, and the tokens were metered by whoever failed it. What the attempt reserved on
+ * an enforced plan is settled in the same transaction as the answer, so no crash can leave it counted;
+ * otherwise the tokens are added once the answer is committed, and a metering error is only logged,
+ * for the answer stands.
  */
 export async function saveAnswer({ database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>, accountId: string, userMessage: Message, answer: Answer): Promise<Message | null> {
   const conversation = await database.prisma.conversation.findUniqueOrThrow({ where: { id: userMessage.conversationId }, select: { accountId: true, channel: true, widgetIntegrationId: true } })
   const dashboard = conversation.channel === 'dashboard'
+  const reserved = reservationOf(userMessage)
+  const spent = answer.promptTokens + answer.completionTokens
   const aiMessage = await database.prisma.$transaction(async (tx) => {
-    const { count } = await tx.message.updateMany({ where: attemptWhere(userMessage), data: { answerOwner: null, answerStartedAt: null, partialAnswer: null, answerPromptTokens: null } })
+    const { count } = await tx.message.updateMany({ where: attemptWhere(userMessage), data: { answerOwner: null, answerStartedAt: null, partialAnswer: null, answerPromptTokens: null, ...NO_RESERVATION } })
     if (count === 0) return null
+    if (reserved) await settleUsage(tx, conversation.accountId, 'tokens', spent - reserved.tokens, reserved.periodStart)
     const saved = await tx.message.create({
       data: {
         accountId,
@@ -38,7 +45,9 @@ export async function saveAnswer({ database, logger }: Pick<AnsweringProcess, 'd
     return saved
   })
   if (aiMessage) {
-    await meterAnswerTokens(database, conversation, answer.promptTokens + answer.completionTokens).catch((error: unknown) => logger.error({ err: error, messageId: aiMessage.id }, 'could not meter an answer'))
+    const logError = (error: unknown) => logger.error({ err: error, messageId: aiMessage.id }, 'could not meter an answer')
+    if (!reserved) await recordUsage(database, conversation.accountId, { tokens: spent }).catch(logError)
+    if (conversation.widgetIntegrationId && spent > 0) await spendWidgetBudget(database, { id: conversation.widgetIntegrationId, accountId: conversation.accountId }, spent).catch(logError)
   }
   return aiMessage
 }

@@ -1,9 +1,13 @@
+import type { Prisma } from '../db/generated/prisma/client.ts'
 import type { Conversation, Message } from '../db/generated/prisma/client.ts'
-import { recordUsage } from '../usage/record-usage.ts'
-import { newAttempt, type AnsweringProcess } from './answer-attempt.ts'
+import type { MessageAdmission } from './admit-message.ts'
+import { newAttempt, type ChargingProcess, type TokenReservation } from './answer-attempt.ts'
 import { lockConversation } from './lock-conversation.ts'
 import { meterFailedAnswer } from './meter-failed-answer.ts'
 import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
+import { settleUsage } from '../usage/consume-usage.ts'
+import { recordUsage } from '../usage/record-usage.ts'
+import type { FailedAnswer } from './fail-answer.ts'
 
 const PREVIEW_CHARACTERS = 200
 
@@ -12,28 +16,54 @@ export interface NewUserMessage {
   conversation: Pick<Conversation, 'id' | 'channel'>
   text: string
   attachments?: object[]
+  /** What the plan let in (admitMessage): the message and its answer's tokens are counted against it here. */
+  admission: MessageAdmission
+}
+
+/**
+ * Counts an attempt against an enforced plan, in the caller's transaction: the message (when new) and the
+ * tokens its answer reserves, each refused (402) if it would pass the limit, which rolls the transaction
+ * back. Where limits are not enforced nothing is charged here (the message is counted after, at best).
+ */
+export async function chargeAttempt(tx: Prisma.TransactionClient, process: Pick<ChargingProcess, 'plans'>, admission: MessageAdmission, newMessages: number): Promise<TokenReservation | null> {
+  if (!admission.standing.enforced) return null
+  if (newMessages > 0) await process.plans.consume(tx, admission.standing, 'messages', newMessages)
+  if (admission.reserveTokens === 0) return null
+  await process.plans.consume(tx, admission.standing, 'tokens', admission.reserveTokens)
+  return { tokens: admission.reserveTokens, periodStart: admission.standing.period.start }
+}
+
+/**
+ * Gives back, in the caller's transaction, what an abandoned attempt had reserved on the plan, so the new
+ * attempt is not refused for it; its real cost is counted once the transaction commits (meterFailedAnswer).
+ */
+export async function releaseAbandoned(tx: Prisma.TransactionClient, abandoned: FailedAnswer | null): Promise<FailedAnswer | null> {
+  if (!abandoned?.reserved) return abandoned
+  await settleUsage(tx, abandoned.message.accountId, 'tokens', -abandoned.reserved.tokens, abandoned.reserved.periodStart)
+  return { ...abandoned, reserved: null }
 }
 
 /**
  * Saves a person's message before anything can fail, and meters it; it is taken up for its answer by
  * this process at once. The conversation's row is locked meanwhile, so of two messages sent at the same
  * instant one is saved and the other refused while the first is answered. Sending again the text whose
- * answer failed retries that message rather than repeating the question. A visitor's message is unread
- * for the team; a dashboard user has read their own. Once the message is committed nothing here throws
- * (metering errors are logged): the caller answers it, or fails it, whatever happens.
+ * answer failed retries that message rather than repeating the question. The message and its answer's
+ * reserved tokens count against an enforced plan in the same transaction: a message past the plan is
+ * refused (402) and nothing is saved. A visitor's message is unread for the team; a dashboard user has read
+ * their own. Once the message is committed nothing here throws: the caller answers it, or fails it,
+ * whatever happens.
  */
-export async function saveUserMessage(process: AnsweringProcess, { accountId, conversation, text, attachments = [] }: NewUserMessage): Promise<Message> {
+export async function saveUserMessage(process: ChargingProcess, { accountId, conversation, text, attachments = [], admission }: NewUserMessage): Promise<Message> {
   const fromDashboard = conversation.channel === 'dashboard'
   const { message, created, abandoned } = await process.database.prisma.$transaction(async (tx) => {
     await lockConversation(tx, conversation.id)
     const unanswered = await unansweredUserMessage({ prisma: tx }, conversation.id)
-    const abandoned = await refuseWhileAnswering({ prisma: tx }, process, unanswered)
+    const abandoned = await releaseAbandoned(tx, await refuseWhileAnswering({ prisma: tx }, process, unanswered))
     const previous = abandoned?.message ?? unanswered
-    if (previous && previous.answerError !== null && previous.text === text && attachments.length === 0) {
-      return { message: await tx.message.update({ where: { id: previous.id }, data: newAttempt(process) }), created: false, abandoned }
-    }
-    const { answerOwner, answerStartedAt } = newAttempt(process)
-    const saved = await tx.message.create({ data: { accountId, conversationId: conversation.id, senderType: 'user', text, isRead: fromDashboard, attachments, answerOwner, answerStartedAt } })
+    const isResend = previous !== null && previous.answerError !== null && previous.text === text && attachments.length === 0
+    const reservation = await chargeAttempt(tx, process, admission, isResend ? 0 : 1)
+    if (isResend) return { message: await tx.message.update({ where: { id: previous.id }, data: newAttempt(process, reservation) }), created: false, abandoned }
+    const saved = await tx.message.create({ data: { accountId, conversationId: conversation.id, senderType: 'user', text, isRead: fromDashboard, attachments, ...newAttempt(process, reservation) } })
     await tx.conversation.update({
       where: { id: conversation.id },
       data: { status: 'pending', lastMessagePreview: text.slice(0, PREVIEW_CHARACTERS), lastMessageAt: new Date(), ...(fromDashboard ? {} : { unreadCount: { increment: 1 } }) },
@@ -41,7 +71,7 @@ export async function saveUserMessage(process: AnsweringProcess, { accountId, co
     return { message: saved, created: true, abandoned }
   })
   if (abandoned) await meterFailedAnswer(process, abandoned)
-  if (created) {
+  if (created && !admission.standing.enforced) {
     await recordUsage(process.database, accountId, { messages: 1 }).catch((error: unknown) => process.logger.error({ err: error, messageId: message.id }, 'could not meter a message'))
   }
   return message

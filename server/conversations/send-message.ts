@@ -1,21 +1,24 @@
 import type { Actor } from '../accounts/actor.ts'
 import { answerQuestion, newSpending, type Answer, type Answerer, type Spending } from '../chat/answering/answer-question.ts'
-import { GenerationError } from '../chat/answering/chat-model.ts'
+import { GenerationError, type PromptMessage } from '../chat/answering/chat-model.ts'
+import { isPlanRefusal, PlanRefusal } from '../billing/plan-refusals.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
-import { estimatedPromptTokens, type AnsweringProcess } from './answer-attempt.ts'
+import { admitMessage } from './admit-message.ts'
+import { estimatedPromptTokens, type ChargingProcess } from './answer-attempt.ts'
 import { conversationHistory } from './conversation-history.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
 import { failAnswer, type AnswerFailure, type FailedAnswer } from './fail-answer.ts'
 import { meterFailedAnswer } from './meter-failed-answer.ts'
 import { toMessageView, type MessageView } from './message-view.ts'
 import { recordAnswerProgress } from './record-answer-progress.ts'
+import { reservePromptTokens } from './reserve-prompt-tokens.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
 import { saveAnswer } from './save-answer.ts'
 import { saveUserMessage } from './save-user-message.ts'
 
 /** Retrieval and the model, and the process that takes messages up for answering (its logger included). */
-export type ChatServices = Answerer & AnsweringProcess
+export type ChatServices = Answerer & ChargingProcess
 
 export interface ChatEvents {
   onUserMessage?(message: MessageView): void
@@ -23,6 +26,7 @@ export interface ChatEvents {
 }
 
 const RETRY_ADVICE: Record<string, string> = {
+  plan_limit: 'The plan has no tokens left for this answer.',
   timeout: 'The language model did not answer in time.',
   rate_limited: 'The language model is busy right now.',
   unavailable: 'The language model could not be reached.',
@@ -49,7 +53,8 @@ export async function sendMessage(services: ChatServices, actor: Actor, agentId:
   requireOwnDashboardConversation(actor, conversation)
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
-  const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text })
+  const admission = await admitMessage(services, agent, text.length)
+  const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text, admission })
   return answerUserMessage(services, agent, userMessage, events, signal)
 }
 
@@ -85,6 +90,11 @@ export async function answerUserMessage(services: ChatServices, agent: Parameter
   const spending = newSpending()
   const takenOver = new AbortController()
   const progress = recordAnswerProgress({ database: services.database, logger: services.logger, attempt: userMessage, takenOver })
+  // The attempt as it stands: what it holds on the plan grows if the real prompt needs more than admitted.
+  let attempt = userMessage
+  const beforeAnswering = async (prompt: PromptMessage[]) => {
+    attempt = await reservePromptTokens(services, agent, attempt, prompt)
+  }
   let answer: Answer | null = null
   let aiMessage: Message | null
   try {
@@ -95,18 +105,21 @@ export async function answerUserMessage(services: ChatServices, agent: Parameter
       events.onToken?.(piece)
       progress.update(spending)
     }
-    answer = await answerQuestion(services, { agent, history, text: userMessage.text, attachments: options.attachments ?? attachedNames(userMessage) }, onToken, AbortSignal.any([signal, takenOver.signal]), spending)
+    answer = await answerQuestion(services, { agent, history, text: userMessage.text, attachments: options.attachments ?? attachedNames(userMessage), beforeAnswering }, onToken, AbortSignal.any([signal, takenOver.signal]), spending)
     await progress.settled()
-    aiMessage = await saveAnswer(services, agent.accountId, userMessage, answer)
+    aiMessage = await saveAnswer(services, agent.accountId, attempt, answer)
   } catch (error) {
     await progress.settled()
-    const reason = takenOver.signal.aborted ? 'interrupted' : error instanceof GenerationError ? error.reason : signal.aborted && !answer ? 'stopped' : 'failed'
-    if (!(error instanceof GenerationError) && reason !== 'interrupted') services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
+    const refused = isPlanRefusal(error) ? error : null
+    const reason = takenOver.signal.aborted ? 'interrupted' : refused ? 'plan_limit' : error instanceof GenerationError ? error.reason : signal.aborted && !answer ? 'stopped' : 'failed'
+    if (!(error instanceof GenerationError) && !refused && reason !== 'interrupted') services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
     // A whole answer that could not be stored was billed as the provider reported it.
     const failure = answer
       ? { reason, written: answer.text, promptTokens: answer.promptTokens, completionTokens: answer.completionTokens }
       : { reason, written: spending.streamed, promptTokens: billedPromptTokens(spending, reason) }
-    throw await recordFailure(services, userMessage, failure)
+    const failed = await recordFailure(services, attempt, failure)
+    // A plan that refused the real prompt's tokens answers as the plan does (402), with the message kept.
+    throw refused instanceof PlanRefusal && failed instanceof AppError ? refused.with({ user_message: failed.extra?.user_message }) : failed
   }
   if (!aiMessage) throw failureError('interrupted', await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } }))
   return { conversation_id: userMessage.conversationId, user_message: toMessageView(userMessage), ai_message: toMessageView(aiMessage) }

@@ -2,6 +2,9 @@
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  // The account's plan refuses: a limit reached (creation or usage), or no live trial or subscription.
+  PLAN_LIMIT_REACHED: 402,
+  SUBSCRIPTION_INACTIVE: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

@@ -36,7 +36,7 @@ export function conversationRoutes({ database, storage, chat, rateLimits, signed
     res.json(await listAllConversations(database, actorOf(res), { ...query, agentId: query.agent_id }))
   })
   router.post('/conversations/create/', signedIn, async (req, res) => {
-    res.status(201).json(await createConversation(database, actorOf(res), CreateConversationSchema.parse(req.body)))
+    res.status(201).json(await createConversation({ database, plans: chat.plans }, actorOf(res), CreateConversationSchema.parse(req.body)))
   })
   // The send call whose path the SPEC does not show: everything in the body.
   router.post('/conversations/chat/', signedIn, limitChat, async (req, res) => {

@@ -2,6 +2,8 @@ import type { ErrorRequestHandler } from 'express'
 import { ZodError } from 'zod'
 import { Prisma } from '../db/generated/prisma/client.ts'
 import { isDatabaseUnavailable } from '../db/is-database-unavailable.ts'
+import type { Actor } from '../accounts/actor.ts'
+import { asSeenBy } from '../billing/plan-refusals.ts'
 import { AppError } from '../errors/app-error.ts'
 import { errorBody } from './error-body.ts'
 
@@ -28,8 +30,10 @@ function fieldErrors(error: ZodError): Record<string, string[]> {
  * The one error handler: AppError, ZodError and body-parser failures become 4xx; a database out of reach
  * a 503 with Retry-After; the rest a logged 500.
  */
-export const handleErrors: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+export const handleErrors: ErrorRequestHandler = (thrown: unknown, req, res, _next) => {
   const requestId = String(req.id)
+  // A plan's refusal reads as the owner's plan to anyone else signed in (a team member).
+  const error = asSeenBy(thrown, (res.locals.actor as Actor | undefined)?.userId)
   if (res.headersSent) {
     req.log.error({ err: error }, 'error after the response started')
     res.destroy()

@@ -13,6 +13,9 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPE, prepareAtt
 import { admitVisitorMessage } from '../widgets/public/admit-visitor-message.ts'
 import type { Conversation } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
+import { isPlanRefusal } from '../billing/plan-refusals.ts'
+import { VISITOR_LANGUAGES, visitorRefusal } from '../billing/visitor-refusal.ts'
+import type { AccountStanding } from '../billing/account-standing.ts'
 import { sendWidgetMessage } from '../widgets/public/send-widget-message.ts'
 import { startWidgetSession } from '../widgets/public/start-widget-session.ts'
 import { toVisitorMessage } from '../widgets/public/visitor-message-view.ts'
@@ -28,7 +31,8 @@ import { sendStoredFile } from './send-stored-file.ts'
 import { widgetCors } from './widget-cors.ts'
 
 /** A failure as a visitor may see it: the saved message in the visitor's view, never the team's. */
-function visitorError(error: unknown): unknown {
+function visitorError(error: unknown, req: express.Request): unknown {
+  if (isPlanRefusal(error)) return visitorRefusal(req.acceptsLanguages(VISITOR_LANGUAGES))
   if (!(error instanceof AppError) || !error.extra?.user_message) return error
   return new AppError(error.code, error.detail, { ...error.extra, user_message: toVisitorMessage(error.extra.user_message as MessageView) })
 }
@@ -65,7 +69,7 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
   router.post('/conversations/api/create/', async (req, res) => {
     const caller = await callerOf(req)
     await rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id)
-    res.status(201).json(await createWidgetConversation(database, caller, CreateWidgetConversationSchema.parse(req.body ?? {})))
+    res.status(201).json(await createWidgetConversation(chat.plans, caller, CreateWidgetConversationSchema.parse(req.body ?? {})))
   })
   router.get('/conversations/api/chat/:conversationId/', async (req, res) => {
     const caller = await callerOf(req)
@@ -77,7 +81,9 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
     const caller = await callerOf(req)
     const conversationId = parseIdParam(req.params.conversationId, 'Conversation not found')
     res.locals.caller = caller
-    res.locals.conversation = await admitVisitorMessage(database, settings, caller, conversationId, () => rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id))
+    const admitted = await admitVisitorMessage({ database, settings, plans: chat.plans }, { caller, conversationId, limitMessages: () => rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id) })
+    res.locals.conversation = admitted.conversation
+    res.locals.standing = admitted.standing
     next()
   }
   const attachmentUpload = receiveSingleFile({ field: 'attachment', maxBytes: ATTACHMENT_MAX_BYTES, tooLargeMessage: ATTACHMENT_TOO_LARGE, invalidMessage: ATTACHMENT_TYPE })
@@ -91,10 +97,11 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
     const file = req.file ? await prepareAttachment(caller.integration, conversation.id, req.file, settings.extractionLimits) : undefined
     await respondToChat(req, res, input.stream, async (events, signal) => {
       try {
-        const result = await sendWidgetMessage(chat, storage, caller, conversation, input.message_text, { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }, signal, file)
+        const visitorEvents = { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }
+        const result = await sendWidgetMessage(chat, storage, { caller, conversation, text: input.message_text, file, standing: res.locals.standing as AccountStanding }, visitorEvents, signal)
         return { conversation_id: result.conversation_id, user_message: toVisitorMessage(result.user_message), ai_message: toVisitorMessage(result.ai_message) }
       } catch (error) {
-        throw visitorError(error)
+        throw visitorError(error, req)
       }
     })
   })
@@ -108,5 +115,7 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
     // Shown by <img> on the customer's pages; a new logo gets a new name.
     await sendStoredFile(res, file, { publicImage: true })
   })
+  // A plan's refusal of anything above (a new conversation, an admitted message) reads politely to the visitor.
+  router.use(((error, req, _res, next) => next(visitorError(error, req))) satisfies express.ErrorRequestHandler)
   return router
 }

@@ -1,6 +1,8 @@
 import type { Request, Response } from 'express'
 import { CONVERSATION_MESSAGES } from '../conversations/conversations.schemas.ts'
 import { isDatabaseUnavailable } from '../db/is-database-unavailable.ts'
+import type { Actor } from '../accounts/actor.ts'
+import { asSeenBy } from '../billing/plan-refusals.ts'
 import { AppError } from '../errors/app-error.ts'
 import { errorBody } from './error-body.ts'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from './handle-errors.ts'
@@ -33,7 +35,7 @@ export async function respondToChat(req: Request, res: Response, streamFlag: unk
     open().send('done', result)
   } catch (error) {
     if (!stream) throw error
-    open().send('error', streamedErrorBody(req, error))
+    open().send('error', streamedErrorBody(req, asSeenBy(error, (res.locals.actor as Actor | undefined)?.userId)))
   }
   open().close()
 }

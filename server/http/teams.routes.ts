@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express'
+import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
 import type { Database } from '../db/database.ts'
 import { createTeam, deleteTeam, getTeam, renameTeam } from '../teams/manage-team.ts'
 import { listTeams } from '../teams/list-teams.ts'
@@ -33,7 +34,7 @@ async function permissionsOrNone(lookup: Promise<{ permissions: string[] }>) {
   }
 }
 
-export function teamRoutes({ database, rateLimits, signedIn }: { database: Database; rateLimits: AuthRateLimits; signedIn: RequestHandler }): Router {
+export function teamRoutes({ database, plans, rateLimits, signedIn }: { database: Database; plans: PlanEnforcement; rateLimits: AuthRateLimits; signedIn: RequestHandler }): Router {
   const router = Router()
   const base = '/accounts/team'
 
@@ -52,15 +53,15 @@ export function teamRoutes({ database, rateLimits, signedIn }: { database: Datab
   // Invitations are limited per inviter, like sign-ins: inviting addresses is not a free way to learn which have accounts.
   router.post(`${base}/add-member/`, signedIn, async (req, res) => {
     await rateLimits.limitAccount('team-invite', actorOf(res).userId)
-    res.status(201).json(await addMember(database, actorOf(res), AddMemberSchema.parse(req.body)))
+    res.status(201).json(await addMember({ database, plans }, actorOf(res), AddMemberSchema.parse(req.body)))
   })
   router.post(`${base}/update-member-role/`, signedIn, async (req, res) => {
     const { team_id, team_member_id, team_member_role } = MemberRoleSchema.parse(req.body)
-    res.json(await updateMember(database, actorOf(res), team_id, team_member_id, { role: team_member_role }, 'Team member role updated successfully'))
+    res.json(await updateMember({ database, plans }, actorOf(res), team_id, team_member_id, { role: team_member_role }, 'Team member role updated successfully'))
   })
   router.post(`${base}/update-member-name/`, signedIn, async (req, res) => {
     const { team_id, team_member_id, team_member_name } = MemberNameSchema.parse(req.body)
-    res.json(await updateMember(database, actorOf(res), team_id, team_member_id, { name: team_member_name }, 'Team member name updated successfully'))
+    res.json(await updateMember({ database, plans }, actorOf(res), team_id, team_member_id, { name: team_member_name }, 'Team member name updated successfully'))
   })
   for (const [path, status, message] of [
     ['deactivate-member', 'deactivated', 'Team member deactivated successfully'],
@@ -68,7 +69,7 @@ export function teamRoutes({ database, rateLimits, signedIn }: { database: Datab
   ] as const) {
     router.post(`${base}/${path}/`, signedIn, async (req, res) => {
       const { team_id, team_member_id } = MemberRefSchema.parse(req.body)
-      res.json(await updateMember(database, actorOf(res), team_id, team_member_id, { status }, message))
+      res.json(await updateMember({ database, plans }, actorOf(res), team_id, team_member_id, { status }, message))
     })
   }
   for (const [path, message] of [

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express'
 import { AGENT_NOT_FOUND } from '../agents/require-agent-access.ts'
+import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
 import type { Database } from '../db/database.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { createIntegration } from '../widgets/create-integration.ts'
@@ -14,7 +15,7 @@ import { parseIdParam } from './parse-id-param.ts'
 import { receiveSingleFile } from './receive-single-file.ts'
 
 /** SPEC section 7, Integrations: an agent's widget integrations under /agents/{agentId}/integrations/frontend/. */
-export function widgetIntegrationRoutes({ database, storage, signedIn }: { database: Database; storage: FileStorage; signedIn: RequestHandler }): Router {
+export function widgetIntegrationRoutes({ database, storage, plans, signedIn }: { database: Database; storage: FileStorage; plans: PlanEnforcement; signedIn: RequestHandler }): Router {
   const router = Router()
   const base = '/agents/:agentId/integrations/frontend'
   const logoUpload = receiveSingleFile({ field: 'website_logo', maxBytes: LOGO_MAX_BYTES, tooLargeMessage: LOGO_TOO_LARGE, invalidMessage: LOGO_NOT_AN_IMAGE })
@@ -30,13 +31,13 @@ export function widgetIntegrationRoutes({ database, storage, signedIn }: { datab
   })
   const create: RequestHandler = async (req, res) => {
     const input = CreateIntegrationSchema.parse(req.body ?? {})
-    res.status(201).json(await createIntegration(database, storage, actorOf(res), agentOf(req.params), input, req.file?.buffer))
+    res.status(201).json(await createIntegration({ database, storage, plans }, { actor: actorOf(res), agentId: agentOf(req.params), input, logo: req.file?.buffer }))
   }
   router.post(`${base}/`, signedIn, logoUpload, create)
   router.post(`${base}/create/`, signedIn, logoUpload, create)
   const update: RequestHandler = async (req, res) => {
     const change = UpdateIntegrationSchema.parse(req.body ?? {})
-    res.json(await updateIntegration(database, storage, actorOf(res), agentOf(req.params), integrationOf(req.params), change, req.file?.buffer))
+    res.json(await updateIntegration({ database, storage, plans }, { actor: actorOf(res), agentId: agentOf(req.params), integrationId: integrationOf(req.params), change, logo: req.file?.buffer }))
   }
   router.put(`${base}/:integrationId/`, signedIn, logoUpload, update)
   router.put(`${base}/:integrationId/update/`, signedIn, logoUpload, update)

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts'
-import { usagePeriodOf, type UsagePeriod } from './usage-period.ts'
+import type { UsagePeriod } from '../billing/billing-period.ts'
+import { usagePeriodOf } from './usage-period.ts'
 
 export interface PeriodUsage {
   period: UsagePeriod

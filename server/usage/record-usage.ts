@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '../db/database.ts'
 import type { UsageMetric } from '../db/generated/prisma/client.ts'
-import { usagePeriodOf, type UsagePeriod } from './usage-period.ts'
+import type { UsagePeriod } from '../billing/billing-period.ts'
+import { usagePeriodOf } from './usage-period.ts'
 
 export type UsageAmounts = Partial<Record<UsageMetric, number>>
 

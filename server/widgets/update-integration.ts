@@ -1,4 +1,5 @@
 import type { Actor } from '../accounts/actor.ts'
+import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
 import type { Database } from '../db/database.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { positionEnum, toIntegrationView } from './integration-view.ts'
@@ -6,11 +7,24 @@ import { requireIntegration } from './require-integration.ts'
 import { storeWidgetLogo } from './store-widget-logo.ts'
 import type { IntegrationUpdate } from './widgets.schemas.ts'
 
-/** Changes only the fields supplied; a new logo replaces the old file. */
-export async function updateIntegration(database: Database, storage: FileStorage, actor: Actor, agentId: string, integrationId: string, change: IntegrationUpdate, logo: Buffer | undefined) {
+export interface IntegrationChange {
+  actor: Actor
+  agentId: string
+  integrationId: string
+  change: IntegrationUpdate
+  logo?: Buffer | undefined
+}
+
+/**
+ * Changes only the fields supplied; a new logo replaces the old file. Switching a widget back on needs
+ * room for it in the plan (402 otherwise), as creating it did.
+ */
+export async function updateIntegration({ database, storage, plans }: { database: Database; storage: FileStorage; plans: PlanEnforcement }, { actor, agentId, integrationId, change, logo }: IntegrationChange) {
   const integration = await requireIntegration(database, actor, agentId, integrationId, 'edit')
+  const switchingOn = change.is_active === true && !integration.isActive
+  if (switchingOn) await plans.requireRoomFor({ accountId: integration.accountId, resource: 'widgets' })
   const websiteLogoKey = logo ? await storeWidgetLogo(storage, integration.id, logo) : undefined
-  const updated = await database.prisma.widgetIntegration.update({
+  const update = (prisma: Pick<Database['prisma'], 'widgetIntegration'>) => prisma.widgetIntegration.update({
     where: { id: integration.id },
     data: {
       websiteName: change.website_name,
@@ -29,6 +43,7 @@ export async function updateIntegration(database: Database, storage: FileStorage
       dailyTokenBudget: change.daily_token_budget,
     },
   })
+  const updated = switchingOn ? await plans.createWithinPlan({ accountId: integration.accountId, resource: 'widgets' }, update) : await update(database.prisma)
   if (websiteLogoKey && integration.websiteLogoKey) await storage.delete(integration.websiteLogoKey)
   return { message: 'Widget integration updated successfully', ...toIntegrationView(updated) }
 }

@@ -12,6 +12,9 @@ import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
 // third one (localhost instead of 127.0.0.1) plays a site the integration does not allow.
 let server: SpawnedServer
 let location: DatabaseLocation
+// A second server whose plans are enforced, for an owner whose plan has ended.
+let enforcedServer: SpawnedServer | undefined
+let enforcedLocation: DatabaseLocation | undefined
 let browser: Browser
 let llm: Awaited<ReturnType<typeof startFakeLlm>>
 let host: LocalServer
@@ -22,18 +25,18 @@ const keys: Record<string, string> = {}
 const SHOPIFY_ASSET = fileURLToPath(new URL('../../extensions/chat-widget/assets/agentdesk-widget.js', import.meta.url))
 const HOSTILE_CSS = '* { color: rgb(255, 0, 0) !important; font-size: 40px !important; } button { display: none !important; } .launcher, .window { position: static !important; }'
 
-function hostPage(key: string, lang: string, fromShopifyAsset: boolean) {
+function hostPage(key: string, lang: string, fromShopifyAsset: boolean, serverUrl = server.baseUrl) {
   const script = fromShopifyAsset
-    ? `<script src="/agentdesk-widget.js" data-client-key="${key}" data-server="${server.baseUrl}" async></script>`
-    : `<script src="${server.baseUrl}/widget/v1/widget.js" data-client-key="${key}" async></script>`
+    ? `<script src="/agentdesk-widget.js" data-client-key="${key}" data-server="${serverUrl}" async></script>`
+    : `<script src="${serverUrl}/widget/v1/widget.js" data-client-key="${key}" async></script>`
   return `<!doctype html><html lang="${lang}"><head><title>Customer shop</title><style>${HOSTILE_CSS}</style></head>
 <body><h1 id="title">Welcome to the shop</h1><div class="launcher" id="look-alike">not the widget</div>
 ${script}
 <script>window.hostScriptRan = true</script></body></html>`
 }
 
-async function api(path: string, token: string, body?: unknown) {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
+async function api(path: string, token: string, body?: unknown, baseUrl = server.baseUrl) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -67,7 +70,8 @@ beforeAll(async () => {
       return res.end(readFileSync(SHOPIFY_ASSET))
     }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-    res.end(hostPage(url.searchParams.get('key') ?? '', (url.searchParams.get('lang') ?? 'en').replace(/[^a-z-]/gi, ''), url.searchParams.has('shopify')))
+    const otherServer = url.searchParams.get('server') === 'enforced' ? enforcedServer?.baseUrl : undefined
+    res.end(hostPage(url.searchParams.get('key') ?? '', (url.searchParams.get('lang') ?? 'en').replace(/[^a-z-]/gi, ''), url.searchParams.has('shopify'), otherServer))
   })
   hostPort = new URL(host.url).port
   const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.example', password: 'Widget-Test-9', full_name: 'Owner' }) })
@@ -90,17 +94,20 @@ afterAll(async () => {
   server?.child.kill('SIGTERM')
   await server?.exited
   await location?.destroy()
+  enforcedServer?.child.kill('SIGTERM')
+  await enforcedServer?.exited
+  await enforcedLocation?.destroy()
   await host?.close()
   await knowledgeSite?.close()
   await llm?.close()
 })
 
-async function openShop(key: string, { origin = host.url, viewport = { width: 1280, height: 800 }, lang = 'en', shopify = false } = {}) {
-  const context = await browser.newContext({ viewport })
+async function openShop(key: string, { origin = host.url, viewport = { width: 1280, height: 800 }, lang = 'en', shopify = false, enforced = false, locale = 'en-US' } = {}) {
+  const context = await browser.newContext({ viewport, locale })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${origin}/?key=${encodeURIComponent(key)}&lang=${lang}${shopify ? '&shopify' : ''}`)
+  await page.goto(`${origin}/?key=${encodeURIComponent(key)}&lang=${lang}${shopify ? '&shopify' : ''}${enforced ? '&server=enforced' : ''}`)
   return { page, context, problems }
 }
 
@@ -243,3 +250,33 @@ interface DOMRectLike {
   x: number
   y: number
 }
+
+describe('when the site owner’s plan has ended', () => {
+  it('the widget says politely, in the bot’s voice and the visitor’s language, that it cannot answer now', async () => {
+    enforcedLocation = await createDatabaseLocation()
+    enforcedServer = await spawnServer({ DATA_DIR: enforcedLocation.DATA_DIR, ...llm.config, BILLING_MODE: 'enforced' })
+    const baseUrl = enforcedServer.baseUrl
+    const registered = await fetch(`${baseUrl}/api/accounts/register/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'lapsed@shop.example', password: 'Widget-Test-9', full_name: 'Owner' }) })
+    const token = ((await registered.json()) as { tokens: { access: string } }).tokens.access
+    const agentId = String((await api('/agents/create/', token, { name: 'Shop helper' }, baseUrl)).agent_id)
+    const key = String((await api(`/agents/${agentId}/integrations/frontend/`, token, { website_name: 'Shop', website_domain: `127.0.0.1:${hostPort}`, bot_name: 'Sam' }, baseUrl)).client_key)
+    const { subscription_id } = await api('/plans/get-user-subscription/', token, undefined, baseUrl)
+    await api('/plans/cancel-user-subscription/', token, { subscription_id, immediate: true }, baseUrl)
+    const calls = llm.requests.length
+
+    const { page, context, problems } = await openShop(key, { enforced: true, locale: 'es-ES' })
+    await launcher(page).click()
+    const input = page.locator('[data-agentdesk-widget] >> css=textarea')
+    await input.waitFor({ state: 'visible' })
+    await input.fill('¿Puedo devolver un producto?')
+    await input.press('Enter')
+    const reply = page.locator('[data-agentdesk-widget] >> css=.msg.ai').nth(1)
+    await expect.poll(() => (reply.count().then((count) => (count > 0 ? reply.innerText() : ''))), { timeout: 15_000 }).toBe('Este asistente no puede responder en este momento. Inténtalo de nuevo más tarde.')
+    expect(await page.locator('[data-agentdesk-widget] >> css=.error').count()).toBe(0)
+    // The visitor's words are kept in the box to send again later; the model was never asked.
+    expect(await input.inputValue()).toBe('¿Puedo devolver un producto?')
+    expect(llm.requests.length).toBe(calls)
+    expect(problems).toEqual([])
+    await context.close()
+  }, 60_000)
+})

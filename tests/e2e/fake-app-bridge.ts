@@ -5,7 +5,7 @@
 // app's own origin get a session token, as App Bridge gives them.
 
 export interface FakeAppBridgeRecord {
-  toasts: { message: string; isError: boolean; duration: number | null }[]
+  toasts: { message: string; isError: boolean; duration: number | null; action: string | null }[]
   idTokens: number
 }
 
@@ -13,10 +13,17 @@ export const FAKE_APP_BRIDGE = `
 (() => {
   const record = { toasts: [], idTokens: 0 }
   window.appBridgeRecord = record
+  const toastActions = []
+  window.pressToastAction = (index) => toastActions[index]()
   window.shopify = {
     idToken: () => { record.idTokens += 1; return window.mintSessionToken() },
     toast: {
-      show: (message, options) => { record.toasts.push({ message: String(message), isError: Boolean(options && options.isError), duration: (options && options.duration) || null }); return 'toast-' + record.toasts.length },
+      show: (message, options) => {
+        record.toasts.push({ message: String(message), isError: Boolean(options && options.isError), duration: (options && options.duration) || null, action: (options && options.action) || null })
+        // The toast's button, pressed by the test as a merchant would: window.pressToastAction(index).
+        toastActions[record.toasts.length - 1] = options && options.onAction
+        return 'toast-' + record.toasts.length
+      },
       hide: () => {},
     },
   }

@@ -9,6 +9,7 @@ import { createApp, type App } from '../../server/app.ts'
 import { createLogger } from '../../server/logging/create-logger.ts'
 import { shopifyAppTestBuildDir } from '../support/build-dashboard-once.ts'
 import { testConfig } from '../support/create-test-app.ts'
+import { setPlan } from '../../server/billing/set-plan.ts'
 import { createTestDatabase, type TestDatabase } from '../support/create-test-database.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 import { startFakeShopifyAdmin } from '../integration/shopify/app-fake-shopify-admin.ts'
@@ -34,7 +35,7 @@ beforeAll(async () => {
   fakeShopify = await startFakeShopifyAdmin({ apiKey: API_KEY, apiSecret: API_SECRET })
   fakeShopify.addShop('e2e-kettles.myshopify.com', { name: 'E2E Kettles', email: 'owner@e2e-kettles.example', primaryDomain: 'https://e2e-kettles.example' })
   testDatabase = await createTestDatabase()
-  const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, PUBLIC_URL: 'https://agentdesk.example', LOG_LEVEL: 'warn', DASHBOARD_DIR: process.env.DASHBOARD_DIR })
+  const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, PUBLIC_URL: 'https://agentdesk.example', BILLING_MODE: 'enforced', LOG_LEVEL: 'warn', DASHBOARD_DIR: process.env.DASHBOARD_DIR })
   app = await createApp({ config, database: testDatabase.database, logger: createLogger(config), shopifyBuildDir: shopifyAppTestBuildDir() })
   server = app.listen(0, '127.0.0.1')
   await once(server, 'listening')
@@ -333,6 +334,27 @@ describe("the embedded screens that reuse the dashboard's feature components", (
     await page.getByText('No websites yet').waitFor()
     await page.screenshot({ path: `${SCREENS}/shopify-agent-detail.png`, fullPage: true })
     expect(problems).toEqual([])
+    await page.context().close()
+  })
+
+  it("Agents: past the plan, the dashboard's refusal shows in the admin's toast with Upgrade Plan, which opens the plan", async () => {
+    const accountId = await shopAccountId()
+    const agents = await testDatabase.database.prisma.agent.count({ where: { accountId } })
+    await testDatabase.database.prisma.plan.create({ data: { id: 70, name: 'Kettle plan', isActive: false, conversationLimit: 10, messageLimit: 10, tokenLimit: 100_000n, widgetLimit: 3, teamMemberLimit: 1, agentLimit: agents } })
+    const account = await testDatabase.database.prisma.user.findUniqueOrThrow({ where: { id: accountId } })
+    await setPlan(testDatabase.database, { email: account.email, plan: '70', until: new Date(Date.now() + 30 * 86_400_000) })
+    const { page, problems, appBridge, toastSaying } = await openEmbedded('/shopify/app/create-agent')
+    await page.getByLabel('Name').fill('One too many')
+    await page.getByRole('button', { name: 'Create Agent' }).click()
+    await toastSaying(`Failed to create agent: Your plan allows ${agents} agents. Upgrade your plan to add more.`)
+    const toasts = (await appBridge()).toasts
+    expect(toasts.at(-1)).toMatchObject({ isError: true, action: 'Upgrade Plan' })
+    await page.evaluate((index) => (window as unknown as { pressToastAction(index: number): void }).pressToastAction(index), toasts.length - 1)
+    await page.waitForURL('**/shopify/app/payment**')
+    await page.getByText('Current Plan: Kettle plan').waitFor()
+    expect(await testDatabase.database.prisma.agent.count({ where: { accountId } })).toBe(agents)
+    // The browser logs the refused call itself; nothing else went wrong.
+    expect(problems).toEqual(['Failed to load resource: the server responded with a status of 402 (Payment Required)'])
     await page.context().close()
   })
 

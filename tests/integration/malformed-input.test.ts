@@ -3,6 +3,7 @@
 // and multipart bodies carrying the same. Whatever a route answers, it is never a 5xx: a 500 here is
 // input that reached the database or the code unchecked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PAYMENTS_NOT_SET_UP } from '../../server/billing/checkout.ts'
 import { bearer } from '../support/accounts.ts'
 import { listFileFields, listRoutes } from '../support/list-routes.ts'
 import { probesFor, proxyProbes, type Probe } from '../support/malformed-probes.ts'
@@ -66,7 +67,9 @@ describe('the malformed-input walk', () => {
       for (const probe of probes) {
         // No answer at all (a reset connection) counts as a failure too.
         const response = await send(walk, route, probe).catch((error: Error) => ({ status: 599, body: error.message }))
-        if (response.status >= 500) failures.push(`${route} [${probe.label}] → ${response.status} ${causeOf(walk, response.body)}`)
+        // Paying answers 503 by design on a server without a payment provider: that is its answer, not a crash.
+        const unavailableByDesign = response.status === 503 && (response.body as { message?: string } | undefined)?.message === PAYMENTS_NOT_SET_UP
+        if (response.status >= 500 && !unavailableByDesign) failures.push(`${route} [${probe.label}] → ${response.status} ${causeOf(walk, response.body)}`)
         if (response.status < 300 && !answeredOk.includes(route)) answeredOk.push(route)
       }
     }

@@ -126,6 +126,12 @@ export function mountChat(options: ChatMountOptions): void {
     messages.scrollTop = messages.scrollHeight
   }
 
+  // The assistant cannot answer now (its owner's plan): said calmly, in the bot's voice, not as an error.
+  const showFailure = (error: unknown, fallback: string) => {
+    if (error instanceof WidgetApiError && error.reason === 'assistant_paused') show({ message_text: error.message, sender_type: 'ai', sources: [] })
+    else showError(error instanceof WidgetApiError ? error.message : fallback)
+  }
+
   let busy = false
   const needsEmail = () => config.collect_user_email && !conversationId
   const layout = () => {
@@ -162,7 +168,7 @@ export function mountChat(options: ChatMountOptions): void {
   emailForm.addEventListener('submit', (event) => {
     event.preventDefault()
     if (!email.checkValidity()) return email.reportValidity()
-    startConversation(email.value.trim()).catch((error: unknown) => showError(error instanceof WidgetApiError ? error.message : 'Please try again.'))
+    startConversation(email.value.trim()).catch((error: unknown) => showFailure(error, 'Please try again.'))
   })
 
   const submit = async () => {
@@ -197,7 +203,7 @@ export function mountChat(options: ChatMountOptions): void {
     } catch (error) {
       typing.remove()
       if (!input.value) input.value = text
-      showError(error instanceof WidgetApiError ? error.message : 'The message could not be sent. Please try again.')
+      showFailure(error, 'The message could not be sent. Please try again.')
       log(debug, error)
     } finally {
       busy = false

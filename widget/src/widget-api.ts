@@ -141,10 +141,10 @@ export function createWidgetApi(base: string, clientKey: string, onNewSession: (
           const event = /^event: (.+)$/m.exec(block)?.[1]
           const data = /^data: (.*)$/m.exec(block)?.[1]
           if (!event || data === undefined) continue
-          const parsed = JSON.parse(data) as { text?: string; ai_message?: VisitorMessage; message?: string }
+          const parsed = JSON.parse(data) as { text?: string; ai_message?: VisitorMessage; message?: string; reason?: string }
           if (event === 'token') onToken(parsed.text ?? '')
           if (event === 'done' && parsed.ai_message) return parsed.ai_message
-          if (event === 'error') throw new WidgetApiError(502, parsed.message ?? 'Failed to send message')
+          if (event === 'error') throw new WidgetApiError(502, parsed.message ?? 'Failed to send message', parsed.reason)
         }
       }
       throw new WidgetApiError(502, 'The answer was interrupted.')

@@ -38,6 +38,32 @@ export function errorForStatus(status: number, body: Record<string, unknown> | n
   return new ApiError(status, known.code, known.title, said ?? `Request failed with status ${status}`, body)
 }
 
+/** SPEC plan refusals (docs/api/billing.md): a limit reached, or no live trial or subscription. */
+export type PlanRefusalCode = 'PLAN_LIMIT_REACHED' | 'SUBSCRIPTION_INACTIVE'
+
+export interface PlanRefusal {
+  error: PlanRefusalCode
+  message: string
+  limit?: number
+  used?: number
+  metric?: string
+  plan_name?: string
+  /** Where the dashboard offers to upgrade (/app/payment); null when the plan is the account owner's, not the user's. */
+  upgrade_url: string | null
+}
+
+export const UPGRADE_URL = '/app/payment'
+
+/** The refusal a 402 (or a chat stream's error event) carries, or null for any other failure. */
+export function planRefusalOf(error: unknown): PlanRefusal | null {
+  if (!(error instanceof ApiError) || !error.body) return null
+  const code = error.body.error
+  if (code !== 'PLAN_LIMIT_REACHED' && code !== 'SUBSCRIPTION_INACTIVE') return null
+  const given = error.body.upgrade_url
+  const upgradeUrl = given === null ? null : typeof given === 'string' && /^\/(?!\/)/.test(given) ? given : UPGRADE_URL
+  return { ...(error.body as Partial<PlanRefusal>), error: code, message: error.message, upgrade_url: upgradeUrl }
+}
+
 export const networkError = () => new ApiError(0, 'NETWORK_ERROR', 'Network connection failed...', 'Network error - unable to connect to server. Please check your connection.')
 export const timeoutError = (ms: number) => new ApiError(0, 'TIMEOUT', 'Timeout Error', `Request timed out after ${ms}ms`)
 export const notJsonError = (status: number) => new ApiError(status, status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR', 'Request Failed', 'Server error: Please check if the backend is running')

@@ -1,6 +1,7 @@
 // Changes made through the API (SPEC sections 7 and 8): a successful answer carrying a message shows it
 // as a Success toast (unless the screen has its own words); a failure shows an error toast with the
-// feature's title and the server's reason. Listed query keys are refreshed afterwards.
+// feature's title and the server's reason (a plan's refusal with an Upgrade Plan action, report-error.ts).
+// Listed query keys are refreshed afterwards.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query'
 import { reportError } from '../feedback/report-error.ts'
 import { useToast } from '../feedback/toast-context.tsx'
@@ -34,7 +35,7 @@ export function useApiMutation<Input = void, Output = Record<string, unknown>>(o
       options.onSuccess?.(output, input)
     },
     onError: (error, input) => {
-      if (options.errorMessage) toaster.error(options.errorTitle ?? 'Request Failed', options.errorMessage(error))
+      if (options.errorMessage) reportError(toaster, error, options.errorTitle ?? 'Request Failed', options.errorMessage(error))
       else reportError(toaster, error, options.errorTitle)
       options.onError?.(error, input)
     },

@@ -5,7 +5,6 @@ import { Navigate, type RouteObject } from 'react-router'
 import { AppLayout } from '../layout/app-layout.tsx'
 import { PublicLayout } from '../layout/public-layout.tsx'
 import { NotFoundPage } from '../pages/not-found-page.tsx'
-import { BillingPendingPage } from '../pages/app/billing-pending-page.tsx'
 import { RequireSession } from '../session/require-session.tsx'
 import { Root } from './root.tsx'
 
@@ -32,8 +31,8 @@ export const routes: RouteObject[] = [
           { path: '/security', element: page(() => import('../pages/public/security-page.tsx'), 'SecurityPage') },
           { path: '/refund', element: page(() => import('../pages/public/refund-page.tsx'), 'RefundPage') },
           { path: '/auth', element: page(() => import('../pages/auth/auth-page.tsx'), 'AuthPage') },
-          { path: '/app/plans', element: <BillingPendingPage title="Subscription Plans" /> },
-          { path: '/app/customer-info', element: <BillingPendingPage title="Customer Information" /> },
+          { path: '/app/plans', element: page(() => import('../pages/app/plans-page.tsx'), 'PlansPage') },
+          { path: '/app/customer-info', element: page(() => import('../pages/app/customer-info-page.tsx'), 'CustomerInfoPage') },
         ],
       },
       {
@@ -56,10 +55,10 @@ export const routes: RouteObject[] = [
           { path: 'integrations', element: page(() => import('../pages/app/integrations-page.tsx'), 'IntegrationsPage') },
           { path: 'widget', element: page(() => import('../pages/app/widget-page.tsx'), 'WidgetPage') },
           { path: 'help', element: page(() => import('../pages/app/help-center-page.tsx'), 'HelpCenterPage') },
-          { path: 'usage', element: <BillingPendingPage title="Usage & Plan" /> },
-          { path: 'payment', element: <BillingPendingPage title="Choose Your Plan" /> },
-          { path: 'payment-success', element: <BillingPendingPage title="Payment Successful!" /> },
-          { path: 'payment-cancel', element: <BillingPendingPage title="Payment Cancelled" /> },
+          { path: 'usage', element: page(() => import('../pages/app/usage-page.tsx'), 'UsagePage') },
+          { path: 'payment', element: page(() => import('../pages/app/payment-page.tsx'), 'PaymentPage') },
+          { path: 'payment-success', element: page(() => import('../pages/app/payment-success-page.tsx'), 'PaymentSuccessPage') },
+          { path: 'payment-cancel', element: page(() => import('../pages/app/payment-cancel-page.tsx'), 'PaymentCancelPage') },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,7 @@
 // SPEC section 8: a failed call shows an error toast. A feature's own title (such as "Failed to create
-// agent") comes first; otherwise the status title, or "Request Failed" when the server said why.
-import { ApiError } from '../api/api-error.ts'
+// agent") comes first; otherwise the status title, or "Request Failed" when the server said why. A plan's
+// refusal (402) always shows the server's sentence with an Upgrade Plan action, wherever it happened.
+import { ApiError, planRefusalOf } from '../api/api-error.ts'
 import type { Toaster } from './toast-context.tsx'
 
 export function messageOf(error: unknown): string {
@@ -14,6 +15,12 @@ export function titleOf(error: unknown): string {
   return error.title
 }
 
-export function reportError(toaster: Toaster, error: unknown, title?: string): void {
-  toaster.error(title ?? titleOf(error), messageOf(error))
+/**
+ * The error toast of a failed call; message: the screen's own words for it (the error's message
+ * otherwise), except for a plan's refusal, whose sentence says what to do.
+ */
+export function reportError(toaster: Toaster, error: unknown, title?: string, message?: string): void {
+  const refusal = planRefusalOf(error)
+  if (refusal) toaster.error(title ?? 'Upgrade required', refusal.message, refusal.upgrade_url ? { content: 'Upgrade Plan', url: refusal.upgrade_url } : undefined)
+  else toaster.error(title ?? titleOf(error), message ?? messageOf(error))
 }

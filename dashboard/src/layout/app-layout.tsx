@@ -1,9 +1,11 @@
 // The signed-in area's frame (SPEC section 2): a sidebar that collapses, a header, a footer hidden on
 // phones, and a bottom bar under 768 px. The page itself renders in the main landmark.
 import { Button, Icon, Text } from '@shopify/polaris'
-import { ExitIcon, MenuIcon, NotificationIcon, QuestionCircleIcon } from '@shopify/polaris-icons'
+import { ExitIcon, MenuIcon, QuestionCircleIcon } from '@shopify/polaris-icons'
 import { Suspense, useState } from 'react'
 import { Link, NavLink, Outlet, useNavigate } from 'react-router'
+import { CriticalUsageBanner } from '../features/billing/critical-usage-banner.tsx'
+import { NotificationsMenu } from '../features/billing/notifications-menu.tsx'
 import { useSession } from '../session/session-context.tsx'
 import { BOTTOM_BAR_LINKS, FOOTER_LINKS, SIDEBAR_LINKS } from './app-navigation.ts'
 import { DemoModeBanner } from './demo-mode-banner.tsx'
@@ -55,9 +57,7 @@ export function AppLayout() {
             <Icon source={MenuIcon} />
           </button>
           <div className="app-header__spacer" />
-          <button type="button" className="icon-button" aria-label="Notifications" title="No new notifications">
-            <Icon source={NotificationIcon} />
-          </button>
+          <NotificationsMenu />
           <Button variant="primary" onClick={() => navigate('/app/payment')}>
             Upgrade Plan
           </Button>
@@ -74,6 +74,7 @@ export function AppLayout() {
           </button>
         </header>
         <DemoModeBanner />
+        <CriticalUsageBanner />
         <main id="main" className="app-main" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

@@ -1,3 +1,4 @@
+import { startTrial } from '../../billing/start-trial.ts'
 import type { Database } from '../../db/database.ts'
 import { linkPendingMemberships } from '../../teams/link-pending-memberships.ts'
 import type { User } from '../../db/generated/prisma/client.ts'
@@ -33,7 +34,11 @@ async function findOrCreateUser(database: Database, identity: GoogleIdentity): P
   if (linked) return linked
   const byEmail = await prisma.user.findUnique({ where: { email: identity.email } })
   if (byEmail) return linkByEmail(database, byEmail, identity)
-  const created = await prisma.user.create({ data: { email: identity.email, fullName: identity.name, googleSubject: identity.subject, emailVerifiedAt: new Date() } })
+  const created = await prisma.$transaction(async (tx) => {
+    const user = await tx.user.create({ data: { email: identity.email, fullName: identity.name, googleSubject: identity.subject, emailVerifiedAt: new Date() } })
+    await startTrial(tx, user.id)
+    return user
+  })
   await linkPendingMemberships(database, created.id, created.email)
   return created
 }

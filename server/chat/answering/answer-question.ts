@@ -2,7 +2,7 @@ import type { Agent } from '../../db/generated/prisma/client.ts'
 import { retrievePassages, type Retriever } from '../retrieval/retrieve-passages.ts'
 import { answerOffline } from './answer-offline.ts'
 import { buildPrompt } from './build-prompt.ts'
-import type { ChatModel } from './chat-model.ts'
+import type { ChatModel, PromptMessage } from './chat-model.ts'
 import { messageLinkOf, sourcesCited, type SourceView } from './citations.ts'
 import { countPromptTokens, countTokens } from './count-tokens.ts'
 
@@ -27,6 +27,8 @@ export interface Question {
   text: string
   /** Files sent with the question: their names, and a document's text. */
   attachments?: { name: string; text: string | null }[]
+  /** Runs with the finished prompt, before any answer is written (the plan reserves its tokens there); may refuse by throwing. */
+  beforeAnswering?: (prompt: PromptMessage[]) => Promise<void>
 }
 
 export const OFFLINE_MODEL = 'offline-extractive'
@@ -58,6 +60,8 @@ export async function answerQuestion(answerer: Answerer, question: Question, onT
     attachments: question.attachments ?? [],
     passages,
   })
+  await question.beforeAnswering?.(prompt)
+  signal.throwIfAborted()
   if (!answerer.chatModel) {
     const text = answerOffline(question.text, passages)
     onToken(text)

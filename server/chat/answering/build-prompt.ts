@@ -14,7 +14,7 @@ export interface PromptInput {
 }
 
 // History beyond this many characters is dropped, oldest first: the question and its sources matter most.
-const HISTORY_CHARACTERS = 12_000
+export const HISTORY_CHARACTERS = 12_000
 
 /** Source text as inert data: it can neither close its own element nor open a new one. */
 export function escapeSourceText(text: string): string {

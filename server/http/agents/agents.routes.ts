@@ -8,6 +8,7 @@ import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
 import { updateAgent } from '../../agents/update-agent.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { myAgentPermissions, myPermissionsOnAllAgents } from '../../teams/permission-queries.ts'
+import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
@@ -16,13 +17,14 @@ import { parseIdParam } from '../parse-id-param.ts'
 
 export interface AgentRoutesOptions {
   database: Database
+  plans: PlanEnforcement
   storage: FileStorage
   logger: Logger
   signedIn: RequestHandler
 }
 
 /** SPEC section 7, Agents. */
-export function agentRoutes({ database, storage, logger, signedIn }: AgentRoutesOptions): Router {
+export function agentRoutes({ database, plans, storage, logger, signedIn }: AgentRoutesOptions): Router {
   const router = Router()
   const agentIdOf = (value: unknown) => parseIdParam(value, AGENT_NOT_FOUND)
 
@@ -31,7 +33,7 @@ export function agentRoutes({ database, storage, logger, signedIn }: AgentRoutes
   })
 
   router.post('/agents/create/', signedIn, async (req, res) => {
-    res.status(201).json(await createAgent(database, actorOf(res), CreateAgentSchema.parse(req.body)))
+    res.status(201).json(await createAgent({ database, plans }, actorOf(res), CreateAgentSchema.parse(req.body)))
   })
 
   // Before /agents/:agentId/ so that "permissions" is not taken for an agent id.

@@ -3,6 +3,7 @@
 // the app-data metafields the theme app extension reads. Choosing another agent switches the old
 // integration off, so one widget answers per store.
 import type { Actor } from '../../accounts/actor.ts'
+import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
 import type { Database } from '../../db/database.ts'
 import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
@@ -14,6 +15,7 @@ import { setWidgetMetafields } from '../proxy/set-widget-metafields.ts'
 export interface ConnectStorefrontWidgetOptions {
   database: Database
   storage: FileStorage
+  plans: PlanEnforcement
   actor: Actor
   shop: ShopifyShop
   agentId: string
@@ -30,12 +32,12 @@ export function storefrontHostOf(shop: Pick<ShopifyShop, 'storefrontUrl' | 'shop
   }
 }
 
-export async function connectStorefrontWidget({ database, storage, actor, shop, agentId, client, serverUrl }: ConnectStorefrontWidgetOptions) {
+export async function connectStorefrontWidget({ database, storage, plans, actor, shop, agentId, client, serverUrl }: ConnectStorefrontWidgetOptions) {
   const current = shop.widgetIntegrationId ? await database.prisma.widgetIntegration.findUnique({ where: { id: shop.widgetIntegrationId } }) : null
   let clientKey = current?.agentId === agentId && current.isActive ? current.clientKey : null
   if (!clientKey) {
     const input = CreateIntegrationSchema.parse({ website_name: shop.shopName ?? shop.shopDomain, website_domain: storefrontHostOf(shop), allow_subdomains: false })
-    const created = await createIntegration(database, storage, actor, agentId, input, undefined)
+    const created = await createIntegration({ database, storage, plans }, { actor, agentId, input, replacing: current?.isActive ? current.id : undefined })
     clientKey = created.client_key
     await database.prisma.$transaction([
       ...(current ? [database.prisma.widgetIntegration.update({ where: { id: current.id }, data: { isActive: false } })] : []),

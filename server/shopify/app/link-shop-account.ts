@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { startTrial } from '../../billing/start-trial.ts'
 import type { Database } from '../../db/database.ts'
 import { Prisma, type ShopifyShop } from '../../db/generated/prisma/client.ts'
 import type { ShopProfile } from './shop-profile.schemas.ts'
@@ -35,6 +36,7 @@ function createShopAccount(database: Database, { shopDomain, scopes, profile }: 
     const email = await chooseEmail(transaction, shopDomain)
     // No password and no verified e-mail: the merchant signs in through Shopify until they add an e-mail sign-in.
     const user = await transaction.user.create({ data: { email, fullName: profile.name.trim().slice(0, MAX_NAME_LENGTH) || shopDomain, passwordHash: null } })
+    await startTrial(transaction, user.id)
     return transaction.shopifyShop.create({ data: { shopDomain, accountId: user.id, scopes, shopName: profile.name, storefrontUrl: profile.storefrontUrl } })
   })
 }

@@ -14,6 +14,7 @@ import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.t
 import type { FileStorage } from '../../storage/file-storage.ts'
 import type { ChatServices } from '../../conversations/send-message.ts'
 import type { AuthRateLimits } from '../../http/rate-limit/auth-rate-limits.ts'
+import type { ShopifyBillingPlans } from '../../billing/shopify/shopify-billing-plans.ts'
 import { shopifyCredentialsOf, type ShopifyAppServer } from './shopify.server.ts'
 import type { ShopifyLoadContext } from './shopify-load-context.ts'
 
@@ -25,6 +26,8 @@ const HOT_RELOAD_PORT = 24_679
 export interface ShopifyAppMountOptions {
   config: Config
   shopify: ShopifyAppServer
+  /** The plans declared to Shopify Billing (createShopifyLibrary). */
+  billingPlans: ShopifyBillingPlans
   database: Database
   logger: Logger
   /** Wakes the worker for the jobs webhooks queue. */
@@ -76,10 +79,10 @@ async function serveAppInDevelopment(getLoadContext: GetLoadContextFunction) {
 }
 
 /** The /shopify handler when SHOPIFY_API_KEY and SHOPIFY_API_SECRET are set, else null (and /shopify stays a 404). */
-export async function mountShopifyApp({ config, shopify, database, logger, queue, storage, chat, rateLimits, isDevelopment, buildDir = SHOPIFY_APP_BUILD_DIR }: ShopifyAppMountOptions): Promise<MountedShopifyApp | null> {
+export async function mountShopifyApp({ config, shopify, billingPlans, database, logger, queue, storage, chat, rateLimits, isDevelopment, buildDir = SHOPIFY_APP_BUILD_DIR }: ShopifyAppMountOptions): Promise<MountedShopifyApp | null> {
   const credentials = shopifyCredentialsOf(config)
   if (!credentials) return null
-  const getLoadContext: GetLoadContextFunction = (_req, res) => ({ shopify, apiKey: credentials.apiKey, database, logger, queue, storage, chat, rateLimits, publicUrl: credentials.appUrl, cspNonce: String(res.locals.cspNonce) }) satisfies ShopifyLoadContext
+  const getLoadContext: GetLoadContextFunction = (_req, res) => ({ shopify, billing: { plans: billingPlans, isTest: config.SHOPIFY_BILLING_TEST }, apiKey: credentials.apiKey, database, plans: chat.plans, logger, queue, storage, chat, rateLimits, publicUrl: credentials.appUrl, cspNonce: String(res.locals.cspNonce) }) satisfies ShopifyLoadContext
   const app = isDevelopment ? await serveAppInDevelopment(getLoadContext) : { handler: serveBuiltApp(buildDir, getLoadContext), close: async () => {} }
   const isHttps = config.PUBLIC_URL?.startsWith('https:') ?? false
   const router = Router()

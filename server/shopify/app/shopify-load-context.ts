@@ -1,4 +1,6 @@
 // What the Express mount hands every React Router loader and action under /shopify (their `context`).
+import type { ShopifyBillingPlans } from '../../billing/shopify/shopify-billing-plans.ts'
+import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
 import type { Database } from '../../db/database.ts'
 import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
@@ -9,9 +11,13 @@ import type { ShopifyAppServer } from './shopify.server.ts'
 
 export interface ShopifyLoadContext {
   shopify: ShopifyAppServer
+  /** Shopify Billing: the plans declared to the library, and whether its charges are test charges (SHOPIFY_BILLING_TEST). */
+  billing: { plans: ShopifyBillingPlans; isTest: boolean }
   /** The app's client id, which App Bridge reads from the page. */
   apiKey: string
   database: Database
+  /** The plans' limits, for what the embedded admin creates. */
+  plans: PlanEnforcement
   logger: Logger
   /** Wakes the worker for the jobs webhooks and imports queue. */
   queue: EmbeddingQueue

@@ -2,6 +2,7 @@
 // Touch it to change scopes, the API version, or what happens at installation.
 import type { SessionStorage } from '@shopify/shopify-app-session-storage'
 import { ApiVersion, AppDistribution, LogSeverity, shopifyApp } from '@shopify/shopify-app-react-router/server'
+import type { ShopifyBillingPlans } from '../../billing/shopify/shopify-billing-plans.ts'
 import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
@@ -46,13 +47,15 @@ export interface ShopifyAppOptions {
   database: Database
   sessionStorage: SessionStorage
   logger: Logger
+  /** The plans merchants may subscribe to through Shopify Billing (declareShopifyBillingPlans keeps them current). */
+  billing: ShopifyBillingPlans
 }
 
 /**
  * Embedded, App Store distribution, token exchange with expiring offline tokens (required of new public
  * apps since April 2026). Note: library 3.0.0 prints a stray console.log line on every token exchange.
  */
-export function createShopifyApp({ credentials, scopes, database, sessionStorage, logger }: ShopifyAppOptions) {
+export function createShopifyApp({ credentials, scopes, database, sessionStorage, logger, billing }: ShopifyAppOptions) {
   return shopifyApp({
     apiKey: credentials.apiKey,
     apiSecretKey: credentials.apiSecret,
@@ -61,6 +64,7 @@ export function createShopifyApp({ credentials, scopes, database, sessionStorage
     apiVersion: ApiVersion.October26,
     authPathPrefix: SHOPIFY_AUTH_PATH_PREFIX,
     sessionStorage,
+    billing,
     distribution: AppDistribution.AppStore,
     future: { expiringOfflineAccessTokens: true },
     logger: { level: LogSeverity.Info, log: logThrough(logger) },

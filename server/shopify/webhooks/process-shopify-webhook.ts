@@ -7,6 +7,7 @@ import { markShopUninstalled } from './mark-shop-uninstalled.ts'
 import type { ShopifyWebhookTopic, WebhookJobPayload, WebhookPayload } from './shopify-webhook.schemas.ts'
 import { syncStoreObject } from './sync-store-object.ts'
 import { updateShopScopes } from './update-shop-scopes.ts'
+import { updateShopSubscription } from './update-shop-subscription.ts'
 
 // The job's payload was parsed by enqueueShopifyWebhook before it was stored.
 const payloadOf = <Topic extends ShopifyWebhookTopic>(webhook: WebhookJobPayload, _topic: Topic) => webhook.payload as WebhookPayload<Topic>
@@ -45,6 +46,8 @@ export async function processShopifyWebhook(dependencies: ShopifyJobDependencies
       return finishBulkOperation(dependencies, webhook)
     case 'app/uninstalled':
       return markShopUninstalled(database, webhook.shop)
+    case 'app_subscriptions/update':
+      return updateShopSubscription(database, logger, webhook.shop, payloadOf(webhook, 'app_subscriptions/update'))
     case 'app/scopes_update':
       return updateShopScopes(database, webhook.shop, payloadOf(webhook, 'app/scopes_update').current)
     case 'customers/data_request': {

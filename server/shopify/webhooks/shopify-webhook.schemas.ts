@@ -25,6 +25,23 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
     .looseObject({ admin_graphql_api_id: z.string().startsWith('gid://shopify/BulkOperation/'), status: z.string().nullish(), error_code: z.string().nullish() })
     .transform((payload) => ({ bulkOperationGid: payload.admin_graphql_api_id, status: payload.status?.toLowerCase() ?? null })),
   'app/uninstalled': z.unknown().transform(() => ({})),
+  'app_subscriptions/update': z
+    .looseObject({
+      app_subscription: z.looseObject({
+        admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/AppSubscription\/\d+$/),
+        name: z.string().trim().min(1).max(255),
+        status: z.string().trim().toUpperCase().pipe(z.enum(['ACTIVE', 'ACCEPTED', 'CANCELLED', 'DECLINED', 'EXPIRED', 'FROZEN', 'PENDING'])),
+        created_at: z.iso.datetime({ offset: true }).nullish(),
+        updated_at: z.iso.datetime({ offset: true }),
+      }),
+    })
+    .transform(({ app_subscription: subscription }) => ({
+      subscriptionGid: subscription.admin_graphql_api_id,
+      name: subscription.name,
+      status: subscription.status,
+      createdAt: subscription.created_at ?? null,
+      updatedAt: subscription.updated_at,
+    })),
   'app/scopes_update': z.looseObject({ current: z.array(z.string().regex(/^[a-z_]+$/)) }).transform(({ current }) => ({ current })),
   'customers/data_request': z
     .looseObject({ customer, data_request: z.looseObject({ id: numericId }).nullish() })

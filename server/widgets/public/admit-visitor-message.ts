@@ -1,3 +1,5 @@
+import type { AccountStanding } from '../../billing/account-standing.ts'
+import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
 import type { Database } from '../../db/database.ts'
 import type { Conversation } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -9,12 +11,18 @@ import type { WidgetSettings } from './widget-settings.ts'
 /**
  * Everything that can refuse a visitor's message, before any of it is read: the conversation is the
  * visitor's and open (looked up first, so a wrong id costs no one's rate limit), then the rate limits,
- * then the integration's daily token budget.
+ * then the integration's daily token budget, then the agent owner's plan (a live trial or subscription,
+ * a message and some tokens left; the limits are applied for real when the message is saved).
  */
-export async function admitVisitorMessage(database: Database, settings: WidgetSettings, caller: WidgetCaller, conversationId: string, limitMessages: () => Promise<void>): Promise<Conversation> {
+export async function admitVisitorMessage(
+  { database, settings, plans }: { database: Database; settings: WidgetSettings; plans: PlanEnforcement },
+  { caller, conversationId, limitMessages }: { caller: WidgetCaller; conversationId: string; limitMessages: () => Promise<void> },
+): Promise<{ conversation: Conversation; standing: AccountStanding }> {
   const conversation = await requireVisitorConversation(database, caller, conversationId)
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Start a new one.')
   await limitMessages()
   await requireWidgetBudget(database, settings, caller.integration)
-  return conversation
+  const standing = await plans.standingOf(caller.integration.accountId)
+  await plans.requireRoomToAnswer(standing)
+  return { conversation, standing }
 }

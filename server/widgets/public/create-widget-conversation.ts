@@ -1,33 +1,36 @@
-import type { Database } from '../../db/database.ts'
+import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { toMessageView } from '../../conversations/message-view.ts'
-import { recordUsage } from '../../usage/record-usage.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
 import { toVisitorMessage } from './visitor-message-view.ts'
 import { EMAIL_REQUIRED } from './widget-chat.schemas.ts'
 
-/** A visitor's conversation on the integration's site: the widget's start message is the first word. */
-export async function createWidgetConversation(database: Database, caller: WidgetCaller, input: { visitor_email?: string | undefined }) {
+/**
+ * A visitor's conversation on the integration's site: the widget's start message is the first word. It
+ * counts towards the agent owner's plan, which must be live and have a conversation left (402 otherwise).
+ */
+export async function createWidgetConversation(plans: PlanEnforcement, caller: WidgetCaller, input: { visitor_email?: string | undefined }) {
   const { integration, session } = caller
   if (integration.collectUserEmail && !input.visitor_email) throw new AppError('BAD_REQUEST', EMAIL_REQUIRED)
   const email = input.visitor_email?.toLowerCase() ?? null
-  const conversation = await database.prisma.conversation.create({
-    data: {
-      accountId: integration.accountId,
-      agentId: integration.agentId,
-      name: email ?? `Visitor on ${integration.websiteName}`,
-      channel: 'widget',
-      widgetIntegrationId: integration.id,
-      visitorId: session.visitorId,
-      visitorEmail: email,
-      // A signed-in Shopify customer (app proxy bootstrap): what customers/redact finds and purges.
-      shopifyCustomerId: session.shopifyCustomerId ?? null,
-      lastMessagePreview: integration.startMessage.slice(0, 200),
-      messages: { create: { senderType: 'ai', text: integration.startMessage, isRead: true } },
-    },
-    include: { messages: true },
-  })
-  await recordUsage(database, integration.accountId, { conversations: 1 })
+  const conversation = await plans.createCounted(integration.accountId, 'conversations', (tx) =>
+    tx.conversation.create({
+      data: {
+        accountId: integration.accountId,
+        agentId: integration.agentId,
+        name: email ?? `Visitor on ${integration.websiteName}`,
+        channel: 'widget',
+        widgetIntegrationId: integration.id,
+        visitorId: session.visitorId,
+        visitorEmail: email,
+        // A signed-in Shopify customer (app proxy bootstrap): what customers/redact finds and purges.
+        shopifyCustomerId: session.shopifyCustomerId ?? null,
+        lastMessagePreview: integration.startMessage.slice(0, 200),
+        messages: { create: { senderType: 'ai', text: integration.startMessage, isRead: true } },
+      },
+      include: { messages: true },
+    }),
+  )
   const greeting = conversation.messages[0]
   return { conversation_id: conversation.id, ai_message: greeting ? toVisitorMessage(toMessageView(greeting)) : null }
 }

@@ -1,3 +1,5 @@
+import type { AccountStanding } from '../../billing/account-standing.ts'
+import { admitMessage } from '../../conversations/admit-message.ts'
 import { saveUserMessage } from '../../conversations/save-user-message.ts'
 import { answerUserMessage, type ChatEvents, type ChatServices } from '../../conversations/send-message.ts'
 import type { Conversation } from '../../db/generated/prisma/client.ts'
@@ -5,13 +7,23 @@ import type { FileStorage } from '../../storage/file-storage.ts'
 import { storeAttachment, type PreparedAttachment } from './receive-attachment.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
 
+export interface VisitorMessage {
+  caller: WidgetCaller
+  conversation: Conversation
+  text: string
+  file?: PreparedAttachment | undefined
+  /** Where the agent owner's plan stood when the message was admitted (admitVisitorMessage). */
+  standing: AccountStanding
+}
+
 /**
  * A visitor's message, admitted by admitVisitorMessage, answered like a dashboard one (same
- * retrieval, prompt and failure handling); what the answer costs counts against the daily budget
- * (meterAnswerTokens, from the conversation's integration).
+ * retrieval, prompt, plan limits and failure handling); what the answer costs counts against the daily
+ * budget (meterAnswerTokens, from the conversation's integration).
  */
-export async function sendWidgetMessage(services: ChatServices, storage: FileStorage, caller: WidgetCaller, conversation: Conversation, text: string, events: ChatEvents, signal: AbortSignal, file?: PreparedAttachment) {
-  const userMessage = await saveUserMessage(services, { accountId: caller.integration.accountId, conversation, text, attachments: file ? [file.stored] : [] })
+export async function sendWidgetMessage(services: ChatServices, storage: FileStorage, { caller, conversation, text, file, standing }: VisitorMessage, events: ChatEvents, signal: AbortSignal) {
+  const admission = await admitMessage(services, caller.agent, text.length + (file?.forAnswer.text?.length ?? 0), standing)
+  const userMessage = await saveUserMessage(services, { accountId: caller.integration.accountId, conversation, text, attachments: file ? [file.stored] : [], admission })
   // Only a saved message's file is written: a refused one leaves nothing behind. Storing it is part of
   // answering, so a storage failure fails the answer rather than leaving it pending.
   return answerUserMessage(services, caller.agent, userMessage, events, signal, file ? { attachments: [file.forAnswer], prepare: () => storeAttachment(storage, file) } : {})

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts'
 import type { WidgetIntegration } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { recordUsage } from '../../usage/record-usage.ts'
-import type { UsagePeriod } from '../../usage/usage-period.ts'
+import type { UsagePeriod } from '../../billing/billing-period.ts'
 import type { WidgetSettings } from './widget-settings.ts'
 
 export const BUDGET_SPENT = 'This chat has reached its limit for today. Please try again tomorrow.'

@@ -4,6 +4,7 @@ import { getHmac, getJwt } from '@shopify/shopify-api/test-helpers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../../support/create-test-app.ts'
 import { recordUsage } from '../../../server/usage/record-usage.ts'
+import { setPlan } from '../../../server/billing/set-plan.ts'
 import { API_KEY, API_SECRET, BROWSER, startEmbeddedAppTestbed, type EmbeddedAppTestbed } from './embedded-app-testbed.ts'
 
 // The embedded app through the real Express server and the built React Router app: Shopify's session
@@ -193,12 +194,28 @@ describe('opening the app in the Shopify admin', () => {
     expect(fakeShopify.appMetafields.get(`${SHOP} agentdesk.widget_key`)).toBe(switched.widgetIntegration?.clientKey)
   })
 
-  it('the Usage screen shows what the shop account used this period', async () => {
+  it('the Usage screen shows the shop account’s plan, its limits and what this period used of them', async () => {
     const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
     await recordUsage(testDatabase.database, shop.accountId, { conversations: 7, messages: 41, tokens: 12_345 })
     const response = await request().get(`/shopify/app/usage?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
     expect(response.status).toBe(200)
-    for (const shown of ['Conversations', 'Messages', 'Tokens', '>7<', '>41<', '>12K<']) expect(response.text).toContain(shown)
+    // The install started the 14-day trial of the default plan.
+    for (const shown of ['Current Plan: Pro 1', 'Free trial: 14 days left', 'Conversations', 'Messages', 'Tokens', '>7<', '>41<', '>12K<', 'of 400', 'of 6.0M', 'Pro 7', 'Most Popular']) expect(response.text).toContain(shown)
+  })
+
+  it('creating an agent past the plan shows why, with an Upgrade Plan action that opens the plan', async () => {
+    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP }, include: { account: true } })
+    const agents = await testDatabase.database.prisma.agent.count({ where: { accountId: shop.accountId } })
+    await testDatabase.database.prisma.plan.create({ data: { id: 60, name: 'Small', conversationLimit: 10, messageLimit: 10, tokenLimit: 10_000n, widgetLimit: 5, teamMemberLimit: 1, agentLimit: agents } })
+    await setPlan(testDatabase.database, { email: shop.account.email, plan: 'Small', until: new Date(Date.now() + 30 * 86_400_000) })
+    const refused = await request().post('/shopify/app/knowledge.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`).type('form').send({ intent: 'create-agent', name: 'One too many' })
+    expect(refused.status).toBe(200)
+    expect(refused.text).toContain(`Your plan allows ${agents} agents. Upgrade your plan to add more.`)
+    expect(refused.text).toContain('upgrade')
+    expect(await testDatabase.database.prisma.agent.count({ where: { accountId: shop.accountId } })).toBe(agents)
+    const upgrade = await request().get(`/shopify/app/payment?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
+    expect(upgrade.status).toBe(200)
+    expect(upgrade.text).toContain('Current Plan: Small')
   })
 
   it('no Shopify token or session token reaches the log', async () => {

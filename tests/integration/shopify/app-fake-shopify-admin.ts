@@ -26,6 +26,40 @@ interface MetafieldInput {
   value: string
 }
 
+/** An app subscription as the fake's billing keeps it (Shopify's AppSubscription fields the library reads). */
+export interface FakeAppSubscription {
+  id: string
+  shop: string
+  name: string
+  test: boolean
+  status: 'PENDING' | 'ACTIVE' | 'DECLINED' | 'CANCELLED' | 'EXPIRED' | 'FROZEN'
+  returnUrl: string
+  createdAt: string
+  lineItems: { amount: string; currencyCode: string; interval: string }[]
+}
+
+interface SubscriptionCreateVariables {
+  name?: string
+  returnUrl?: string
+  test?: boolean | null
+  lineItems?: { plan: { appRecurringPricingDetails?: { interval: string; price: { amount: number; currencyCode: string } } } }[]
+}
+
+// Shopify's AppSubscription as the library's fragment reads it.
+function subscriptionNode(subscription: FakeAppSubscription) {
+  return {
+    id: subscription.id,
+    name: subscription.name,
+    test: subscription.test,
+    status: subscription.status,
+    trialDays: 0,
+    createdAt: subscription.createdAt,
+    currentPeriodEnd: subscription.status === 'ACTIVE' ? new Date(Date.parse(subscription.createdAt) + 30 * 86_400_000).toISOString() : null,
+    returnUrl: subscription.returnUrl,
+    lineItems: subscription.lineItems.map((item, index) => ({ id: `gid://shopify/AppSubscriptionLineItem/${index + 1}`, plan: { pricingDetails: { price: { amount: item.amount, currencyCode: item.currencyCode }, interval: item.interval, discount: null } } })),
+  }
+}
+
 export async function startFakeShopifyAdmin({ apiKey, apiSecret }: { apiKey: string; apiSecret: string }) {
   const shops = new Map<string, FakeShop>()
   const issuedTokens = new Map<string, string>() // access token → shop
@@ -33,6 +67,49 @@ export async function startFakeShopifyAdmin({ apiKey, apiSecret }: { apiKey: str
   const graphqlQueries: { shop: string; query: string }[] = []
   /** App-data metafields written, by "shop namespace.key". */
   const appMetafields = new Map<string, string>()
+  /** Shopify Billing: the app's subscriptions on every shop, in the order they were asked for. */
+  const appSubscriptions: FakeAppSubscription[] = []
+  let nextSubscription = 1000
+
+  function createSubscription(shop: string, variables: SubscriptionCreateVariables) {
+    const userErrors = []
+    if (!variables.name) userErrors.push({ field: ['name'], message: 'Name can\'t be blank' })
+    if (!variables.returnUrl?.startsWith('https://')) userErrors.push({ field: ['returnUrl'], message: 'Return url must be an https URL' })
+    const lineItems = (variables.lineItems ?? []).map((item) => item.plan.appRecurringPricingDetails).filter((details) => details !== undefined)
+    if (lineItems.length === 0 || lineItems.some((details) => !(details.price.amount > 0))) userErrors.push({ field: ['lineItems'], message: 'Line items must have a price' })
+    if (userErrors.length > 0) return { appSubscription: null, confirmationUrl: null, userErrors }
+    nextSubscription += 1
+    const subscription: FakeAppSubscription = {
+      id: `gid://shopify/AppSubscription/${nextSubscription}`,
+      shop,
+      name: variables.name ?? '',
+      test: variables.test === true,
+      status: 'PENDING',
+      returnUrl: variables.returnUrl ?? '',
+      createdAt: new Date().toISOString(),
+      lineItems: lineItems.map((details) => ({ amount: details.price.amount.toFixed(2), currencyCode: details.price.currencyCode, interval: details.interval })),
+    }
+    appSubscriptions.push(subscription)
+    const confirmationUrl = `https://${shop}/admin/charges/${apiKey}/${nextSubscription}/RecurringApplicationCharge/confirm_recurring_application_charge?signature=fake`
+    return { appSubscription: subscriptionNode(subscription), confirmationUrl, userErrors: [] }
+  }
+
+  function cancelSubscription(shop: string, id: string | undefined) {
+    const subscription = appSubscriptions.find((candidate) => candidate.id === id && candidate.shop === shop)
+    if (!subscription) return { appSubscription: null, userErrors: [{ field: ['id'], message: 'Subscription not found' }] }
+    if (subscription.status !== 'ACTIVE' && subscription.status !== 'FROZEN') return { appSubscription: null, userErrors: [{ field: ['id'], message: 'Subscription is not active' }] }
+    subscription.status = 'CANCELLED'
+    return { appSubscription: subscriptionNode(subscription), userErrors: [] }
+  }
+
+  /** What the merchant's approval on the confirmation page does: the subscription becomes ACTIVE, replacing the shop's other active one. */
+  function approveSubscription(id: string): FakeAppSubscription {
+    const subscription = appSubscriptions.find((candidate) => candidate.id === id)
+    if (!subscription || subscription.status !== 'PENDING') throw new Error(`no pending subscription ${id}`)
+    for (const other of appSubscriptions) if (other.shop === subscription.shop && other.status === 'ACTIVE') other.status = 'CANCELLED'
+    subscription.status = 'ACTIVE'
+    return subscription
+  }
 
   async function exchangeToken(shop: string, body: Record<string, string>) {
     exchanges.push({ shop, body })
@@ -50,11 +127,17 @@ export async function startFakeShopifyAdmin({ apiKey, apiSecret }: { apiKey: str
     return { status: 200, body: { access_token: accessToken, scope: 'read_products,read_content,read_legal_policies,write_app_proxy', ...expiring } }
   }
 
-  function answerGraphql(shop: string, accessToken: string | undefined, body: { query?: string; variables?: { metafields?: MetafieldInput[] } }) {
+  function answerGraphql(shop: string, accessToken: string | undefined, body: { query?: string; variables?: { metafields?: MetafieldInput[]; id?: string } & SubscriptionCreateVariables }) {
     if (!accessToken || issuedTokens.get(accessToken) !== shop) return { status: 401, body: { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' } }
     graphqlQueries.push({ shop, query: body.query ?? '' })
     const cost = { requestedQueryCost: 1, actualQueryCost: 1, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 } }
     const installationId = `gid://shopify/AppInstallation/${shop.length}`
+    if (/appSubscriptionCreate\s*\(/.test(body.query ?? '')) return { status: 200, body: { data: { appSubscriptionCreate: createSubscription(shop, body.variables ?? {}) }, extensions: { cost } } }
+    if (/appSubscriptionCancel\s*\(/.test(body.query ?? '')) return { status: 200, body: { data: { appSubscriptionCancel: cancelSubscription(shop, body.variables?.id) }, extensions: { cost } } }
+    if (/activeSubscriptions\s*\{/.test(body.query ?? '')) {
+      const active = appSubscriptions.filter((subscription) => subscription.shop === shop && subscription.status === 'ACTIVE').map(subscriptionNode)
+      return { status: 200, body: { data: { currentAppInstallation: { activeSubscriptions: active, oneTimePurchases: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } } } }, extensions: { cost } } }
+    }
     if (/currentAppInstallation\s*\{/.test(body.query ?? '')) return { status: 200, body: { data: { currentAppInstallation: { id: installationId } }, extensions: { cost } } }
     if (/metafieldsSet\s*\(/.test(body.query ?? '')) {
       const metafields = body.variables?.metafields ?? []
@@ -98,6 +181,13 @@ export async function startFakeShopifyAdmin({ apiKey, apiSecret }: { apiKey: str
     exchanges,
     graphqlQueries,
     appMetafields,
+    appSubscriptions,
+    approveSubscription,
+    /** The merchant declines on the confirmation page. */
+    declineSubscription: (id: string) => {
+      const subscription = appSubscriptions.find((candidate) => candidate.id === id)
+      if (subscription) subscription.status = 'DECLINED'
+    },
     addShop: (domain: string, profile: FakeShop) => shops.set(domain, profile),
     close: () => server.close(),
   }

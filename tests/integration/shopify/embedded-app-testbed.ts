@@ -23,9 +23,11 @@ export interface EmbeddedAppTestbedOptions {
   store: string
   profile: { name: string; email: string; primaryDomain: string }
   logSink?: Writable
+  /** More configuration (SHOPIFY_BILLING_TEST, …). */
+  config?: Record<string, string>
 }
 
-export async function startEmbeddedAppTestbed({ store, profile, logSink }: EmbeddedAppTestbedOptions) {
+export async function startEmbeddedAppTestbed({ store, profile, logSink, config: moreConfig = {} }: EmbeddedAppTestbedOptions) {
   const shop = `${store}.myshopify.com`
   const host = Buffer.from(`admin.shopify.com/store/${store}`).toString('base64url')
   const buildDir = shopifyAppTestBuildDir(`${store}-${randomUUID()}`)
@@ -33,7 +35,7 @@ export async function startEmbeddedAppTestbed({ store, profile, logSink }: Embed
   const fakeShopify = await startFakeShopifyAdmin({ apiKey: API_KEY, apiSecret: API_SECRET })
   fakeShopify.addShop(shop, profile)
   const testDatabase: TestDatabase = await createTestDatabase()
-  const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, PUBLIC_URL, LOG_LEVEL: logSink ? 'debug' : 'silent' })
+  const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, PUBLIC_URL, BILLING_MODE: 'enforced', LOG_LEVEL: logSink ? 'debug' : 'silent', ...moreConfig })
   const app: App = await createApp({ config, database: testDatabase.database, logger: createLogger(config, logSink), shopifyBuildDir: buildDir })
   return {
     shop,

@@ -139,7 +139,7 @@ describe('app lifecycle webhooks', () => {
     const other = await createShop(database, { accountId: owner.userId })
     await database.prisma.shopifySession.createMany({ data: [sessionOf(shop.shopDomain), sessionOf(shop.shopDomain, `${shop.shopDomain}_42`, true), sessionOf(other.shopDomain)] })
     const { job } = await deliver(testbed, 'app/uninstalled', { id: 1, name: 'Alpine', myshopify_domain: shop.shopDomain })
-    expect(job.result).toEqual({ shopMarked: true, sessionsDeleted: 2 })
+    expect(job.result).toEqual({ shopMarked: true, sessionsDeleted: 2, subscriptionsEnded: 0 })
     expect((await database.prisma.shopifyShop.findUniqueOrThrow({ where: { id: shop.id } })).uninstalledAt).toBeInstanceOf(Date)
     expect((await database.prisma.shopifyShop.findUniqueOrThrow({ where: { id: other.id } })).uninstalledAt).toBeNull()
     expect(await database.prisma.shopifySession.findMany({ select: { shop: true } })).toEqual([{ shop: other.shopDomain }])

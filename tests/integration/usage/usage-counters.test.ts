@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest'
 import { readUsage } from '../../../server/usage/read-usage.ts'
 import { recordUsage } from '../../../server/usage/record-usage.ts'
-import { calendarMonthOf, usagePeriodOf } from '../../../server/usage/usage-period.ts'
+import { calendarMonthOf } from '../../../server/billing/billing-period.ts'
+import { usagePeriodOf } from '../../../server/usage/usage-period.ts'
 import { databaseForThisFile } from '../../support/create-test-database.ts'
 
 const file = databaseForThisFile()
@@ -20,7 +21,7 @@ it('counts in the calendar month without a subscription, and in the subscription
   const plan = await file.database.prisma.plan.create({ data: { id: 901, name: 'Test', conversationLimit: 1, messageLimit: 1, tokenLimit: 1n, widgetLimit: 1, teamMemberLimit: 1, agentLimit: 1 } })
   const start = new Date(Date.now() - 3 * 86_400_000)
   const end = new Date(Date.now() + 27 * 86_400_000)
-  await file.database.prisma.subscription.create({ data: { accountId, planId: plan.id, provider: 'stripe', status: 'active', currentPeriodStart: start, currentPeriodEnd: end } })
+  await file.database.prisma.subscription.create({ data: { accountId, planId: plan.id, provider: 'stripe', status: 'active', currentPeriodStart: start, currentPeriodEnd: end, currentKey: accountId } })
   expect(await usagePeriodOf(file.database, accountId)).toEqual({ start, end })
   await recordUsage(file.database, accountId, { conversations: 1 })
   expect(await readUsage(file.database, accountId)).toMatchObject({ conversations: 1, period: { start, end } })

@@ -27,6 +27,18 @@ describe('demo mode answers', () => {
     expect((searched.value as { data: { name: string }[] }).data.map((item) => item.name)).toEqual(['Return policy'])
   })
 
+  it('serves the seven plans of the catalogue, a trial and its notifications, so every billing screen has data', async () => {
+    const plans = await settle(answerInDemo('/subscriptions/plans/', { auth: false }), DEMO_DELAY_MS)
+    const catalogue = plans.value as { plans: { name: string; prices: { price_id: number; currency: string; amount: number }[] }[]; default_plan_id: number; currencies: string[] }
+    expect(catalogue.plans.map((plan) => plan.name)).toEqual(['Pro 1', 'Pro 2', 'Pro 3', 'Pro 4', 'Pro 5', 'Pro 6', 'Pro 7'])
+    expect(catalogue.plans[6]?.prices).toEqual([expect.objectContaining({ price_id: 13, currency: 'USD', amount: 640 }), expect.objectContaining({ price_id: 14, currency: 'EGP', amount: 32_000 })])
+    expect(catalogue).toMatchObject({ default_plan_id: 1, currencies: ['EGP'] })
+    const subscription = await settle(answerInDemo('/plans/get-user-subscription/', {}), DEMO_DELAY_MS)
+    expect(subscription.value).toMatchObject({ plan_name: 'Pro 1', status: 'trialing', subscription_status: true })
+    const notifications = await settle(answerInDemo('/notifications/', {}), DEMO_DELAY_MS)
+    expect((notifications.value as { notifications: { level: string }[] }).notifications.map((item) => item.level)).toEqual(['critical', 'warning'])
+  })
+
   it('accepts changes without keeping them, and says so', async () => {
     const change = await settle(answerInDemo('/agents/create/', { method: 'POST', body: { name: 'x' } }), DEMO_DELAY_MS)
     expect(change.value).toEqual({ message: DEMO_CHANGE_MESSAGE })

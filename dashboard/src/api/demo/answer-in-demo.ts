@@ -1,6 +1,7 @@
 // Demo mode's answers (SPEC section 4): every call answers canned data after 500 ms. Reads find the
 // data of demo-data.ts; changes are accepted but not kept, and say so.
 import type { RequestOptions } from '../api-client.ts'
+import { DEMO_NOTIFICATIONS, DEMO_PLANS, DEMO_SUBSCRIPTION, DEMO_SUBSCRIPTION_HISTORY } from './demo-billing.ts'
 import { DEMO_AGENTS, DEMO_CONVERSATIONS, DEMO_DOCUMENTS, DEMO_ENGAGEMENT, DEMO_INTEGRATIONS, DEMO_MESSAGES, DEMO_STATS, DEMO_TEAM_AGENTS, DEMO_TEAM_MEMBERS, DEMO_TEAMS, DEMO_TEXTS, DEMO_USER, DEMO_WEBSITES } from './demo-data.ts'
 
 export const DEMO_DELAY_MS = 500
@@ -33,6 +34,10 @@ const READS: [RegExp, (match: RegExpMatchArray, query: URLSearchParams) => unkno
   [/^\/conversations\/[^/]+\/[^/]+\/messages\/$/, () => envelope(DEMO_MESSAGES)],
   [/^\/conversations\/([^/]+)\/([^/]+)\/check-active\/$/, (match) => ({ is_active: true, conversation_id: match[2], agent_id: match[1], status: 'active' })],
   [/^\/conversations\/([^/]+)\/$/, (_match, query) => envelope(filterConversations(query))],
+  [/^\/subscriptions\/plans\/$/, () => DEMO_PLANS],
+  [/^\/plans\/get-user-subscription\/$/, () => DEMO_SUBSCRIPTION],
+  [/^\/plans\/get-user-subscription-history\/$/, () => ({ subscriptions: DEMO_SUBSCRIPTION_HISTORY })],
+  [/^\/notifications\/$/, () => ({ notifications: DEMO_NOTIFICATIONS })],
 ]
 
 function filterConversations(query: URLSearchParams) {

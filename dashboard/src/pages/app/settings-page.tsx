@@ -1,5 +1,5 @@
-// SPEC section 2, Settings: Refresh Data and the tabs Team Management and Agent Permissions, the tab kept
-// in the address (?tab=permissions). The third tab, Billing & Plans, arrives with billing.
+// SPEC section 2, Settings: Refresh Data and the tabs Team Management, Agent Permissions and Billing &
+// Plans, the tab kept in the address (?tab=permissions, ?tab=billing).
 import { Page, Tabs } from '@shopify/polaris'
 import { RefreshIcon } from '@shopify/polaris-icons'
 import { useQueryClient } from '@tanstack/react-query'
@@ -8,6 +8,8 @@ import { useSearchParams } from 'react-router'
 import { reportError } from '../../feedback/report-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../../features/agents/agents.queries.ts'
+import { BillingSettingsTab } from '../../features/billing/billing-settings-tab.tsx'
+import { BILLING_KEY } from '../../features/billing/billing.queries.ts'
 import { AgentPermissionsTab } from '../../features/teams/agent-permissions-tab.tsx'
 import { TeamManagementTab } from '../../features/teams/team-management-tab.tsx'
 import { TEAMS_KEY } from '../../features/teams/teams.queries.ts'
@@ -17,6 +19,7 @@ import { useDocumentTitle } from '../../layout/use-document-title.ts'
 const TABS = [
   { key: 'team', id: 'settings-tab-team', content: 'Team Management', panelID: 'settings-panel-team' },
   { key: 'permissions', id: 'settings-tab-permissions', content: 'Agent Permissions', panelID: 'settings-panel-permissions' },
+  { key: 'billing', id: 'settings-tab-billing', content: 'Billing & Plans', panelID: 'settings-panel-billing' },
 ]
 
 export function SettingsPage() {
@@ -30,7 +33,7 @@ export function SettingsPage() {
   const refresh = async () => {
     setIsRefreshing(true)
     try {
-      await Promise.all([TEAMS_KEY, AGENTS_KEY].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' }, { throwOnError: true })))
+      await Promise.all([TEAMS_KEY, AGENTS_KEY, BILLING_KEY].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' }, { throwOnError: true })))
       toaster.success('Data refreshed successfully')
     } catch (error) {
       reportError(toaster, error)
@@ -43,7 +46,7 @@ export function SettingsPage() {
     <Page title="Settings" primaryAction={{ content: 'Refresh Data', icon: RefreshIcon, onAction: () => void refresh(), loading: isRefreshing }}>
       <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch({ tab: TABS[index]?.key ?? 'team' }, { replace: true })}>
         <div className="settings-tab">
-          {selected === 0 ? <TeamManagementTab /> : <AgentPermissionsTab />}
+          {selected === 0 ? <TeamManagementTab /> : selected === 1 ? <AgentPermissionsTab /> : <BillingSettingsTab />}
         </div>
       </Tabs>
     </Page>

@@ -1,0 +1,67 @@
+// SPEC section 2, Settings, Billing & Plans: the current plan, usage, plan limits and invoices, with
+// Update Payment Method (the billing portal), Change Plan and Subscribe Now (both to /app/payment).
+import { BlockStack, Button, Card, InlineStack, SkeletonBodyText } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useApi } from '../../api/api-context.tsx'
+import { EmptyCard } from '../../feedback/empty-card.tsx'
+import { LoadFailedBanner } from '../../feedback/load-failed-banner.tsx'
+import { useOpenBillingPortal } from './billing.mutations.ts'
+import { subscriptionQuery } from './billing.queries.ts'
+import { CurrentPlanSummary } from './current-plan-summary.tsx'
+import { InvoicesCard } from './invoices-card.tsx'
+import { PlanLimitsCard } from './plan-limits-card.tsx'
+import { LIMIT_NAMES } from '../../../../shared/billing.types.ts'
+import { usageFigures } from './usage-figures.ts'
+import { UsageBars } from './usage-bars.tsx'
+import './billing.css'
+
+export function BillingSettingsTab() {
+  const client = useApi()
+  const reading = useQuery(subscriptionQuery(client))
+  const portal = useOpenBillingPortal()
+
+  const actions = (
+    <Card>
+      <InlineStack gap="200" wrap>
+        <Button onClick={() => portal.mutate()} loading={portal.isPending}>
+          Update Payment Method
+        </Button>
+        <Button url="/app/payment">Change Plan</Button>
+        <Button variant="primary" url="/app/payment">
+          Subscribe Now
+        </Button>
+      </InlineStack>
+    </Card>
+  )
+
+  if (reading.isPending) {
+    return (
+      <Card>
+        <SkeletonBodyText lines={6} />
+      </Card>
+    )
+  }
+  if (reading.isError) return <LoadFailedBanner title="Unable to load your subscription" error={reading.error} onRetry={() => void reading.refetch()} />
+  if (reading.data.kind === 'none') {
+    return (
+      <BlockStack gap="400">
+        <EmptyCard heading="No Active Subscription" action={{ content: 'Subscribe Now', url: '/app/payment' }}>
+          Choose a plan to see its limits and your usage here.
+        </EmptyCard>
+        <InvoicesCard />
+      </BlockStack>
+    )
+  }
+  const { subscription } = reading.data
+  return (
+    <BlockStack gap="400">
+      <div className="billing-two-columns">
+        <CurrentPlanSummary subscription={subscription} />
+        <PlanLimitsCard subscription={subscription} />
+      </div>
+      <UsageBars title="Usage Overview" figures={usageFigures(subscription, LIMIT_NAMES)} />
+      <InvoicesCard />
+      {actions}
+    </BlockStack>
+  )
+}

@@ -1,0 +1,69 @@
+// Billing changes (SPEC sections 4 and 8): cancelling a subscription, opening the billing portal and
+// starting a checkout, each with the SPEC's words for success and failure.
+import { useMutation } from '@tanstack/react-query'
+import type { ApiClient } from '../../api/api-client.ts'
+import { useApi } from '../../api/api-context.tsx'
+import { ApiError } from '../../api/api-error.ts'
+import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { reportError } from '../../feedback/report-error.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { BILLING_KEY } from './billing.queries.ts'
+
+const said = (error: unknown) => (error instanceof ApiError && typeof error.body?.message === 'string' ? error.body.message : null)
+
+/** SPEC section 8, Cancel: 400 the server's reason or Invalid request data; 404 Subscription not found; otherwise the server's reason or Failed to cancel subscription. */
+export function cancelProblem(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return 'Subscription not found'
+  if (error instanceof ApiError && error.status === 400) return said(error) ?? 'Invalid request data'
+  return said(error) ?? 'Failed to cancel subscription'
+}
+
+export function useCancelSubscription() {
+  const toaster = useToast()
+  return useApiMutation<string, { message?: string }>({
+    run: (client, subscriptionId) => client.request('/plans/cancel-user-subscription/', { method: 'POST', body: { subscription_id: subscriptionId, immediate: false } }),
+    errorTitle: 'Failed to cancel subscription',
+    errorMessage: cancelProblem,
+    successToast: false,
+    invalidates: [BILLING_KEY],
+    onSuccess: (answer) => toaster.success(answer.message || 'Subscription cancelled successfully'),
+  })
+}
+
+/** Manage Billing: the provider's portal in a new tab. */
+export function useOpenBillingPortal() {
+  return useApiMutation<void, { customer_portal_url?: string }>({
+    run: async (client: ApiClient) => {
+      const answer = await client.request<{ customer_portal_url?: string }>('/plans/get-customer-portal-url/')
+      if (!answer.customer_portal_url) throw new Error('Failed to get billing portal')
+      return answer
+    },
+    errorTitle: 'Failed to open billing portal',
+    successToast: false,
+    onSuccess: (answer) => void window.open(answer.customer_portal_url, '_blank', 'noopener'),
+  })
+}
+
+export interface CheckoutRequest {
+  priceId: number
+  /** The page's origin: the provider sends the browser back to /app/payment-success or /app/payment-cancel. */
+  origin: string
+}
+
+/** A checkout session for a plan's price; on success the browser goes to the provider's checkout page. */
+export function useStartCheckout(goTo: (url: string) => void = (url) => window.location.assign(url)) {
+  const client = useApi()
+  const toaster = useToast()
+  return useMutation<string, unknown, CheckoutRequest>({
+    mutationFn: async ({ priceId, origin }) => {
+      const answer = await client.request<{ checkout_url?: string }>('/plans/create-checkout-session/', {
+        method: 'POST',
+        body: { price_id: priceId, success_url: `${origin}/app/payment-success`, cancel_url: `${origin}/app/payment-cancel` },
+      })
+      if (!answer.checkout_url) throw new Error('Failed to create payment session')
+      return answer.checkout_url
+    },
+    onSuccess: goTo,
+    onError: (error) => reportError(toaster, error, 'Payment failed'),
+  })
+}

@@ -1,0 +1,52 @@
+// SPEC section 2, Usage & Plan: Current Plan: {plan_name}, days remaining or Expired, the next billing
+// date, Manage Billing (the billing portal in a new tab) and Upgrade Plan; a Shopify merchant's plan is
+// managed in their Shopify admin instead, which the card links to.
+import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
+import { formatDate } from '../format/format-dates.ts'
+import { useOpenBillingPortal } from './billing.mutations.ts'
+import type { Subscription } from '../../../../shared/billing.types.ts'
+import { nextDate, remainingText, statusBadge } from './subscription-state.ts'
+
+export function CurrentPlanCard({ subscription }: { subscription: Subscription }) {
+  const portal = useOpenBillingPortal()
+  const badge = statusBadge(subscription)
+  const next = nextDate(subscription)
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack gap="200" blockAlign="center" wrap>
+          <Text as="h2" variant="headingLg">
+            {`Current Plan: ${subscription.plan_name}`}
+          </Text>
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+          {subscription.cancel_at_period_end && subscription.subscription_status ? <Badge tone="warning">Cancels at period end</Badge> : null}
+        </InlineStack>
+        <Text as="p" variant="headingMd" tone={badge.label === 'Expired' ? 'critical' : undefined}>
+          {remainingText(subscription)}
+        </Text>
+        <Text as="p" tone="subdued">
+          {`${next.label}: ${formatDate(next.date)}`}
+        </Text>
+        {subscription.managed_in_shopify ? (
+          <BlockStack gap="200">
+            <Text as="p">Your plan is billed by Shopify: choose or change it in your Shopify admin.</Text>
+            <InlineStack>
+              <Button variant="primary" url={subscription.managed_in_shopify} target="_blank">
+                Manage in Shopify admin
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        ) : (
+          <InlineStack gap="200" wrap>
+            <Button onClick={() => portal.mutate()} loading={portal.isPending}>
+              Manage Billing
+            </Button>
+            <Button variant="primary" url="/app/payment">
+              Upgrade Plan
+            </Button>
+          </InlineStack>
+        )}
+      </BlockStack>
+    </Card>
+  )
+}

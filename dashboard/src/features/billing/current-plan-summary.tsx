@@ -1,0 +1,37 @@
+// SPEC section 2, Settings, Billing & Plans: the current plan, status Active or Expired, start, end,
+// remaining days, and whether this server enforces plan limits.
+import { Badge, BlockStack, Card, InlineStack, Text } from '@shopify/polaris'
+import { formatDate } from '../format/format-dates.ts'
+import type { Subscription } from '../../../../shared/billing.types.ts'
+import { isSubscriptionActive } from './subscription-state.ts'
+
+export const billingModeText = (subscription: Subscription) =>
+  subscription.billing_mode === 'unlimited' ? 'Billing mode: Unlimited (this server does not enforce plan limits)' : 'Billing mode: Enforced'
+
+export function CurrentPlanSummary({ subscription }: { subscription: Subscription }) {
+  const active = isSubscriptionActive(subscription)
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack gap="200" blockAlign="center" wrap>
+          <Text as="h3" variant="headingMd">
+            {`Current Plan: ${subscription.plan_name}`}
+          </Text>
+          <Badge tone={active ? 'success' : 'critical'}>{active ? 'Active' : 'Expired'}</Badge>
+          {subscription.is_trial && active ? <Badge tone="info">Free trial</Badge> : null}
+        </InlineStack>
+        <dl className="billing-facts">
+          <dt>Start</dt>
+          <dd>{formatDate(subscription.subscription_start_date)}</dd>
+          <dt>End</dt>
+          <dd>{formatDate(subscription.subscription_end_date)}</dd>
+          <dt>Remaining days</dt>
+          <dd>{active ? subscription.remaining_days : 0}</dd>
+        </dl>
+        <Text as="p" tone="subdued">
+          {billingModeText(subscription)}
+        </Text>
+      </BlockStack>
+    </Card>
+  )
+}

@@ -1,0 +1,74 @@
+// SPEC sections 2 and 5, Customer information: first name, last name and e-mail required, the rest
+// optional; Continue to Payment keeps the form in this browser (customerInfo) and hands on.
+import { Banner, BlockStack, Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
+import { useState } from 'react'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { CUSTOMER_INFO_MESSAGES, customerInfoProblem, EMPTY_CUSTOMER_INFO, isMissing, readCustomerInfo, saveCustomerInfo, type CustomerInfo } from './customer-info.ts'
+
+type Field = keyof CustomerInfo
+
+const FIELDS: { field: Field; label: string; required?: boolean; type?: 'email' | 'tel'; autoComplete: string }[] = [
+  { field: 'firstName', label: 'First name', required: true, autoComplete: 'given-name' },
+  { field: 'lastName', label: 'Last name', required: true, autoComplete: 'family-name' },
+  { field: 'email', label: 'Email', required: true, type: 'email', autoComplete: 'email' },
+  { field: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+  { field: 'company', label: 'Company', autoComplete: 'organization' },
+  { field: 'address', label: 'Address', autoComplete: 'street-address' },
+  { field: 'city', label: 'City', autoComplete: 'address-level2' },
+  { field: 'country', label: 'Country', autoComplete: 'country-name' },
+]
+
+export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): void }) {
+  const toaster = useToast()
+  const [info, setInfo] = useState<CustomerInfo>(() => readCustomerInfo(localStorage) ?? EMPTY_CUSTOMER_INFO)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [checked, setChecked] = useState(false)
+
+  const submit = () => {
+    setChecked(true)
+    const found = customerInfoProblem(info)
+    setProblem(found)
+    if (found) return
+    try {
+      saveCustomerInfo(localStorage, info)
+    } catch {
+      toaster.error(CUSTOMER_INFO_MESSAGES.failed)
+      return
+    }
+    toaster.success(CUSTOMER_INFO_MESSAGES.saved)
+    onSaved(info)
+  }
+
+  const fieldError = (field: Field) => {
+    if (!checked) return undefined
+    if ((field === 'firstName' || field === 'lastName' || field === 'email') && isMissing(info, field)) return true
+    if (field === 'email' && problem === CUSTOMER_INFO_MESSAGES.email) return CUSTOMER_INFO_MESSAGES.email
+    return undefined
+  }
+
+  return (
+    <Card>
+      <Form onSubmit={submit} noValidate>
+        <BlockStack gap="400">
+          <Text as="h2" variant="headingMd">
+            Your information
+          </Text>
+          {problem === CUSTOMER_INFO_MESSAGES.required ? <Banner tone="critical" title={problem} /> : null}
+          <FormLayout>
+            <FormLayout.Group>
+              {FIELDS.slice(0, 2).map(({ field, label, required, autoComplete }) => (
+                <TextField key={field} label={label} value={info[field]} onChange={(value) => setInfo((current) => ({ ...current, [field]: value }))} requiredIndicator={required} autoComplete={autoComplete} error={fieldError(field)} maxLength={100} />
+              ))}
+            </FormLayout.Group>
+            {FIELDS.slice(2).map(({ field, label, required, type, autoComplete }) => (
+              <TextField key={field} label={label} type={type} value={info[field]} onChange={(value) => setInfo((current) => ({ ...current, [field]: value }))} requiredIndicator={required} autoComplete={autoComplete} error={fieldError(field)} maxLength={200} />
+            ))}
+            <Button submit variant="primary" fullWidth>
+              Continue to Payment
+            </Button>
+          </FormLayout>
+        </BlockStack>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,28 @@
+import type { Logger } from '../../logging/create-logger.ts'
+import { applyShopifySubscription } from './apply-shopify-subscription.ts'
+import { fromLibrarySubscription, type ShopBilling } from './shopify-billing-calls.ts'
+
+/**
+ * Brings the shop account's Shopify subscriptions in line with billing.check, Shopify's own list of the
+ * app's active subscriptions on the shop: each one there is applied (a merchant who approved a charge
+ * whose webhook was lost gets the plan), and a Shopify subscription we hold as live that is no longer
+ * there has ended. Run when the merchant opens Plans and on return from Shopify's confirmation page.
+ */
+export async function syncShopifyBilling({ database, billing, isTest, shopDomain }: ShopBilling, logger?: Logger): Promise<{ active: string[] }> {
+  const { appSubscriptions } = await billing.check({ isTest })
+  const readAt = new Date()
+  const activeIds = appSubscriptions.map((subscription) => subscription.id)
+  await database.prisma.$transaction(async (tx) => {
+    for (const subscription of appSubscriptions) {
+      const outcome = await applyShopifySubscription(tx, { shopDomain, subscription: fromLibrarySubscription(subscription), syncedAt: readAt })
+      if (outcome === 'unknown-plan') logger?.warn({ shopDomain, subscriptionId: subscription.id, name: subscription.name }, 'a Shopify subscription for a plan we do not have')
+    }
+    // Only this shop's: an account with two stores has each one's subscription billed to it (its customer).
+    const gone = await tx.subscription.findMany({ where: { provider: 'shopify', providerCustomerId: shopDomain, currentKey: { not: null }, providerSubscriptionId: { notIn: activeIds } }, include: { plan: true } })
+    for (const ended of gone) {
+      if (!ended.providerSubscriptionId) continue
+      await applyShopifySubscription(tx, { shopDomain, subscription: { id: ended.providerSubscriptionId, name: ended.plan.name, status: 'EXPIRED', createdAt: ended.startedAt }, syncedAt: readAt })
+    }
+  })
+  return { active: activeIds }
+}

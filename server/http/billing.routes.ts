@@ -1,0 +1,81 @@
+import { Router, type Request, type RequestHandler } from 'express'
+import type Stripe from 'stripe'
+import { billingNotifications } from '../billing/billing-notifications.ts'
+import { CancelSubscriptionSchema, CheckoutSessionSchema, UsageHistoryQuerySchema } from '../billing/billing.schemas.ts'
+import { cancelSubscription } from '../billing/cancel-subscription.ts'
+import { createCheckoutSession, customerPortalUrl } from '../billing/checkout.ts'
+import { listPlans } from '../billing/list-plans.ts'
+import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
+import { getUserSubscription, readSubscriptionView, subscriptionHistory, subscriptionStatus } from '../billing/read-subscription.ts'
+import { readRemainingCredits, readUsageLimits, readUsageSummary } from '../billing/read-usage-limits.ts'
+import { readUsageHistory } from '../billing/usage-history.ts'
+import type { Database } from '../db/database.ts'
+import { actorOf } from './authenticate.ts'
+
+export interface BillingRoutesOptions {
+  database: Database
+  plans: PlanEnforcement
+  /** null without STRIPE_SECRET_KEY: the payment calls answer 503. */
+  stripe: Stripe | null
+  /** PUBLIC_URL: where users reach this server (return addresses from Stripe must be on it). */
+  publicUrl: string | undefined
+  /** SHOPIFY_API_KEY: screens link a merchant to the app's Plans screen in their Shopify admin. */
+  shopifyApiKey: string | undefined
+  signedIn: RequestHandler
+}
+
+/** SPEC section 7, Billing and subscriptions (docs/api/billing.md): /plans/, /subscriptions/ and the header's notifications. */
+export function billingRoutes({ database, plans, stripe, publicUrl, shopifyApiKey, signedIn }: BillingRoutesOptions): Router {
+  const router = Router()
+  const services = { database, plans, shopifyApiKey }
+  const payments = { database, plans, stripe }
+  const serverOrigin = (req: Request) => (publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+
+  router.get('/subscriptions/plans/', async (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=60')
+    res.json(await listPlans(database))
+  })
+
+  router.get('/plans/get-user-subscription/', signedIn, async (_req, res) => {
+    res.json(await getUserSubscription(services, actorOf(res)))
+  })
+  router.get('/plans/get-user-subscription-history/', signedIn, async (_req, res) => {
+    res.json(await subscriptionHistory(services, actorOf(res)))
+  })
+  router.post('/plans/cancel-user-subscription/', signedIn, async (req, res) => {
+    res.json(await cancelSubscription(payments, actorOf(res), CancelSubscriptionSchema.parse(req.body ?? {})))
+  })
+  router.post('/plans/create-checkout-session/', signedIn, async (req, res) => {
+    res.json(await createCheckoutSession(payments, actorOf(res), { ...CheckoutSessionSchema.parse(req.body ?? {}), serverOrigin: serverOrigin(req) }))
+  })
+  router.get('/plans/get-customer-portal-url/', signedIn, async (req, res) => {
+    res.json(await customerPortalUrl(payments, actorOf(res), serverOrigin(req)))
+  })
+
+  router.get('/subscriptions/current/', signedIn, async (_req, res) => {
+    res.json({ subscription: (await readSubscriptionView(services, actorOf(res))).view })
+  })
+  router.get('/subscriptions/status/', signedIn, async (_req, res) => {
+    res.json(await subscriptionStatus(services, actorOf(res)))
+  })
+  router.get('/subscriptions/usage/', signedIn, async (_req, res) => {
+    res.json(await readUsageSummary(services, actorOf(res)))
+  })
+  router.get('/subscriptions/usage/limits/', signedIn, async (_req, res) => {
+    res.json((await readUsageLimits(services, actorOf(res))).view)
+  })
+  router.get('/subscriptions/usage/history/', signedIn, async (req, res) => {
+    res.json(await readUsageHistory(services, actorOf(res), UsageHistoryQuerySchema.parse(req.query).subscription_id))
+  })
+  router.get('/subscriptions/credits/remaining/', signedIn, async (_req, res) => {
+    res.json(await readRemainingCredits(services, actorOf(res)))
+  })
+  router.get('/subscriptions/credits/transactions/', signedIn, (_req, res) => {
+    res.json({ transactions: [] })
+  })
+
+  router.get('/notifications/', signedIn, async (_req, res) => {
+    res.json(await billingNotifications(services, actorOf(res)))
+  })
+  return router
+}
