@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const LABELS: Record<LimitName, string> = { conversations: 'conversations a month', messages: 'messages a month', tokens: 'tokens a month', widgets: 'widgets', team_members: 'team members', agents: 'agents' }
 const shown = (value: number) => (value === -1 ? 'Unlimited' : formatCount(value))
-const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: SHOPIFY_BILLING_CURRENCY, maximumFractionDigits: 2 }).format(amount)
+const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: SHOPIFY_BILLING_CURRENCY, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(amount)
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>

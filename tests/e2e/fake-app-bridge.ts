@@ -2,16 +2,19 @@
 // the `shopify` global's session tokens (minted by the test with the app's secret, through the exposed
 // mintSessionToken), toasts, and the ui-save-bar element's show and hide, each recorded for the test;
 // the menu and title bar elements are hidden, as the admin draws them outside the frame; calls to the
-// app's own origin get a session token, as App Bridge gives them.
+// app's own origin get a session token, as App Bridge gives them, and a 401 naming an address to leave
+// for (billing's confirmation page) is recorded as the redirect App Bridge would make.
 
 export interface FakeAppBridgeRecord {
   toasts: { message: string; isError: boolean; duration: number | null; action: string | null }[]
   idTokens: number
+  /** Where App Bridge would have sent the admin's top window (a response's reauthorize header: billing's confirmation page). */
+  redirects: string[]
 }
 
 export const FAKE_APP_BRIDGE = `
 (() => {
-  const record = { toasts: [], idTokens: 0 }
+  const record = { toasts: [], idTokens: 0, redirects: [] }
   window.appBridgeRecord = record
   const toastActions = []
   window.pressToastAction = (index) => toastActions[index]()
@@ -42,7 +45,11 @@ export const FAKE_APP_BRIDGE = `
     const headers = new Headers((init && init.headers) || (input instanceof Request ? input.headers : undefined))
     if (url.origin !== location.origin || headers.has('Authorization')) return nativeFetch(input, init)
     headers.set('Authorization', 'Bearer ' + (await window.mintSessionToken()))
-    return nativeFetch(input, { ...init, headers })
+    const response = await nativeFetch(input, { ...init, headers })
+    // App Bridge leaves the app for the address a 401 names (billing.request's confirmation page).
+    const leaveFor = response.headers.get('X-Shopify-API-Request-Failure-Reauthorize-Url')
+    if (response.status === 401 && leaveFor) record.redirects.push(leaveFor)
+    return response
   }
   // The admin draws the menu and the title bar outside the app's frame.
   for (const name of ['ui-nav-menu', 'ui-title-bar']) customElements.define(name, class extends HTMLElement { connectedCallback() { this.hidden = true } })

@@ -358,6 +358,34 @@ describe("the embedded screens that reuse the dashboard's feature components", (
     await page.context().close()
   })
 
+  it('Plans: subscribing leaves for Shopify’s confirmation page; back from it, billing.check puts the shop on the plan', async () => {
+    const { page, problems, appBridge } = await openEmbedded('/shopify/app/plans')
+    await page.getByRole('heading', { name: 'Plans', level: 1 }).waitFor()
+    expect(await page.getByRole('heading', { name: /^Pro \d$/, level: 3 }).count()).toBe(7)
+    await page.getByText('Current Plan: Kettle plan').waitFor()
+    await page.screenshot({ path: `${SCREENS}/shopify-plans-desktop.png`, fullPage: true })
+    await page.getByRole('button', { name: 'Subscribe to Pro 2' }).click()
+    await expect.poll(async () => (await appBridge()).redirects, { timeout: 15_000 }).toHaveLength(1)
+    const pending = fakeShopify.appSubscriptions.at(-1)!
+    expect((await appBridge()).redirects[0]).toContain(`https://${SHOP}/admin/charges/`)
+    expect(pending).toMatchObject({ name: 'Pro 2', status: 'PENDING', test: false })
+    await page.context().close()
+
+    fakeShopify.approveSubscription(pending.id)
+    const back = await openEmbedded('/shopify/app/plans', { billing: 'returned', charge_id: pending.id.split('/').at(-1)! })
+    await back.page.getByText("You're on Pro 2").waitFor()
+    await back.page.getByText('Current Plan: Pro 2').waitFor()
+    expect(await back.page.getByRole('button', { name: 'Current plan' }).count()).toBe(1)
+    await back.page.setViewportSize({ width: 390, height: 844 })
+    expect(await back.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await back.page.screenshot({ path: `${SCREENS}/shopify-plans-mobile.png` })
+    const current = await testDatabase.database.prisma.subscription.findUniqueOrThrow({ where: { currentKey: await shopAccountId() }, include: { plan: true } })
+    expect(current).toMatchObject({ provider: 'shopify', providerSubscriptionId: pending.id, status: 'active', plan: { name: 'Pro 2' } })
+    expect(problems).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)'])
+    expect(back.problems).toEqual([])
+    await back.page.context().close()
+  })
+
   it('Agents: an address past the last page moves to the last page there is, once', async () => {
     const { page, problems } = await openEmbedded('/shopify/app/agents', { page: '99' })
     await page.getByRole('link', { name: 'View details of Gift guide' }).waitFor()
