@@ -7,6 +7,7 @@ import { Badge, Banner, BlockStack, Box, Button, Card, InlineGrid, InlineStack, 
 import { useState } from 'react'
 import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from 'react-router'
 import { z } from 'zod'
+import { findCurrentSubscription } from '../../server/billing/account-standing.ts'
 import { listPlans } from '../../server/billing/list-plans.ts'
 import { LIMIT_NAMES, type LimitName } from '../../server/billing/plan-limits.ts'
 import { readSubscriptionView } from '../../server/billing/read-subscription.ts'
@@ -31,29 +32,41 @@ export const headers: HeadersFunction = shopifyHeaders
 
 const BILLING_UNREACHABLE = 'Shopify could not be reached to check your subscription; what is shown may be out of date.'
 
+/** Whether the charge Shopify sent the merchant back with is the account's current subscription (approved, applied). */
+async function isCurrentCharge(database: LoaderFunctionArgs['context']['database'], accountId: string, chargeId: string): Promise<boolean> {
+  const current = await findCurrentSubscription(database.prisma, accountId)
+  return current?.provider === 'shopify' && current.providerSubscriptionId === `gid://shopify/AppSubscription/${chargeId}`
+}
+
 function shopBillingOf(context: LoaderFunctionArgs['context'], billing: ShopBilling['billing'], shopDomain: string): ShopBilling {
   return { database: context.database, billing, plans: context.billing.plans, isTest: context.billing.isTest, shopDomain }
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, shop, billing } = await authenticateShop(request, context)
-  const returned = new URL(request.url).searchParams.has('charge_id')
+  const chargeId = new URL(request.url).searchParams.get('charge_id')
   // Shopify's own list of the app's subscriptions on the shop is the truth: a lost webhook is made good here.
   const checked = await syncShopifyBilling(shopBillingOf(context, billing, shop.shopDomain), context.logger).then(
     () => true,
     (error: unknown) => {
+      if (error instanceof Response) throw error // the library's answer to an expired token: App Bridge retries
       context.logger.warn({ err: error, shopDomain: shop.shopDomain }, 'billing.check failed on the Plans screen')
       return false
     },
   )
   const services = { database: context.database, plans: context.plans }
-  const [{ view: subscription }, catalogue] = await Promise.all([readSubscriptionView(services, actor), listPlans(context.database)])
-  return { subscription, plans: catalogue.plans, returned, checked, billingMode: context.plans.mode, isTest: context.billing.isTest }
+  const [{ view: subscription }, catalogue, approved] = await Promise.all([
+    readSubscriptionView(services, actor),
+    listPlans(context.database),
+    chargeId ? isCurrentCharge(context.database, actor.userId, chargeId) : false,
+  ])
+  return { subscription, plans: catalogue.plans, returned: chargeId !== null, approved, checked, billingMode: context.plans.mode, isTest: context.billing.isTest }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { actor, shop, billing } = await authenticateShop(request, context)
-  const parsed = PlanChoiceSchema.safeParse(Object.fromEntries(await request.formData()))
+  const form = await request.formData().catch(() => null)
+  const parsed = PlanChoiceSchema.safeParse(form ? Object.fromEntries(form) : {})
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please choose a plan' }
   const shopBilling = shopBillingOf(context, billing, shop.shopDomain)
   try {
@@ -152,17 +165,17 @@ function PlanCard({ plan, subscription }: { plan: LoaderData['plans'][number]; s
 }
 
 export default function PlansScreen() {
-  const { subscription, plans, returned, checked, billingMode, isTest } = useLoaderData<typeof loader>()
+  const { subscription, plans, returned, approved, checked, billingMode, isTest } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   useActionToast(result)
-  const welcomed = returned && subscription?.provider === 'shopify' && !subscription.is_expired
+  const welcomed = approved && subscription !== null
   return (
     <Page title="Plans" subtitle="Billed through Shopify, on your store's bill" backAction={{ content: 'Usage', url: '/app/usage' }}>
       <TitleBar title="Plans" />
       <BlockStack gap="400">
         {result && 'error' in result ? <Banner tone="critical">{result.error}</Banner> : null}
         {welcomed ? <Banner tone="success" title={`You're on ${subscription.plan_name}`}>Thank you! Your agents answer shoppers within the plan's limits.</Banner> : null}
-        {returned && !welcomed && checked ? <Banner tone="warning">The subscription was not approved, so your plan is unchanged.</Banner> : null}
+        {returned && !approved && checked ? <Banner tone="warning">The subscription was not approved, so your plan is unchanged.</Banner> : null}
         {checked ? null : <Banner tone="warning">{BILLING_UNREACHABLE}</Banner>}
         {isTest ? <Banner tone="info">Test charges: this server asks Shopify for test subscriptions, which are never billed.</Banner> : null}
         {billingMode === 'unlimited' ? <Banner tone="info">This server does not enforce plan limits: usage is counted, nothing is refused.</Banner> : null}

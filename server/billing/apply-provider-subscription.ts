@@ -1,8 +1,9 @@
 import type { BillingProvider, PlanPrice, Prisma, SubscriptionStatus } from '../db/generated/prisma/client.ts'
 import { isLive } from './account-standing.ts'
 
-// Applying one provider subscription queues on this lock (two keys: namespace, provider subscription id).
-const SUBSCRIPTION_LOCK_NAMESPACE = 7_234_017
+// Applying a provider subscription queues on its account's lock (two keys: namespace, account): two
+// subscriptions of one account applied at once (a plan change's new and old) never race for current_key.
+const ACCOUNT_SUBSCRIPTIONS_LOCK_NAMESPACE = 7_234_017
 
 /** A payment provider's subscription as we keep it, read from the provider at `syncedAt`. */
 export interface ProviderSubscription {
@@ -28,29 +29,33 @@ export type AppliedSubscription = 'applied' | 'stale'
 // second), the one further along wins, so a pending word never undoes the activation it preceded.
 const LIFE_STAGE: Record<SubscriptionStatus, number> = { incomplete: 0, trialing: 1, active: 1, past_due: 1, cancelled: 2, expired: 2 }
 
+// Providers stamp their words to the second (a Shopify webhook's updated_at): reads are compared so.
+const toSecond = (moment: Date) => Math.floor(moment.getTime() / 1000)
+
 function isOlder(incoming: { status: SubscriptionStatus; syncedAt: Date }, applied: { status: SubscriptionStatus; syncedAt: Date }): boolean {
-  const difference = incoming.syncedAt.getTime() - applied.syncedAt.getTime()
+  const difference = toSecond(incoming.syncedAt) - toSecond(applied.syncedAt)
   return difference < 0 || (difference === 0 && LIFE_STAGE[incoming.status] < LIFE_STAGE[applied.status])
 }
 
 /**
  * Brings our copy of a provider's subscription in line with the provider's: status, plan, price and
  * period. A live one becomes the account's current subscription (the trial, a granted plan or an older
- * subscription it replaces ends now), unless the current one is a paid subscription that started after
- * it (a late word about a plan since replaced); an ended one stops being current. A read older than the
- * last one applied changes nothing: events arrive in any order, and two processes may apply the same
- * subscription at once (they queue on a transaction-level lock of it). Call inside a transaction.
+ * subscription it replaces ends now), unless the current one is a paid subscription the provider said
+ * was live more recently (a late word about a plan since replaced); an ended one stops being current. A
+ * read older than the last one applied changes nothing: events arrive in any order, and two processes
+ * may apply them at once (they queue on a transaction-level lock of the account). The amount charged is
+ * kept while the price stays the same (the provider keeps charging what was agreed). Call inside a
+ * transaction.
  */
 export async function applyProviderSubscription(tx: Prisma.TransactionClient, subscription: ProviderSubscription): Promise<AppliedSubscription> {
   const { accountId, price, providerSubscriptionId, syncedAt } = subscription
-  await tx.$executeRaw`select pg_advisory_xact_lock(${SUBSCRIPTION_LOCK_NAMESPACE}::int, hashtext(${providerSubscriptionId}))`
+  await tx.$executeRaw`select pg_advisory_xact_lock(${ACCOUNT_SUBSCRIPTIONS_LOCK_NAMESPACE}::int, hashtext(${accountId}))`
   const existing = await tx.subscription.findUnique({ where: { providerSubscriptionId } })
   if (existing?.providerSyncedAt && isOlder(subscription, { status: existing.status, syncedAt: existing.providerSyncedAt })) return 'stale'
   const fields = {
     planId: price.planId,
     priceId: price.id,
-    currency: price.currency,
-    amountMinor: price.amountMinor,
+    ...(existing && existing.priceId === price.id ? {} : { currency: price.currency, amountMinor: price.amountMinor }),
     provider: subscription.provider,
     providerCustomerId: subscription.providerCustomerId,
     status: subscription.status,
@@ -64,8 +69,9 @@ export async function applyProviderSubscription(tx: Prisma.TransactionClient, su
   let isCurrent = false
   if (isLive(subscription, syncedAt)) {
     const current = await tx.subscription.findUnique({ where: { currentKey: accountId } })
-    const replacedLater = current !== null && current.providerSubscriptionId !== null && current.providerSubscriptionId !== providerSubscriptionId && current.startedAt > subscription.startedAt
-    if (!replacedLater) {
+    const replacedSince =
+      current !== null && current.providerSubscriptionId !== null && current.providerSubscriptionId !== providerSubscriptionId && current.providerSyncedAt !== null && isOlder(subscription, { status: current.status, syncedAt: current.providerSyncedAt })
+    if (!replacedSince) {
       if (current && current.providerSubscriptionId !== providerSubscriptionId) await tx.subscription.update({ where: { id: current.id }, data: { currentKey: null, status: 'cancelled', endedAt: syncedAt } })
       isCurrent = true
     }

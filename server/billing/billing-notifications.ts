@@ -59,7 +59,10 @@ export async function billingNotifications(services: BillingServices, actor: Act
       kind: 'subscription',
       level: 'critical',
       title: 'Your last payment failed',
-      message: 'Your plan keeps working while the payment is tried again. Update your card with Manage Billing to keep it.',
+      message:
+        subscription.provider === 'shopify'
+          ? "Your store's Shopify bill is unpaid. Your plan keeps working to the end of the period paid for: pay the bill in your Shopify admin to keep it."
+          : 'Your plan keeps working while the payment is tried again. Update your card with Manage Billing to keep it.',
       action_url: '/app/usage',
     })
   }

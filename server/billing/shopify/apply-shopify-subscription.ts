@@ -2,7 +2,7 @@
 // applied to the shop account's subscriptions.
 import type { Prisma, SubscriptionStatus } from '../../db/generated/prisma/client.ts'
 import { applyProviderSubscription, type AppliedSubscription } from '../apply-provider-subscription.ts'
-import { billingPeriodOf, UNTIL_PROVIDER_ENDS_IT } from '../billing-period.ts'
+import { UNTIL_PROVIDER_ENDS_IT } from '../billing-period.ts'
 import { shopifyPriceOf } from './shopify-billing-plans.ts'
 
 /** AppSubscriptionStatus (ACCEPTED is Shopify's old name for an approved one not yet active). */
@@ -33,28 +33,46 @@ export interface ShopifyAppSubscription {
   name: string
   status: ShopifySubscriptionStatus
   createdAt: Date | null
+  /** The end of the 30 days being paid for, when Shopify said (billing.check and billing.cancel do; webhooks do not). */
+  currentPeriodEnd: Date | null
 }
 
-export type AppliedShopifySubscription = AppliedSubscription | 'unknown-shop' | 'unknown-plan' | 'never-active'
+const SHOPIFY_CYCLE_MS = 30 * 86_400_000
+
+/** The end of the 30-day cycle Shopify bills that holds the moment, counted from the subscription's start. */
+function cycleEndOf(start: Date, moment: Date): Date {
+  const cycles = Math.max(1, Math.ceil((moment.getTime() - start.getTime()) / SHOPIFY_CYCLE_MS))
+  return new Date(start.getTime() + cycles * SHOPIFY_CYCLE_MS)
+}
+
+export type AppliedShopifySubscription = AppliedSubscription | 'unknown-shop' | 'unknown-plan' | 'never-active' | 'shop-uninstalled'
 
 /**
  * Brings the shop account's copy of one Shopify app subscription in line with what Shopify said at
  * `syncedAt` (a webhook's updated_at, or the moment billing.check or billing.cancel answered). An older
- * word than the one applied changes nothing; a pending or declined one we never saw active adds no row.
+ * word than the one applied changes nothing; one we never saw live adds no row, and none is live for a
+ * shop that uninstalled the app.
  */
 export async function applyShopifySubscription(tx: Prisma.TransactionClient, { shopDomain, subscription, syncedAt }: { shopDomain: string; subscription: ShopifyAppSubscription; syncedAt: Date }): Promise<AppliedShopifySubscription> {
-  const shop = await tx.shopifyShop.findUnique({ where: { shopDomain }, select: { accountId: true } })
+  const shop = await tx.shopifyShop.findUnique({ where: { shopDomain }, select: { accountId: true, uninstalledAt: true } })
   if (!shop) return 'unknown-shop'
-  const plan = await tx.plan.findFirst({ where: { name: subscription.name }, orderBy: [{ isActive: 'desc' }, { id: 'asc' }], include: { prices: true } })
-  const price = plan ? shopifyPriceOf(plan) : null
-  if (!price) return 'unknown-plan'
-  const existing = await tx.subscription.findUnique({ where: { providerSubscriptionId: subscription.id }, select: { currentPeriodStart: true } })
   const status = STATUS[subscription.status]
-  if (!existing && (status === 'incomplete' || subscription.status === 'DECLINED')) return 'never-active'
-  const startedAt = existing?.currentPeriodStart ?? subscription.createdAt ?? syncedAt
   const ended = status === 'cancelled' || status === 'expired'
-  // Frozen: the plan holds to the end of the 30 days paid for, then lapses unless Shopify says ACTIVE again.
-  const currentPeriodEnd = ended ? syncedAt : status === 'past_due' ? billingPeriodOf({ start: startedAt, end: UNTIL_PROVIDER_ENDS_IT }, syncedAt).end : UNTIL_PROVIDER_ENDS_IT
+  // Shopify ends an app's charges at uninstall: a late word that one is live gives nothing (a reinstall clears this).
+  if (shop.uninstalledAt && !ended) return 'shop-uninstalled'
+  const existing = await tx.subscription.findUnique({ where: { providerSubscriptionId: subscription.id }, include: { price: true } })
+  // Only a live subscription starts a row: a pending, declined or ended one we never held adds nothing.
+  if (!existing && status !== 'active' && status !== 'past_due') return 'never-active'
+  // A subscription we hold keeps the plan and price it was approved at, whatever the catalogue has since
+  // renamed or withdrawn; only a new one is placed by its plan's name.
+  const plan = existing ? null : await tx.plan.findFirst({ where: { name: subscription.name }, orderBy: [{ isActive: 'desc' }, { id: 'asc' }], include: { prices: true } })
+  const price = existing?.price ?? (plan ? shopifyPriceOf(plan) : null)
+  if (!price) return 'unknown-plan'
+  const startedAt = existing?.currentPeriodStart ?? subscription.createdAt ?? syncedAt
+  // Frozen: the plan holds to the end of the 30 days paid for (as Shopify says, or as first worked out),
+  // then lapses unless Shopify says ACTIVE again.
+  const frozenUntil = existing?.status === 'past_due' ? existing.currentPeriodEnd : (subscription.currentPeriodEnd ?? cycleEndOf(startedAt, syncedAt))
+  const currentPeriodEnd = ended ? syncedAt : status === 'past_due' ? frozenUntil : UNTIL_PROVIDER_ENDS_IT
   return applyProviderSubscription(tx, {
     provider: 'shopify',
     providerSubscriptionId: subscription.id,

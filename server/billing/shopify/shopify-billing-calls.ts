@@ -25,6 +25,7 @@ export interface ShopBilling {
 }
 
 /** The library's AppSubscription as the fields we apply. */
-export function fromLibrarySubscription(subscription: Pick<AppSubscription, 'id' | 'name' | 'status' | 'createdAt'>): ShopifyAppSubscription {
-  return { id: subscription.id, name: subscription.name, status: subscription.status, createdAt: subscription.createdAt ? new Date(subscription.createdAt) : null }
+export function fromLibrarySubscription(subscription: Pick<AppSubscription, 'id' | 'name' | 'status' | 'createdAt' | 'currentPeriodEnd'>): ShopifyAppSubscription {
+  const dateOf = (value: string | null | undefined) => (value ? new Date(value) : null)
+  return { id: subscription.id, name: subscription.name, status: subscription.status, createdAt: dateOf(subscription.createdAt), currentPeriodEnd: dateOf(subscription.currentPeriodEnd) }
 }

@@ -44,8 +44,10 @@ export async function processShopifyWebhook(dependencies: ShopifyJobDependencies
       return syncObject(dependencies, webhook, 'collection', true)
     case 'bulk_operations/finish':
       return finishBulkOperation(dependencies, webhook)
-    case 'app/uninstalled':
-      return markShopUninstalled(database, webhook.shop)
+    case 'app/uninstalled': {
+      const received = jobId ? await database.prisma.job.findUnique({ where: { id: jobId }, select: { createdAt: true } }) : null
+      return markShopUninstalled(database, webhook.shop, received?.createdAt)
+    }
     case 'app_subscriptions/update':
       return updateShopSubscription(database, logger, webhook.shop, payloadOf(webhook, 'app_subscriptions/update'))
     case 'app/scopes_update':

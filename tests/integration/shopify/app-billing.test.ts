@@ -102,9 +102,11 @@ describe('Shopify Billing for a merchant', () => {
     const trial = await prisma().subscription.findFirstOrThrow({ where: { accountId, provider: 'trial' } })
     expect(trial).toMatchObject({ status: 'cancelled', currentKey: null })
 
-    // Delivered again (same id): one job; a late PENDING from before the activation: changes nothing.
+    // Delivered again (same id): one job; a late PENDING stamped the same second as the activation, or
+    // before it: changes nothing.
     await subscriptionWebhook(pending, 'ACTIVE', activatedAt, { webhookId })
     expect(await prisma().job.count({ where: { kind: 'shopify-webhook', dedupeKey: webhookId } })).toBe(1)
+    await subscriptionWebhook(pending, 'PENDING', activatedAt)
     await subscriptionWebhook(pending, 'PENDING', new Date(activatedAt.getTime() - 1_000))
     expect(await current()).toMatchObject({ id: paid!.id, status: 'active' })
 
@@ -154,13 +156,21 @@ describe('Shopify Billing for a merchant', () => {
     expect((await choose({ intent: 'refund' })).status).toBe(200)
   })
 
-  it('keeps the plan frozen to the end of the period paid for, and lets ACTIVE bring it back', async () => {
+  it('keeps the plan frozen to the end of the period paid for, even renamed and looked at again, and lets ACTIVE bring it back', async () => {
     const live = await current()
-    await subscriptionWebhook({ id: live!.providerSubscriptionId!, name: live!.plan.name }, 'FROZEN', new Date())
+    // The operator renames the plan meanwhile: Shopify's word about a subscription we hold still applies.
+    await prisma().plan.update({ where: { id: live!.planId }, data: { name: 'Pro 3 (2025)' } })
+    await subscriptionWebhook({ id: live!.providerSubscriptionId!, name: 'Pro 3' }, 'FROZEN', new Date())
     const frozen = await prisma().subscription.findUniqueOrThrow({ where: { id: live!.id } })
-    expect(frozen).toMatchObject({ status: 'past_due', currentKey: accountId })
+    expect(frozen).toMatchObject({ status: 'past_due', currentKey: accountId, planId: live!.planId, amountMinor: live!.amountMinor })
     expect(frozen.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now())
-    expect(frozen.currentPeriodEnd.getTime()).toBeLessThanOrEqual(Date.now() + 32 * 86_400_000)
+    expect(frozen.currentPeriodEnd.getTime()).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000)
+    // Opening Plans while frozen (billing.check no longer lists it) neither ends the plan nor stretches it.
+    bed.fakeShopify.appSubscriptions.find((subscription) => subscription.id === live!.providerSubscriptionId)!.status = 'FROZEN'
+    expect((await screen('plans.data')).status).toBe(200)
+    expect(await prisma().subscription.findUniqueOrThrow({ where: { id: live!.id } })).toMatchObject({ status: 'past_due', currentKey: accountId, currentPeriodEnd: frozen.currentPeriodEnd })
+    bed.fakeShopify.appSubscriptions.find((subscription) => subscription.id === live!.providerSubscriptionId)!.status = 'ACTIVE'
+    await prisma().plan.update({ where: { id: live!.planId }, data: { name: 'Pro 3' } })
     await subscriptionWebhook({ id: live!.providerSubscriptionId!, name: live!.plan.name }, 'ACTIVE', new Date())
     expect(await current()).toMatchObject({ id: live!.id, status: 'active' })
   })
@@ -196,5 +206,10 @@ describe('Shopify Billing for a merchant', () => {
     await settleJobs(bed.testDatabase.database)
     expect(await current()).toBeNull()
     expect(await prisma().subscription.findFirstOrThrow({ where: { providerSubscriptionId: pending.id } })).toMatchObject({ status: 'cancelled' })
+    // A late word that a subscription is live, after the uninstall, gives nothing.
+    await subscriptionWebhook(pending, 'ACTIVE', new Date())
+    await subscriptionWebhook({ id: 'gid://shopify/AppSubscription/999999', name: 'Pro 4' }, 'ACTIVE', new Date())
+    expect(await current()).toBeNull()
+    expect(await prisma().subscription.count({ where: { providerSubscriptionId: 'gid://shopify/AppSubscription/999999' } })).toBe(0)
   })
 })
