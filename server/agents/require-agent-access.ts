@@ -3,9 +3,9 @@ import type { Database } from '../db/database.ts'
 import type { Agent, Prisma, TeamRole } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import { needsGrantedBy } from '../teams/team-roles.ts'
+import type { AgentNeed } from './agent-needs.ts'
 
-/** What an operation needs to do with an agent, weakest first (docs/permissions.md). */
-export type AgentNeed = 'read' | 'chat' | 'edit' | 'manage'
+export type { AgentNeed }
 
 export const AGENT_NOT_FOUND = 'Agent not found'
 

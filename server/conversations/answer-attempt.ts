@@ -4,7 +4,18 @@ import type { Database } from '../db/database.ts'
 import type { Message, Prisma } from '../db/generated/prisma/client.ts'
 import type { Logger } from '../logging/create-logger.ts'
 import type { AnswerCostBounds } from './admit-message.ts'
-import type { AnswerFailure } from './fail-answer.ts'
+
+/** How an answer failed: failAnswer writes it on the attempt. */
+export interface AnswerFailure {
+  /** timeout, rate_limited, unavailable, stopped (the client went away), interrupted (its process died), failed */
+  reason: string
+  /** What the answer had written. */
+  written: string
+  /** The prompt's tokens when the provider billed it, else 0. */
+  promptTokens: number
+  /** What the provider reported for what was written, when it finished; else the tokenizer counts `written`. */
+  completionTokens?: number
+}
 
 /** Prisma, or the transaction the caller holds. */
 export type Queries = { prisma: Prisma.TransactionClient }

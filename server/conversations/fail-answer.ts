@@ -1,16 +1,7 @@
 import type { Message } from '../db/generated/prisma/client.ts'
-import { attemptWhere, NO_RESERVATION, reservationOf, type Queries, type TokenReservation } from './answer-attempt.ts'
+import { attemptWhere, NO_RESERVATION, reservationOf, type AnswerFailure, type Queries, type TokenReservation } from './answer-attempt.ts'
 
-export interface AnswerFailure {
-  /** timeout, rate_limited, unavailable, stopped (the client went away), interrupted (its process died), failed */
-  reason: string
-  /** What the answer had written. */
-  written: string
-  /** The prompt's tokens when the provider billed it, else 0. */
-  promptTokens: number
-  /** What the provider reported for what was written, when it finished; else the tokenizer counts `written`. */
-  completionTokens?: number
-}
+export type { AnswerFailure }
 
 export interface FailedAnswer extends AnswerFailure {
   message: Message

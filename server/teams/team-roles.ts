@@ -1,4 +1,4 @@
-import type { AgentNeed } from '../agents/require-agent-access.ts'
+import type { AgentNeed } from '../agents/agent-needs.ts'
 import type { TeamRole } from '../db/generated/prisma/client.ts'
 
 /** The roles that give each need (docs/permissions.md). The owner has every need. */
