@@ -12,7 +12,7 @@ import type { Database } from './db/database.ts'
 import { createAuthRateLimits, type AuthRateLimits } from './http/rate-limit/auth-rate-limits.ts'
 import type { ServerSecrets } from './secrets/load-server-secrets.ts'
 import { startWorker, type RunningWorker } from './jobs/run-worker.ts'
-import type { EmbeddingQueue } from './knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from './jobs/job-queue.ts'
 import { createEmbedder, type Embedder } from './knowledge/indexing/create-embedder.ts'
 import { createKnowledgeJobHandlers } from './knowledge/knowledge-job-handlers.ts'
 import type { ShopifyAppServer } from './shopify/app/shopify.server.ts'
@@ -39,7 +39,7 @@ export interface AppServices {
   google: GoogleSettings | null
   embedder: Embedder | null
   /** Announces new jobs; wakes the in-server worker when there is one. */
-  queue: EmbeddingQueue
+  queue: JobQueue
   worker: RunningWorker | null
   /** Retrieval and answering for the chat calls. */
   chat: ChatServices

@@ -18,7 +18,7 @@ export interface NewJob {
   onlyOneActive?: boolean
 }
 
-type JobWriter = Pick<PrismaClient, 'job'> | Prisma.TransactionClient
+export type JobWriter = Pick<PrismaClient, 'job'> | Prisma.TransactionClient
 
 /** Adds a job for the workers. Pass a transaction client to enqueue atomically with other writes. */
 export async function enqueueJob(writer: JobWriter, job: NewJob) {

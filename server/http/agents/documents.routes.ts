@@ -12,7 +12,7 @@ import { DOCUMENT_NOT_FOUND, requireDocument } from '../../knowledge/documents/r
 import { updateDocument } from '../../knowledge/documents/update-document.ts'
 import { uploadDocument } from '../../knowledge/documents/upload-document.ts'
 import { latestJobsOf } from '../../knowledge/embedding/latest-jobs.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { DocumentFieldsSchema, ItemListQuerySchema, UpdateDocumentSchema } from '../../knowledge/knowledge.schemas.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
@@ -28,7 +28,7 @@ export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
 export interface DocumentRoutesOptions {
   database: Database
   storage: FileStorage
-  queue: EmbeddingQueue
+  queue: JobQueue
   logger: Logger
   downloadLinkKey: Buffer
   signedIn: RequestHandler

@@ -4,14 +4,15 @@ import type { Database } from '../../db/database.ts'
 import { deleteEmbeddings } from '../../knowledge/embedding/delete-embeddings.ts'
 import { getAgentJob, listAgentJobs } from '../../knowledge/embedding/list-agent-jobs.ts'
 import { listEmbeddings } from '../../knowledge/embedding/list-embeddings.ts'
-import { startEmbedding, type EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import { startEmbedding } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { EmbedRequestSchema, ObjectTypeSchema } from '../../knowledge/knowledge.schemas.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
 
 /** SPEC section 7, Embeddings (embed, delete, list), and the jobs that show their progress. */
-export function embeddingRoutes({ database, queue, signedIn }: { database: Database; queue: EmbeddingQueue; signedIn: RequestHandler }): Router {
+export function embeddingRoutes({ database, queue, signedIn }: { database: Database; queue: JobQueue; signedIn: RequestHandler }): Router {
   const router = Router()
   const target = (params: Record<string, unknown>) => {
     const agentId = parseIdParam(params.agentId, AGENT_NOT_FOUND)

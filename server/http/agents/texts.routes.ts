@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express'
 import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { ItemListQuerySchema, NewTextSchema, UpdateTextSchema } from '../../knowledge/knowledge.schemas.ts'
 import { addText } from '../../knowledge/texts/add-text.ts'
 import { deleteText } from '../../knowledge/texts/delete-text.ts'
@@ -14,7 +14,7 @@ import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
 
 /** SPEC section 7, Agent content: texts under /agents/{agentId}/texts/. */
-export function textRoutes({ database, queue, signedIn }: { database: Database; queue: EmbeddingQueue; signedIn: RequestHandler }): Router {
+export function textRoutes({ database, queue, signedIn }: { database: Database; queue: JobQueue; signedIn: RequestHandler }): Router {
   const router = Router()
   const ids = (params: Record<string, unknown>) => ({ agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND), textId: parseIdParam(params.textId, TEXT_NOT_FOUND) })
 

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express'
 import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import { latestJobsOf } from '../../knowledge/embedding/latest-jobs.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { ItemListQuerySchema, NewWebsiteSchema, UpdateWebsiteSchema } from '../../knowledge/knowledge.schemas.ts'
 import { addWebsite } from '../../knowledge/websites/add-website.ts'
 import { deleteWebsite } from '../../knowledge/websites/delete-website.ts'
@@ -15,7 +15,7 @@ import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
 
 /** SPEC section 7, Agent content: websites under /agents/{agentId}/websites/, and re-crawling. */
-export function websiteRoutes({ database, queue, signedIn }: { database: Database; queue: EmbeddingQueue; signedIn: RequestHandler }): Router {
+export function websiteRoutes({ database, queue, signedIn }: { database: Database; queue: JobQueue; signedIn: RequestHandler }): Router {
   const router = Router()
   const ids = (params: Record<string, unknown>) => ({ agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND), websiteId: parseIdParam(params.websiteId, WEBSITE_NOT_FOUND) })
 

@@ -3,12 +3,12 @@ import type { Actor } from '../../accounts/actor.ts'
 import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { enqueueJob } from '../../jobs/enqueue-job.ts'
+import { enqueueJobOf } from '../../jobs/job-kind.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
-import type { EmbeddingQueue } from '../embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { DocumentFields } from '../knowledge.schemas.ts'
 import { toDocumentView } from './document-view.ts'
-import { EXTRACT_DOCUMENT_JOB } from './extract-document-job.ts'
+import { EXTRACT_DOCUMENT } from './extract-document-job.ts'
 import { ALLOWED_FORMATS, detectDocumentFormat, MIME_TYPES, type DocumentFormat } from './extract/detect-document-format.ts'
 
 export const INVALID_FORMAT = `Invalid file format. Allowed formats: ${ALLOWED_FORMATS.join(', ')}`
@@ -22,7 +22,7 @@ function storageName(fileName: string) {
  * Stores an uploaded file and queues its reading. The format must agree with both the name and the
  * bytes. An empty or unreadable file is still kept, and its item says why it failed.
  */
-export async function uploadDocument(database: Database, storage: FileStorage, queue: EmbeddingQueue, actor: Actor, agentId: string, file: { bytes: Buffer; fileName: string }, fields: DocumentFields) {
+export async function uploadDocument(database: Database, storage: FileStorage, queue: JobQueue, actor: Actor, agentId: string, file: { bytes: Buffer; fileName: string }, fields: DocumentFields) {
   const agent = await requireAgentAccess(database, actor, agentId, 'edit')
   const extension = file.fileName.toLowerCase().split('.').pop() as DocumentFormat
   const format = file.bytes.length === 0 && ALLOWED_FORMATS.includes(extension) ? extension : detectDocumentFormat(file.bytes, file.fileName)
@@ -45,7 +45,7 @@ export async function uploadDocument(database: Database, storage: FileStorage, q
         metaData: (fields.meta_data ?? {}) as object,
       },
     })
-    await enqueueJob(transaction, { kind: EXTRACT_DOCUMENT_JOB, accountId: agent.accountId, agentId, subjectType: 'document', subjectId: created.id, payload: { id: created.id }, maxAttempts: 3 })
+    await enqueueJobOf(transaction, EXTRACT_DOCUMENT, { accountId: agent.accountId, agentId, subjectType: 'document', subjectId: created.id, payload: { id: created.id } })
     return created
   }).catch(async (error: unknown) => {
     await storage.delete(storageKey).catch(() => {}) // no row points to it: do not leave it behind

@@ -1,26 +1,24 @@
 import type { Actor } from '../../accounts/actor.ts'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { enqueueJob, JobAlreadyActiveError } from '../../jobs/enqueue-job.ts'
+import { JobAlreadyActiveError } from '../../jobs/enqueue-job.ts'
+import { enqueueJobOf } from '../../jobs/job-kind.ts'
+import { EMBED_ITEM } from './embed-item-job.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { KnowledgeItemType } from '../indexing/knowledge-item.ts'
 import { toJobView } from './job-view.ts'
 import { markKnowledgeItem, requireKnowledgeItem } from './require-knowledge-item.ts'
 
-export const EMBED_ITEM_JOB = 'embed-item'
-
-/** Where new jobs are announced, so an idle worker starts at once instead of at its next poll. */
-export interface EmbeddingQueue {
-  wake(): void
-}
+export const EMBED_ITEM_JOB = EMBED_ITEM.kind
 
 /** The SPEC's embed call: queues the item's extraction, chunking and indexing as a durable job. */
-export async function startEmbedding(database: Database, queue: EmbeddingQueue, actor: Actor, agentId: string, type: KnowledgeItemType, id: string) {
+export async function startEmbedding(database: Database, queue: JobQueue, actor: Actor, agentId: string, type: KnowledgeItemType, id: string) {
   const item = await requireKnowledgeItem(database, actor, agentId, type, id, 'edit')
   if (item.embedded) throw new AppError('CONFLICT', 'Already embedded')
   await refuseWhileCrawling(database, type, id)
   let job
   try {
-    job = await enqueueJob(database.prisma, { kind: EMBED_ITEM_JOB, accountId: item.accountId, agentId, subjectType: type, subjectId: id, payload: { type, id }, onlyOneActive: true })
+    job = await enqueueJobOf(database.prisma, EMBED_ITEM, { accountId: item.accountId, agentId, subjectType: type, subjectId: id, payload: { type, id }, onlyOneActive: true })
   } catch (error) {
     if (!(error instanceof JobAlreadyActiveError)) throw error
     const active = await database.prisma.job.findUnique({ where: { activeKey: `${EMBED_ITEM_JOB}:${id}` } })

@@ -1,13 +1,14 @@
 import type { Actor } from '../../accounts/actor.ts'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { EMBED_ITEM_JOB, startEmbedding, type EmbeddingQueue } from '../embedding/start-embedding.ts'
+import { EMBED_ITEM_JOB, startEmbedding } from '../embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { UpdateText } from '../knowledge.schemas.ts'
 import { requireText } from './require-text.ts'
 import { toTextView } from './text-view.ts'
 
 /** Changes a text; when its words change and it was embedded, it is embedded again so answers follow. */
-export async function updateText(database: Database, queue: EmbeddingQueue, actor: Actor, agentId: string, textId: string, changes: UpdateText) {
+export async function updateText(database: Database, queue: JobQueue, actor: Actor, agentId: string, textId: string, changes: UpdateText) {
   const before = await requireText(database, actor, agentId, textId, 'edit')
   // Refused before anything is saved: a change under a running embed would be indexed half or not at all.
   if (await database.prisma.job.count({ where: { activeKey: `${EMBED_ITEM_JOB}:${textId}` } })) {

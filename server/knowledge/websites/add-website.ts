@@ -1,13 +1,13 @@
 import type { Actor } from '../../accounts/actor.ts'
 import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
-import type { EmbeddingQueue } from '../embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { NewWebsite } from '../knowledge.schemas.ts'
 import { queueCrawl } from './queue-crawl.ts'
 import { toWebsiteView } from './website-view.ts'
 
 /** Adds a website item and starts its crawl (content_status pending until it is read). */
-export async function addWebsite(database: Database, queue: EmbeddingQueue, actor: Actor, agentId: string, website: NewWebsite) {
+export async function addWebsite(database: Database, queue: JobQueue, actor: Actor, agentId: string, website: NewWebsite) {
   const agent = await requireAgentAccess(database, actor, agentId, 'edit')
   const created = await database.prisma.website.create({
     data: {

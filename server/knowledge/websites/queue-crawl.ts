@@ -1,24 +1,25 @@
 import type { Database } from '../../db/database.ts'
 import type { Website } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { enqueueJob, JobAlreadyActiveError } from '../../jobs/enqueue-job.ts'
+import { JobAlreadyActiveError } from '../../jobs/enqueue-job.ts'
+import { enqueueJobOf } from '../../jobs/job-kind.ts'
 import { toJobView } from '../embedding/job-view.ts'
-import type { EmbeddingQueue } from '../embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 
-export const CRAWL_WEBSITE_JOB = 'crawl-website'
+import { CRAWL_WEBSITE, CRAWL_WEBSITE_JOB } from './crawl-website-job.ts'
+
+export { CRAWL_WEBSITE_JOB }
 
 /** Queues a crawl of the website, unless one is already queued or running. */
-export async function queueCrawl(database: Database, queue: EmbeddingQueue, website: Website) {
+export async function queueCrawl(database: Database, queue: JobQueue, website: Website) {
   let job
   try {
-    job = await enqueueJob(database.prisma, {
-      kind: CRAWL_WEBSITE_JOB,
+    job = await enqueueJobOf(database.prisma, CRAWL_WEBSITE, {
       accountId: website.accountId,
       agentId: website.agentId,
       subjectType: 'website',
       subjectId: website.id,
       payload: { id: website.id },
-      maxAttempts: 3,
       onlyOneActive: true,
     })
   } catch (error) {

@@ -1,11 +1,11 @@
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
-import type { EmbeddingQueue } from '../embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { queueCrawl } from './queue-crawl.ts'
 
 /** Every `intervalMs`, queues the crawls of websites whose re-crawl interval has come round. */
-export function scheduleRecrawls(database: Database, queue: EmbeddingQueue, logger: Logger, intervalMs = 60_000) {
+export function scheduleRecrawls(database: Database, queue: JobQueue, logger: Logger, intervalMs = 60_000) {
   const tick = async () => {
     const due = await database.prisma.website.findMany({ where: { nextCrawlAt: { lte: new Date() } }, take: 50 })
     for (const website of due) {

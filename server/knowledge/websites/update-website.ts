@@ -1,6 +1,6 @@
 import type { Actor } from '../../accounts/actor.ts'
 import type { Database } from '../../db/database.ts'
-import type { EmbeddingQueue } from '../embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { latestJobsOf } from '../embedding/latest-jobs.ts'
 import type { UpdateWebsite } from '../knowledge.schemas.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -9,7 +9,7 @@ import { requireWebsite } from './require-website.ts'
 import { toWebsiteView } from './website-view.ts'
 
 /** Changes a website; a new URL or new crawl limits start a new crawl. */
-export async function updateWebsite(database: Database, queue: EmbeddingQueue, actor: Actor, agentId: string, websiteId: string, changes: UpdateWebsite) {
+export async function updateWebsite(database: Database, queue: JobQueue, actor: Actor, agentId: string, websiteId: string, changes: UpdateWebsite) {
   const before = await requireWebsite(database, actor, agentId, websiteId, 'edit')
   const isCrawlChanged = ['website_url', 'crawling', 'max_pages', 'max_depth', 'include_patterns', 'exclude_patterns'].some((key) => changes[key as keyof UpdateWebsite] !== undefined)
   const hasActiveCrawl = (await database.prisma.job.count({ where: { activeKey: `${CRAWL_WEBSITE_JOB}:${websiteId}` } })) > 0

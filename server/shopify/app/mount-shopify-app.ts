@@ -10,7 +10,7 @@ import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import { shopifySecurityHeaders } from '../../http/security-headers.ts'
 import type { Logger } from '../../logging/create-logger.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import type { ChatServices } from '../../conversations/send-message.ts'
 import type { AuthRateLimits } from '../../http/rate-limit/auth-rate-limits.ts'
@@ -31,7 +31,7 @@ export interface ShopifyAppMountOptions {
   database: Database
   logger: Logger
   /** Wakes the worker for the jobs webhooks queue. */
-  queue: EmbeddingQueue
+  queue: JobQueue
   storage: FileStorage
   chat: ChatServices
   rateLimits: AuthRateLimits

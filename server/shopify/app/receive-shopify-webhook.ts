@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { enqueueShopifyWebhook } from '../webhooks/enqueue-shopify-webhook.ts'
 
 // Where a verified webhook goes: a durable job per delivery, recorded once per webhook id (a repeated
@@ -14,7 +14,7 @@ export interface VerifiedShopifyWebhook {
 }
 
 /** Accepts a webhook whose HMAC the library checked. Resolves once it is safe to answer Shopify 200. */
-export async function receiveShopifyWebhook(database: Database, queue: EmbeddingQueue, webhook: VerifiedShopifyWebhook): Promise<{ isNew: boolean }> {
+export async function receiveShopifyWebhook(database: Database, queue: JobQueue, webhook: VerifiedShopifyWebhook): Promise<{ isNew: boolean }> {
   const { isNew } = await enqueueShopifyWebhook({ database, queue, ...webhook })
   return { isNew }
 }

@@ -2,7 +2,7 @@
 import type { ShopifyBillingPlans } from '../../billing/shopify/shopify-billing-plans.ts'
 import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
 import type { Database } from '../../db/database.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import type { ChatServices } from '../../conversations/send-message.ts'
 import type { AuthRateLimits } from '../../http/rate-limit/auth-rate-limits.ts'
@@ -20,7 +20,7 @@ export interface ShopifyLoadContext {
   plans: PlanEnforcement
   logger: Logger
   /** Wakes the worker for the jobs webhooks and imports queue. */
-  queue: EmbeddingQueue
+  queue: JobQueue
   /** Retrieval and answering, for the chat playground. */
   chat: ChatServices
   /** The per-user chat limit the API's chat calls apply too. */

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
 import { isSellable, productResource } from '../knowledge/product-resource.ts'
 import { pruneStoreResources } from '../knowledge/remove-store-resources.ts'
@@ -12,7 +12,7 @@ import { readJsonlLines } from './read-jsonl-lines.ts'
 export interface FinishCatalogueImportOptions {
   database: Database
   client: ShopifyAdminClient
-  queue: EmbeddingQueue
+  queue: JobQueue
   bulkOperationGid: string
   fetchImpl?: typeof fetch
   signal?: AbortSignal

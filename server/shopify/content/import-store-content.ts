@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Database } from '../../db/database.ts'
 import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
 import {
   articleResource,
@@ -25,7 +25,7 @@ import { ARTICLES_QUERY, COLLECTIONS_QUERY, connectionIn, PAGES_QUERY, POLICIES_
 export interface ImportStoreContentOptions {
   database: Database
   client: ShopifyAdminClient
-  queue: EmbeddingQueue
+  queue: JobQueue
   shop: ShopifyShop
   agentId: string
   signal?: AbortSignal

@@ -1,14 +1,14 @@
 import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
 import { PermanentJobError, type JobHandler } from '../../jobs/job-handler.ts'
+import { handlerOf } from '../../jobs/job-kind.ts'
 import { finishCatalogueImport } from '../catalogue/finish-catalogue-import.ts'
 import { startCatalogueImport } from '../catalogue/start-catalogue-import.ts'
 import { importStoreContent } from '../content/import-store-content.ts'
 import { processShopifyWebhook } from '../webhooks/process-shopify-webhook.ts'
-import { WebhookJobPayloadSchema } from '../webhooks/shopify-webhook.schemas.ts'
 import { asJobError } from './permanent-shopify-failure.ts'
 import { queueCatalogueFinish } from './queue-catalogue-finish.ts'
 import type { ShopifyJobDependencies } from './shopify-job-dependencies.ts'
-import { SHOPIFY_FINISH_CATALOGUE_JOB, SHOPIFY_IMPORT_CATALOGUE_JOB, SHOPIFY_IMPORT_CONTENT_JOB, SHOPIFY_WEBHOOK_JOB } from './shopify-job-kinds.ts'
+import { SHOPIFY_FINISH_CATALOGUE, SHOPIFY_IMPORT_CATALOGUE, SHOPIFY_IMPORT_CONTENT, SHOPIFY_WEBHOOK } from './shopify-job-kinds.ts'
 
 const DEFAULT_FINISH_POLL_DELAY_MS = 10 * 60_000
 
@@ -35,19 +35,17 @@ export function createShopifyJobHandlers(dependencies: ShopifyJobDependencies): 
   }
 
   return {
-    [SHOPIFY_WEBHOOK_JOB]: withJobErrors(async ({ job }) => processShopifyWebhook(dependencies, WebhookJobPayloadSchema.parse(job.payload), job.id)),
+    [SHOPIFY_WEBHOOK.kind]: withJobErrors(handlerOf(SHOPIFY_WEBHOOK, { run: async ({ job, payload }) => processShopifyWebhook(dependencies, payload, job.id) })),
 
-    [SHOPIFY_IMPORT_CATALOGUE_JOB]: withJobErrors(async ({ job, reportProgress }) => {
-      const { shopId, agentId } = job.payload as { shopId: string; agentId: string }
+    [SHOPIFY_IMPORT_CATALOGUE.kind]: withJobErrors(handlerOf(SHOPIFY_IMPORT_CATALOGUE, { run: async ({ payload: { shopId, agentId }, reportProgress }) => {
       const shop = await installedShop(shopId)
       await reportProgress(10, 'Asking Shopify to export the catalogue')
       const bulkImport = await startCatalogueImport({ database, client: await dependencies.adminClientFor(shop.shopDomain), shop, agentId })
       await queueCatalogueFinish(database, queue, { ...bulkImport, shop }, dependencies.finishPollDelayMs ?? DEFAULT_FINISH_POLL_DELAY_MS)
       return { bulkImportId: bulkImport.id, bulkOperationGid: bulkImport.bulkOperationGid }
-    }),
+    } })),
 
-    [SHOPIFY_FINISH_CATALOGUE_JOB]: withJobErrors(async ({ job, reportProgress, signal }) => {
-      const { bulkImportId } = job.payload as { bulkImportId: string }
+    [SHOPIFY_FINISH_CATALOGUE.kind]: withJobErrors(handlerOf(SHOPIFY_FINISH_CATALOGUE, { run: async ({ payload: { bulkImportId }, reportProgress, signal }) => {
       const bulkImport = await database.prisma.shopifyBulkImport.findUnique({ where: { id: bulkImportId } })
       if (!bulkImport) throw new PermanentJobError('The import was deleted.')
       const shop = await installedShop(bulkImport.shopId)
@@ -64,12 +62,11 @@ export function createShopifyJobHandlers(dependencies: ShopifyJobDependencies): 
       if (outcome.status === 'running') throw new Error('Shopify is still exporting the catalogue; checking again later.')
       if (outcome.status === 'failed') throw new PermanentJobError(outcome.error)
       return outcome
-    }),
+    } })),
 
-    [SHOPIFY_IMPORT_CONTENT_JOB]: withJobErrors(async ({ job, reportProgress, signal }) => {
-      const { shopId, agentId } = job.payload as { shopId: string; agentId: string }
+    [SHOPIFY_IMPORT_CONTENT.kind]: withJobErrors(handlerOf(SHOPIFY_IMPORT_CONTENT, { run: async ({ payload: { shopId, agentId }, reportProgress, signal }) => {
       const shop = await installedShop(shopId)
       return importStoreContent({ database, client: await dependencies.adminClientFor(shop.shopDomain), queue, shop, agentId, signal, onProgress: reportProgress })
-    }),
+    } })),
   }
 }

@@ -1,23 +1,24 @@
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { enqueueJob, JobAlreadyActiveError } from '../../jobs/enqueue-job.ts'
+import { JobAlreadyActiveError } from '../../jobs/enqueue-job.ts'
+import { enqueueJobOf } from '../../jobs/job-kind.ts'
 import { toJobView } from '../../knowledge/embedding/job-view.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { requireShopAgent } from '../knowledge/require-shop-agent.ts'
-import { SHOPIFY_IMPORT_CATALOGUE_JOB, SHOPIFY_IMPORT_CONTENT_JOB } from './shopify-job-kinds.ts'
+import { SHOPIFY_IMPORT_CATALOGUE, SHOPIFY_IMPORT_CONTENT } from './shopify-job-kinds.ts'
 
 export type StoreImportPart = 'catalogue' | 'content'
 
 export interface EnqueueStoreImportOptions {
   database: Database
-  queue: EmbeddingQueue
+  queue: JobQueue
   shopDomain: string
   agentId: string
   /** The catalogue (products, by bulk export) and the content (collections, pages, articles, policies). */
   parts?: StoreImportPart[]
 }
 
-const KIND: Record<StoreImportPart, string> = { catalogue: SHOPIFY_IMPORT_CATALOGUE_JOB, content: SHOPIFY_IMPORT_CONTENT_JOB }
+const KIND = { catalogue: SHOPIFY_IMPORT_CATALOGUE, content: SHOPIFY_IMPORT_CONTENT } satisfies Record<StoreImportPart, unknown>
 
 /**
  * Queues the store's import into an agent's knowledge as durable jobs (progress on the agent's job
@@ -31,7 +32,7 @@ export async function enqueueStoreImport({ database, queue, shopDomain, agentId,
   const jobs = []
   for (const part of parts) {
     try {
-      jobs.push(await enqueueJob(database.prisma, { kind: KIND[part], accountId: shop.accountId, agentId, subjectType: `shopify-${part}`, subjectId: agentId, payload: { shopId: shop.id, agentId }, onlyOneActive: true }))
+      jobs.push(await enqueueJobOf(database.prisma, KIND[part], { accountId: shop.accountId, agentId, subjectType: `shopify-${part}`, subjectId: agentId, payload: { shopId: shop.id, agentId }, onlyOneActive: true }))
     } catch (error) {
       // A part already being imported is left to its running job.
       if (!(error instanceof JobAlreadyActiveError)) throw error

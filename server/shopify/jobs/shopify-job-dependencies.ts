@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
@@ -8,7 +8,7 @@ import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
 export interface ShopifyJobDependencies {
   database: Database
   /** Wakes the worker for the embed jobs the imports queue. */
-  queue: EmbeddingQueue
+  queue: JobQueue
   storage: FileStorage
   logger: Logger
   /**

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/database.ts'
-import { enqueueJob, JobAlreadyActiveError } from '../../jobs/enqueue-job.ts'
-import { EMBED_ITEM_JOB, type EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import { JobAlreadyActiveError } from '../../jobs/enqueue-job.ts'
+import { enqueueJobOf } from '../../jobs/job-kind.ts'
+import { EMBED_ITEM } from '../../knowledge/embedding/embed-item-job.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 
 export interface TextRef {
   id: string
@@ -10,7 +12,7 @@ export interface TextRef {
 
 /** Whether the text's embed job is running now: it has read the text already and would index stale words. */
 export async function isTextBeingEmbedded(database: Database, textId: string) {
-  const job = await database.prisma.job.findUnique({ where: { activeKey: `${EMBED_ITEM_JOB}:${textId}` }, select: { status: true } })
+  const job = await database.prisma.job.findUnique({ where: { activeKey: `${EMBED_ITEM.kind}:${textId}` }, select: { status: true } })
   return job?.status === 'running'
 }
 
@@ -18,9 +20,9 @@ export async function isTextBeingEmbedded(database: Database, textId: string) {
  * Queues the same embed job the dashboard's embed call queues. A job already queued for the text is
  * enough: it reads the text when it starts.
  */
-export async function queueTextEmbedding(database: Database, queue: EmbeddingQueue, text: TextRef) {
+export async function queueTextEmbedding(database: Database, queue: JobQueue, text: TextRef) {
   try {
-    await enqueueJob(database.prisma, { kind: EMBED_ITEM_JOB, accountId: text.accountId, agentId: text.agentId, subjectType: 'text', subjectId: text.id, payload: { type: 'text', id: text.id }, onlyOneActive: true })
+    await enqueueJobOf(database.prisma, EMBED_ITEM, { accountId: text.accountId, agentId: text.agentId, subjectType: 'text', subjectId: text.id, payload: { type: 'text', id: text.id }, onlyOneActive: true })
   } catch (error) {
     if (!(error instanceof JobAlreadyActiveError)) throw error
   }

@@ -1,12 +1,12 @@
 import type { Database } from '../../db/database.ts'
 import { Prisma, type ShopifyShop } from '../../db/generated/prisma/client.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import { isTextBeingEmbedded, queueTextEmbedding } from './queue-text-embedding.ts'
 import { hashStoreResource, type StoreResource } from './store-resource.ts'
 
 export interface UpsertStoreResourceOptions {
   database: Database
-  queue: EmbeddingQueue
+  queue: JobQueue
   shop: Pick<ShopifyShop, 'id' | 'accountId' | 'shopDomain'>
   agentId: string
   resource: StoreResource

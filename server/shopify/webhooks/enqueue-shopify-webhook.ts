@@ -1,9 +1,9 @@
 import type { Database } from '../../db/database.ts'
 import { Prisma } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { enqueueJob } from '../../jobs/enqueue-job.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
-import { SHOPIFY_WEBHOOK_JOB } from '../jobs/shopify-job-kinds.ts'
+import { enqueueJobOf } from '../../jobs/job-kind.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
+import { SHOPIFY_WEBHOOK, SHOPIFY_WEBHOOK_JOB } from '../jobs/shopify-job-kinds.ts'
 import { normalizeWebhookTopic, ShopDomainSchema, WEBHOOK_PAYLOAD_SCHEMAS, WebhookIdSchema } from './shopify-webhook.schemas.ts'
 
 export interface EnqueueShopifyWebhookOptions {
@@ -14,7 +14,7 @@ export interface EnqueueShopifyWebhookOptions {
   /** X-Shopify-Webhook-Id: the same for every retry of one delivery. */
   webhookId: string
   payload: unknown
-  queue?: EmbeddingQueue
+  queue?: JobQueue
 }
 
 export interface EnqueuedWebhook {
@@ -35,13 +35,11 @@ export async function enqueueShopifyWebhook(options: EnqueueShopifyWebhookOption
   const { database } = options
   const known = await database.prisma.shopifyShop.findUnique({ where: { shopDomain: shop }, select: { accountId: true } })
   try {
-    const job = await enqueueJob(database.prisma, {
-      kind: SHOPIFY_WEBHOOK_JOB,
+    const job = await enqueueJobOf(database.prisma, SHOPIFY_WEBHOOK, {
       accountId: known?.accountId,
       subjectType: 'shopify-webhook',
       payload: { topic, shop, webhookId, payload },
       dedupeKey: webhookId,
-      maxAttempts: 8,
     })
     options.queue?.wake()
     return { isNew: true, jobId: job.id }

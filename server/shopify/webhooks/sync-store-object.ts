@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
-import type { EmbeddingQueue } from '../../knowledge/embedding/start-embedding.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
 import { collectionResource } from '../knowledge/content-resources.ts'
 import { isSellable, productResource } from '../knowledge/product-resource.ts'
@@ -13,7 +13,7 @@ import { fetchStoreCollection, fetchStoreProduct } from './fetch-store-object.ts
 
 export interface SyncStoreObjectOptions {
   database: Database
-  queue: EmbeddingQueue
+  queue: JobQueue
   shop: ShopifyShop
   type: 'product' | 'collection'
   gid: string

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, inject, it } from 'vitest'
+import { z } from 'zod'
 import { createLogger } from '../../../server/logging/create-logger.ts'
 import { claimNextJob } from '../../../server/jobs/claim-next-job.ts'
 import { enqueueJob } from '../../../server/jobs/enqueue-job.ts'
 import { PermanentJobError, type JobHandler } from '../../../server/jobs/job-handler.ts'
+import { defineJobKind, enqueueJobOf, handlerOf } from '../../../server/jobs/job-kind.ts'
 import { startWorker, type RunningWorker } from '../../../server/jobs/run-worker.ts'
 import { createTestDatabase, openDatabaseAt, type TestDatabase } from '../../support/create-test-database.ts'
 
@@ -71,6 +73,24 @@ describe('the job worker', () => {
     const job = await enqueueJob(testDatabase.database.prisma, { kind: 'doomed' })
     start({ doomed: async () => { throw new PermanentJobError('The file is encrypted.') } })
     expect(await settled(job.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'The file is encrypted.' })
+  })
+
+  it('a kind checks its payload: queued with a bad one it is refused; stored with one its handler cannot use, it fails at once saying why, and its item is not touched', async () => {
+    testDatabase = await createTestDatabase()
+    const COUNT = defineJobKind({ kind: 'count-typed', payload: z.object({ upTo: z.number().int().min(1) }), maxAttempts: 4 })
+    expect(() => enqueueJobOf(testDatabase!.database.prisma, COUNT, { payload: { upTo: 0 } })).toThrow()
+    const good = await enqueueJobOf(testDatabase.database.prisma, COUNT, { payload: { upTo: 2 } })
+    expect(good.maxAttempts).toBe(4)
+    // A payload written before its schema changed, or by hand.
+    const bad = await enqueueJob(testDatabase.database.prisma, { kind: COUNT.kind, payload: { upTo: 'many' }, maxAttempts: 4 })
+    const failedItems: unknown[] = []
+    start({ [COUNT.kind]: handlerOf(COUNT, { run: async ({ payload }) => ({ counted: payload.upTo }), onFinalFailure: async (payload) => void failedItems.push(payload) }) })
+    expect(await settled(good.id)).toMatchObject({ status: 'succeeded', result: { counted: 2 } })
+    const failed = await settled(bad.id)
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(failed.lastError).toContain('This count-typed job carries a payload it cannot use')
+    expect(failed.lastError).toContain('upTo')
+    expect(failedItems).toEqual([])
   })
 
   it('a job cut off by a crash is taken up again once its lease expires', async () => {
