@@ -1,4 +1,4 @@
-// Loaders and actions receive what the Express mount passes (server/shopify/app/mount-shopify-app.ts).
+// Loaders and actions receive what the Express mount passes (server/http/shopify/mount-shopify-admin.ts).
 import type { ShopifyLoadContext } from '../server/shopify/app/shopify-load-context.ts'
 
 declare module 'react-router' {

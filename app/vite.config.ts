@@ -1,5 +1,5 @@
 // Builds the embedded Shopify app (npm run build: react-router build app → dist/shopify) and serves it in
-// development (server/shopify/app/mount-shopify-app.ts). Its URLs live under /shopify.
+// development (server/http/shopify/mount-shopify-admin.ts). Its URLs live under /shopify.
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { reactRouter } from '@react-router/dev/vite'

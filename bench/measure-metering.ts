@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { loadConfig } from '../server/config/load-config.ts'
 import { createLogger } from '../server/logging/create-logger.ts'
-import { startServer, type RunningServer } from '../server/start-server.ts'
+import { startServer, type RunningServer } from '../server/http/start-server.ts'
 import { call, signUpAndCreateAgent, waitUntil } from './measure-knowledge.ts'
 import { readSciFactCorpus } from './scifact.ts'
 

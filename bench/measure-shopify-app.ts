@@ -8,7 +8,7 @@ import { getJwt } from '@shopify/shopify-api/test-helpers'
 import { loadConfig } from '../server/config/load-config.ts'
 import { createLogger } from '../server/logging/create-logger.ts'
 import { linkShopAccount } from '../server/shopify/app/link-shop-account.ts'
-import { startServer } from '../server/start-server.ts'
+import { startServer } from '../server/http/start-server.ts'
 
 const READS = 300
 const KEY = 'bench-shopify-key'

@@ -9,7 +9,7 @@ import type Stripe from 'stripe'
 import { answerTokenBound } from './conversations/admit-message.ts'
 import type { Config } from './config/config.schemas.ts'
 import type { Database } from './db/database.ts'
-import { createAuthRateLimits, type AuthRateLimits } from './http/rate-limit/auth-rate-limits.ts'
+import { createRateLimits, type RateLimits } from './rate-limits/rate-limits.ts'
 import type { ServerSecrets } from './secrets/load-server-secrets.ts'
 import { startWorker, type RunningWorker } from './jobs/run-worker.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
@@ -35,7 +35,7 @@ const TYPICAL_QUESTION_CHARACTERS = 1_000
 export interface AppServices {
   sessions: SessionSettings
   storage: FileStorage
-  rateLimits: AuthRateLimits
+  rateLimits: RateLimits
   google: GoogleSettings | null
   embedder: Embedder | null
   /** Announces new jobs; wakes the in-server worker when there is one. */
@@ -51,7 +51,7 @@ export interface AppServices {
 }
 
 export async function createAppServices(config: Config, database: Database, secrets: ServerSecrets, logger: Logger, shopify: ShopifyAppServer | null = null, clock?: () => Date): Promise<AppServices> {
-  const rateLimits = await createAuthRateLimits(config, database)
+  const rateLimits = await createRateLimits(config, database)
   const storage = createFileStorage(config)
   const embedder = createEmbedder(config)
   let worker: RunningWorker | null = null

@@ -1,7 +1,7 @@
 // The process entry: configuration, start, and a graceful stop on SIGTERM or SIGINT.
 import { ConfigError, loadConfig } from './config/load-config.ts'
 import { createLogger } from './logging/create-logger.ts'
-import { startServer, type RunningServer } from './start-server.ts'
+import { startServer, type RunningServer } from './http/start-server.ts'
 
 function loadConfigOrExit() {
   try {

@@ -15,13 +15,13 @@ import { sendMessage, type ChatServices } from '../conversations/send-message.ts
 import { updateConversation } from '../conversations/update-conversation.ts'
 import { updateMessage } from '../conversations/update-message.ts'
 import { actorOf } from './authenticate.ts'
-import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
+import type { RateLimits } from '../rate-limits/rate-limits.ts'
 import { respondToChat } from './respond-to-chat.ts'
 import { sendStoredFile } from './send-stored-file.ts'
 import { parseIdParam } from './parse-id-param.ts'
 
 /** SPEC section 7, Conversations: every call under /conversations/. */
-export function conversationRoutes({ database, storage, chat, rateLimits, signedIn }: { database: Database; storage: FileStorage; chat: ChatServices; rateLimits: AuthRateLimits; signedIn: RequestHandler }): Router {
+export function conversationRoutes({ database, storage, chat, rateLimits, signedIn }: { database: Database; storage: FileStorage; chat: ChatServices; rateLimits: RateLimits; signedIn: RequestHandler }): Router {
   const router = Router()
   // Every call that may produce an answer (and so cost an LLM call) counts against the user's chat limit.
   const limitChat: RequestHandler = async (_req, res, next) => {

@@ -23,7 +23,7 @@ import { CreateWidgetConversationSchema, RefreshWidgetSchema, StartWidgetSchema,
 import type { WidgetSettings } from '../widgets/public/widget-settings.ts'
 import type { MessageView } from '../conversations/message-view.ts'
 import { parseIdParam } from './parse-id-param.ts'
-import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
+import type { RateLimits } from '../rate-limits/rate-limits.ts'
 import { receiveSingleFile } from './receive-single-file.ts'
 import { refuseNulCharacters } from './refuse-nul-characters.ts'
 import { respondToChat } from './respond-to-chat.ts'
@@ -45,7 +45,7 @@ interface PublicWidgetOptions {
   storage: FileStorage
   chat: ChatServices
   settings: WidgetSettings
-  rateLimits: AuthRateLimits
+  rateLimits: RateLimits
 }
 
 /** SPEC section 7, Public widget calls, the widget configuration and logos: no user session, a visitor's. */

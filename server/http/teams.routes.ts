@@ -21,7 +21,7 @@ import {
 } from '../teams/teams.schemas.ts'
 import { AppError } from '../errors/app-error.ts'
 import { actorOf } from './authenticate.ts'
-import type { AuthRateLimits } from './rate-limit/auth-rate-limits.ts'
+import type { RateLimits } from '../rate-limits/rate-limits.ts'
 
 /** SPEC section 7, Teams, under /accounts/team/. Reads take query parameters, changes a JSON body. */
 /** A question about permissions answers allowed: false for an agent the caller cannot see; real failures stay failures. */
@@ -34,7 +34,7 @@ async function permissionsOrNone(lookup: Promise<{ permissions: string[] }>) {
   }
 }
 
-export function teamRoutes({ database, plans, rateLimits, signedIn }: { database: Database; plans: PlanEnforcement; rateLimits: AuthRateLimits; signedIn: RequestHandler }): Router {
+export function teamRoutes({ database, plans, rateLimits, signedIn }: { database: Database; plans: PlanEnforcement; rateLimits: RateLimits; signedIn: RequestHandler }): Router {
   const router = Router()
   const base = '/accounts/team'
 

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import supertest from 'supertest'
-import { createApp } from '../../server/app.ts'
+import { createApp } from '../../server/http/create-http-app.ts'
 import type { Config } from '../../server/config/config.schemas.ts'
 import { loadConfig } from '../../server/config/load-config.ts'
 import { createLogger } from '../../server/logging/create-logger.ts'

@@ -29,6 +29,8 @@ export async function startWalkApp(): Promise<WalkApp> {
     SHOPIFY_API_KEY: 'malformed-input-api-key',
     SHOPIFY_API_SECRET: PROXY_SECRET,
     PUBLIC_URL: 'https://agentdesk.example',
+    // The Shopify app would make plans' limits apply (decision 028); the walk creates far more than a plan allows.
+    BILLING_MODE: 'unlimited',
   })
   const owner = await signUp(testApp, { email: `owner-${randomUUID()}@walk.example.com` })
   const member = await signUp(testApp, { email: `member-${randomUUID()}@walk.example.com` })

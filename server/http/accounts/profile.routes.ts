@@ -16,7 +16,7 @@ import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { actorOf, authenticate } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
-import type { AuthRateLimits } from '../rate-limit/auth-rate-limits.ts'
+import type { RateLimits } from '../../rate-limits/rate-limits.ts'
 import { receiveSingleFile } from '../receive-single-file.ts'
 import { sendStoredFile } from '../send-stored-file.ts'
 
@@ -25,7 +25,7 @@ export interface ProfileRoutesOptions {
   database: Database
   sessions: SessionSettings
   storage: FileStorage
-  rateLimits: AuthRateLimits
+  rateLimits: RateLimits
   logger: Logger
 }
 

@@ -12,13 +12,13 @@ import { toUserView } from '../../accounts/user-view.ts'
 import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
-import type { AuthRateLimits } from '../rate-limit/auth-rate-limits.ts'
+import type { RateLimits } from '../../rate-limits/rate-limits.ts'
 
 export interface SessionRoutesOptions {
   config: Config
   database: Database
   sessions: SessionSettings
-  rateLimits: AuthRateLimits
+  rateLimits: RateLimits
   google: GoogleSettings | null
 }
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import type { ChatServices } from '../../conversations/send-message.ts'
-import type { AuthRateLimits } from '../../http/rate-limit/auth-rate-limits.ts'
+import type { RateLimits } from '../../rate-limits/rate-limits.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { ShopifyAppServer } from './shopify.server.ts'
 
@@ -24,7 +24,7 @@ export interface ShopifyLoadContext {
   /** Retrieval and answering, for the chat playground. */
   chat: ChatServices
   /** The per-user chat limit the API's chat calls apply too. */
-  rateLimits: AuthRateLimits
+  rateLimits: RateLimits
   /** Where widget logos and other files live. */
   storage: FileStorage
   /** This server's address as storefronts reach it (PUBLIC_URL): the widget's data-server. */

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createApp } from '../../../server/app.ts'
+import { createApp } from '../../../server/http/create-http-app.ts'
 import { createLogger } from '../../../server/logging/create-logger.ts'
 import { hashPassword } from '../../../server/accounts/password-hashing.ts'
 import { UNTRUSTED_PROXY_WARNING } from '../../../server/http/warn-of-untrusted-proxy.ts'

@@ -9,7 +9,7 @@ import { handleErrors } from '../../../server/http/handle-errors.ts'
 import { logRequests } from '../../../server/http/log-requests.ts'
 import { createLogger } from '../../../server/logging/create-logger.ts'
 import { loadServerSecrets } from '../../../server/secrets/load-server-secrets.ts'
-import { shopifyProxyRoutes } from '../../../server/shopify/proxy/shopify-proxy.routes.ts'
+import { shopifyProxyRoutes } from '../../../server/http/shopify/app-proxy.routes.ts'
 import { widgetSettingsOf } from '../../../server/widgets/public/widget-settings.ts'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
@@ -33,7 +33,7 @@ beforeAll(async () => {
   testbed = await startChatTestbed({ SECRET_KEY })
   ;({ testApp, owner, agentId } = testbed)
   const secrets = await loadServerSecrets(testApp.database, testApp.config)
-  // Mounted as the lead mounts it in server/app.ts: under /shopify/proxy, with the one error handler.
+  // Mounted as the lead mounts it in server/http/create-http-app.ts: under /shopify/proxy, with the one error handler.
   const app = express()
   app.use(logRequests(createLogger(testApp.config, new Writable({ write: (_chunk, _encoding, done) => done() }))))
   const limitStart = async () => {

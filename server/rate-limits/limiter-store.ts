@@ -1,8 +1,8 @@
 // Where rate-limit counts live (decision 016). Touch it to add a store, not to add a limit.
 import { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import type { Config } from '../../config/config.schemas.ts'
-import type { Database } from '../../db/database.ts'
+import type { Config } from '../config/config.schemas.ts'
+import type { Database } from '../db/database.ts'
 
 interface LimiterOptions {
   keyPrefix: string

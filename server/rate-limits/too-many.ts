@@ -1,4 +1,4 @@
-import { AppError } from '../../errors/app-error.ts'
+import { AppError } from '../errors/app-error.ts'
 
 /** The one 429 of the rate limits: whole seconds to wait, in the message, `retry_after` and Retry-After. */
 export function tooMany(msBeforeNext: number, what = 'attempts'): AppError {

@@ -1,6 +1,6 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import type { Config } from '../../config/config.schemas.ts'
-import type { Database } from '../../db/database.ts'
+import type { Config } from '../config/config.schemas.ts'
+import type { Database } from '../db/database.ts'
 import { clientKey } from './client-key.ts'
 import { createLimiterStore } from './limiter-store.ts'
 import { createSignInThrottle, type BeginSignInOptions, type SignInAttempt } from './sign-in-throttle.ts'
@@ -13,7 +13,7 @@ export type AuthAction = 'register' | 'refresh' | 'google-login' | 'confirm-pass
  * and action, and attempts per account (an e-mail, a Google identity, a session, a signed-in user
  * confirming their password).
  */
-export interface AuthRateLimits {
+export interface RateLimits {
   /** Counts a password sign-in before the password is checked; the caller reports how it went. */
   beginSignIn(options: BeginSignInOptions): Promise<SignInAttempt>
   limitIp(action: AuthAction, ip: string | undefined): Promise<void>
@@ -41,7 +41,7 @@ async function consume(limiter: RateLimiterAbstract, key: string, what = 'attemp
 }
 
 /** Every limit on one store (decision 016): memory, or the database or Redis that all processes share. */
-export async function createAuthRateLimits(config: Config, database: Database): Promise<AuthRateLimits> {
+export async function createRateLimits(config: Config, database: Database): Promise<RateLimits> {
   const store = await createLimiterStore(config, database)
   const perIp = store.limiter('auth_ip', config.AUTH_RATE_LIMIT_PER_IP, config.AUTH_RATE_LIMIT_WINDOW_SECONDS)
   const perAccount = store.limiter('auth_account', config.AUTH_RATE_LIMIT_PER_ACCOUNT, config.AUTH_RATE_LIMIT_WINDOW_SECONDS)

@@ -3,9 +3,9 @@ import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { requestOrigin } from '../../widgets/public/request-origin.ts'
 import type { WidgetSettings } from '../../widgets/public/widget-settings.ts'
-import { AppProxyQuerySchema } from './app-proxy.schemas.ts'
-import { bootstrapStorefrontChat } from './bootstrap-storefront-chat.ts'
-import { verifyAppProxySignature } from './verify-app-proxy-signature.ts'
+import { AppProxyQuerySchema } from '../../shopify/proxy/app-proxy.schemas.ts'
+import { bootstrapStorefrontChat } from '../../shopify/proxy/bootstrap-storefront-chat.ts'
+import { verifyAppProxySignature } from '../../shopify/proxy/verify-app-proxy-signature.ts'
 
 export interface ShopifyProxyOptions {
   database: Database

@@ -1,12 +1,12 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createApp } from './app.ts'
-import type { Config } from './config/config.schemas.ts'
-import { createDatabase } from './db/create-database.ts'
-import type { Database } from './db/database.ts'
-import { applyMigrations } from './db/migrations/apply-migrations.ts'
-import { serveDashboardInDevelopment } from './http/dashboard/serve-dashboard-in-development.ts'
-import type { Logger } from './logging/create-logger.ts'
+import { createApp } from './create-http-app.ts'
+import type { Config } from '../config/config.schemas.ts'
+import { createDatabase } from '../db/create-database.ts'
+import type { Database } from '../db/database.ts'
+import { applyMigrations } from '../db/migrations/apply-migrations.ts'
+import { serveDashboardInDevelopment } from './dashboard/serve-dashboard-in-development.ts'
+import type { Logger } from '../logging/create-logger.ts'
 
 export interface RunningServer {
   server: Server

@@ -1,5 +1,5 @@
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import { normalizeEmail } from '../../accounts/accounts.schemas.ts'
+import { normalizeEmail } from '../accounts/accounts.schemas.ts'
 import { clientKey } from './client-key.ts'
 import type { LimiterStore } from './limiter-store.ts'
 import { secondsToWait, type WaitPolicy } from './seconds-to-wait.ts'

@@ -8,15 +8,15 @@ import express, { Router, type Request, type RequestHandler } from 'express'
 import type { ServerBuild } from 'react-router'
 import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
-import { shopifySecurityHeaders } from '../../http/security-headers.ts'
+import { shopifySecurityHeaders } from '../security-headers.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import type { ChatServices } from '../../conversations/send-message.ts'
-import type { AuthRateLimits } from '../../http/rate-limit/auth-rate-limits.ts'
+import type { RateLimits } from '../../rate-limits/rate-limits.ts'
 import type { ShopifyBillingPlans } from '../../billing/shopify/shopify-billing-plans.ts'
-import { shopifyCredentialsOf, type ShopifyAppServer } from './shopify.server.ts'
-import type { ShopifyLoadContext } from './shopify-load-context.ts'
+import { shopifyCredentialsOf, type ShopifyAppServer } from '../../shopify/app/shopify.server.ts'
+import type { ShopifyLoadContext } from '../../shopify/app/shopify-load-context.ts'
 
 export const SHOPIFY_APP_BUILD_DIR = fileURLToPath(new URL('../../../dist/shopify', import.meta.url))
 const VITE_CONFIG = fileURLToPath(new URL('../../../app/vite.config.ts', import.meta.url))
@@ -34,7 +34,7 @@ export interface ShopifyAppMountOptions {
   queue: JobQueue
   storage: FileStorage
   chat: ChatServices
-  rateLimits: AuthRateLimits
+  rateLimits: RateLimits
   isDevelopment: boolean
   /** The React Router build (server/ and client/); npm run build writes dist/shopify. */
   buildDir?: string
