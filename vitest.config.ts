@@ -31,6 +31,8 @@ const e2e: TestProjectInlineConfiguration = {
     provide: { databaseKind: 'embedded' },
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A page on a busy CI machine may take seconds to follow: expect.poll's own 1 s is too short here.
+    expect: { poll: { timeout: 15_000 } },
   },
 }
 

@@ -8,7 +8,7 @@ import { startListeningTestApp } from '../support/listening-test-app.ts'
 
 // Paying by card in Chromium (issue 17): Plans → Customer information → Payment → the fake Stripe's
 // hosted Checkout page (Back, then Pay) → Payment Cancelled / Payment Successful, Stripe's events
-// delivered to the real webhook, and Usage & Plan showing the plan paid for.
+// delivered to the real webhook, Usage & Plan showing the plan paid for, and Manage Billing's portal.
 let listening: Awaited<ReturnType<typeof startListeningTestApp>>
 let fake: FakeStripe
 let browser: Browser
@@ -84,5 +84,17 @@ describe('paying for a plan by card', () => {
     expect(await page.getByTestId('usage-agents').innerText()).toMatch(/0 \/ 7/)
     const current = await listening.testApp.database.prisma.subscription.findUniqueOrThrow({ where: { currentKey: owner.userId } })
     expect(current).toMatchObject({ provider: 'stripe', status: 'active', priceId: 4 })
+  })
+
+  it('Manage Billing opens Stripe’s billing portal in a new tab, which comes back to Usage & Plan', async () => {
+    await page.goto(url('/app/usage'))
+    await page.getByRole('heading', { name: 'Current Plan: Pro 2' }).waitFor()
+    const [portal] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Manage Billing' }).click()])
+    await portal.waitForLoadState()
+    expect(portal.url()).toMatch(new RegExp(`^${fake.url}/billing_portal/`))
+    await portal.getByRole('heading', { name: 'Fake Stripe billing portal' }).waitFor()
+    expect(await portal.getByRole('link', { name: 'Return' }).getAttribute('href')).toBe(url('/app/usage'))
+    expect(page.url()).toBe(url('/app/usage'))
+    await portal.close()
   })
 })
