@@ -4,7 +4,18 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'server/db/generated/', 'scratch/', 'test-results/', 'extensions/*/assets/', 'app/.react-router/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'data/',
+      'server/db/generated/',
+      'scratch/',
+      'test-results/',
+      'extensions/*/assets/',
+      'app/.react-router/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

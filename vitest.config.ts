@@ -8,7 +8,13 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 const embedded: TestProjectInlineConfiguration = {
   test: {
     name: 'pglite',
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'dashboard/src/**/*.test.ts', 'widget/src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'shared/**/*.test.ts',
+      'dashboard/src/**/*.test.ts',
+      'widget/src/**/*.test.ts',
+      'tests/integration/**/*.test.ts',
+    ],
     globalSetup: ['tests/support/prepare-embedded-template.ts'],
     provide: { databaseKind: 'embedded' },
   },

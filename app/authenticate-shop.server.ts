@@ -5,7 +5,11 @@ import { requireShopAccount } from '../server/shopify/app/require-shop-account.t
 
 export async function authenticateShop(request: Request, context: AppLoadContext) {
   const { session, admin, billing } = await context.shopify.authenticate.admin(request)
-  const account = await requireShopAccount(context.database, { shopDomain: session.shop, scopes: session.scope ?? '', admin })
+  const account = await requireShopAccount(context.database, {
+    shopDomain: session.shop,
+    scopes: session.scope ?? '',
+    admin,
+  })
   return { session, admin, billing, ...account }
 }
 

@@ -3,7 +3,19 @@
 import { AppProvider } from '@shopify/polaris'
 import en from '@shopify/polaris/locales/en.json'
 import polarisStyles from '@shopify/polaris/build/esm/styles.css?url'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData, type LinksFunction, type LoaderFunctionArgs } from 'react-router'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import './load-context.ts'
 import { PolarisLink } from '../dashboard/src/app/polaris-link.tsx'
 
@@ -42,7 +54,9 @@ function Document({ apiKey, children }: { apiKey?: string; children: React.React
         <Links />
       </head>
       <body>
-        <AppProvider i18n={en} linkComponent={PolarisLink}>{children}</AppProvider>
+        <AppProvider i18n={en} linkComponent={PolarisLink}>
+          {children}
+        </AppProvider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -5,5 +5,9 @@ import type { HeadersArgs } from 'react-router'
 
 export function shopifyHeaders({ parentHeaders, loaderHeaders, actionHeaders, errorHeaders }: HeadersArgs): Headers {
   if (errorHeaders && [...errorHeaders.keys()].length > 0) return errorHeaders
-  return new Headers([...(parentHeaders?.entries() ?? []), ...(loaderHeaders?.entries() ?? []), ...(actionHeaders?.entries() ?? [])])
+  return new Headers([
+    ...(parentHeaders?.entries() ?? []),
+    ...(loaderHeaders?.entries() ?? []),
+    ...(actionHeaders?.entries() ?? []),
+  ])
 }

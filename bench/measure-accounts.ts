@@ -16,7 +16,11 @@ async function timeEach(count: number, work: (index: number) => Promise<unknown>
 }
 
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
   const json = (await response.json()) as Record<string, unknown>
   if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(json)}`)
   return json
@@ -28,17 +32,37 @@ export async function measureAccounts(baseUrl: string) {
   const stored = await hashPassword('Bench-Password-1')
   const verify = await timeEach(10, () => verifyPassword(stored, 'Bench-Password-1'))
   const password = 'Bench-Password-1'
-  const register = await timeEach(10, (index) => post(`${baseUrl}/api/accounts/register/`, { email: `bench${index}-${Date.now()}@example.com`, password, full_name: 'Bench' }))
+  const register = await timeEach(10, (index) =>
+    post(`${baseUrl}/api/accounts/register/`, {
+      email: `bench${index}-${Date.now()}@example.com`,
+      password,
+      full_name: 'Bench',
+    }),
+  )
   const email = `bench-login-${Date.now()}@example.com`
-  const { tokens } = (await post(`${baseUrl}/api/accounts/register/`, { email, password, full_name: 'Bench' })) as { tokens: { access: string; refresh: string } }
+  const { tokens } = (await post(`${baseUrl}/api/accounts/register/`, { email, password, full_name: 'Bench' })) as {
+    tokens: { access: string; refresh: string }
+  }
   const login = await timeEach(10, () => post(`${baseUrl}/api/accounts/login/`, { email, password }))
   let refreshToken = tokens.refresh
   const refresh = await timeEach(40, async () => {
-    refreshToken = String((await post(`${baseUrl}/api/accounts/token/refresh/`, { refresh_token: refreshToken })).refresh_token)
+    refreshToken = String(
+      (await post(`${baseUrl}/api/accounts/token/refresh/`, { refresh_token: refreshToken })).refresh_token,
+    )
   })
   const profile = await timeEach(300, async () => {
-    const response = await fetch(`${baseUrl}/api/accounts/profile/`, { headers: { Authorization: `Bearer ${tokens.access}` } })
+    const response = await fetch(`${baseUrl}/api/accounts/profile/`, {
+      headers: { Authorization: `Bearer ${tokens.access}` },
+    })
     await response.arrayBuffer()
   })
-  return { argon2HashMs: hash.p50Ms, argon2VerifyMs: verify.p50Ms, registerP50Ms: register.p50Ms, loginP50Ms: login.p50Ms, refreshP50Ms: refresh.p50Ms, authenticatedReadP50Ms: profile.p50Ms, authenticatedReadP99Ms: profile.p99Ms }
+  return {
+    argon2HashMs: hash.p50Ms,
+    argon2VerifyMs: verify.p50Ms,
+    registerP50Ms: register.p50Ms,
+    loginP50Ms: login.p50Ms,
+    refreshP50Ms: refresh.p50Ms,
+    authenticatedReadP50Ms: profile.p50Ms,
+    authenticatedReadP99Ms: profile.p99Ms,
+  }
 }

@@ -10,7 +10,8 @@ export async function measureLatency(url: string, { requests = 1_000, concurrenc
     durations.push(performance.now() - started)
   }
   durations.sort((a, b) => a - b)
-  const percentile = (p: number) => durations[Math.min(durations.length - 1, Math.floor((p / 100) * durations.length))] ?? 0
+  const percentile = (p: number) =>
+    durations[Math.min(durations.length - 1, Math.floor((p / 100) * durations.length))] ?? 0
 
   let remaining = requests
   const started = performance.now()

@@ -20,11 +20,17 @@ const TEXTS = 100
 const CONVERSATIONS = 20
 const MESSAGES_PER_CONVERSATION = 20
 const WARM_UP_MESSAGES = 20
-const QUESTIONS = ['What causes insulin resistance?', 'Does vitamin D prevent fractures?', 'How do T cells recognise antigens?', 'Is smoking linked to bladder cancer?']
+const QUESTIONS = [
+  'What causes insulin resistance?',
+  'Does vitamin D prevent fractures?',
+  'How do T cells recognise antigens?',
+  'Is smoking linked to bladder cancer?',
+]
 const MODES = ['unlimited', 'enforced'] as const
 type Mode = (typeof MODES)[number]
 
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0
 const round = (value: number) => Number(value.toFixed(2))
 
 interface Chatter {
@@ -38,7 +44,14 @@ interface Chatter {
 
 /** An in-process server on its own database, an account on its trial, an agent that knows 100 abstracts, and its conversations. */
 async function startChatter(env: Record<string, string>, mode: Mode): Promise<Chatter> {
-  const config = loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', BILLING_MODE: mode, ...env })
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    BILLING_MODE: mode,
+    ...env,
+  })
   const running = await startServer(config, createLogger(config))
   try {
     return await prepareChat(running, mode)
@@ -54,13 +67,32 @@ async function prepareChat(running: RunningServer, mode: Mode): Promise<Chatter>
   const { billing_mode } = await call(baseUrl, '/api/subscriptions/status/', token)
   if (billing_mode !== mode) throw new Error(`the app meant to be ${mode} runs billing ${String(billing_mode)}`)
   for (const document of readSciFactCorpus().slice(0, TEXTS)) {
-    const text = await call(baseUrl, `/api/agents/${agentId}/texts/create/`, token, { method: 'POST', body: { text_title: document.title.slice(0, 200), text_content: document.text || document.title } })
-    await call(baseUrl, `/api/agents/${agentId}/text/${String(text.text_id)}/embed/`, token, { method: 'POST', body: {} })
+    const text = await call(baseUrl, `/api/agents/${agentId}/texts/create/`, token, {
+      method: 'POST',
+      body: { text_title: document.title.slice(0, 200), text_content: document.text || document.title },
+    })
+    await call(baseUrl, `/api/agents/${agentId}/text/${String(text.text_id)}/embed/`, token, {
+      method: 'POST',
+      body: {},
+    })
   }
-  await waitUntil(async () => ((await call(baseUrl, `/api/agents/${agentId}/embeddings/`, token)).embeddings as unknown[]).length === TEXTS, 300_000)
+  await waitUntil(
+    async () =>
+      ((await call(baseUrl, `/api/agents/${agentId}/embeddings/`, token)).embeddings as unknown[]).length === TEXTS,
+    300_000,
+  )
   const conversations: string[] = []
   for (let index = 0; index < CONVERSATIONS; index += 1) {
-    conversations.push(String((await call(baseUrl, '/api/conversations/create/', token, { method: 'POST', body: { name: `Bench ${index}`, agent_id: agentId } })).conversation_id))
+    conversations.push(
+      String(
+        (
+          await call(baseUrl, '/api/conversations/create/', token, {
+            method: 'POST',
+            body: { name: `Bench ${index}`, agent_id: agentId },
+          })
+        ).conversation_id,
+      ),
+    )
   }
   return { running, baseUrl, token, agentId, conversations, times: [] }
 }
@@ -68,16 +100,24 @@ async function prepareChat(running: RunningServer, mode: Mode): Promise<Chatter>
 async function send(chatter: Chatter, index: number) {
   const conversationId = chatter.conversations[index % CONVERSATIONS] as string
   const started = performance.now()
-  await call(chatter.baseUrl, `/api/conversations/chat/${chatter.agentId}/${conversationId}/`, chatter.token, { method: 'POST', body: { message_text: QUESTIONS[(index + Math.floor(index / CONVERSATIONS)) % QUESTIONS.length] } })
+  await call(chatter.baseUrl, `/api/conversations/chat/${chatter.agentId}/${conversationId}/`, chatter.token, {
+    method: 'POST',
+    body: { message_text: QUESTIONS[(index + Math.floor(index / CONVERSATIONS)) % QUESTIONS.length] },
+  })
   return performance.now() - started
 }
 
 /** p50/p99 per message with and without enforcement, on one kind of database; `databaseOf` gives each mode its own. */
-async function measureOn(database: string, databaseOf: (mode: Mode) => Record<string, string>, limits: Record<string, string>) {
+async function measureOn(
+  database: string,
+  databaseOf: (mode: Mode) => Record<string, string>,
+  limits: Record<string, string>,
+) {
   const dataDirs = MODES.map(() => mkdtempSync(join(tmpdir(), 'agentdesk-bench-')))
   const chatters: Partial<Record<Mode, Chatter>> = {}
   try {
-    for (const [index, mode] of MODES.entries()) chatters[mode] = await startChatter({ DATA_DIR: dataDirs[index] as string, ...databaseOf(mode), ...limits }, mode)
+    for (const [index, mode] of MODES.entries())
+      chatters[mode] = await startChatter({ DATA_DIR: dataDirs[index] as string, ...databaseOf(mode), ...limits }, mode)
     const both = chatters as Record<Mode, Chatter>
     const messages = CONVERSATIONS * MESSAGES_PER_CONVERSATION
     for (let index = 0; index < WARM_UP_MESSAGES + messages; index += 1) {
@@ -114,12 +154,20 @@ async function measureOn(database: string, databaseOf: (mode: Mode) => Record<st
 }
 
 /** The metering overhead on the embedded database, and on PostgreSQL when `postgresUrl` is given (a database per mode, created and dropped). */
-export async function measureMeteringOverhead({ limits, postgresUrl }: { limits: Record<string, string>; postgresUrl?: string }) {
+export async function measureMeteringOverhead({
+  limits,
+  postgresUrl,
+}: {
+  limits: Record<string, string>
+  postgresUrl?: string
+}) {
   const rows = [await measureOn('embedded (PGlite)', () => ({}), limits)]
   if (!postgresUrl) return rows
   const admin = new pg.Client({ connectionString: postgresUrl })
   await admin.connect()
-  const names = Object.fromEntries(MODES.map((mode) => [mode, `agentdesk_bench_metering_${mode}_${Date.now()}`])) as Record<Mode, string>
+  const names = Object.fromEntries(
+    MODES.map((mode) => [mode, `agentdesk_bench_metering_${mode}_${Date.now()}`]),
+  ) as Record<Mode, string>
   const urlOf = (name: string) => {
     const url = new URL(postgresUrl)
     url.pathname = `/${name}`

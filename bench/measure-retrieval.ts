@@ -17,7 +17,15 @@ async function indexCorpus(database: Database, accountId: string, documents: Cor
   const agent = await database.prisma.agent.create({ data: { accountId, name: 'SciFact' } })
   for (const document of documents) {
     const content = document.text || document.title
-    const text = await database.prisma.text.create({ data: { accountId, agentId: agent.id, title: document.title.slice(0, 200), content, metaData: { corpus_id: document._id } } })
+    const text = await database.prisma.text.create({
+      data: {
+        accountId,
+        agentId: agent.id,
+        title: document.title.slice(0, 200),
+        content,
+        metaData: { corpus_id: document._id },
+      },
+    })
     const item = { type: 'text' as const, id: text.id, agentId: agent.id, accountId }
     const { changedSectionIds } = await replaceSections(database, item, [{ title: document.title, content }])
     await indexSections(database, item, changedSectionIds, { chunk: CHUNK, embedder: null })
@@ -25,7 +33,8 @@ async function indexCorpus(database: Database, accountId: string, documents: Cor
   return agent.id
 }
 
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0
 
 async function latencies(database: Database, agentId: string, questions: string[]) {
   const times: number[] = []
@@ -56,13 +65,22 @@ export async function measureRetrieval() {
   const database = await openEmbeddedDatabase(dataDir)
   try {
     await applyMigrations(database)
-    const accountId = (await database.prisma.user.create({ data: { email: 'bench@example.com', fullName: 'Bench' } })).id
+    const accountId = (await database.prisma.user.create({ data: { email: 'bench@example.com', fullName: 'Bench' } }))
+      .id
     const corpus = readSciFactCorpus()
     const indexStarted = performance.now()
     const agentId = await indexCorpus(database, accountId, corpus)
     const indexSeconds = (performance.now() - indexStarted) / 1000
-    const passages = await database.prisma.knowledgeChunk.findMany({ where: { agentId }, select: { id: true, text: { select: { metaData: true } } } })
-    const corpusIdOf = new Map(passages.map((passage) => [passage.id, String((passage.text?.metaData as { corpus_id?: string } | null)?.corpus_id)]))
+    const passages = await database.prisma.knowledgeChunk.findMany({
+      where: { agentId },
+      select: { id: true, text: { select: { metaData: true } } },
+    })
+    const corpusIdOf = new Map(
+      passages.map((passage) => [
+        passage.id,
+        String((passage.text?.metaData as { corpus_id?: string } | null)?.corpus_id),
+      ]),
+    )
     const split = readSciFactSplit('test')
     let ndcg = 0
     let recall = 0
@@ -80,7 +98,14 @@ export async function measureRetrieval() {
     const largeCount = await growTo(database, agentId, 100_000)
     const at100k = await latencies(database, agentId, questions)
     return {
-      sciFact: { documents: corpus.length, passages: passages.length, queries: split.length, indexSeconds, ndcgAt10: ndcg / split.length, recallAt100: recall / split.length },
+      sciFact: {
+        documents: corpus.length,
+        passages: passages.length,
+        queries: split.length,
+        indexSeconds,
+        ndcgAt10: ndcg / split.length,
+        recallAt100: recall / split.length,
+      },
       latency: [
         { passages: smallCount, ...at5k },
         { passages: largeCount, ...at100k },

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs'
 import { spawnServer, type SpawnedServer } from '../tests/support/spawn-server.ts'
 
 /** Milliseconds from spawning `node server/index.ts` (as `npm start` does) to its first healthy answer. */
-export async function measureServerStart(env: Record<string, string | undefined>): Promise<{ server: SpawnedServer; startMs: number }> {
+export async function measureServerStart(
+  env: Record<string, string | undefined>,
+): Promise<{ server: SpawnedServer; startMs: number }> {
   const started = performance.now()
   const server = await spawnServer({ ...env, NODE_ENV: 'production' })
   const response = await fetch(`${server.baseUrl}/api/dashboard/api/health/`)

@@ -13,7 +13,8 @@ import { startServer } from '../server/http/start-server.ts'
 const READS = 300
 const KEY = 'bench-shopify-key'
 const SECRET = 'bench-shopify-secret'
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0
 
 async function timeReads(url: string, token: () => Promise<string>) {
   const times: number[] = []
@@ -31,16 +32,47 @@ async function timeReads(url: string, token: () => Promise<string>) {
 
 /** The agents list read with a dashboard access token, then with a fresh Shopify session token each time (as App Bridge gives them). */
 async function measureTokenCost(dataDir: string) {
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SHOPIFY_API_KEY: KEY, SHOPIFY_API_SECRET: SECRET, PUBLIC_URL: 'https://agentdesk.example', AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_ACCOUNT: '100000' })
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    SHOPIFY_API_KEY: KEY,
+    SHOPIFY_API_SECRET: SECRET,
+    PUBLIC_URL: 'https://agentdesk.example',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+  })
   const running = await startServer(config, createLogger(config))
   try {
     const baseUrl = `http://127.0.0.1:${running.port}`
-    await linkShopAccount(running.database, { shopDomain: 'bench-kettles.myshopify.com', scopes: 'read_products', profile: { name: 'Bench Kettles', email: null, storefrontUrl: null } })
-    const registered = await fetch(`${baseUrl}/api/accounts/register/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'Bench-Password-1', full_name: 'Bench' }) })
+    await linkShopAccount(running.database, {
+      shopDomain: 'bench-kettles.myshopify.com',
+      scopes: 'read_products',
+      profile: { name: 'Bench Kettles', email: null, storefrontUrl: null },
+    })
+    const registered = await fetch(`${baseUrl}/api/accounts/register/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        email: `bench-${Date.now()}@example.com`,
+        password: 'Bench-Password-1',
+        full_name: 'Bench',
+      }),
+    })
     const { tokens } = (await registered.json()) as { tokens: { access: string } }
     const dashboardToken = await timeReads(`${baseUrl}/api/agents/`, async () => tokens.access)
-    const shopifyToken = await timeReads(`${baseUrl}/api/agents/`, async () => (await getJwt('bench-kettles', KEY, SECRET)).token)
-    return { reads: READS, dashboardTokenP50Ms: dashboardToken.p50Ms, dashboardTokenP99Ms: dashboardToken.p99Ms, shopifyTokenP50Ms: shopifyToken.p50Ms, shopifyTokenP99Ms: shopifyToken.p99Ms }
+    const shopifyToken = await timeReads(
+      `${baseUrl}/api/agents/`,
+      async () => (await getJwt('bench-kettles', KEY, SECRET)).token,
+    )
+    return {
+      reads: READS,
+      dashboardTokenP50Ms: dashboardToken.p50Ms,
+      dashboardTokenP99Ms: dashboardToken.p99Ms,
+      shopifyTokenP50Ms: shopifyToken.p50Ms,
+      shopifyTokenP99Ms: shopifyToken.p99Ms,
+    }
   } finally {
     await running.stop()
   }
@@ -60,7 +92,9 @@ interface ClientManifest {
 /** React Router's client manifest of the build (window.__reactRouterManifest=…), or null without a build. */
 function readClientManifest(clientDir: string): ClientManifest | null {
   const assets = join(clientDir, 'assets')
-  const file = existsSync(assets) ? readdirSync(assets).find((name) => name.startsWith('manifest-') && name.endsWith('.js')) : undefined
+  const file = existsSync(assets)
+    ? readdirSync(assets).find((name) => name.startsWith('manifest-') && name.endsWith('.js'))
+    : undefined
   if (!file) return null
   const text = readFileSync(join(assets, file), 'utf8')
   return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as ClientManifest
@@ -70,15 +104,27 @@ function readClientManifest(clientDir: string): ClientManifest | null {
 function measureScreens(clientDir: string) {
   const manifest = readClientManifest(clientDir)
   if (!manifest) return null
-  const gzipKb = (path: string) => gzipSync(readFileSync(join(clientDir, path.replace(/^\/shopify\//, '')))).length / 1024
+  const gzipKb = (path: string) =>
+    gzipSync(readFileSync(join(clientDir, path.replace(/^\/shopify\//, '')))).length / 1024
   const chainOf = (id: string): ManifestRoute[] => {
     const route = manifest.routes[id]
     return route ? [...(route.parentId ? chainOf(route.parentId) : []), route] : []
   }
-  const screens = ['app-home', 'routes/app-knowledge', 'routes/app-playground', 'routes/app-conversations', 'routes/app-teams', 'routes/app-widget']
+  const screens = [
+    'app-home',
+    'routes/app-knowledge',
+    'routes/app-playground',
+    'routes/app-conversations',
+    'routes/app-teams',
+    'routes/app-widget',
+  ]
   return screens.map((id) => {
     const chain = chainOf(id)
-    const scripts = new Set([manifest.entry.module, ...(manifest.entry.imports ?? []), ...chain.flatMap((route) => [route.module, ...(route.imports ?? [])])])
+    const scripts = new Set([
+      manifest.entry.module,
+      ...(manifest.entry.imports ?? []),
+      ...chain.flatMap((route) => [route.module, ...(route.imports ?? [])]),
+    ])
     const styles = new Set(chain.flatMap((route) => route.css ?? []))
     const sum = (paths: Set<string>) => Number([...paths].reduce((total, path) => total + gzipKb(path), 0).toFixed(1))
     return { screen: id.replace('routes/', ''), jsGzipKb: sum(scripts), cssGzipKb: sum(styles) }

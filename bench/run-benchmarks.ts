@@ -52,7 +52,11 @@ async function benchmarkDatabase(label: string, env: Record<string, string | und
   }
 }
 
-const GENEROUS_LIMITS = { AUTH_RATE_LIMIT_PER_IP: '100000', AUTH_RATE_LIMIT_PER_ACCOUNT: '100000', CHAT_RATE_LIMIT_PER_MINUTE: '100000' }
+const GENEROUS_LIMITS = {
+  AUTH_RATE_LIMIT_PER_IP: '100000',
+  AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+  CHAT_RATE_LIMIT_PER_MINUTE: '100000',
+}
 const results = []
 const dataDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
 try {
@@ -70,7 +74,13 @@ if (postgresUrl) {
   const url = new URL(postgresUrl)
   url.pathname = `/${name}`
   try {
-    results.push(await benchmarkDatabase('PostgreSQL', { DATA_DIR: mkdtempSync(join(tmpdir(), 'agentdesk-bench-')), DATABASE_URL: url.toString(), ...GENEROUS_LIMITS }))
+    results.push(
+      await benchmarkDatabase('PostgreSQL', {
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'agentdesk-bench-')),
+        DATABASE_URL: url.toString(),
+        ...GENEROUS_LIMITS,
+      }),
+    )
   } finally {
     await admin.query(`drop database if exists "${name}" with (force)`)
     await admin.end()
@@ -101,7 +111,15 @@ if (!process.env.BENCH_SKIP_EXTRACTION) {
     const measured = await measureExtraction({ DATA_DIR: extractionDir, ...GENEROUS_LIMITS })
     extraction = measured
     console.table(measured.honest)
-    console.table([{ ...measured.hostile.health, outcomes: measured.hostile.outcomes.join(' / '), serverAlive: measured.hostile.serverAlive, peakRssHonestMb: measured.peakRssHonestMb, peakRssMb: measured.hostile.peakRssMb }])
+    console.table([
+      {
+        ...measured.hostile.health,
+        outcomes: measured.hostile.outcomes.join(' / '),
+        serverAlive: measured.hostile.serverAlive,
+        peakRssHonestMb: measured.peakRssHonestMb,
+        peakRssMb: measured.hostile.peakRssMb,
+      },
+    ])
   } finally {
     rmSync(extractionDir, { recursive: true, force: true })
   }
@@ -155,5 +173,23 @@ if (!process.env.BENCH_SKIP_METERING) {
   metering = await measureMeteringOverhead({ limits: GENEROUS_LIMITS, postgresUrl })
   console.table(metering)
 }
-console.log(JSON.stringify({ benchmark: 'agentdesk', node: process.version, results, knowledge, extraction, retrieval, chat, widget, dashboard, shopifyApp, metering }, null, 2))
+console.log(
+  JSON.stringify(
+    {
+      benchmark: 'agentdesk',
+      node: process.version,
+      results,
+      knowledge,
+      extraction,
+      retrieval,
+      chat,
+      widget,
+      dashboard,
+      shopifyApp,
+      metering,
+    },
+    null,
+    2,
+  ),
+)
 process.exit(0)

@@ -13,7 +13,10 @@ export interface CorpusDocument {
 }
 
 const readJsonLines = <T>(file: string) =>
-  readFileSync(DIR + file, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as T)
+  readFileSync(DIR + file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as T)
 
 export function readSciFactCorpus(): CorpusDocument[] {
   return readJsonLines<CorpusDocument>('corpus.jsonl')
@@ -21,7 +24,9 @@ export function readSciFactCorpus(): CorpusDocument[] {
 
 /** The queries of a split that have judgements, with their relevant documents and gains. */
 export function readSciFactSplit(split: 'train' | 'test') {
-  const texts = new Map(readJsonLines<{ _id: string; text: string }>('queries.jsonl').map((query) => [query._id, query.text]))
+  const texts = new Map(
+    readJsonLines<{ _id: string; text: string }>('queries.jsonl').map((query) => [query._id, query.text]),
+  )
   const judged = new Map<string, Map<string, number>>()
   for (const line of readFileSync(`${DIR}qrels/${split}.tsv`, 'utf8').split(/\r?\n/).slice(1)) {
     const [queryId, documentId, score] = line.split('\t')
@@ -35,7 +40,10 @@ export function readSciFactSplit(split: 'train' | 'test') {
 
 export function ndcgAt(k: number, ranked: string[], relevant: Map<string, number>): number {
   const dcg = ranked.slice(0, k).reduce((sum, id, index) => sum + (relevant.get(id) ?? 0) / Math.log2(index + 2), 0)
-  const ideal = [...relevant.values()].sort((a, b) => b - a).slice(0, k).reduce((sum, gain, index) => sum + gain / Math.log2(index + 2), 0)
+  const ideal = [...relevant.values()]
+    .sort((a, b) => b - a)
+    .slice(0, k)
+    .reduce((sum, gain, index) => sum + gain / Math.log2(index + 2), 0)
   return ideal === 0 ? 0 : dcg / ideal
 }
 

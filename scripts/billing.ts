@@ -18,16 +18,24 @@ const USAGE = `Usage:
   npm run billing -- sync-stripe`
 
 function parseUntil(value: string | undefined): Date {
-  const until = value ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value) : new Date(Number.NaN)
-  if (Number.isNaN(until.getTime())) throw new AppError('BAD_REQUEST', `--until must be a date such as 2027-12-31 (got ${value ?? 'nothing'}).`)
+  const until = value
+    ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : value)
+    : new Date(Number.NaN)
+  if (Number.isNaN(until.getTime()))
+    throw new AppError('BAD_REQUEST', `--until must be a date such as 2027-12-31 (got ${value ?? 'nothing'}).`)
   return until
 }
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { email: { type: 'string' }, plan: { type: 'string' }, until: { type: 'string' } } })
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { email: { type: 'string' }, plan: { type: 'string' }, until: { type: 'string' } },
+})
 const [command] = positionals
 try {
-  if (command !== 'set-plan' && command !== 'plans' && command !== 'sync-stripe') throw new AppError('BAD_REQUEST', USAGE)
-  if (command === 'set-plan' && (!values.email || !values.plan)) throw new AppError('BAD_REQUEST', `set-plan needs --email, --plan and --until.\n${USAGE}`)
+  if (command !== 'set-plan' && command !== 'plans' && command !== 'sync-stripe')
+    throw new AppError('BAD_REQUEST', USAGE)
+  if (command === 'set-plan' && (!values.email || !values.plan))
+    throw new AppError('BAD_REQUEST', `set-plan needs --email, --plan and --until.\n${USAGE}`)
   const until = command === 'set-plan' ? parseUntil(values.until) : null
   const config = loadConfig()
   const stripe = command === 'sync-stripe' ? createStripeClient(config) : null
@@ -35,21 +43,38 @@ try {
   const database = await createDatabase(config)
   try {
     if (stripe) {
-      for (const { priceId, stripePriceId } of await syncStripeCatalogue(database, stripe)) console.log(`price ${priceId} → ${stripePriceId}`)
+      for (const { priceId, stripePriceId } of await syncStripeCatalogue(database, stripe))
+        console.log(`price ${priceId} → ${stripePriceId}`)
     } else if (command === 'plans') {
       for (const plan of (await listPlans(database)).plans) {
-        const prices = plan.prices.map((price) => `${price.amount} ${price.currency} (price ${price.price_id})`).join(', ')
-        console.log(`${plan.id}  ${plan.name}${plan.is_default ? ' (default)' : ''}: ${prices}; limits ${JSON.stringify(plan.limits)}`)
+        const prices = plan.prices
+          .map((price) => `${price.amount} ${price.currency} (price ${price.price_id})`)
+          .join(', ')
+        console.log(
+          `${plan.id}  ${plan.name}${plan.is_default ? ' (default)' : ''}: ${prices}; limits ${JSON.stringify(plan.limits)}`,
+        )
       }
     } else {
-      const { account, subscription } = await setPlan(database, { email: values.email as string, plan: values.plan as string, until: until as Date })
-      console.log(`${account.email} is on ${subscription.plan.name} until ${subscription.currentPeriodEnd.toISOString()} (subscription ${subscription.id}).`)
+      const { account, subscription } = await setPlan(database, {
+        email: values.email as string,
+        plan: values.plan as string,
+        until: until as Date,
+      })
+      console.log(
+        `${account.email} is on ${subscription.plan.name} until ${subscription.currentPeriodEnd.toISOString()} (subscription ${subscription.id}).`,
+      )
     }
   } finally {
     await database.close()
   }
   process.exit(0)
 } catch (error) {
-  console.error(error instanceof AppError ? error.detail : error instanceof ConfigError || error instanceof Error ? error.message : error)
+  console.error(
+    error instanceof AppError
+      ? error.detail
+      : error instanceof ConfigError || error instanceof Error
+        ? error.message
+        : error,
+  )
   process.exit(error instanceof AppError ? 2 : 1)
 }

@@ -29,7 +29,12 @@ async function bundle(entry: string, format: 'es' | 'iife', define: Record<strin
   return chunk.code
 }
 
-export async function buildWidget(): Promise<{ loader: string; chat: string; loaderGzipBytes: number; chatGzipBytes: number }> {
+export async function buildWidget(): Promise<{
+  loader: string
+  chat: string
+  loaderGzipBytes: number
+  chatGzipBytes: number
+}> {
   const chatCode = await bundle('chat.ts', 'es')
   const chatFile = `chat.${createHash('sha256').update(chatCode).digest('hex').slice(0, 10)}.js`
   const loaderCode = await bundle('loader.ts', 'iife', { __CHAT_FILE__: JSON.stringify(chatFile) })
@@ -39,10 +44,17 @@ export async function buildWidget(): Promise<{ loader: string; chat: string; loa
   writeFileSync(`${WIDGET_DIR}widget.js`, loaderCode)
   mkdirSync(SHOPIFY_ASSETS, { recursive: true })
   writeFileSync(`${SHOPIFY_ASSETS}agentdesk-widget.js`, loaderCode)
-  return { loader: 'widget.js', chat: chatFile, loaderGzipBytes: gzipSync(loaderCode).length, chatGzipBytes: gzipSync(chatCode).length }
+  return {
+    loader: 'widget.js',
+    chat: chatFile,
+    loaderGzipBytes: gzipSync(loaderCode).length,
+    chatGzipBytes: gzipSync(chatCode).length,
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const built = await buildWidget()
-  console.log(`widget: ${built.loader} ${built.loaderGzipBytes} B gzipped, ${built.chat} ${built.chatGzipBytes} B gzipped`)
+  console.log(
+    `widget: ${built.loader} ${built.loaderGzipBytes} B gzipped, ${built.chat} ${built.chatGzipBytes} B gzipped`,
+  )
 }

@@ -8,7 +8,9 @@ try {
   const database = await createDatabase(config)
   try {
     const applied = await applyMigrations(database)
-    console.log(applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'The database schema is up to date: nothing applied.')
+    console.log(
+      applied.length > 0 ? `Applied: ${applied.join(', ')}` : 'The database schema is up to date: nothing applied.',
+    )
   } finally {
     await database.close()
   }

@@ -21,7 +21,9 @@ try {
   process.exit(1)
 }
 if (!config.DATABASE_URL) {
-  console.error('npm run worker needs DATABASE_URL: the embedded database can only be used by the server process, whose own worker runs its jobs.')
+  console.error(
+    'npm run worker needs DATABASE_URL: the embedded database can only be used by the server process, whose own worker runs its jobs.',
+  )
   process.exit(1)
 }
 const logger = createLogger(config)
@@ -29,11 +31,22 @@ const database = await createDatabase(config)
 await applyMigrations(database)
 const storage = createFileStorage(config)
 // The Shopify jobs reach shops through the same sealed offline sessions as the server's.
-const shopify = (await createShopifyLibrary({ config, database, secrets: await loadServerSecrets(database, config), logger }))?.shopify ?? null
+const shopify =
+  (await createShopifyLibrary({ config, database, secrets: await loadServerSecrets(database, config), logger }))
+    ?.shopify ?? null
 let started: ReturnType<typeof startWorker> | null = null
 const queue = { wake: () => started?.wake() }
-const handlers = { ...createKnowledgeJobHandlers(config, database, storage, createEmbedder(config)), ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }) }
-const worker = startWorker({ database, logger, handlers, concurrency: config.WORKER_CONCURRENCY, pollMs: config.JOB_POLL_MS })
+const handlers = {
+  ...createKnowledgeJobHandlers(config, database, storage, createEmbedder(config)),
+  ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }),
+}
+const worker = startWorker({
+  database,
+  logger,
+  handlers,
+  concurrency: config.WORKER_CONCURRENCY,
+  pollMs: config.JOB_POLL_MS,
+})
 started = worker
 const recrawls = scheduleRecrawls(database, worker, logger)
 const stop = async () => {

@@ -50,26 +50,65 @@ export interface AppServices {
   close(): Promise<void>
 }
 
-export async function createAppServices(config: Config, database: Database, secrets: ServerSecrets, logger: Logger, shopify: ShopifyAppServer | null = null, clock?: () => Date): Promise<AppServices> {
+export async function createAppServices(
+  config: Config,
+  database: Database,
+  secrets: ServerSecrets,
+  logger: Logger,
+  shopify: ShopifyAppServer | null = null,
+  clock?: () => Date,
+): Promise<AppServices> {
   const rateLimits = await createRateLimits(config, database)
   const storage = createFileStorage(config)
   const embedder = createEmbedder(config)
   let worker: RunningWorker | null = null
   const queue = { wake: () => worker?.wake() }
   if (config.WORKER_IN_SERVER) {
-    const handlers = { ...createKnowledgeJobHandlers(config, database, storage, embedder), ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }) }
-    worker = startWorker({ database, logger, handlers, concurrency: config.WORKER_CONCURRENCY, pollMs: config.JOB_POLL_MS })
+    const handlers = {
+      ...createKnowledgeJobHandlers(config, database, storage, embedder),
+      ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }),
+    }
+    worker = startWorker({
+      database,
+      logger,
+      handlers,
+      concurrency: config.WORKER_CONCURRENCY,
+      pollMs: config.JOB_POLL_MS,
+    })
   }
   const recrawls = worker ? scheduleRecrawls(database, queue, logger) : null
   const vectorSearch = await detectVectorSearch(database)
-  logger.info({ vectorSearch }, vectorSearch === 'pgvector' ? 'vector search: pgvector' : 'vector search: in-process (pgvector not available)')
+  logger.info(
+    { vectorSearch },
+    vectorSearch === 'pgvector' ? 'vector search: pgvector' : 'vector search: in-process (pgvector not available)',
+  )
   const chatModel = createChatModel(config)
-  logger.info({ llm: chatModel ? config.LLM_MODEL : null }, chatModel ? `answers by ${config.LLM_MODEL}` : 'no LLM configured: the offline answerer replies from the sources')
+  logger.info(
+    { llm: chatModel ? config.LLM_MODEL : null },
+    chatModel ? `answers by ${config.LLM_MODEL}` : 'no LLM configured: the offline answerer replies from the sources',
+  )
   // The answers this process writes carry its presence key, so a crash leaves none pending (docs/architecture.md, Conversations).
   const presence = await holdProcessPresence(database, logger)
-  const answerCosts = { maxTokens: config.LLM_MAX_TOKENS, passageCharacters: config.RETRIEVAL_TOP_K * (config.CHUNK_SIZE + config.CHUNK_OVERLAP) }
-  const plans = createPlanEnforcement({ database, mode: billingModeOf(config), now: clock, answerReserve: answerTokenBound(answerCosts, { instructions: null, description: null, llmMaxTokens: null }, TYPICAL_QUESTION_CHARACTERS) })
-  logger.info({ billingMode: plans.mode }, plans.mode === 'enforced' ? 'billing: plans and trials are enforced' : 'billing: unlimited (usage is counted, no plan limit refuses; set BILLING_MODE=enforced for a hosted service)')
+  const answerCosts = {
+    maxTokens: config.LLM_MAX_TOKENS,
+    passageCharacters: config.RETRIEVAL_TOP_K * (config.CHUNK_SIZE + config.CHUNK_OVERLAP),
+  }
+  const plans = createPlanEnforcement({
+    database,
+    mode: billingModeOf(config),
+    now: clock,
+    answerReserve: answerTokenBound(
+      answerCosts,
+      { instructions: null, description: null, llmMaxTokens: null },
+      TYPICAL_QUESTION_CHARACTERS,
+    ),
+  })
+  logger.info(
+    { billingMode: plans.mode },
+    plans.mode === 'enforced'
+      ? 'billing: plans and trials are enforced'
+      : 'billing: unlimited (usage is counted, no plan limit refuses; set BILLING_MODE=enforced for a hosted service)',
+  )
   const chat: ChatServices = {
     database,
     logger,

@@ -67,7 +67,6 @@ export interface Subscription {
   managed_in_shopify?: string | null
 }
 
-
 export interface SubscriptionHistoryEntry {
   subscription_id: string
   plan_id: number

@@ -1,7 +1,8 @@
 // The embed code of a widget integration, as the Widget page's General Website and Shopify Store tabs
 // show it (SPEC section 2). Generated on the client from the integration; pure, so both admins use it.
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 function scriptTag(serverOrigin: string, clientKey: string, extra = ''): string {
   const src = `${serverOrigin.replace(/\/+$/, '')}/widget/v1/widget.js`

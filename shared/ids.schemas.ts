@@ -8,4 +8,9 @@ export const IdSchema = z.uuid()
 export const isId = (value: unknown): value is string => IdSchema.safeParse(value).success
 
 /** An id field of a body or a query: missing, blank or malformed, it answers 400 with the field's message. */
-export const idField = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).pipe(z.uuid({ error: message }))
+export const idField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .pipe(z.uuid({ error: message }))

@@ -29,14 +29,17 @@ export function findJsonHazard(value: unknown, maxDepth = JSON_MAX_DEPTH): JsonH
   return null
 }
 
-export const jsonTooLargeMessage = (field: string, maxCharacters: number) => `${field} must be at most ${maxCharacters.toLocaleString('en')} characters of JSON, without NUL characters`
+export const jsonTooLargeMessage = (field: string, maxCharacters: number) =>
+  `${field} must be at most ${maxCharacters.toLocaleString('en')} characters of JSON, without NUL characters`
 
 /** An object stored as jsonb: at most JSON_MAX_DEPTH deep, at most maxCharacters of JSON, no NUL anywhere. */
 export function jsonObjectSchema(field: string, maxCharacters: number) {
   const sizeMessage = jsonTooLargeMessage(field, maxCharacters)
   return z.record(z.string(), z.unknown(), { error: `${field} must be an object` }).superRefine((value, context) => {
     const hazard = findJsonHazard(value)
-    if (hazard === 'too-deep') context.addIssue({ code: 'custom', message: `${field} must nest at most ${JSON_MAX_DEPTH} levels deep` })
-    else if (hazard === 'nul' || JSON.stringify(value).length > maxCharacters) context.addIssue({ code: 'custom', message: sizeMessage })
+    if (hazard === 'too-deep')
+      context.addIssue({ code: 'custom', message: `${field} must nest at most ${JSON_MAX_DEPTH} levels deep` })
+    else if (hazard === 'nul' || JSON.stringify(value).length > maxCharacters)
+      context.addIssue({ code: 'custom', message: sizeMessage })
   })
 }

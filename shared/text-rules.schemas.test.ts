@@ -4,7 +4,18 @@ import { multiLineText, singleLineText } from './text-rules.schemas.ts'
 const messageOf = (result: { error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
 
 // C0 controls other than tab and line breaks, DEL, and the C1 controls Windows-1252 leaves undefined.
-const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\b', '\u001b', '\u007f', '\u0081', '\u008d', '\u008f', '\u0090', '\u009d']
+const CONTROL_CHARACTERS = [
+  '\u0000',
+  '\u0007',
+  '\b',
+  '\u001b',
+  '\u007f',
+  '\u0081',
+  '\u008d',
+  '\u008f',
+  '\u0090',
+  '\u009d',
+]
 // What pasted documents use for line and page breaks: text over lines takes them as line breaks.
 const BREAKS = ['\u000b', '\f']
 
@@ -21,7 +32,8 @@ describe('text fields', () => {
 
   it('text over lines keeps tabs and line breaks and refuses the other control characters', () => {
     expect(lines.parse('One\r\n\tTwo\nThree\n')).toBe('One\r\n\tTwo\nThree')
-    for (const character of CONTROL_CHARACTERS) expect(messageOf(lines.safeParse(`a${character}b`))).toBe('Description has characters that are not text')
+    for (const character of CONTROL_CHARACTERS)
+      expect(messageOf(lines.safeParse(`a${character}b`))).toBe('Description has characters that are not text')
   })
 
   it('reads Windows-1252 leftovers (C1 controls such as U+0094 from a mis-decoded quote) as the characters they were', () => {
@@ -34,7 +46,8 @@ describe('text fields', () => {
   })
 
   it('a required field answers its message when missing, not text or blank; lengths are counted after trimming', () => {
-    for (const value of [undefined, 42, '', '   ']) expect(messageOf(name.safeParse(value))).toBe('Agent name is required')
+    for (const value of [undefined, 42, '', '   '])
+      expect(messageOf(name.safeParse(value))).toBe('Agent name is required')
     expect(messageOf(name.safeParse('x'.repeat(11)))).toBe('Agent name must be at most 10 characters')
     expect(name.parse(` ${'x'.repeat(10)} `)).toBe('x'.repeat(10))
     expect(lines.parse('')).toBe('')
@@ -42,7 +55,13 @@ describe('text fields', () => {
   })
 
   it('keeps leading and trailing spaces when asked, and takes messages of its own', () => {
-    const instructions = multiLineText({ label: 'Instructions', max: 20, keepSpaces: true, refused: 'Instructions have characters that are not text', tooLong: 'Too long' })
+    const instructions = multiLineText({
+      label: 'Instructions',
+      max: 20,
+      keepSpaces: true,
+      refused: 'Instructions have characters that are not text',
+      tooLong: 'Too long',
+    })
     expect(instructions.parse('  Be brief.\n')).toBe('  Be brief.\n')
     expect(messageOf(instructions.safeParse('\u001b'))).toBe('Instructions have characters that are not text')
     expect(messageOf(instructions.safeParse('x'.repeat(21)))).toBe('Too long')

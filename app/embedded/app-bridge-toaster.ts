@@ -2,7 +2,12 @@
 // words, errors marked as errors and kept as long as the dashboard keeps them, an action (Upgrade Plan)
 // as the toast's button.
 import { ERROR_TOAST_MS } from '../../dashboard/src/api/api-error.ts'
-import { SUCCESS_TOAST_MS, type Toaster, type ToastAction, type ToastTone } from '../../dashboard/src/feedback/toast-context.tsx'
+import {
+  SUCCESS_TOAST_MS,
+  type Toaster,
+  type ToastAction,
+  type ToastTone,
+} from '../../dashboard/src/feedback/toast-context.tsx'
 
 /** One line for the admin's toast: the message alone when there is one ("Text added"), with the title when it is an error. */
 export function toastLine(tone: ToastTone, title: string, message?: string): string {

@@ -6,7 +6,9 @@ import type { ShouldRevalidateFunction } from 'react-router'
 export function revalidateOnPathChange(...parametersTheLoaderReads: string[]): ShouldRevalidateFunction {
   return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
     const onlyQueryChanged = currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
-    const readChanged = parametersTheLoaderReads.some((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name))
+    const readChanged = parametersTheLoaderReads.some(
+      (name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name),
+    )
     return !formMethod && onlyQueryChanged && !readChanged ? false : defaultShouldRevalidate
   }
 }

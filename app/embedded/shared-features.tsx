@@ -19,7 +19,10 @@ const NO_STORAGE: TokenStorage = { getItem: () => null, setItem: () => {}, remov
 
 /** App Bridge's session token; outside the admin (no App Bridge) a clear 401 instead of a TypeError. */
 function adminSessionToken(): Promise<string> {
-  if (typeof window.shopify?.idToken !== 'function') return Promise.reject(new ApiError(401, 'UNAUTHORIZED', 'Authentication Failed', 'Open the app from your Shopify admin.'))
+  if (typeof window.shopify?.idToken !== 'function')
+    return Promise.reject(
+      new ApiError(401, 'UNAUTHORIZED', 'Authentication Failed', 'Open the app from your Shopify admin.'),
+    )
   return window.shopify.idToken()
 }
 

@@ -19,7 +19,12 @@ export const shouldRevalidate = revalidateOnPathChange()
 export default function AgentsScreen() {
   const { shopName } = useLoaderData<typeof loader>()
   return (
-    <Page title="Agents" subtitle={shopName} primaryAction={{ content: 'Create New Agent', url: '/app/create-agent' }} secondaryActions={[{ content: 'Dashboard sign-in', url: '/app/sign-in' }]}>
+    <Page
+      title="Agents"
+      subtitle={shopName}
+      primaryAction={{ content: 'Create New Agent', url: '/app/create-agent' }}
+      secondaryActions={[{ content: 'Dashboard sign-in', url: '/app/sign-in' }]}
+    >
       <TitleBar title="Agents" />
       <ClientOnly>
         <AgentsOverview emptyText="Agents answer your customers from your store's knowledge." />

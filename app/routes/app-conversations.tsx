@@ -14,7 +14,12 @@ export const shouldRevalidate = revalidateOnPathChange()
 
 export default function ConversationsScreen() {
   return (
-    <Page title="Conversations" subtitle="Every conversation with your agents: in the dashboard, on your website and in your store" backAction={{ content: 'Agents', url: '/app' }} fullWidth>
+    <Page
+      title="Conversations"
+      subtitle="Every conversation with your agents: in the dashboard, on your website and in your store"
+      backAction={{ content: 'Agents', url: '/app' }}
+      fullWidth
+    >
       <TitleBar title="Conversations" />
       <ClientOnly>
         <ConversationsWorkspace />

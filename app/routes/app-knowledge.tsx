@@ -3,9 +3,31 @@
 // sync by webhooks, each import a durable job whose progress shows here; and the dashboard's own
 // Documents, Texts and Websites tabs. The agent and the tab are kept in the address (?agent=, ?tab=).
 import { TitleBar } from '@shopify/app-bridge-react'
-import { Badge, Banner, BlockStack, Button, Card, FormLayout, InlineStack, Page, Select, Tabs, Text, TextField } from '@shopify/polaris'
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  InlineStack,
+  Page,
+  Select,
+  Tabs,
+  Text,
+  TextField,
+} from '@shopify/polaris'
 import { useEffect, useState } from 'react'
-import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { z } from 'zod'
 import { idField } from '../../shared/ids.schemas.ts'
 import { CreateAgentSchema } from '../../server/agents/agents.schemas.ts'
@@ -34,7 +56,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, shop } = await authenticateShop(request, context)
   const agents = await listOwnedAgentNames(context.database, actor)
   const agentId = chosenAgentId(agents, new URL(request.url).searchParams)
-  const imports = agentId ? await readStoreImports(context.database, { accountId: actor.userId, shopId: shop.id, agentId }) : { counts: [], jobs: [] }
+  const imports = agentId
+    ? await readStoreImports(context.database, { accountId: actor.userId, shopId: shop.id, agentId })
+    : { counts: [], jobs: [] }
   return { agents, agentId, ...imports }
 }
 
@@ -44,11 +68,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Invalid request' }
   try {
     if (parsed.data.intent === 'create-agent') {
-      await createAgent({ database: context.database, plans: context.plans }, actor, { name: parsed.data.name, visibility: 'private' })
+      await createAgent({ database: context.database, plans: context.plans }, actor, {
+        name: parsed.data.name,
+        visibility: 'private',
+      })
       return { message: 'Agent created' }
     }
     await requireAgentAccess(context.database, actor, parsed.data.agent_id, 'edit')
-    const started = await enqueueStoreImport({ database: context.database, queue: context.queue, shopDomain: shop.shopDomain, agentId: parsed.data.agent_id })
+    const started = await enqueueStoreImport({
+      database: context.database,
+      queue: context.queue,
+      shopDomain: shop.shopDomain,
+      agentId: parsed.data.agent_id,
+    })
     return { message: started.message }
   } catch (error) {
     if (error instanceof AppError) return { error: error.detail, upgrade: isPlanRefusal(error) }
@@ -56,8 +88,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const JOB_NAMES: Record<string, string> = { 'shopify-import-catalogue': 'Products export', 'shopify-finish-catalogue-import': 'Products import', 'shopify-import-content': 'Collections, pages, articles and policies' }
-const STATUS_TONE: Record<string, 'success' | 'critical' | 'attention' | undefined> = { succeeded: 'success', failed: 'critical', running: 'attention', queued: 'attention' }
+const JOB_NAMES: Record<string, string> = {
+  'shopify-import-catalogue': 'Products export',
+  'shopify-finish-catalogue-import': 'Products import',
+  'shopify-import-content': 'Collections, pages, articles and policies',
+}
+const STATUS_TONE: Record<string, 'success' | 'critical' | 'attention' | undefined> = {
+  succeeded: 'success',
+  failed: 'critical',
+  running: 'attention',
+  queued: 'attention',
+}
 
 type KnowledgeData = Awaited<ReturnType<typeof loader>>
 
@@ -82,14 +123,15 @@ const TABS = [
   { key: 'websites', id: 'knowledge-tab-websites', content: 'Websites', panelID: 'knowledge-panel-websites' },
 ]
 
-
 function CreateFirstAgent({ busy }: { busy: boolean }) {
   const [name, setName] = useState('')
   return (
     <Card>
       <Form method="post">
         <FormLayout>
-          <Text as="p">Create the agent that will answer your customers, then import your store into its knowledge.</Text>
+          <Text as="p">
+            Create the agent that will answer your customers, then import your store into its knowledge.
+          </Text>
           <input type="hidden" name="intent" value="create-agent" />
           <TextField label="Agent name" name="name" value={name} onChange={setName} autoComplete="off" />
           <Button submit variant="primary" loading={busy} disabled={!name.trim()}>
@@ -101,7 +143,17 @@ function CreateFirstAgent({ busy }: { busy: boolean }) {
   )
 }
 
-function StoreCatalogue({ agentId, counts: imported, jobs, busy }: { agentId: string; counts: KnowledgeData['counts']; jobs: KnowledgeData['jobs']; busy: boolean }) {
+function StoreCatalogue({
+  agentId,
+  counts: imported,
+  jobs,
+  busy,
+}: {
+  agentId: string
+  counts: KnowledgeData['counts']
+  jobs: KnowledgeData['jobs']
+  busy: boolean
+}) {
   useImportProgress(jobs)
   return (
     <BlockStack gap="400">
@@ -111,7 +163,8 @@ function StoreCatalogue({ agentId, counts: imported, jobs, busy }: { agentId: st
             <input type="hidden" name="intent" value="import" />
             <input type="hidden" name="agent_id" value={agentId} />
             <Text as="p" tone="subdued">
-              Products are exported in bulk; collections, pages, blog articles and shop policies follow. Answers about a product link to its page in your store, and changes in your store reach the agent by themselves.
+              Products are exported in bulk; collections, pages, blog articles and shop policies follow. Answers about a
+              product link to its page in your store, and changes in your store reach the agent by themselves.
             </Text>
             {imported.length === 0 ? (
               <Text as="p">Nothing imported from the store yet.</Text>
@@ -171,19 +224,41 @@ export default function KnowledgeScreen() {
   const [search, setSearch] = useSearchParams()
   const busy = navigation.state !== 'idle'
   useActionToast(result)
-  const selected = Math.max(0, TABS.findIndex((tab) => tab.key === search.get('tab')))
-  const choose = (changes: Record<string, string>) => setSearch((current) => ({ ...Object.fromEntries(current), ...changes }), { replace: true })
+  const selected = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.key === search.get('tab')),
+  )
+  const choose = (changes: Record<string, string>) =>
+    setSearch((current) => ({ ...Object.fromEntries(current), ...changes }), { replace: true })
   return (
-    <Page title="Knowledge" subtitle="What your agents know: your store, documents, texts and websites" backAction={{ content: 'Agents', url: '/app' }}>
+    <Page
+      title="Knowledge"
+      subtitle="What your agents know: your store, documents, texts and websites"
+      backAction={{ content: 'Agents', url: '/app' }}
+    >
       <TitleBar title="Knowledge" />
       <BlockStack gap="400">
-        {result && 'error' in result ? <Banner tone="critical" action={'upgrade' in result && result.upgrade ? { content: 'Upgrade Plan', url: '/app/payment' } : undefined}>{result.error}</Banner> : null}
+        {result && 'error' in result ? (
+          <Banner
+            tone="critical"
+            action={
+              'upgrade' in result && result.upgrade ? { content: 'Upgrade Plan', url: '/app/payment' } : undefined
+            }
+          >
+            {result.error}
+          </Banner>
+        ) : null}
         {agents.length === 0 ? (
           <CreateFirstAgent busy={busy} />
         ) : (
           <>
             <Card>
-              <Select label="Agent" options={agents.map((agent) => ({ label: agent.name, value: agent.id }))} value={agentId} onChange={(agent) => choose({ agent })} />
+              <Select
+                label="Agent"
+                options={agents.map((agent) => ({ label: agent.name, value: agent.id }))}
+                value={agentId}
+                onChange={(agent) => choose({ agent })}
+              />
             </Card>
             <Tabs tabs={TABS} selected={selected} onSelect={(index) => choose({ tab: TABS[index]?.key ?? 'store' })}>
               <div className="embedded-tab">

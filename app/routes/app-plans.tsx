@@ -5,7 +5,15 @@
 import { TitleBar } from '@shopify/app-bridge-react'
 import { Badge, Banner, BlockStack, Box, Button, Card, InlineGrid, InlineStack, Page, Text } from '@shopify/polaris'
 import { useState } from 'react'
-import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from 'react-router'
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { z } from 'zod'
 import { findCurrentSubscription } from '../../server/billing/account-standing.ts'
 import { listPlans } from '../../server/billing/list-plans.ts'
@@ -23,7 +31,10 @@ import { useActionToast } from '../embedded/use-action-toast.ts'
 import { shopifyHeaders } from '../shopify-headers.ts'
 
 const PlanChoiceSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('subscribe'), plan_id: z.coerce.number({ error: 'Please choose a plan' }).int().positive({ error: 'Please choose a plan' }) }),
+  z.object({
+    intent: z.literal('subscribe'),
+    plan_id: z.coerce.number({ error: 'Please choose a plan' }).int().positive({ error: 'Please choose a plan' }),
+  }),
   z.object({ intent: z.literal('cancel') }),
 ])
 
@@ -33,13 +44,29 @@ export const headers: HeadersFunction = shopifyHeaders
 const BILLING_UNREACHABLE = 'Shopify could not be reached to check your subscription; what is shown may be out of date.'
 
 /** Whether the charge Shopify sent the merchant back with is the account's current subscription (approved, applied). */
-async function isCurrentCharge(database: LoaderFunctionArgs['context']['database'], accountId: string, chargeId: string): Promise<boolean> {
+async function isCurrentCharge(
+  database: LoaderFunctionArgs['context']['database'],
+  accountId: string,
+  chargeId: string,
+): Promise<boolean> {
   const current = await findCurrentSubscription(database.prisma, accountId)
-  return current?.provider === 'shopify' && current.providerSubscriptionId === `gid://shopify/AppSubscription/${chargeId}`
+  return (
+    current?.provider === 'shopify' && current.providerSubscriptionId === `gid://shopify/AppSubscription/${chargeId}`
+  )
 }
 
-function shopBillingOf(context: LoaderFunctionArgs['context'], billing: ShopBilling['billing'], shopDomain: string): ShopBilling {
-  return { database: context.database, billing, plans: context.billing.plans, isTest: context.billing.isTest, shopDomain }
+function shopBillingOf(
+  context: LoaderFunctionArgs['context'],
+  billing: ShopBilling['billing'],
+  shopDomain: string,
+): ShopBilling {
+  return {
+    database: context.database,
+    billing,
+    plans: context.billing.plans,
+    isTest: context.billing.isTest,
+    shopDomain,
+  }
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -60,7 +87,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listPlans(context.database),
     chargeId ? isCurrentCharge(context.database, actor.userId, chargeId) : false,
   ])
-  return { subscription, plans: catalogue.plans, returned: chargeId !== null, approved, checked, billingMode: context.plans.mode, isTest: context.billing.isTest }
+  return {
+    subscription,
+    plans: catalogue.plans,
+    returned: chargeId !== null,
+    approved,
+    checked,
+    billingMode: context.plans.mode,
+    isTest: context.billing.isTest,
+  }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -71,7 +106,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const shopBilling = shopBillingOf(context, billing, shop.shopDomain)
   try {
     if (parsed.data.intent === 'cancel') return await cancelThroughShopify(shopBilling, { accountId: actor.userId })
-    return await subscribeThroughShopify(shopBilling, { accountId: actor.userId, planId: parsed.data.plan_id, apiKey: context.apiKey })
+    return await subscribeThroughShopify(shopBilling, {
+      accountId: actor.userId,
+      planId: parsed.data.plan_id,
+      apiKey: context.apiKey,
+    })
   } catch (error) {
     if (error instanceof Response) throw error // the way to Shopify's confirmation page
     if (error instanceof AppError) return { error: error.detail }
@@ -80,9 +119,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const LABELS: Record<LimitName, string> = { conversations: 'conversations a month', messages: 'messages a month', tokens: 'tokens a month', widgets: 'widgets', team_members: 'team members', agents: 'agents' }
+const LABELS: Record<LimitName, string> = {
+  conversations: 'conversations a month',
+  messages: 'messages a month',
+  tokens: 'tokens a month',
+  widgets: 'widgets',
+  team_members: 'team members',
+  agents: 'agents',
+}
 const shown = (value: number) => (value === -1 ? 'Unlimited' : formatCount(value))
-const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: SHOPIFY_BILLING_CURRENCY, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(amount)
+const money = (amount: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: SHOPIFY_BILLING_CURRENCY,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(amount)
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
@@ -90,16 +142,33 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 function CurrentPlan({ subscription }: { subscription: LoaderData['subscription'] }) {
   const navigation = useNavigation()
   const [confirming, setConfirming] = useState(false)
-  if (!subscription) return <Banner tone="warning" title="No Active Subscription">Choose a plan below so your agents keep answering shoppers.</Banner>
+  if (!subscription)
+    return (
+      <Banner tone="warning" title="No Active Subscription">
+        Choose a plan below so your agents keep answering shoppers.
+      </Banner>
+    )
   const billedByShopify = subscription.provider === 'shopify' && !subscription.is_expired
   return (
     <Card>
       <BlockStack gap="300">
         <InlineStack gap="200" blockAlign="center">
           <Text as="h2" variant="headingMd">{`Current Plan: ${subscription.plan_name}`}</Text>
-          {subscription.is_expired ? <Badge tone="critical">{subscription.is_trial ? 'Trial ended' : 'Ended'}</Badge> : subscription.is_trial ? <Badge tone="info">{`Free trial: ${subscription.remaining_days} days left`}</Badge> : <Badge tone="success">Active</Badge>}
+          {subscription.is_expired ? (
+            <Badge tone="critical">{subscription.is_trial ? 'Trial ended' : 'Ended'}</Badge>
+          ) : subscription.is_trial ? (
+            <Badge tone="info">{`Free trial: ${subscription.remaining_days} days left`}</Badge>
+          ) : (
+            <Badge tone="success">Active</Badge>
+          )}
         </InlineStack>
-        {subscription.is_expired ? null : <Text as="p" tone="subdued">{billedByShopify ? `Billed by Shopify; renews on ${day.format(new Date(subscription.subscription_end_date))}` : `Ends on ${day.format(new Date(subscription.subscription_end_date))}`}</Text>}
+        {subscription.is_expired ? null : (
+          <Text as="p" tone="subdued">
+            {billedByShopify
+              ? `Billed by Shopify; renews on ${day.format(new Date(subscription.subscription_end_date))}`
+              : `Ends on ${day.format(new Date(subscription.subscription_end_date))}`}
+          </Text>
+        )}
         {billedByShopify ? (
           confirming ? (
             <Form method="post">
@@ -127,20 +196,31 @@ function CurrentPlan({ subscription }: { subscription: LoaderData['subscription'
   )
 }
 
-function PlanCard({ plan, subscription }: { plan: LoaderData['plans'][number]; subscription: LoaderData['subscription'] }) {
+function PlanCard({
+  plan,
+  subscription,
+}: {
+  plan: LoaderData['plans'][number]
+  subscription: LoaderData['subscription']
+}) {
   const navigation = useNavigation()
   const usd = plan.prices.find((price) => price.currency === SHOPIFY_BILLING_CURRENCY)
-  const isCurrent = subscription !== null && !subscription.is_expired && !subscription.is_trial && subscription.plan_id === plan.id
+  const isCurrent =
+    subscription !== null && !subscription.is_expired && !subscription.is_trial && subscription.plan_id === plan.id
   const hasPaidPlan = subscription !== null && !subscription.is_expired && subscription.provider === 'shopify'
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('plan_id') === String(plan.id)
   return (
     <Card>
       <BlockStack gap="300">
         <InlineStack gap="200" blockAlign="center" align="space-between">
-          <Text as="h3" variant="headingMd">{plan.name}</Text>
+          <Text as="h3" variant="headingMd">
+            {plan.name}
+          </Text>
           {plan.is_most_popular ? <Badge tone="attention">Most Popular</Badge> : null}
         </InlineStack>
-        <Text as="p" variant="headingLg">{usd ? `${money(usd.amount)} / 30 days` : 'Not offered through Shopify'}</Text>
+        <Text as="p" variant="headingLg">
+          {usd ? `${money(usd.amount)} / 30 days` : 'Not offered through Shopify'}
+        </Text>
         <BlockStack gap="100" as="ul">
           {LIMIT_NAMES.map((name) => (
             <li key={name}>
@@ -154,7 +234,13 @@ function PlanCard({ plan, subscription }: { plan: LoaderData['plans'][number]; s
           <Form method="post">
             <input type="hidden" name="intent" value="subscribe" />
             <input type="hidden" name="plan_id" value={plan.id} />
-            <Button submit variant={plan.is_most_popular ? 'primary' : undefined} disabled={!usd} loading={submitting} accessibilityLabel={`${hasPaidPlan ? 'Change to' : 'Subscribe to'} ${plan.name}`}>
+            <Button
+              submit
+              variant={plan.is_most_popular ? 'primary' : undefined}
+              disabled={!usd}
+              loading={submitting}
+              accessibilityLabel={`${hasPaidPlan ? 'Change to' : 'Subscribe to'} ${plan.name}`}
+            >
               {hasPaidPlan ? 'Change plan' : 'Subscribe'}
             </Button>
           </Form>
@@ -170,15 +256,31 @@ export default function PlansScreen() {
   useActionToast(result)
   const welcomed = approved && subscription !== null
   return (
-    <Page title="Plans" subtitle="Billed through Shopify, on your store's bill" backAction={{ content: 'Usage', url: '/app/usage' }}>
+    <Page
+      title="Plans"
+      subtitle="Billed through Shopify, on your store's bill"
+      backAction={{ content: 'Usage', url: '/app/usage' }}
+    >
       <TitleBar title="Plans" />
       <BlockStack gap="400">
         {result && 'error' in result ? <Banner tone="critical">{result.error}</Banner> : null}
-        {welcomed ? <Banner tone="success" title={`You're on ${subscription.plan_name}`}>Thank you! Your agents answer shoppers within the plan's limits.</Banner> : null}
-        {returned && !approved && checked ? <Banner tone="warning">The subscription was not approved, so your plan is unchanged.</Banner> : null}
+        {welcomed ? (
+          <Banner tone="success" title={`You're on ${subscription.plan_name}`}>
+            Thank you! Your agents answer shoppers within the plan's limits.
+          </Banner>
+        ) : null}
+        {returned && !approved && checked ? (
+          <Banner tone="warning">The subscription was not approved, so your plan is unchanged.</Banner>
+        ) : null}
         {checked ? null : <Banner tone="warning">{BILLING_UNREACHABLE}</Banner>}
-        {isTest ? <Banner tone="info">Test charges: this server asks Shopify for test subscriptions, which are never billed.</Banner> : null}
-        {billingMode === 'unlimited' ? <Banner tone="info">This server does not enforce plan limits: usage is counted, nothing is refused.</Banner> : null}
+        {isTest ? (
+          <Banner tone="info">
+            Test charges: this server asks Shopify for test subscriptions, which are never billed.
+          </Banner>
+        ) : null}
+        {billingMode === 'unlimited' ? (
+          <Banner tone="info">This server does not enforce plan limits: usage is counted, nothing is refused.</Banner>
+        ) : null}
         <CurrentPlan subscription={subscription} />
         {plans.length === 0 ? (
           <Card>

@@ -32,7 +32,9 @@ function PlaygroundChat({ agentId }: { agentId: string }) {
     )
   }
   if (agent.isError) {
-    return <LoadFailedBanner title="Unable to load the agent" error={agent.error} onRetry={() => void agent.refetch()} />
+    return (
+      <LoadFailedBanner title="Unable to load the agent" error={agent.error} onRetry={() => void agent.refetch()} />
+    )
   }
   return <AgentChatTab agent={agent.data} />
 }
@@ -44,7 +46,11 @@ export default function PlaygroundScreen() {
   const [search, setSearch] = useSearchParams()
   const agentId = chosenAgentId(agents, search)
   return (
-    <Page title="Playground" subtitle="Chat with an agent as your customers will" backAction={{ content: 'Agents', url: '/app' }}>
+    <Page
+      title="Playground"
+      subtitle="Chat with an agent as your customers will"
+      backAction={{ content: 'Agents', url: '/app' }}
+    >
       <TitleBar title="Playground" />
       <BlockStack gap="400">
         {agents.length === 0 ? (
@@ -54,7 +60,14 @@ export default function PlaygroundScreen() {
         ) : (
           <>
             <Card>
-              <Select label="Agent" options={agents.map((agent) => ({ label: agent.name, value: agent.id }))} value={agentId} onChange={(agent) => setSearch((current) => ({ ...Object.fromEntries(current), agent }), { replace: true })} />
+              <Select
+                label="Agent"
+                options={agents.map((agent) => ({ label: agent.name, value: agent.id }))}
+                value={agentId}
+                onChange={(agent) =>
+                  setSearch((current) => ({ ...Object.fromEntries(current), agent }), { replace: true })
+                }
+              />
             </Card>
             <ClientOnly>
               <PlaygroundChat key={agentId} agentId={agentId} />

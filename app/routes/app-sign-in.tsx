@@ -3,7 +3,14 @@
 import { TitleBar } from '@shopify/app-bridge-react'
 import { Banner, BlockStack, Button, Card, FormLayout, Page, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { Form, useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { AddEmailSignInSchema } from '../../server/shopify/app/add-email-sign-in.schemas.ts'
 import { addEmailSignIn } from '../../server/shopify/app/add-email-sign-in.ts'
 import { AppError } from '../../server/errors/app-error.ts'
@@ -19,7 +26,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user } = await authenticateShop(request, context)
   const form = await request.formData()
-  const parsed = AddEmailSignInSchema.safeParse({ email: form.get('email') ?? undefined, password: form.get('password') ?? undefined })
+  const parsed = AddEmailSignInSchema.safeParse({
+    email: form.get('email') ?? undefined,
+    password: form.get('password') ?? undefined,
+  })
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please check the form.', done: false }
   try {
     await addEmailSignIn(context.database, user.id, parsed.data)
@@ -49,11 +59,28 @@ export default function SignInScreen() {
           <Form method="post">
             <FormLayout>
               <BlockStack gap="200">
-                <Text as="p">Add an e-mail and password to use the AgentDesk dashboard outside Shopify, with the same agents.</Text>
+                <Text as="p">
+                  Add an e-mail and password to use the AgentDesk dashboard outside Shopify, with the same agents.
+                </Text>
                 {result?.error ? <Banner tone="critical">{result.error}</Banner> : null}
               </BlockStack>
-              <TextField label="E-mail" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
-              <TextField label="Password" type="password" name="password" autoComplete="new-password" value={password} onChange={setPassword} helpText="At least 8 characters, with an uppercase and a lowercase letter, a number and a symbol." />
+              <TextField
+                label="E-mail"
+                type="email"
+                name="email"
+                autoComplete="email"
+                value={email}
+                onChange={setEmail}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                name="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={setPassword}
+                helpText="At least 8 characters, with an uppercase and a lowercase letter, a number and a symbol."
+              />
               <Button submit variant="primary" loading={isSaving}>
                 Add e-mail sign-in
               </Button>

@@ -21,11 +21,26 @@ export const shouldRevalidate = revalidateOnPathChange()
 
 export default function TeamsScreen() {
   const [search, setSearch] = useSearchParams()
-  const selected = Math.max(0, TABS.findIndex((tab) => tab.key === search.get('tab')))
+  const selected = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.key === search.get('tab')),
+  )
   return (
-    <Page title="Teams" subtitle="Invite your staff and choose which agents each team may use" backAction={{ content: 'Agents', url: '/app' }}>
+    <Page
+      title="Teams"
+      subtitle="Invite your staff and choose which agents each team may use"
+      backAction={{ content: 'Agents', url: '/app' }}
+    >
       <TitleBar title="Teams" />
-      <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch((current) => ({ ...Object.fromEntries(current), tab: TABS[index]?.key ?? 'team' }), { replace: true })}>
+      <Tabs
+        tabs={TABS}
+        selected={selected}
+        onSelect={(index) =>
+          setSearch((current) => ({ ...Object.fromEntries(current), tab: TABS[index]?.key ?? 'team' }), {
+            replace: true,
+          })
+        }
+      >
         <div className="embedded-tab">
           <ClientOnly>{selected === 0 ? <TeamManagementTab /> : <AgentPermissionsTab />}</ClientOnly>
         </div>

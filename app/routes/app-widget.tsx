@@ -4,7 +4,15 @@
 import { SaveBar, TitleBar } from '@shopify/app-bridge-react'
 import { Banner, BlockStack, Button, Card, FormLayout, Page, Select, Text } from '@shopify/polaris'
 import { useState } from 'react'
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router'
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSubmit,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import { z } from 'zod'
 import { idField } from '../../shared/ids.schemas.ts'
 import { listOwnedAgentNames } from '../../server/agents/list-owned-agent-names.ts'
@@ -37,7 +45,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = ConnectSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please select an agent' }
   try {
-    await connectStorefrontWidget({ database: context.database, storage: context.storage, plans: context.plans, actor, shop, agentId: parsed.data.agent_id, client: adminClientFromLibrary(admin), serverUrl: context.publicUrl })
+    await connectStorefrontWidget({
+      database: context.database,
+      storage: context.storage,
+      plans: context.plans,
+      actor,
+      shop,
+      agentId: parsed.data.agent_id,
+      client: adminClientFromLibrary(admin),
+      serverUrl: context.publicUrl,
+    })
     return { message: 'The chat widget is ready: turn the app embed on in your theme.' }
   } catch (error) {
     if (error instanceof AppError) return { error: error.detail, upgrade: isPlanRefusal(error) }
@@ -64,9 +81,23 @@ export default function WidgetScreen() {
     <Page title="Chat widget" subtitle={`On ${domain}`} backAction={{ content: 'Agents', url: '/app' }}>
       <TitleBar title="Chat widget" />
       <BlockStack gap="400">
-        {result && 'error' in result ? <Banner tone="critical" action={'upgrade' in result && result.upgrade ? { content: 'Upgrade Plan', url: '/app/payment' } : undefined}>{result.error}</Banner> : null}
+        {result && 'error' in result ? (
+          <Banner
+            tone="critical"
+            action={
+              'upgrade' in result && result.upgrade ? { content: 'Upgrade Plan', url: '/app/payment' } : undefined
+            }
+          >
+            {result.error}
+          </Banner>
+        ) : null}
         <SaveBar id="widget-agent-save-bar" open={connected && chosen !== saved}>
-          <button variant="primary" onClick={() => void submit({ agent_id: chosen }, { method: 'post' })} disabled={isSaving} loading={isSaving ? '' : undefined}>
+          <button
+            variant="primary"
+            onClick={() => void submit({ agent_id: chosen }, { method: 'post' })}
+            disabled={isSaving}
+            loading={isSaving ? '' : undefined}
+          >
             Save
           </button>
           <button onClick={() => setChosen(saved)} disabled={isSaving}>
@@ -79,7 +110,13 @@ export default function WidgetScreen() {
           ) : (
             <Form method="post">
               <FormLayout>
-                <Select label="Agent that answers on your store" name="agent_id" options={agents.map((agent) => ({ label: agent.name, value: agent.id }))} value={chosen} onChange={setChosen} />
+                <Select
+                  label="Agent that answers on your store"
+                  name="agent_id"
+                  options={agents.map((agent) => ({ label: agent.name, value: agent.id }))}
+                  value={chosen}
+                  onChange={setChosen}
+                />
                 {connected ? null : (
                   <Button submit variant="primary" loading={isSaving}>
                     Set up the chat widget
@@ -95,7 +132,8 @@ export default function WidgetScreen() {
               Show it on your store
             </Text>
             <Text as="p" tone="subdued">
-              The widget is a theme app embed: turn it on in the theme editor, where you can also choose its colour, corner, bot name and start message.
+              The widget is a theme app embed: turn it on in the theme editor, where you can also choose its colour,
+              corner, bot name and start message.
             </Text>
             <Button url={editorUrl} external disabled={!connected}>
               Open the theme editor

@@ -34,7 +34,16 @@ export default function Login() {
                 Open the app from your Shopify admin, or enter your shop domain.
               </Text>
             </BlockStack>
-            <TextField type="text" name="shop" label="Shop domain" helpText="example.myshopify.com" value={shop} onChange={setShop} autoComplete="on" error={error ?? undefined} />
+            <TextField
+              type="text"
+              name="shop"
+              label="Shop domain"
+              helpText="example.myshopify.com"
+              value={shop}
+              onChange={setShop}
+              autoComplete="on"
+              error={error ?? undefined}
+            />
             <Button submit variant="primary">
               Log in
             </Button>

@@ -12,7 +12,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await receiveShopifyWebhook(context.database, context.queue, { topic, shop, webhookId, payload })
   } catch (error) {
     if (error instanceof ZodError || (error instanceof AppError && error.code === 'BAD_REQUEST')) {
-      context.logger.warn({ topic, shop, webhookId }, 'a Shopify webhook was refused: its topic or payload cannot be handled')
+      context.logger.warn(
+        { topic, shop, webhookId },
+        'a Shopify webhook was refused: its topic or payload cannot be handled',
+      )
       return new Response(null, { status: 400 })
     }
     throw error

@@ -16,13 +16,21 @@ describe('password rules', () => {
   })
 
   it('the checklist has the five rules of the SPEC', () => {
-    expect(PASSWORD_RULES.map((rule) => rule.label)).toEqual(['At least 8 characters', 'An uppercase letter', 'A lowercase letter', 'A number', 'A symbol'])
+    expect(PASSWORD_RULES.map((rule) => rule.label)).toEqual([
+      'At least 8 characters',
+      'An uppercase letter',
+      'A lowercase letter',
+      'A number',
+      'A symbol',
+    ])
   })
 })
 
 describe('e-mail', () => {
   it('is trimmed and lower-cased', () => {
     expect(normalizeEmail('  Mixed.Case@Example.COM ')).toBe('mixed.case@example.com')
-    expect(RegisterSchema.parse({ email: ' A@B.io ', password: 'Correct-Horse-9', full_name: 'A' }).email).toBe('a@b.io')
+    expect(RegisterSchema.parse({ email: ' A@B.io ', password: 'Correct-Horse-9', full_name: 'A' }).email).toBe(
+      'a@b.io',
+    )
   })
 })

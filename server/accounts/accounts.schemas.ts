@@ -65,7 +65,9 @@ const passwordText = (message: string, maxLength = MAX_PASSWORD_LENGTH) =>
     .transform((value) => value.normalize('NFC'))
 
 const emailField = (requiredMessage: string) =>
-  requiredText(requiredMessage, MAX_EMAIL_LENGTH).transform(normalizeEmail).refine(looksLikeEmail, { error: MESSAGES.invalidEmail })
+  requiredText(requiredMessage, MAX_EMAIL_LENGTH)
+    .transform(normalizeEmail)
+    .refine(looksLikeEmail, { error: MESSAGES.invalidEmail })
 
 const strongPassword = (requiredMessage: string) =>
   z
@@ -102,17 +104,26 @@ export const GoogleLoginSchema = body(
   {
     code: requiredText('Google login failed', 2048),
     // PKCE (RFC 7636): the verifier whose challenge the dashboard sent to Google's consent page.
-    code_verifier: z.string({ error: 'Google login failed' }).regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: 'Google login failed' }).optional(),
+    code_verifier: z
+      .string({ error: 'Google login failed' })
+      .regex(/^[A-Za-z0-9._~-]{43,128}$/, { error: 'Google login failed' })
+      .optional(),
   },
   'Google login failed',
 )
 
 const refreshTokenField = (message: string) => requiredText(message, 512)
 export const LogoutSchema = body({ refresh_token: refreshTokenField(MESSAGES.invalidLogout) }, MESSAGES.invalidLogout)
-export const RefreshSchema = body({ refresh_token: refreshTokenField(MESSAGES.noRefreshToken) }, MESSAGES.noRefreshToken)
+export const RefreshSchema = body(
+  { refresh_token: refreshTokenField(MESSAGES.noRefreshToken) },
+  MESSAGES.noRefreshToken,
+)
 
 // Not strict: a client may send back the whole user it read; only full_name can change here.
-export const UpdateProfileSchema = z.object({ full_name: requiredText(MESSAGES.fullNameRequired, MAX_NAME_LENGTH) }, { error: MESSAGES.fullNameRequired })
+export const UpdateProfileSchema = z.object(
+  { full_name: requiredText(MESSAGES.fullNameRequired, MAX_NAME_LENGTH) },
+  { error: MESSAGES.fullNameRequired },
+)
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>
 
 export const ChangePasswordSchema = body(

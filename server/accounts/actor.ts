@@ -21,5 +21,6 @@ export function shopifyAdminSessionOf(shopDomain: string): string {
  * routes that make them do not take Shopify admin session tokens, and this keeps it so should one ever do.
  */
 export function requireDashboardSignIn(actor: Actor): void {
-  if (actor.sessionId.startsWith(SHOPIFY_ADMIN_SESSION)) throw new AppError('FORBIDDEN', 'Sign in to the AgentDesk dashboard to change how you sign in.')
+  if (actor.sessionId.startsWith(SHOPIFY_ADMIN_SESSION))
+    throw new AppError('FORBIDDEN', 'Sign in to the AgentDesk dashboard to change how you sign in.')
 }

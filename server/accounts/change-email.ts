@@ -18,9 +18,13 @@ export async function changeEmail(database: Database, actor: Actor, change: Chan
   await confirmPassword(user, change.password)
   try {
     // The new address is not proven until someone proves it (Google, a mailed link).
-    await database.prisma.user.update({ where: { id: user.id }, data: { email: change.new_email, emailVerifiedAt: null } })
+    await database.prisma.user.update({
+      where: { id: user.id },
+      data: { email: change.new_email, emailVerifiedAt: null },
+    })
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new AppError('CONFLICT', EMAIL_IN_USE)
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+      throw new AppError('CONFLICT', EMAIL_IN_USE)
     throw error
   }
   await revokeOtherSessions(database, user.id, 'email-change', actor.sessionId)

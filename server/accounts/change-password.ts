@@ -13,7 +13,10 @@ import { revokeOtherSessions } from './sessions/revoke-session.ts'
 const FRESH_SIGN_IN_MS = 10 * 60 * 1000
 
 async function requireFreshSignIn(database: Database, actor: Actor) {
-  const session = await database.prisma.refreshTokenFamily.findUnique({ where: { id: actor.sessionId }, select: { createdAt: true } })
+  const session = await database.prisma.refreshTokenFamily.findUnique({
+    where: { id: actor.sessionId },
+    select: { createdAt: true },
+  })
   if (!session || Date.now() - session.createdAt.getTime() > FRESH_SIGN_IN_MS) {
     throw new AppError('FORBIDDEN', 'For your security, sign in again (with Google) before setting a password.')
   }
@@ -35,6 +38,9 @@ export async function changePassword(database: Database, actor: Actor, change: C
       throw new AppError('BAD_REQUEST', 'New password must be different from the current password.')
     }
   }
-  await database.prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(change.new_password) } })
+  await database.prisma.user.update({
+    where: { id: user.id },
+    data: { passwordHash: await hashPassword(change.new_password) },
+  })
   await revokeOtherSessions(database, user.id, 'password-change', actor.sessionId)
 }

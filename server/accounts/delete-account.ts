@@ -13,21 +13,37 @@ import { requireUser } from './require-user.ts'
  * sessions, through the schema's cascades); the files go afterwards, so a storage failure can never
  * leave rows pointing at missing files, only orphan files, which are logged.
  */
-export async function deleteAccount(database: Database, storage: FileStorage, logger: Logger, actor: Actor, confirmation: DeleteAccount) {
+export async function deleteAccount(
+  database: Database,
+  storage: FileStorage,
+  logger: Logger,
+  actor: Actor,
+  confirmation: DeleteAccount,
+) {
   requireDashboardSignIn(actor)
   const user = await requireUser(database, actor)
   await confirmPassword(user, confirmation.password)
   const fileKeys = await database.prisma.$transaction(async (transaction) => {
     const [documents, integrations, attachments] = await Promise.all([
       transaction.document.findMany({ where: { accountId: user.id }, select: { storageKey: true } }),
-      transaction.widgetIntegration.findMany({ where: { accountId: user.id, websiteLogoKey: { not: null } }, select: { websiteLogoKey: true } }),
+      transaction.widgetIntegration.findMany({
+        where: { accountId: user.id, websiteLogoKey: { not: null } },
+        select: { websiteLogoKey: true },
+      }),
       attachmentKeysOf(transaction, { accountId: user.id }),
     ])
     await transaction.user.delete({ where: { id: user.id } })
-    return [user.profileImageKey, ...documents.map((document) => document.storageKey), ...integrations.map((integration) => integration.websiteLogoKey), ...attachments]
+    return [
+      user.profileImageKey,
+      ...documents.map((document) => document.storageKey),
+      ...integrations.map((integration) => integration.websiteLogoKey),
+      ...attachments,
+    ]
   })
   for (const key of fileKeys) {
     if (!key) continue
-    await storage.delete(key).catch((error: unknown) => logger.warn({ err: error, key }, 'could not delete a file of a deleted account'))
+    await storage
+      .delete(key)
+      .catch((error: unknown) => logger.warn({ err: error, key }, 'could not delete a file of a deleted account'))
   }
 }

@@ -5,14 +5,20 @@ export interface ImageType {
 
 const MAX_SIDE = 20_000
 
-const startsWith = (bytes: Buffer, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte)
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
+  signature.every((byte, index) => bytes[offset + index] === byte)
 const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0))
-const isSensibleSize = (width: number, height: number) => width > 0 && height > 0 && width <= MAX_SIDE && height <= MAX_SIDE
+const isSensibleSize = (width: number, height: number) =>
+  width > 0 && height > 0 && width <= MAX_SIDE && height <= MAX_SIDE
 
 // PNG: the signature, then an IHDR chunk of 13 bytes with the picture's width and height.
 function isPng(bytes: Buffer) {
   if (!startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) || bytes.length < 33) return false
-  return bytes.readUInt32BE(8) === 13 && startsWith(bytes, ascii('IHDR'), 12) && isSensibleSize(bytes.readUInt32BE(16), bytes.readUInt32BE(20))
+  return (
+    bytes.readUInt32BE(8) === 13 &&
+    startsWith(bytes, ascii('IHDR'), 12) &&
+    isSensibleSize(bytes.readUInt32BE(16), bytes.readUInt32BE(20))
+  )
 }
 
 // JPEG: walk the markers after start-of-image to a start-of-frame, which holds the height and width.

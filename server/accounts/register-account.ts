@@ -18,7 +18,9 @@ export async function registerAccount(database: Database, registration: Register
   const passwordHash = await hashPassword(registration.password)
   try {
     const user = await database.prisma.$transaction(async (tx) => {
-      const created = await tx.user.create({ data: { email: registration.email, fullName: registration.full_name, passwordHash } })
+      const created = await tx.user.create({
+        data: { email: registration.email, fullName: registration.full_name, passwordHash },
+      })
       await startTrial(tx, created.id)
       return created
     })

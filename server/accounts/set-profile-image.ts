@@ -23,7 +23,10 @@ export async function setProfileImage(database: Database, storage: FileStorage, 
   await storage.put(key, bytes, type.contentType)
   // Only if the photo is still the one read above: a concurrent upload, or the account's deletion, in
   // between would otherwise leave a file no row points to.
-  const swapped = await database.prisma.user.updateMany({ where: { id: user.id, profileImageKey: user.profileImageKey }, data: { profileImageKey: key } })
+  const swapped = await database.prisma.user.updateMany({
+    where: { id: user.id, profileImageKey: user.profileImageKey },
+    data: { profileImageKey: key },
+  })
   if (swapped.count === 0) {
     await storage.delete(key)
     throw new AppError('CONFLICT', 'Your profile photo changed at the same time. Please try again.')

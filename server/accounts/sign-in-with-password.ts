@@ -10,6 +10,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password.'
 export async function signInWithPassword(database: Database, credentials: Login): Promise<User> {
   const user = await database.prisma.user.findUnique({ where: { email: credentials.email } })
   const isMatch = await verifyPassword(user?.passwordHash, credentials.password)
-  if (!user || !isMatch || !user.isActive) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS, { reason: 'invalid_credentials' })
+  if (!user || !isMatch || !user.isActive)
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS, { reason: 'invalid_credentials' })
   return user
 }

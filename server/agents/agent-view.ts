@@ -3,7 +3,13 @@ import type { Prisma } from '../db/generated/prisma/client.ts'
 /** What to load with an agent to show it: counts and team names in the same query, never one per agent. */
 export const AGENT_VIEW_INCLUDE = {
   _count: { select: { documents: true, texts: true, websites: true, conversations: { where: { isDeleted: false } } } },
-  teamAgents: { select: { team: { select: { name: true, accountId: true, members: { where: { status: 'active' }, select: { userId: true } } } } } },
+  teamAgents: {
+    select: {
+      team: {
+        select: { name: true, accountId: true, members: { where: { status: 'active' }, select: { userId: true } } },
+      },
+    },
+  },
 } satisfies Prisma.AgentInclude
 
 export type AgentWithView = Prisma.AgentGetPayload<{ include: typeof AGENT_VIEW_INCLUDE }>

@@ -25,27 +25,62 @@ export const UpdateAgentSchema = z.object(
     name: agentName.optional(),
     description: description.nullable().optional(),
     visibility: visibility.optional(),
-    avatar_url: z.url({ protocol: /^https?$/, error: 'Avatar URL must be an http(s) URL' }).max(2_000).refine(isSingleLine, { error: 'Avatar URL must be an http(s) URL' }).nullable().optional(),
+    avatar_url: z
+      .url({ protocol: /^https?$/, error: 'Avatar URL must be an http(s) URL' })
+      .max(2_000)
+      .refine(isSingleLine, { error: 'Avatar URL must be an http(s) URL' })
+      .nullable()
+      .optional(),
     is_favorite: z.boolean({ error: 'is_favorite must be true or false' }).optional(),
     is_archived: z.boolean({ error: 'is_archived must be true or false' }).optional(),
     is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
-    instructions: multiLineText({ label: 'Instructions', max: 8_000, keepSpaces: true, refused: 'Instructions have characters that are not text' }).nullable().optional(),
-    llm_model: singleLineText({ label: 'Model', max: 200 }).min(1, { error: 'Model cannot be empty' }).nullable().optional(),
-    llm_temperature: z.number({ error: 'Temperature must be a number' }).min(0, { error: 'Temperature must be between 0 and 2' }).max(2, { error: 'Temperature must be between 0 and 2' }).nullable().optional(),
-    llm_max_tokens: z.number({ error: 'Max tokens must be a whole number' }).int().min(16).max(32_000).nullable().optional(),
+    instructions: multiLineText({
+      label: 'Instructions',
+      max: 8_000,
+      keepSpaces: true,
+      refused: 'Instructions have characters that are not text',
+    })
+      .nullable()
+      .optional(),
+    llm_model: singleLineText({ label: 'Model', max: 200 })
+      .min(1, { error: 'Model cannot be empty' })
+      .nullable()
+      .optional(),
+    llm_temperature: z
+      .number({ error: 'Temperature must be a number' })
+      .min(0, { error: 'Temperature must be between 0 and 2' })
+      .max(2, { error: 'Temperature must be between 0 and 2' })
+      .nullable()
+      .optional(),
+    llm_max_tokens: z
+      .number({ error: 'Max tokens must be a whole number' })
+      .int()
+      .min(16)
+      .max(32_000)
+      .nullable()
+      .optional(),
   },
   { error: 'Invalid data provided for the agent.' },
 )
 export type UpdateAgent = z.infer<typeof UpdateAgentSchema>
 
 const wholeNumber = (fallback: number, max: number) =>
-  z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }).default(fallback)
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback)
 
 /** POST /agents/permissions/check-content/: may the caller act on this kind of content of the agent? */
 export const CheckContentSchema = z.object(
   {
     agent_id: idField('Please select an agent'),
-    action: z.enum(['view', 'upload', 'edit', 'delete', 'embed'], { error: 'action must be view, upload, edit, delete or embed' }).default('view'),
+    action: z
+      .enum(['view', 'upload', 'edit', 'delete', 'embed'], {
+        error: 'action must be view, upload, edit, delete or embed',
+      })
+      .default('view'),
     content_type: z.enum(['document', 'text', 'website']).optional(),
   },
   { error: 'Please select an agent' },
@@ -56,5 +91,10 @@ export const PageQuerySchema = z.object({ page: wholeNumber(1, 1_000_000), page_
 export type PageQuery = z.infer<typeof PageQuerySchema>
 
 export function paginationOf(query: PageQuery, totalCount: number) {
-  return { page: query.page, page_size: query.page_size, total_count: totalCount, total_pages: Math.ceil(totalCount / query.page_size) }
+  return {
+    page: query.page,
+    page_size: query.page_size,
+    total_count: totalCount,
+    total_pages: Math.ceil(totalCount / query.page_size),
+  }
 }

@@ -6,18 +6,34 @@ import { attachmentKeysOf } from '../conversations/attachment-keys.ts'
 import { requireAgentAccess } from './require-agent-access.ts'
 
 /** Deletes the agent with all its knowledge, conversations and widgets (cascades), then its files (visitors' attachments included). */
-export async function deleteAgent(database: Database, storage: FileStorage, logger: Logger, actor: Actor, agentId: string) {
+export async function deleteAgent(
+  database: Database,
+  storage: FileStorage,
+  logger: Logger,
+  actor: Actor,
+  agentId: string,
+) {
   await requireAgentAccess(database, actor, agentId, 'manage')
   const fileKeys = await database.prisma.$transaction(async (transaction) => {
     const [documents, integrations, attachments] = await Promise.all([
       transaction.document.findMany({ where: { agentId }, select: { storageKey: true } }),
-      transaction.widgetIntegration.findMany({ where: { agentId, websiteLogoKey: { not: null } }, select: { websiteLogoKey: true } }),
+      transaction.widgetIntegration.findMany({
+        where: { agentId, websiteLogoKey: { not: null } },
+        select: { websiteLogoKey: true },
+      }),
       attachmentKeysOf(transaction, { agentId }),
     ])
     await transaction.agent.delete({ where: { id: agentId } })
-    return [...documents.map((document) => document.storageKey), ...integrations.map((integration) => integration.websiteLogoKey), ...attachments]
+    return [
+      ...documents.map((document) => document.storageKey),
+      ...integrations.map((integration) => integration.websiteLogoKey),
+      ...attachments,
+    ]
   })
   for (const key of fileKeys) {
-    if (key) await storage.delete(key).catch((error: unknown) => logger.warn({ err: error, key }, 'could not delete a file of a deleted agent'))
+    if (key)
+      await storage
+        .delete(key)
+        .catch((error: unknown) => logger.warn({ err: error, key }, 'could not delete a file of a deleted agent'))
   }
 }

@@ -5,5 +5,8 @@ import { requireAgentAccess } from './require-agent-access.ts'
 
 export async function getAgent(database: Database, actor: Actor, agentId: string) {
   await requireAgentAccess(database, actor, agentId, 'read')
-  return toAgentView(await database.prisma.agent.findUniqueOrThrow({ where: { id: agentId }, include: AGENT_VIEW_INCLUDE }), actor.userId)
+  return toAgentView(
+    await database.prisma.agent.findUniqueOrThrow({ where: { id: agentId }, include: AGENT_VIEW_INCLUDE }),
+    actor.userId,
+  )
 }

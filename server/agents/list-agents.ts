@@ -17,5 +17,8 @@ export async function listAgents(database: Database, actor: Actor, query: PageQu
       take: query.page_size,
     }),
   ])
-  return { agents: agents.map((agent) => toAgentView(agent, actor.userId)), pagination: paginationOf(query, totalCount) }
+  return {
+    agents: agents.map((agent) => toAgentView(agent, actor.userId)),
+    pagination: paginationOf(query, totalCount),
+  }
 }

@@ -27,7 +27,11 @@ export function visibleAgentsWhere(actor: Actor): Prisma.AgentWhereInput {
 }
 
 /** Everything the actor may do with the agent: every need for its owner, the team roles' for members. */
-export async function agentNeedsOf(database: Database, actor: Actor, agent: Pick<Agent, 'id' | 'accountId'>): Promise<AgentNeed[]> {
+export async function agentNeedsOf(
+  database: Database,
+  actor: Actor,
+  agent: Pick<Agent, 'id' | 'accountId'>,
+): Promise<AgentNeed[]> {
   if (agent.accountId === actor.userId) return ['read', 'chat', 'edit', 'manage']
   const memberships = await database.prisma.teamMember.findMany({
     where: { userId: actor.userId, status: 'active', team: { agents: { some: { agentId: agent.id } } } },
@@ -41,7 +45,12 @@ export async function agentNeedsOf(database: Database, actor: Actor, agent: Pick
  * see answers 404, like one that does not exist, so ids cannot be probed; one they see but may not use
  * as asked answers 403.
  */
-export async function requireAgentAccess(database: Database, actor: Actor, agentId: string, need: AgentNeed): Promise<Agent> {
+export async function requireAgentAccess(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  need: AgentNeed,
+): Promise<Agent> {
   const agent = await database.prisma.agent.findUnique({ where: { id: agentId } })
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND)
   const granted = await agentNeedsOf(database, actor, agent)

@@ -20,8 +20,12 @@ export function isLive(subscription: Pick<Subscription, 'status' | 'currentPerio
 }
 
 /** The status as it stands: a live one whose end has passed reads expired (or cancelled, when it was set to end). */
-export function effectiveStatus(subscription: Pick<Subscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>, moment: Date): SubscriptionStatus {
-  if (LIVE_STATUSES.includes(subscription.status) && moment >= subscription.currentPeriodEnd) return subscription.cancelAtPeriodEnd ? 'cancelled' : 'expired'
+export function effectiveStatus(
+  subscription: Pick<Subscription, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>,
+  moment: Date,
+): SubscriptionStatus {
+  if (LIVE_STATUSES.includes(subscription.status) && moment >= subscription.currentPeriodEnd)
+    return subscription.cancelAtPeriodEnd ? 'cancelled' : 'expired'
   return subscription.status
 }
 
@@ -45,16 +49,29 @@ export interface AccountStanding {
 }
 
 /** The account's current subscription row with its plan (the one holding current_key), if any. */
-export function findCurrentSubscription(prisma: PrismaQueries, accountId: string): Promise<SubscriptionWithPlan | null> {
+export function findCurrentSubscription(
+  prisma: PrismaQueries,
+  accountId: string,
+): Promise<SubscriptionWithPlan | null> {
   return prisma.subscription.findUnique({ where: { currentKey: accountId }, include: { plan: true } })
 }
 
 /** The period usage counts towards, from the current subscription: its monthly period while live, else the calendar month. */
-export function usagePeriodFor(subscription: Pick<Subscription, 'status' | 'currentPeriodStart' | 'currentPeriodEnd'> | null, moment: Date): UsagePeriod {
-  return subscription && isLive(subscription, moment) ? billingPeriodOf({ start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }, moment) : calendarMonthOf(moment)
+export function usagePeriodFor(
+  subscription: Pick<Subscription, 'status' | 'currentPeriodStart' | 'currentPeriodEnd'> | null,
+  moment: Date,
+): UsagePeriod {
+  return subscription && isLive(subscription, moment)
+    ? billingPeriodOf({ start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }, moment)
+    : calendarMonthOf(moment)
 }
 
-export async function readAccountStanding(prisma: PrismaQueries, accountId: string, mode: BillingMode, moment = new Date()): Promise<AccountStanding> {
+export async function readAccountStanding(
+  prisma: PrismaQueries,
+  accountId: string,
+  mode: BillingMode,
+  moment = new Date(),
+): Promise<AccountStanding> {
   const subscription = await findCurrentSubscription(prisma, accountId)
   const live = subscription !== null && isLive(subscription, moment)
   return {

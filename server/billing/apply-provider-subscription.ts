@@ -27,12 +27,22 @@ export type AppliedSubscription = 'applied' | 'stale'
 
 // How far along its life a status is: of two reads made at the same instant (a webhook's time is to the
 // second), the one further along wins, so a pending word never undoes the activation it preceded.
-const LIFE_STAGE: Record<SubscriptionStatus, number> = { incomplete: 0, trialing: 1, active: 1, past_due: 1, cancelled: 2, expired: 2 }
+const LIFE_STAGE: Record<SubscriptionStatus, number> = {
+  incomplete: 0,
+  trialing: 1,
+  active: 1,
+  past_due: 1,
+  cancelled: 2,
+  expired: 2,
+}
 
 // Providers stamp their words to the second (a Shopify webhook's updated_at): reads are compared so.
 const toSecond = (moment: Date) => Math.floor(moment.getTime() / 1000)
 
-function isOlder(incoming: { status: SubscriptionStatus; syncedAt: Date }, applied: { status: SubscriptionStatus; syncedAt: Date }): boolean {
+function isOlder(
+  incoming: { status: SubscriptionStatus; syncedAt: Date },
+  applied: { status: SubscriptionStatus; syncedAt: Date },
+): boolean {
   const difference = toSecond(incoming.syncedAt) - toSecond(applied.syncedAt)
   return difference < 0 || (difference === 0 && LIFE_STAGE[incoming.status] < LIFE_STAGE[applied.status])
 }
@@ -47,11 +57,18 @@ function isOlder(incoming: { status: SubscriptionStatus; syncedAt: Date }, appli
  * kept while the price stays the same (the provider keeps charging what was agreed). Call inside a
  * transaction.
  */
-export async function applyProviderSubscription(tx: Prisma.TransactionClient, subscription: ProviderSubscription): Promise<AppliedSubscription> {
+export async function applyProviderSubscription(
+  tx: Prisma.TransactionClient,
+  subscription: ProviderSubscription,
+): Promise<AppliedSubscription> {
   const { accountId, price, providerSubscriptionId, syncedAt } = subscription
   await tx.$executeRaw`select pg_advisory_xact_lock(${ACCOUNT_SUBSCRIPTIONS_LOCK_NAMESPACE}::int, hashtext(${accountId}))`
   const existing = await tx.subscription.findUnique({ where: { providerSubscriptionId } })
-  if (existing?.providerSyncedAt && isOlder(subscription, { status: existing.status, syncedAt: existing.providerSyncedAt })) return 'stale'
+  if (
+    existing?.providerSyncedAt &&
+    isOlder(subscription, { status: existing.status, syncedAt: existing.providerSyncedAt })
+  )
+    return 'stale'
   const fields = {
     planId: price.planId,
     priceId: price.id,
@@ -70,14 +87,25 @@ export async function applyProviderSubscription(tx: Prisma.TransactionClient, su
   if (isLive(subscription, syncedAt)) {
     const current = await tx.subscription.findUnique({ where: { currentKey: accountId } })
     const replacedSince =
-      current !== null && current.providerSubscriptionId !== null && current.providerSubscriptionId !== providerSubscriptionId && current.providerSyncedAt !== null && isOlder(subscription, { status: current.status, syncedAt: current.providerSyncedAt })
+      current !== null &&
+      current.providerSubscriptionId !== null &&
+      current.providerSubscriptionId !== providerSubscriptionId &&
+      current.providerSyncedAt !== null &&
+      isOlder(subscription, { status: current.status, syncedAt: current.providerSyncedAt })
     if (!replacedSince) {
-      if (current && current.providerSubscriptionId !== providerSubscriptionId) await tx.subscription.update({ where: { id: current.id }, data: { currentKey: null, status: 'cancelled', endedAt: syncedAt } })
+      if (current && current.providerSubscriptionId !== providerSubscriptionId)
+        await tx.subscription.update({
+          where: { id: current.id },
+          data: { currentKey: null, status: 'cancelled', endedAt: syncedAt },
+        })
       isCurrent = true
     }
   }
   const currentKey = isCurrent ? accountId : null
   if (existing) await tx.subscription.update({ where: { id: existing.id }, data: { ...fields, currentKey } })
-  else await tx.subscription.create({ data: { ...fields, accountId, providerSubscriptionId, startedAt: subscription.startedAt, currentKey } })
+  else
+    await tx.subscription.create({
+      data: { ...fields, accountId, providerSubscriptionId, startedAt: subscription.startedAt, currentKey },
+    })
   return 'applied'
 }

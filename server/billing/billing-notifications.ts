@@ -18,12 +18,21 @@ export interface BillingNotification {
   percent?: number
 }
 
-const LABELS: Record<LimitName, string> = { conversations: 'Conversations', messages: 'Messages', tokens: 'AI tokens', widgets: 'Widgets', team_members: 'Team members', agents: 'Agents' }
+const LABELS: Record<LimitName, string> = {
+  conversations: 'Conversations',
+  messages: 'Messages',
+  tokens: 'AI tokens',
+  widgets: 'Widgets',
+  team_members: 'Team members',
+  agents: 'Agents',
+}
 const METERED = new Set<LimitName>(['conversations', 'messages', 'tokens'])
 /** What a used-up limit says: all of it used, or (tokens) too little left for another answer. */
 function fullSentence(name: LimitName, limit: number, percent: number): string {
   if (percent < 100) return `Your plan's ${LABELS[name]} are almost used up: too few are left for another answer`
-  return limit === 1 ? `Your plan's ${describeLimit(name, 1)} is in use` : `You have used all ${describeLimit(name, limit)} of your plan`
+  return limit === 1
+    ? `Your plan's ${describeLimit(name, 1)} is in use`
+    : `You have used all ${describeLimit(name, limit)} of your plan`
 }
 
 /** A trial this close to its end is announced. */
@@ -34,7 +43,10 @@ export const TRIAL_NOTICE_DAYS = 3
  * each limit at 80 % (warning) and 100 % (critical), a trial ending within 3 days, a trial or
  * subscription that has ended. None when limits are not enforced: nothing would stop.
  */
-export async function billingNotifications(services: BillingServices, actor: Actor): Promise<{ notifications: NotificationView[] }> {
+export async function billingNotifications(
+  services: BillingServices,
+  actor: Actor,
+): Promise<{ notifications: NotificationView[] }> {
   if (services.plans.mode !== 'enforced') return { notifications: [] }
   const { standing, view } = await readUsageLimits(services, actor)
   const notifications: BillingNotification[] = []
@@ -90,7 +102,9 @@ export async function billingNotifications(services: BillingServices, actor: Act
       kind: 'usage',
       level: full ? 'critical' : 'warning',
       title: full ? `${LABELS[name]} limit reached` : `${LABELS[name]} at ${percent}% of your plan`,
-      message: full ? `${fullSentence(name, limit, percent)}${period}. Upgrade your plan to ${METERED.has(name) ? 'continue' : 'add more'}.` : `You have used ${view.usage[name].toLocaleString('en-US')} of ${describeLimit(name, limit)}${period}.`,
+      message: full
+        ? `${fullSentence(name, limit, percent)}${period}. Upgrade your plan to ${METERED.has(name) ? 'continue' : 'add more'}.`
+        : `You have used ${view.usage[name].toLocaleString('en-US')} of ${describeLimit(name, limit)}${period}.`,
       action_url: UPGRADE_URL,
       metric: name,
       percent,

@@ -15,15 +15,30 @@ describe('billing periods', () => {
 
   it('is monthly from the start, the last one cut at the end', () => {
     const year = { start: at('2027-01-31T10:00:00Z'), end: at('2028-01-31T10:00:00Z') }
-    expect(billingPeriodOf(year, at('2027-01-31T10:00:00Z'))).toEqual({ start: at('2027-01-31T10:00:00Z'), end: at('2027-02-28T10:00:00Z') })
-    expect(billingPeriodOf(year, at('2027-02-28T09:59:59Z'))).toEqual({ start: at('2027-01-31T10:00:00Z'), end: at('2027-02-28T10:00:00Z') })
-    expect(billingPeriodOf(year, at('2027-02-28T10:00:00Z'))).toEqual({ start: at('2027-02-28T10:00:00Z'), end: at('2027-03-31T10:00:00Z') })
-    expect(billingPeriodOf(year, at('2028-01-15T00:00:00Z'))).toEqual({ start: at('2027-12-31T10:00:00Z'), end: at('2028-01-31T10:00:00Z') })
+    expect(billingPeriodOf(year, at('2027-01-31T10:00:00Z'))).toEqual({
+      start: at('2027-01-31T10:00:00Z'),
+      end: at('2027-02-28T10:00:00Z'),
+    })
+    expect(billingPeriodOf(year, at('2027-02-28T09:59:59Z'))).toEqual({
+      start: at('2027-01-31T10:00:00Z'),
+      end: at('2027-02-28T10:00:00Z'),
+    })
+    expect(billingPeriodOf(year, at('2027-02-28T10:00:00Z'))).toEqual({
+      start: at('2027-02-28T10:00:00Z'),
+      end: at('2027-03-31T10:00:00Z'),
+    })
+    expect(billingPeriodOf(year, at('2028-01-15T00:00:00Z'))).toEqual({
+      start: at('2027-12-31T10:00:00Z'),
+      end: at('2028-01-31T10:00:00Z'),
+    })
     const trial = { start: at('2027-03-01T00:00:00Z'), end: at('2027-03-15T00:00:00Z') }
     expect(billingPeriodOf(trial, at('2027-03-10T00:00:00Z'))).toEqual(trial)
     // A moment before the start (a clock behind the one that wrote it) falls in the first period.
     expect(billingPeriodOf(trial, at('2027-02-28T23:59:59Z'))).toEqual(trial)
-    expect(calendarMonthOf(at('2027-12-31T23:59:59Z'))).toEqual({ start: at('2027-12-01T00:00:00Z'), end: at('2028-01-01T00:00:00Z') })
+    expect(calendarMonthOf(at('2027-12-31T23:59:59Z'))).toEqual({
+      start: at('2027-12-01T00:00:00Z'),
+      end: at('2028-01-01T00:00:00Z'),
+    })
   })
 })
 
@@ -43,7 +58,14 @@ describe('BILLING_MODE', () => {
     expect(billingModeOf(none)).toBe('unlimited')
     expect(billingModeOf({ ...none, STRIPE_SECRET_KEY: 'sk_test_1' })).toBe('enforced')
     expect(billingModeOf({ ...none, SHOPIFY_API_KEY: 'shopify-client-id' })).toBe('enforced')
-    expect(billingModeOf({ ...none, BILLING_MODE: 'unlimited', STRIPE_SECRET_KEY: 'sk_test_1', SHOPIFY_API_KEY: 'shopify-client-id' })).toBe('unlimited')
+    expect(
+      billingModeOf({
+        ...none,
+        BILLING_MODE: 'unlimited',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        SHOPIFY_API_KEY: 'shopify-client-id',
+      }),
+    ).toBe('unlimited')
     expect(billingModeOf({ ...none, BILLING_MODE: 'enforced' })).toBe('enforced')
   })
 })

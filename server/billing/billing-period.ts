@@ -10,11 +10,15 @@ export interface UsagePeriod {
 export const UNTIL_PROVIDER_ENDS_IT = new Date('9999-01-01T00:00:00.000Z')
 
 /** Whether the subscription runs until its provider ends it, rather than to a date it was given. */
-export const runsUntilEnded = (subscription: { currentPeriodEnd: Date }) => subscription.currentPeriodEnd.getTime() >= UNTIL_PROVIDER_ENDS_IT.getTime()
+export const runsUntilEnded = (subscription: { currentPeriodEnd: Date }) =>
+  subscription.currentPeriodEnd.getTime() >= UNTIL_PROVIDER_ENDS_IT.getTime()
 
 /** The calendar month (UTC) holding the moment: the period of an account without a live subscription. */
 export function calendarMonthOf(moment: Date): UsagePeriod {
-  return { start: new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), 1)), end: new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth() + 1, 1)) }
+  return {
+    start: new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), 1)),
+    end: new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth() + 1, 1)),
+  }
 }
 
 /** The anchor moved by whole months, the day kept where the month has it (Jan 31 + 1 month = Feb 28 or 29), as card billing does. */
@@ -22,7 +26,17 @@ export function addMonths(anchor: Date, months: number): Date {
   const year = anchor.getUTCFullYear()
   const month = anchor.getUTCMonth() + months
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate()
-  return new Date(Date.UTC(year, month, Math.min(anchor.getUTCDate(), lastDay), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()))
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      Math.min(anchor.getUTCDate(), lastDay),
+      anchor.getUTCHours(),
+      anchor.getUTCMinutes(),
+      anchor.getUTCSeconds(),
+      anchor.getUTCMilliseconds(),
+    ),
+  )
 }
 
 /**
@@ -32,7 +46,10 @@ export function addMonths(anchor: Date, months: number): Date {
  */
 export function billingPeriodOf(subscription: { start: Date; end: Date }, moment: Date): UsagePeriod {
   const { start, end } = subscription
-  let months = Math.max(0, (moment.getUTCFullYear() - start.getUTCFullYear()) * 12 + moment.getUTCMonth() - start.getUTCMonth())
+  let months = Math.max(
+    0,
+    (moment.getUTCFullYear() - start.getUTCFullYear()) * 12 + moment.getUTCMonth() - start.getUTCMonth(),
+  )
   while (months > 0 && addMonths(start, months) > moment) months -= 1
   while (addMonths(start, months + 1) <= moment) months += 1
   const periodEnd = addMonths(start, months + 1)

@@ -20,17 +20,31 @@ const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric
  * cancelled at Stripe, and our copy changes only as Stripe answers (cancelAtStripe); one Shopify bills is
  * cancelled in the Shopify admin.
  */
-export async function cancelSubscription({ database, plans, stripe }: PaymentServices, actor: Actor, { subscription_id, immediate }: { subscription_id: string; immediate: boolean }) {
-  const subscription = isId(subscription_id) ? await database.prisma.subscription.findFirst({ where: { id: subscription_id, accountId: actor.userId }, include: { plan: true } }) : null
+export async function cancelSubscription(
+  { database, plans, stripe }: PaymentServices,
+  actor: Actor,
+  { subscription_id, immediate }: { subscription_id: string; immediate: boolean },
+) {
+  const subscription = isId(subscription_id)
+    ? await database.prisma.subscription.findFirst({
+        where: { id: subscription_id, accountId: actor.userId },
+        include: { plan: true },
+      })
+    : null
   if (!subscription) throw new AppError('NOT_FOUND', BILLING_MESSAGES.notFound)
   const moment = plans.now()
   if (!isLive(subscription, moment)) throw new AppError('CONFLICT', ALREADY_ENDED)
   if (subscription.provider === 'shopify') throw new AppError('CONFLICT', MANAGED_IN_SHOPIFY, { managed_by: 'shopify' })
   if (subscription.provider === 'stripe' || subscription.provider === 'paypal') {
-    if (!stripe || subscription.provider !== 'stripe' || !subscription.providerSubscriptionId) throw new AppError('SERVICE_UNAVAILABLE', PAYMENTS_NOT_SET_UP)
+    if (!stripe || subscription.provider !== 'stripe' || !subscription.providerSubscriptionId)
+      throw new AppError('SERVICE_UNAVAILABLE', PAYMENTS_NOT_SET_UP)
     const providerId = subscription.providerSubscriptionId
     const readAt = new Date()
-    const answered = await askStripe(() => (immediate ? stripe.subscriptions.cancel(providerId) : stripe.subscriptions.update(providerId, { cancel_at_period_end: true })))
+    const answered = await askStripe(() =>
+      immediate
+        ? stripe.subscriptions.cancel(providerId)
+        : stripe.subscriptions.update(providerId, { cancel_at_period_end: true }),
+    )
     await database.prisma.$transaction((tx) => applyStripeSubscription(tx, answered, readAt))
     return viewAfterCancel({ database, plans }, actor, subscription.id, immediate)
   }
@@ -39,18 +53,40 @@ export async function cancelSubscription({ database, plans, stripe }: PaymentSer
     : {
         cancelAtPeriodEnd: true,
         cancelledAt: subscription.cancelledAt ?? moment,
-        currentPeriodEnd: billingPeriodOf({ start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }, moment).end,
+        currentPeriodEnd: billingPeriodOf(
+          { start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd },
+          moment,
+        ).end,
       }
   // Only while it is still the same live subscription: a cancel racing another change does nothing twice.
-  const { count } = await database.prisma.subscription.updateMany({ where: { id: subscription.id, status: subscription.status, currentKey: actor.userId }, data: change })
+  const { count } = await database.prisma.subscription.updateMany({
+    where: { id: subscription.id, status: subscription.status, currentKey: actor.userId },
+    data: change,
+  })
   if (count === 0) throw new AppError('CONFLICT', ALREADY_ENDED)
   return viewAfterCancel({ database, plans }, actor, subscription.id, immediate)
 }
 
 /** The cancelled subscription as it now stands, and the sentence saying when it ends. */
-async function viewAfterCancel({ database, plans }: Pick<PaymentServices, 'database' | 'plans'>, actor: Actor, subscriptionId: string, immediate: boolean) {
-  const updated = await database.prisma.subscription.findUniqueOrThrow({ where: { id: subscriptionId }, include: { plan: true } })
+async function viewAfterCancel(
+  { database, plans }: Pick<PaymentServices, 'database' | 'plans'>,
+  actor: Actor,
+  subscriptionId: string,
+  immediate: boolean,
+) {
+  const updated = await database.prisma.subscription.findUniqueOrThrow({
+    where: { id: subscriptionId },
+    include: { plan: true },
+  })
   const standing = await plans.standingOf(actor.userId)
-  const view = toSubscriptionView(updated, await readAccountUsage(database.prisma, actor.userId, standing.period), plans.mode, standing.moment)
-  return { message: immediate ? CANCELLED : `Your subscription will end on ${longDate.format(updated.currentPeriodEnd)}.`, subscription: view }
+  const view = toSubscriptionView(
+    updated,
+    await readAccountUsage(database.prisma, actor.userId, standing.period),
+    plans.mode,
+    standing.moment,
+  )
+  return {
+    message: immediate ? CANCELLED : `Your subscription will end on ${longDate.format(updated.currentPeriodEnd)}.`,
+    subscription: view,
+  }
 }

@@ -18,7 +18,8 @@ export async function askStripe<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) throw new AppError('UPSTREAM_FAILED', PROVIDER_FAILED, { provider_error: error.type })
+    if (error instanceof Stripe.errors.StripeError)
+      throw new AppError('UPSTREAM_FAILED', PROVIDER_FAILED, { provider_error: error.type })
     throw error
   }
 }
@@ -32,18 +33,31 @@ export interface PaymentServices {
 
 /** Stripe, for an account that pays by card: 409 for a Shopify merchant (Shopify bills them), else 503 without it. */
 async function stripeFor({ database, stripe }: PaymentServices, actor: Actor): Promise<Stripe> {
-  if (await database.prisma.shopifyShop.findFirst({ where: { accountId: actor.userId }, select: { id: true } })) throw new AppError('CONFLICT', MANAGED_IN_SHOPIFY, { managed_by: 'shopify' })
+  if (await database.prisma.shopifyShop.findFirst({ where: { accountId: actor.userId }, select: { id: true } }))
+    throw new AppError('CONFLICT', MANAGED_IN_SHOPIFY, { managed_by: 'shopify' })
   if (!stripe) throw new AppError('SERVICE_UNAVAILABLE', PAYMENTS_NOT_SET_UP)
   return stripe
 }
 
 /** The account's Stripe Customer: the one stored, or a new one (one per account, whichever request makes it first). */
 async function ensureStripeCustomer(database: Database, stripe: Stripe, actor: Actor): Promise<string> {
-  const account = await database.prisma.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { email: true, fullName: true, stripeCustomerId: true } })
+  const account = await database.prisma.user.findUniqueOrThrow({
+    where: { id: actor.userId },
+    select: { email: true, fullName: true, stripeCustomerId: true },
+  })
   if (account.stripeCustomerId) return account.stripeCustomerId
-  const customer = await stripe.customers.create({ email: account.email, name: account.fullName, metadata: { account_id: actor.userId } }, { idempotencyKey: `agentdesk-customer-${actor.userId}` })
-  await database.prisma.user.updateMany({ where: { id: actor.userId, stripeCustomerId: null }, data: { stripeCustomerId: customer.id } })
-  return (await database.prisma.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { stripeCustomerId: true } })).stripeCustomerId ?? customer.id
+  const customer = await stripe.customers.create(
+    { email: account.email, name: account.fullName, metadata: { account_id: actor.userId } },
+    { idempotencyKey: `agentdesk-customer-${actor.userId}` },
+  )
+  await database.prisma.user.updateMany({
+    where: { id: actor.userId, stripeCustomerId: null },
+    data: { stripeCustomerId: customer.id },
+  })
+  return (
+    (await database.prisma.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { stripeCustomerId: true } }))
+      .stripeCustomerId ?? customer.id
+  )
 }
 
 /** A return address given by the client, which must be on this server (no open redirect through Stripe), or this server's default page. */
@@ -73,14 +87,25 @@ export interface CheckoutRequest {
  * account (client_reference_id, metadata) so the webhook knows whose payment it is. An account already
  * paying changes plan in the billing portal instead.
  */
-export async function createCheckoutSession(services: PaymentServices, actor: Actor, { price_id, success_url, cancel_url, serverOrigin }: CheckoutRequest): Promise<{ checkout_url: string }> {
+export async function createCheckoutSession(
+  services: PaymentServices,
+  actor: Actor,
+  { price_id, success_url, cancel_url, serverOrigin }: CheckoutRequest,
+): Promise<{ checkout_url: string }> {
   const { database, plans } = services
-  const price = await database.prisma.planPrice.findFirst({ where: { id: price_id, isActive: true, plan: { isActive: true } }, include: { plan: true } })
+  const price = await database.prisma.planPrice.findFirst({
+    where: { id: price_id, isActive: true, plan: { isActive: true } },
+    include: { plan: true },
+  })
   if (!price) throw new AppError('BAD_REQUEST', PRICE_NOT_AVAILABLE)
   const stripe = await stripeFor(services, actor)
-  const urls = { success_url: returnAddress(success_url, serverOrigin, '/app/payment-success'), cancel_url: returnAddress(cancel_url, serverOrigin, '/app/payment-cancel') }
+  const urls = {
+    success_url: returnAddress(success_url, serverOrigin, '/app/payment-success'),
+    cancel_url: returnAddress(cancel_url, serverOrigin, '/app/payment-cancel'),
+  }
   const standing = await plans.standingOf(actor.userId)
-  if (standing.live && standing.subscription?.provider === 'stripe') throw new AppError('CONFLICT', CHANGE_IN_PORTAL, { portal: true })
+  if (standing.live && standing.subscription?.provider === 'stripe')
+    throw new AppError('CONFLICT', CHANGE_IN_PORTAL, { portal: true })
   const metadata = { account_id: actor.userId, plan_id: String(price.planId), price_id: String(price.id) }
   const session = await askStripe(async () =>
     stripe.checkout.sessions.create({
@@ -98,11 +123,20 @@ export async function createCheckoutSession(services: PaymentServices, actor: Ac
 }
 
 /** GET /plans/get-customer-portal-url/: Stripe's billing portal for the account, coming back to Usage & Plan. */
-export async function customerPortalUrl(services: PaymentServices, actor: Actor, serverOrigin: string): Promise<{ customer_portal_url: string }> {
+export async function customerPortalUrl(
+  services: PaymentServices,
+  actor: Actor,
+  serverOrigin: string,
+): Promise<{ customer_portal_url: string }> {
   const stripe = await stripeFor(services, actor)
-  const account = await services.database.prisma.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { stripeCustomerId: true } })
+  const account = await services.database.prisma.user.findUniqueOrThrow({
+    where: { id: actor.userId },
+    select: { stripeCustomerId: true },
+  })
   if (!account.stripeCustomerId) throw new AppError('NOT_FOUND', NO_BILLING_ACCOUNT)
   const customer = account.stripeCustomerId
-  const session = await askStripe(() => stripe.billingPortal.sessions.create({ customer, return_url: `${serverOrigin}/app/usage` }))
+  const session = await askStripe(() =>
+    stripe.billingPortal.sessions.create({ customer, return_url: `${serverOrigin}/app/usage` }),
+  )
   return { customer_portal_url: session.url }
 }

@@ -6,9 +6,17 @@ import type { ResourceLimit } from './plan-limits.ts'
  * switched on, and its team members who are active or invited (pending), each person once however many
  * of the account's teams they are in. A widget about to be replaced (`replacing`) is not counted.
  */
-export async function countResource(prisma: PrismaQueries, accountId: string, resource: ResourceLimit, replacing?: string): Promise<number> {
+export async function countResource(
+  prisma: PrismaQueries,
+  accountId: string,
+  resource: ResourceLimit,
+  replacing?: string,
+): Promise<number> {
   if (resource === 'agents') return prisma.agent.count({ where: { accountId } })
-  if (resource === 'widgets') return prisma.widgetIntegration.count({ where: { accountId, isActive: true, ...(replacing ? { id: { not: replacing } } : {}) } })
+  if (resource === 'widgets')
+    return prisma.widgetIntegration.count({
+      where: { accountId, isActive: true, ...(replacing ? { id: { not: replacing } } : {}) },
+    })
   const [row] = await prisma.$queryRaw<{ people: bigint }[]>`
     select count(distinct email) as people from team_members where account_id = ${accountId}::uuid and status in ('active', 'pending')`
   return Number(row?.people ?? 0n)

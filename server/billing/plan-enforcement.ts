@@ -49,9 +49,18 @@ export interface PlanEnforcement {
    * Creates something that uses up a metered limit (a conversation): the plan must be live, and the
    * count and the row are written in one transaction, refused (402) past the limit.
    */
-  createCounted<T>(accountId: string, metric: MeteredLimit, create: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T>
+  createCounted<T>(
+    accountId: string,
+    metric: MeteredLimit,
+    create: (tx: Prisma.TransactionClient) => Promise<T>,
+  ): Promise<T>
   /** Counts usage of the period, refusing (402) what would pass the limit, in the caller's transaction if given. */
-  consume(prisma: Database['prisma'] | Prisma.TransactionClient, standing: AccountStanding, metric: MeteredLimit, amount: number): Promise<void>
+  consume(
+    prisma: Database['prisma'] | Prisma.TransactionClient,
+    standing: AccountStanding,
+    metric: MeteredLimit,
+    amount: number,
+  ): Promise<void>
 }
 
 export interface PlanEnforcementOptions {
@@ -63,10 +72,19 @@ export interface PlanEnforcementOptions {
   answerReserve: number
 }
 
-export function createPlanEnforcement({ database, mode, now = () => new Date(), answerReserve }: PlanEnforcementOptions): PlanEnforcement {
+export function createPlanEnforcement({
+  database,
+  mode,
+  now = () => new Date(),
+  answerReserve,
+}: PlanEnforcementOptions): PlanEnforcement {
   const enforced = mode === 'enforced'
 
-  async function refuseUnlessRoom(prisma: Database['prisma'] | Prisma.TransactionClient, standing: AccountStanding, { accountId, resource, email, replacing }: NewResource) {
+  async function refuseUnlessRoom(
+    prisma: Database['prisma'] | Prisma.TransactionClient,
+    standing: AccountStanding,
+    { accountId, resource, email, replacing }: NewResource,
+  ) {
     const limit = standing.limits[resource]
     if (limit === UNLIMITED) return
     if (resource === 'team_members' && email && (await isCountedTeamMember(prisma, accountId, email))) return
@@ -115,7 +133,11 @@ export function createPlanEnforcement({ database, mode, now = () => new Date(), 
       const limit = enforced ? standing.limits[metric] : UNLIMITED
       if (enforced && !standing.live) throw subscriptionInactive(standing)
       if (await consumeUsage(prisma, standing.accountId, metric as UsageMetric, amount, limit, standing.period)) return
-      throw planLimitReached(standing, metric, await usedInPeriod(prisma, standing.accountId, metric as UsageMetric, standing.period))
+      throw planLimitReached(
+        standing,
+        metric,
+        await usedInPeriod(prisma, standing.accountId, metric as UsageMetric, standing.period),
+      )
     },
   }
   return enforcement

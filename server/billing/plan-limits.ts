@@ -19,7 +19,12 @@ export const UNLIMITED = -1
 
 export const LIMIT_NAMES: LimitName[] = ['conversations', 'messages', 'tokens', 'widgets', 'team_members', 'agents']
 
-export function limitsOfPlan(plan: Pick<Plan, 'conversationLimit' | 'messageLimit' | 'tokenLimit' | 'widgetLimit' | 'teamMemberLimit' | 'agentLimit'>): PlanLimits {
+export function limitsOfPlan(
+  plan: Pick<
+    Plan,
+    'conversationLimit' | 'messageLimit' | 'tokenLimit' | 'widgetLimit' | 'teamMemberLimit' | 'agentLimit'
+  >,
+): PlanLimits {
   return {
     conversations: plan.conversationLimit,
     messages: plan.messageLimit,
@@ -35,7 +40,14 @@ export function limitsOfPlan(plan: Pick<Plan, 'conversationLimit' | 'messageLimi
  * agents do not answer, and it may create no more than SPEC section 9's default of 3 agents, one widget
  * and one team member (docs/billing.md).
  */
-export const NO_PLAN_LIMITS: PlanLimits = { conversations: 0, messages: 0, tokens: 0, widgets: 1, team_members: 1, agents: 3 }
+export const NO_PLAN_LIMITS: PlanLimits = {
+  conversations: 0,
+  messages: 0,
+  tokens: 0,
+  widgets: 1,
+  team_members: 1,
+  agents: 3,
+}
 
 /** Whether `used + adding` stays within `limit`. */
 export const fitsLimit = (limit: number, used: number, adding = 1) => limit === UNLIMITED || used + adding <= limit

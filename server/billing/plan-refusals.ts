@@ -16,7 +16,11 @@ function whyNoPlan(standing: AccountStanding): string {
   return standing.subscription.provider === 'trial' ? ENDED.trial : ENDED.subscription
 }
 
-const CREATE_VERB: Partial<Record<LimitName, string>> = { agents: 'add more', widgets: 'add more', team_members: 'add more' }
+const CREATE_VERB: Partial<Record<LimitName, string>> = {
+  agents: 'add more',
+  widgets: 'add more',
+  team_members: 'add more',
+}
 
 /**
  * A plan's refusal (402), written for the account's owner. A team member working with the owner's agents
@@ -29,7 +33,15 @@ export class PlanRefusal extends AppError {
   /** The sentence for someone who is not the account's owner. */
   readonly memberDetail: string
 
-  constructor(code: 'PLAN_LIMIT_REACHED' | 'SUBSCRIPTION_INACTIVE', { accountId, detail, memberDetail, extra }: { accountId: string; detail: string; memberDetail: string; extra: Record<string, unknown> }) {
+  constructor(
+    code: 'PLAN_LIMIT_REACHED' | 'SUBSCRIPTION_INACTIVE',
+    {
+      accountId,
+      detail,
+      memberDetail,
+      extra,
+    }: { accountId: string; detail: string; memberDetail: string; extra: Record<string, unknown> },
+  ) {
     super(code, detail, extra)
     this.accountId = accountId
     this.memberDetail = memberDetail
@@ -37,16 +49,27 @@ export class PlanRefusal extends AppError {
 
   /** The same refusal carrying more (the saved message, say). */
   with(extra: Record<string, unknown>): PlanRefusal {
-    return new PlanRefusal(this.code as 'PLAN_LIMIT_REACHED', { accountId: this.accountId, detail: this.detail, memberDetail: this.memberDetail, extra: { ...this.extra, ...extra } })
+    return new PlanRefusal(this.code as 'PLAN_LIMIT_REACHED', {
+      accountId: this.accountId,
+      detail: this.detail,
+      memberDetail: this.memberDetail,
+      extra: { ...this.extra, ...extra },
+    })
   }
 
   /** As the signed-in user should read it: the owner as written, anyone else about the owner's plan. */
   seenBy(userId: string | undefined): AppError {
-    return userId === this.accountId ? this : new AppError(this.code, this.memberDetail, { ...this.extra, upgrade_url: null })
+    return userId === this.accountId
+      ? this
+      : new AppError(this.code, this.memberDetail, { ...this.extra, upgrade_url: null })
   }
 }
 
-const OWNER_ENDED = { trial: "The account owner's free trial has ended.", subscription: "The account owner's subscription has ended.", none: 'The account owner has no plan.' }
+const OWNER_ENDED = {
+  trial: "The account owner's free trial has ended.",
+  subscription: "The account owner's subscription has ended.",
+  none: 'The account owner has no plan.',
+}
 
 function whyOwnerHasNoPlan(standing: AccountStanding): string {
   if (!standing.subscription) return OWNER_ENDED.none

@@ -9,14 +9,28 @@ export const SELECTABLE_CURRENCIES = ['EGP']
 const minorUnits = (_currency: string) => 100
 
 export function toPriceView(price: PlanPrice): PlanPriceView {
-  return { price_id: price.id, currency: price.currency, amount: price.amountMinor / minorUnits(price.currency), amount_minor: price.amountMinor }
+  return {
+    price_id: price.id,
+    currency: price.currency,
+    amount: price.amountMinor / minorUnits(price.currency),
+    amount_minor: price.amountMinor,
+  }
 }
 
 /** The limits as a plan card lists them ("400 conversations a month", …), then the operator's own lines. */
 function featureLines(plan: Plan): string[] {
   const limits = limitsOfPlan(plan)
-  const extra = Array.isArray(plan.features) ? plan.features.filter((line): line is string => typeof line === 'string') : []
-  return [...LIMIT_NAMES.map((name) => (limits[name] === -1 ? `Unlimited ${describeLimit(name, 2).replace(/^2 /, '')}` : describeLimit(name, limits[name]))), ...extra]
+  const extra = Array.isArray(plan.features)
+    ? plan.features.filter((line): line is string => typeof line === 'string')
+    : []
+  return [
+    ...LIMIT_NAMES.map((name) =>
+      limits[name] === -1
+        ? `Unlimited ${describeLimit(name, 2).replace(/^2 /, '')}`
+        : describeLimit(name, limits[name]),
+    ),
+    ...extra,
+  ]
 }
 
 /** SPEC section 3's plan shape (id, name, tier, price, credits_per_month, features, is_active), with prices and limits. */

@@ -22,24 +22,43 @@ export interface BillingServices {
 }
 
 /** The Plans screen of the app in the merchant's Shopify admin, for an account that installed it; else null. */
-async function shopifyPlansUrl({ database, shopifyApiKey }: BillingServices, accountId: string): Promise<string | null> {
+async function shopifyPlansUrl(
+  { database, shopifyApiKey }: BillingServices,
+  accountId: string,
+): Promise<string | null> {
   const shop = await database.prisma.shopifyShop.findFirst({ where: { accountId }, select: { shopDomain: true } })
   return shop && shopifyApiKey ? plansReturnUrl(shop.shopDomain, shopifyApiKey).replace(/\?.*$/, '') : null
 }
 
 /** The account's current subscription, or when it has none its latest one (ended), or null if it never had one. */
-export async function latestSubscription(database: Database, standing: AccountStanding): Promise<SubscriptionWithPlan | null> {
-  return standing.subscription ?? database.prisma.subscription.findFirst({ where: { accountId: standing.accountId }, orderBy: { createdAt: 'desc' }, include: { plan: true } })
+export async function latestSubscription(
+  database: Database,
+  standing: AccountStanding,
+): Promise<SubscriptionWithPlan | null> {
+  return (
+    standing.subscription ??
+    database.prisma.subscription.findFirst({
+      where: { accountId: standing.accountId },
+      orderBy: { createdAt: 'desc' },
+      include: { plan: true },
+    })
+  )
 }
 
 /** The latest subscription as the SPEC shows it, or null. */
-export async function readSubscriptionView(services: BillingServices, actor: Actor): Promise<{ view: SubscriptionView | null; live: boolean }> {
+export async function readSubscriptionView(
+  services: BillingServices,
+  actor: Actor,
+): Promise<{ view: SubscriptionView | null; live: boolean }> {
   const { database, plans } = services
   const standing = await plans.standingOf(actor.userId)
   const subscription = await latestSubscription(database, standing)
   if (!subscription) return { view: null, live: false }
   const usage = await readAccountUsage(database.prisma, actor.userId, standing.period)
-  const view = { ...toSubscriptionView(subscription, usage, plans.mode, standing.moment), managed_in_shopify: await shopifyPlansUrl(services, actor.userId) }
+  const view = {
+    ...toSubscriptionView(subscription, usage, plans.mode, standing.moment),
+    managed_in_shopify: await shopifyPlansUrl(services, actor.userId),
+  }
   return { view, live: standing.live && subscription === standing.subscription }
 }
 
@@ -53,7 +72,11 @@ export async function getUserSubscription(services: BillingServices, actor: Acto
 
 /** Every subscription the account had, newest first; 404 with an empty list when there is none (SPEC section 7). */
 export async function subscriptionHistory({ database, plans }: BillingServices, actor: Actor) {
-  const rows = await database.prisma.subscription.findMany({ where: { accountId: actor.userId }, orderBy: { createdAt: 'desc' }, include: { plan: true } })
+  const rows = await database.prisma.subscription.findMany({
+    where: { accountId: actor.userId },
+    orderBy: { createdAt: 'desc' },
+    include: { plan: true },
+  })
   if (rows.length === 0) throw new AppError('NOT_FOUND', BILLING_MESSAGES.noHistory, { subscriptions: [] })
   const moment = plans.now()
   return { subscriptions: rows.map((row) => toHistoryEntry(row, moment)) }
@@ -63,7 +86,14 @@ export async function subscriptionHistory({ database, plans }: BillingServices, 
 export async function subscriptionStatus({ database, plans }: BillingServices, actor: Actor) {
   const standing = await plans.standingOf(actor.userId)
   const subscription = await latestSubscription(database, standing)
-  const view = subscription ? toSubscriptionView(subscription, { conversations: 0, messages: 0, tokens: 0, agents: 0, widgets: 0, team_members: 0 }, plans.mode, standing.moment) : null
+  const view = subscription
+    ? toSubscriptionView(
+        subscription,
+        { conversations: 0, messages: 0, tokens: 0, agents: 0, widgets: 0, team_members: 0 },
+        plans.mode,
+        standing.moment,
+      )
+    : null
   return {
     status: view?.status ?? 'none',
     subscription_status: standing.live,

@@ -11,7 +11,8 @@ export function percentUsed(used: number, limit: number): number {
   return Math.min(100, Math.floor((used / limit) * 100))
 }
 
-const byLimit = (value: (name: keyof PlanLimits) => number) => Object.fromEntries(LIMIT_NAMES.map((name) => [name, value(name)])) as unknown as PlanLimits
+const byLimit = (value: (name: keyof PlanLimits) => number) =>
+  Object.fromEntries(LIMIT_NAMES.map((name) => [name, value(name)])) as unknown as PlanLimits
 
 /** Usage against the plan in the current period: limits, use, what remains and the percent used of each. */
 export async function readUsageLimits({ database, plans }: BillingServices, actor: Actor) {
@@ -43,5 +44,9 @@ export async function readUsageSummary(services: BillingServices, actor: Actor) 
 /** GET /subscriptions/credits/remaining/: credits are the plan's LLM tokens. */
 export async function readRemainingCredits(services: BillingServices, actor: Actor) {
   const { view } = await readUsageLimits(services, actor)
-  return { credits_remaining: view.remaining.tokens, credits_per_month: view.features_limit.tokens, period_end: view.period_end }
+  return {
+    credits_remaining: view.remaining.tokens,
+    credits_per_month: view.features_limit.tokens,
+    period_end: view.period_end,
+  }
 }

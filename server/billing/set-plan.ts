@@ -19,20 +19,42 @@ export interface PlanGrant {
  * starts afresh with the new period.
  */
 export async function setPlan(database: Database, { email, plan: planName, until, from = new Date() }: PlanGrant) {
-  const account = await database.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true, email: true } })
+  const account = await database.prisma.user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    select: { id: true, email: true },
+  })
   if (!account) throw new AppError('NOT_FOUND', `No account has the e-mail ${email}.`)
   const byId = /^\d+$/.test(planName.trim()) ? Number(planName.trim()) : null
-  const plan = await database.prisma.plan.findFirst({ where: byId !== null ? { id: byId } : { name: { equals: planName.trim(), mode: 'insensitive' } } })
+  const plan = await database.prisma.plan.findFirst({
+    where: byId !== null ? { id: byId } : { name: { equals: planName.trim(), mode: 'insensitive' } },
+  })
   if (!plan) throw new AppError('NOT_FOUND', `No plan is called ${planName}.`)
   if (!(until > from)) throw new AppError('BAD_REQUEST', 'The plan must end after it starts.')
   return database.prisma.$transaction(async (tx) => {
     const current = await tx.subscription.findUnique({ where: { currentKey: account.id } })
     if (current) {
       const live = isLive(current, from)
-      await tx.subscription.update({ where: { id: current.id }, data: { currentKey: null, status: live ? 'cancelled' : 'expired', endedAt: live ? from : current.currentPeriodEnd, cancelledAt: live ? from : current.cancelledAt } })
+      await tx.subscription.update({
+        where: { id: current.id },
+        data: {
+          currentKey: null,
+          status: live ? 'cancelled' : 'expired',
+          endedAt: live ? from : current.currentPeriodEnd,
+          cancelledAt: live ? from : current.cancelledAt,
+        },
+      })
     }
     const subscription = await tx.subscription.create({
-      data: { accountId: account.id, planId: plan.id, provider: 'manual', status: 'active', startedAt: from, currentPeriodStart: from, currentPeriodEnd: until, currentKey: account.id },
+      data: {
+        accountId: account.id,
+        planId: plan.id,
+        provider: 'manual',
+        status: 'active',
+        startedAt: from,
+        currentPeriodStart: from,
+        currentPeriodEnd: until,
+        currentKey: account.id,
+      },
       include: { plan: true },
     })
     return { account, subscription }

@@ -10,7 +10,11 @@ export const TRIAL_DAYS = 14
  * a trial rather than not at all (an operator's catalogue must never stop sign-ups).
  */
 export async function startTrial(prisma: PrismaQueries, accountId: string, moment = new Date()): Promise<void> {
-  const plan = await prisma.plan.findFirst({ where: { isActive: true }, orderBy: [{ isDefault: 'desc' }, { sortOrder: 'asc' }, { id: 'asc' }], select: { id: true } })
+  const plan = await prisma.plan.findFirst({
+    where: { isActive: true },
+    orderBy: [{ isDefault: 'desc' }, { sortOrder: 'asc' }, { id: 'asc' }],
+    select: { id: true },
+  })
   if (!plan) return
   await prisma.subscription.create({
     data: {

@@ -8,7 +8,9 @@ const DAY_MS = 86_400_000
 
 /** Whole days left, rounded up (a trial started now has 14); 0 once it has ended. */
 export function remainingDays(subscription: SubscriptionWithPlan, moment: Date): number {
-  return isLive(subscription, moment) ? Math.ceil((shownEnd(subscription, moment).getTime() - moment.getTime()) / DAY_MS) : 0
+  return isLive(subscription, moment)
+    ? Math.ceil((shownEnd(subscription, moment).getTime() - moment.getTime()) / DAY_MS)
+    : 0
 }
 
 /** When it ends or renews, as screens show it: one that runs until its provider ends it renews at its period's end. */
@@ -30,7 +32,12 @@ export function usageFields(usage: PlanLimits) {
 }
 
 /** SPEC section 3's Subscription, with its usage and limits; field names as the SPEC has them. */
-export function toSubscriptionView(subscription: SubscriptionWithPlan, usage: PlanLimits, mode: BillingMode, moment: Date): Subscription {
+export function toSubscriptionView(
+  subscription: SubscriptionWithPlan,
+  usage: PlanLimits,
+  mode: BillingMode,
+  moment: Date,
+): Subscription {
   const live = isLive(subscription, moment)
   const period = usagePeriodFor(subscription, moment)
   return {

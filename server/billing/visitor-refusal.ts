@@ -28,6 +28,7 @@ export const VISITOR_REFUSAL_REASON = 'assistant_paused'
  * Accept-Language, as Express negotiates it with VISITOR_LANGUAGES), English otherwise.
  */
 export function visitorRefusal(language: string | false | undefined): AppError {
-  const message = (language && CANNOT_ANSWER[language.toLowerCase().split('-')[0] ?? '']) || (CANNOT_ANSWER.en as string)
+  const message =
+    (language && CANNOT_ANSWER[language.toLowerCase().split('-')[0] ?? '']) || (CANNOT_ANSWER.en as string)
   return new AppError('SERVICE_UNAVAILABLE', message, { reason: VISITOR_REFUSAL_REASON })
 }

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './load-config.ts'
 describe('loadConfig', () => {
   it('when nothing is set, it runs on the embedded defaults', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'production', LOG_LEVEL: 'info', CORS_ORIGINS: [] })
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      CORS_ORIGINS: [],
+    })
     expect(config.DATABASE_URL).toBeUndefined()
   })
 
@@ -29,11 +35,23 @@ describe('loadConfig', () => {
     ['PORT', ' ', 'PORT must be a whole number (got " ")'],
     ['PORT', '0x50', 'PORT must be a whole number (got "0x50")'],
     ['DATABASE_POOL_SIZE', '0', 'DATABASE_POOL_SIZE must be between 1 and 100 (got "0")'],
-    ['CORS_ORIGINS', 'https://a.example/path', 'CORS_ORIGINS must be origins such as https://app.example.com, separated by commas (got "https://a.example/path")'],
-    ['CORS_ORIGINS', '*', 'CORS_ORIGINS must be origins such as https://app.example.com, separated by commas (got "*")'],
+    [
+      'CORS_ORIGINS',
+      'https://a.example/path',
+      'CORS_ORIGINS must be origins such as https://app.example.com, separated by commas (got "https://a.example/path")',
+    ],
+    [
+      'CORS_ORIGINS',
+      '*',
+      'CORS_ORIGINS must be origins such as https://app.example.com, separated by commas (got "*")',
+    ],
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://x")'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
-    ['TRUST_PROXY', 'true', 'TRUST_PROXY must be false, a number of proxy hops, or trusted subnets (true would let clients spoof their address) (got "true")'],
+    [
+      'TRUST_PROXY',
+      'true',
+      'TRUST_PROXY must be false, a number of proxy hops, or trusted subnets (true would let clients spoof their address) (got "true")',
+    ],
     ['SECRET_KEY', 'short', 'SECRET_KEY must be at least 32 characters (value hidden)'],
   ])('when %s is %s, it fails with one line naming the variable', (name, value, expected) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(`Invalid configuration: ${expected}`))
@@ -46,7 +64,10 @@ describe('loadConfig', () => {
   })
 
   it.each([
-    [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together: set all three or none'],
+    [
+      { GOOGLE_CLIENT_ID: 'id' },
+      'GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REDIRECT_URI go together: set all three or none',
+    ],
     [{ STORAGE_DRIVER: 's3' }, 's3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
     [{ RATE_LIMIT_STORE: 'redis' }, 'redis needs REDIS_URL'],
   ])('settings that go together are checked together: %j', (env, message) => {
@@ -54,6 +75,8 @@ describe('loadConfig', () => {
   })
 
   it('reports every wrong variable in the same line', () => {
-    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT must be a whole number .*; LOG_LEVEL must be one of/)
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(
+      /PORT must be a whole number .*; LOG_LEVEL must be one of/,
+    )
   })
 })

@@ -8,5 +8,11 @@ import { droppedAttemptOf } from './is-answer-abandoned.ts'
  * process dropped (it could not mark it failed then) with what it knew, the whole answer included.
  */
 export function abandonedAnswerFailure(process: AbandonmentRules, message: Message): AnswerFailure {
-  return droppedAttemptOf(process, message)?.failure ?? { reason: 'interrupted', written: message.partialAnswer ?? '', promptTokens: message.answerPromptTokens ?? 0 }
+  return (
+    droppedAttemptOf(process, message)?.failure ?? {
+      reason: 'interrupted',
+      written: message.partialAnswer ?? '',
+      promptTokens: message.answerPromptTokens ?? 0,
+    }
+  )
 }

@@ -20,8 +20,18 @@ const CHARACTERS_PER_TOKEN = 3
  * owner's instructions, the history the prompt keeps, every passage, the question and its files) plus the
  * answer's cap. Reserved on the plan before the model is called, and settled with the real cost after.
  */
-export function answerTokenBound(bounds: AnswerCostBounds, agent: Pick<Agent, 'instructions' | 'description' | 'llmMaxTokens'>, questionCharacters: number): number {
-  const promptCharacters = RULES_CHARACTERS + (agent.instructions?.length ?? 0) + (agent.description?.length ?? 0) + HISTORY_CHARACTERS + bounds.passageCharacters + questionCharacters
+export function answerTokenBound(
+  bounds: AnswerCostBounds,
+  agent: Pick<Agent, 'instructions' | 'description' | 'llmMaxTokens'>,
+  questionCharacters: number,
+): number {
+  const promptCharacters =
+    RULES_CHARACTERS +
+    (agent.instructions?.length ?? 0) +
+    (agent.description?.length ?? 0) +
+    HISTORY_CHARACTERS +
+    bounds.passageCharacters +
+    questionCharacters
   return Math.ceil(promptCharacters / CHARACTERS_PER_TOKEN) + (agent.llmMaxTokens ?? bounds.maxTokens)
 }
 
@@ -45,5 +55,8 @@ export async function admitMessage(
 ): Promise<MessageAdmission> {
   const standing = read ?? (await process.plans.standingOf(agent.accountId))
   process.plans.requireAnswering(standing)
-  return { standing, reserveTokens: standing.enforced ? answerTokenBound(process.answerCosts, agent, questionCharacters) : 0 }
+  return {
+    standing,
+    reserveTokens: standing.enforced ? answerTokenBound(process.answerCosts, agent, questionCharacters) : 0,
+  }
 }

@@ -61,15 +61,22 @@ export interface TokenReservation {
 }
 
 /** What an attempt reserved on the plan, from its message row (null: nothing, limits not enforced). */
-export function reservationOf(attempt: Pick<Message, 'answerReservedTokens' | 'answerReservedPeriod'>): TokenReservation | null {
-  return attempt.answerReservedTokens > 0 && attempt.answerReservedPeriod ? { tokens: attempt.answerReservedTokens, periodStart: attempt.answerReservedPeriod } : null
+export function reservationOf(
+  attempt: Pick<Message, 'answerReservedTokens' | 'answerReservedPeriod'>,
+): TokenReservation | null {
+  return attempt.answerReservedTokens > 0 && attempt.answerReservedPeriod
+    ? { tokens: attempt.answerReservedTokens, periodStart: attempt.answerReservedPeriod }
+    : null
 }
 
 /** The columns that end an attempt's reservation: whoever ends the attempt settles it (meterAnswerTokens). */
 export const NO_RESERVATION = { answerReservedTokens: 0, answerReservedPeriod: null }
 
 /** A fresh answer attempt on a user message, by this process, starting now, with what it reserved. */
-export const newAttempt = (process: Pick<AnsweringProcess, 'presenceKey'>, reservation: TokenReservation | null = null) => ({
+export const newAttempt = (
+  process: Pick<AnsweringProcess, 'presenceKey'>,
+  reservation: TokenReservation | null = null,
+) => ({
   answerError: null,
   answerOwner: process.presenceKey,
   answerStartedAt: new Date(),
@@ -91,4 +98,5 @@ export const attemptWhere = (attempt: Pick<Message, 'id' | 'answerOwner' | 'answ
 })
 
 /** The prompt a provider has billed once it had it, at four characters a token (no tokenizer on every answer). */
-export const estimatedPromptTokens = (spending: Spending) => (spending.modelCalled ? Math.ceil(spending.promptCharacters / 4) : 0)
+export const estimatedPromptTokens = (spending: Spending) =>
+  spending.modelCalled ? Math.ceil(spending.promptCharacters / 4) : 0

@@ -4,7 +4,10 @@ import type { Prisma } from '../db/generated/prisma/client.ts'
  * Where the files visitors attached to an agent's (or an account's) messages are stored, so deleting
  * the agent or the account deletes them too.
  */
-export async function attachmentKeysOf(transaction: Prisma.TransactionClient, scope: { agentId: string } | { accountId: string }): Promise<string[]> {
+export async function attachmentKeysOf(
+  transaction: Prisma.TransactionClient,
+  scope: { agentId: string } | { accountId: string },
+): Promise<string[]> {
   const rows =
     'agentId' in scope
       ? await transaction.$queryRaw<{ key: string | null }[]>`

@@ -3,7 +3,17 @@ import type { Database } from '../db/database.ts'
 import { requireConversation } from './require-conversation.ts'
 
 /** Whether the conversation can take messages: it is open and its agent is active. */
-export async function checkConversationActive(database: Database, actor: Actor, agentId: string, conversationId: string) {
+export async function checkConversationActive(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  conversationId: string,
+) {
   const { agent, conversation } = await requireConversation(database, actor, agentId, conversationId, 'read')
-  return { is_active: conversation.isActive && agent.isActive, conversation_id: conversation.id, agent_id: agent.id, status: conversation.status }
+  return {
+    is_active: conversation.isActive && agent.isActive,
+    conversation_id: conversation.id,
+    agent_id: agent.id,
+    status: conversation.status,
+  }
 }

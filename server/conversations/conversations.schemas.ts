@@ -20,15 +20,27 @@ export const CONVERSATION_MESSAGES = {
 export const MESSAGE_MAX_CHARACTERS = 10_000
 
 const pageNumber = (fallback: number, max: number) =>
-  z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }).default(fallback)
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback)
 
-const conversationName = singleLineText({ label: 'Conversation name', max: 255, required: CONVERSATION_MESSAGES.nameRequired })
+const conversationName = singleLineText({
+  label: 'Conversation name',
+  max: 255,
+  required: CONVERSATION_MESSAGES.nameRequired,
+})
 
 export const CreateConversationSchema = z.object(
   {
     name: conversationName,
     // Any text: one that is no agent id answers the SPEC's 404 for an agent that does not exist (create-conversation.ts).
-    agent_id: z.string({ error: CONVERSATION_MESSAGES.agentRequired }).trim().min(1, { error: CONVERSATION_MESSAGES.agentRequired }),
+    agent_id: z
+      .string({ error: CONVERSATION_MESSAGES.agentRequired })
+      .trim()
+      .min(1, { error: CONVERSATION_MESSAGES.agentRequired }),
   },
   { error: CONVERSATION_MESSAGES.nameRequired },
 )
@@ -65,9 +77,16 @@ export type ConversationUpdate = z.infer<typeof UpdateConversationSchema>
 export const MessagesQuerySchema = z.object({ page: pageNumber(1, 1_000_000), limit: pageNumber(30, 100) })
 
 /** What a person (or a visitor) writes: lines and tabs as typed, no other control character. */
-export const messageText = multiLineText({ label: 'Message text', max: MESSAGE_MAX_CHARACTERS, required: CONVERSATION_MESSAGES.textRequired })
+export const messageText = multiLineText({
+  label: 'Message text',
+  max: MESSAGE_MAX_CHARACTERS,
+  required: CONVERSATION_MESSAGES.textRequired,
+})
 
-export const ChatInputSchema = z.object({ message_text: messageText, stream: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional() }, { error: CONVERSATION_MESSAGES.textRequired })
+export const ChatInputSchema = z.object(
+  { message_text: messageText, stream: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional() },
+  { error: CONVERSATION_MESSAGES.textRequired },
+)
 
 /** The send call whose path the SPEC leaves open: everything in the body. */
 export const SendMessageSchema = z.object(
@@ -81,5 +100,13 @@ export const SendMessageSchema = z.object(
 )
 
 export const UpdateMessageSchema = z
-  .object({ message_text: messageText.optional(), is_deleted: z.literal(true, { error: 'is_deleted can only be true' }).optional() }, { error: 'Send message_text to edit, or is_deleted true to delete' })
-  .refine((body) => body.message_text !== undefined || body.is_deleted === true, { error: 'Send message_text to edit, or is_deleted true to delete' })
+  .object(
+    {
+      message_text: messageText.optional(),
+      is_deleted: z.literal(true, { error: 'is_deleted can only be true' }).optional(),
+    },
+    { error: 'Send message_text to edit, or is_deleted true to delete' },
+  )
+  .refine((body) => body.message_text !== undefined || body.is_deleted === true, {
+    error: 'Send message_text to edit, or is_deleted true to delete',
+  })

@@ -15,11 +15,17 @@ export const GREETING = 'Hello! How can I help you today?'
  * Starts a dashboard conversation with an agent the actor may chat with; the AI greets first. It counts
  * towards the agent owner's plan, which must be live and have a conversation left (402 otherwise).
  */
-export async function createConversation({ database, plans }: { database: Database; plans: PlanEnforcement }, actor: Actor, input: { name: string; agent_id: string }) {
+export async function createConversation(
+  { database, plans }: { database: Database; plans: PlanEnforcement },
+  actor: Actor,
+  input: { name: string; agent_id: string },
+) {
   // The SPEC answers an agent id that names nothing, malformed or not, with the same 404.
   if (!isId(input.agent_id)) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing)
   const agent = await requireAgentAccess(database, actor, input.agent_id, 'chat').catch((error: unknown) => {
-    throw error instanceof AppError && error.code === 'NOT_FOUND' ? new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing) : error
+    throw error instanceof AppError && error.code === 'NOT_FOUND'
+      ? new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing)
+      : error
   })
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   const conversation = await plans.createCounted(agent.accountId, 'conversations', (tx) =>

@@ -49,9 +49,14 @@ async function failIfAbandoned(process: AnsweringProcess, message: Message): Pro
 async function forgetSettledDroppedAttempts(process: AnsweringProcess) {
   const noted = [...process.droppedAttempts]
   if (noted.length === 0) return
-  const inFlight = await process.database.prisma.message.findMany({ where: { id: { in: noted.map(([messageId]) => messageId) }, answerOwner: process.presenceKey, answerError: null }, select: { id: true, answerStartedAt: true } })
+  const inFlight = await process.database.prisma.message.findMany({
+    where: { id: { in: noted.map(([messageId]) => messageId) }, answerOwner: process.presenceKey, answerError: null },
+    select: { id: true, answerStartedAt: true },
+  })
   for (const [messageId, dropped] of noted) {
-    const isInFlight = inFlight.some((message) => message.id === messageId && message.answerStartedAt?.getTime() === dropped.answerStartedAt.getTime())
+    const isInFlight = inFlight.some(
+      (message) => message.id === messageId && message.answerStartedAt?.getTime() === dropped.answerStartedAt.getTime(),
+    )
     // Unless the note was replaced meanwhile (a later attempt on the same message dropped too).
     if (!isInFlight && process.droppedAttempts.get(messageId) === dropped) process.droppedAttempts.delete(messageId)
   }

@@ -1,5 +1,12 @@
 import type { Message } from '../db/generated/prisma/client.ts'
-import { attemptWhere, NO_RESERVATION, reservationOf, type AnswerFailure, type Queries, type TokenReservation } from './answer-attempt.ts'
+import {
+  attemptWhere,
+  NO_RESERVATION,
+  reservationOf,
+  type AnswerFailure,
+  type Queries,
+  type TokenReservation,
+} from './answer-attempt.ts'
 
 export type { AnswerFailure }
 
@@ -14,11 +21,26 @@ export interface FailedAnswer extends AnswerFailure {
  * attempt is changed: of the process failing its own answer and another finding it abandoned, exactly one
  * gets the failed answer back to meter (meterFailedAnswer), the other null.
  */
-export async function failAnswer(database: Queries, attempt: Message, failure: AnswerFailure): Promise<FailedAnswer | null> {
+export async function failAnswer(
+  database: Queries,
+  attempt: Message,
+  failure: AnswerFailure,
+): Promise<FailedAnswer | null> {
   const { count } = await database.prisma.message.updateMany({
     where: attemptWhere(attempt),
-    data: { answerError: failure.reason, partialAnswer: failure.written || null, answerOwner: null, answerStartedAt: null, answerPromptTokens: null, ...NO_RESERVATION },
+    data: {
+      answerError: failure.reason,
+      partialAnswer: failure.written || null,
+      answerOwner: null,
+      answerStartedAt: null,
+      answerPromptTokens: null,
+      ...NO_RESERVATION,
+    },
   })
   if (count === 0) return null
-  return { ...failure, message: await database.prisma.message.findUniqueOrThrow({ where: { id: attempt.id } }), reserved: reservationOf(attempt) }
+  return {
+    ...failure,
+    message: await database.prisma.message.findUniqueOrThrow({ where: { id: attempt.id } }),
+    reserved: reservationOf(attempt),
+  }
 }

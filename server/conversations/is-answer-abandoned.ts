@@ -7,7 +7,10 @@ type AttemptFields = Pick<Message, 'id' | 'answerOwner' | 'answerStartedAt' | 'u
 /** This process's attempt that stopped without being marked failed (AnsweringProcess.droppedAttempts), if this is it. */
 export const droppedAttemptOf = (process: AbandonmentRules, message: AttemptFields) => {
   const dropped = process.droppedAttempts.get(message.id)
-  return message.answerOwner === process.presenceKey && dropped?.answerStartedAt.getTime() === message.answerStartedAt?.getTime() ? dropped : undefined
+  return message.answerOwner === process.presenceKey &&
+    dropped?.answerStartedAt.getTime() === message.answerStartedAt?.getTime()
+    ? dropped
+    : undefined
 }
 
 /**
@@ -16,7 +19,11 @@ export const droppedAttemptOf = (process: AbandonmentRules, message: AttemptFiel
  * answers are running until the window says otherwise, unless they stopped without being marked failed;
  * a message from before answers named their process has only the window.
  */
-export async function isAnswerAbandoned(database: Queries, process: AbandonmentRules, message: AttemptFields): Promise<boolean> {
+export async function isAnswerAbandoned(
+  database: Queries,
+  process: AbandonmentRules,
+  message: AttemptFields,
+): Promise<boolean> {
   const startedAt = message.answerStartedAt ?? message.updatedAt
   if (Date.now() - startedAt.getTime() >= process.answerWindowMs) return true
   if (message.answerOwner === null) return false

@@ -7,9 +7,18 @@ import { toConversationView } from './conversation-view.ts'
 
 function filterWhere(query: ConversationListQuery): Prisma.ConversationWhereInput {
   const flags: Prisma.ConversationWhereInput =
-    query.filter === 'archived' ? { isArchived: true } : query.filter === 'favorite' ? { isFavorite: true, isArchived: false } : { isArchived: false }
+    query.filter === 'archived'
+      ? { isArchived: true }
+      : query.filter === 'favorite'
+        ? { isFavorite: true, isArchived: false }
+        : { isArchived: false }
   const search: Prisma.ConversationWhereInput = query.search
-    ? { OR: [{ name: { contains: query.search, mode: 'insensitive' } }, { messages: { some: { isDeleted: false, text: { contains: query.search, mode: 'insensitive' } } } }] }
+    ? {
+        OR: [
+          { name: { contains: query.search, mode: 'insensitive' } },
+          { messages: { some: { isDeleted: false, text: { contains: query.search, mode: 'insensitive' } } } },
+        ],
+      }
     : {}
   return { isDeleted: false, ...flags, ...search }
 }
@@ -25,17 +34,32 @@ async function page(database: Database, where: Prisma.ConversationWhereInput, qu
       include: { agent: { select: { name: true } } },
     }),
   ])
-  return { data: conversations.map(toConversationView), total, page: query.page, limit: query.limit, total_pages: Math.ceil(total / query.limit) }
+  return {
+    data: conversations.map(toConversationView),
+    total,
+    page: query.page,
+    limit: query.limit,
+    total_pages: Math.ceil(total / query.limit),
+  }
 }
 
 /** One agent's conversations, newest activity first, filtered (all, favorite, archived) and searched. */
-export async function listAgentConversations(database: Database, actor: Actor, agentId: string, query: ConversationListQuery) {
+export async function listAgentConversations(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  query: ConversationListQuery,
+) {
   await requireAgentAccess(database, actor, agentId, 'read')
   return page(database, { agentId, ...filterWhere(query) }, query)
 }
 
 /** Conversations of every agent the actor sees (the All Agents view), or of one with agent_id. */
-export async function listAllConversations(database: Database, actor: Actor, query: ConversationListQuery & { agentId?: string }) {
+export async function listAllConversations(
+  database: Database,
+  actor: Actor,
+  query: ConversationListQuery & { agentId?: string },
+) {
   if (query.agentId) return listAgentConversations(database, actor, query.agentId, query)
   return page(database, { agent: visibleAgentsWhere(actor), ...filterWhere(query) }, query)
 }

@@ -7,12 +7,29 @@ import { requireConversation } from './require-conversation.ts'
  * A page of the conversation's messages: page 1 is the latest `limit`, page 2 the ones before, and
  * each page reads oldest first, as a chat shows them. Deleted messages are left out.
  */
-export async function listMessages(database: Database, actor: Actor, agentId: string, conversationId: string, query: { page: number; limit: number }) {
+export async function listMessages(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  conversationId: string,
+  query: { page: number; limit: number },
+) {
   await requireConversation(database, actor, agentId, conversationId, 'read')
   const where = { conversationId, isDeleted: false }
   const [total, messages] = await Promise.all([
     database.prisma.message.count({ where }),
-    database.prisma.message.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (query.page - 1) * query.limit, take: query.limit }),
+    database.prisma.message.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (query.page - 1) * query.limit,
+      take: query.limit,
+    }),
   ])
-  return { data: messages.reverse().map(toMessageView), total, page: query.page, limit: query.limit, total_pages: Math.ceil(total / query.limit) }
+  return {
+    data: messages.reverse().map(toMessageView),
+    total,
+    page: query.page,
+    limit: query.limit,
+    total_pages: Math.ceil(total / query.limit),
+  }
 }

@@ -3,7 +3,12 @@ import type { Message } from '../db/generated/prisma/client.ts'
 /** Attachments as clients see them: name, type, size and position; never where the file is stored. */
 function attachmentsOf(value: unknown) {
   if (!Array.isArray(value)) return []
-  return value.map((attachment: { name?: string; content_type?: string; size?: number }, index) => ({ index, name: attachment.name, content_type: attachment.content_type, size: attachment.size }))
+  return value.map((attachment: { name?: string; content_type?: string; size?: number }, index) => ({
+    index,
+    name: attachment.name,
+    content_type: attachment.content_type,
+    size: attachment.size,
+  }))
 }
 
 /** A message as the SPEC names its fields (section 3), with its sources and token usage. */
@@ -25,7 +30,10 @@ export function toMessageView(message: Message) {
     answer_failed: message.answerError !== null,
     // A user message's answer as far as it was written: while it is being written, and once it failed.
     partial_answer: message.partialAnswer,
-    usage: message.senderType === 'ai' ? { model: message.model, prompt_tokens: message.promptTokens, completion_tokens: message.completionTokens } : null,
+    usage:
+      message.senderType === 'ai'
+        ? { model: message.model, prompt_tokens: message.promptTokens, completion_tokens: message.completionTokens }
+        : null,
   }
 }
 export type MessageView = ReturnType<typeof toMessageView>

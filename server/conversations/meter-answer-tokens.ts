@@ -9,8 +9,19 @@ import type { TokenReservation } from './answer-attempt.ts'
  * Counts an answer's tokens, saved or failed: on the account's period (settling what its attempt
  * reserved: the reservation becomes the real cost), and for a visitor's chat on its widget's day.
  */
-export async function meterAnswerTokens(database: Database, conversation: Pick<Conversation, 'accountId' | 'widgetIntegrationId'>, tokens: number, reserved: TokenReservation | null): Promise<void> {
-  if (reserved) await settleUsage(database.prisma, conversation.accountId, 'tokens', tokens - reserved.tokens, reserved.periodStart)
+export async function meterAnswerTokens(
+  database: Database,
+  conversation: Pick<Conversation, 'accountId' | 'widgetIntegrationId'>,
+  tokens: number,
+  reserved: TokenReservation | null,
+): Promise<void> {
+  if (reserved)
+    await settleUsage(database.prisma, conversation.accountId, 'tokens', tokens - reserved.tokens, reserved.periodStart)
   else await recordUsage(database, conversation.accountId, { tokens })
-  if (conversation.widgetIntegrationId && tokens > 0) await spendWidgetBudget(database, { id: conversation.widgetIntegrationId, accountId: conversation.accountId }, tokens)
+  if (conversation.widgetIntegrationId && tokens > 0)
+    await spendWidgetBudget(
+      database,
+      { id: conversation.widgetIntegrationId, accountId: conversation.accountId },
+      tokens,
+    )
 }

@@ -9,11 +9,18 @@ import { meterAnswerTokens } from './meter-answer-tokens.ts'
  * whoever failed it, once that is committed: an error is logged, not thrown, for the failure stands and
  * the caller's work (a new message, a retry, an edit) must go on.
  */
-export async function meterFailedAnswer({ database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>, failed: FailedAnswer): Promise<void> {
+export async function meterFailedAnswer(
+  { database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>,
+  failed: FailedAnswer,
+): Promise<void> {
   try {
-    const tokens = failed.promptTokens + (failed.completionTokens ?? (failed.written ? await countTokens(failed.written) : 0))
+    const tokens =
+      failed.promptTokens + (failed.completionTokens ?? (failed.written ? await countTokens(failed.written) : 0))
     if (tokens === 0 && !failed.reserved) return
-    const conversation = await database.prisma.conversation.findUniqueOrThrow({ where: { id: failed.message.conversationId }, select: { accountId: true, widgetIntegrationId: true } })
+    const conversation = await database.prisma.conversation.findUniqueOrThrow({
+      where: { id: failed.message.conversationId },
+      select: { accountId: true, widgetIntegrationId: true },
+    })
     await meterAnswerTokens(database, conversation, tokens, failed.reserved)
   } catch (error) {
     logger.error({ err: error, messageId: failed.message.id }, 'could not meter a failed answer')

@@ -10,8 +10,14 @@ import { isAnswerAbandoned } from './is-answer-abandoned.ts'
  * The conversation's last message when it is a user message still without an answer: one being
  * answered right now (a second message must wait for it), or one whose answer failed (a retry).
  */
-export async function unansweredUserMessage(database: Database | { prisma: Prisma.TransactionClient }, conversationId: string): Promise<Message | null> {
-  const last = await database.prisma.message.findFirst({ where: { conversationId, isDeleted: false }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] })
+export async function unansweredUserMessage(
+  database: Database | { prisma: Prisma.TransactionClient },
+  conversationId: string,
+): Promise<Message | null> {
+  const last = await database.prisma.message.findFirst({
+    where: { conversationId, isDeleted: false },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  })
   return last?.senderType === 'user' ? last : null
 }
 
@@ -21,10 +27,17 @@ export async function unansweredUserMessage(database: Database | { prisma: Prism
  * failed there and then, with what it wrote, and returned for meterFailedAnswer once the caller's
  * transaction has committed.
  */
-export async function refuseWhileAnswering(database: Queries, process: AbandonmentRules, unanswered: Message | null): Promise<FailedAnswer | null> {
+export async function refuseWhileAnswering(
+  database: Queries,
+  process: AbandonmentRules,
+  unanswered: Message | null,
+): Promise<FailedAnswer | null> {
   if (!unanswered || unanswered.answerError !== null) return null
   if (!(await isAnswerAbandoned(database, process, unanswered))) {
-    throw new AppError('CONFLICT', 'The agent is still answering the previous message. Wait for its answer, then send again.')
+    throw new AppError(
+      'CONFLICT',
+      'The agent is still answering the previous message. Wait for its answer, then send again.',
+    )
   }
   return failAnswer(database, unanswered, abandonedAnswerFailure(process, unanswered))
 }

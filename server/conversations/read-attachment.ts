@@ -7,10 +7,22 @@ import { requireConversation } from './require-conversation.ts'
 const NOT_FOUND = 'Attachment not found'
 
 /** A file a visitor attached to a message, for those who may read the conversation. */
-export async function readAttachment(database: Database, storage: FileStorage, actor: Actor, agentId: string, conversationId: string, messageId: string, index: number) {
+export async function readAttachment(
+  database: Database,
+  storage: FileStorage,
+  actor: Actor,
+  agentId: string,
+  conversationId: string,
+  messageId: string,
+  index: number,
+) {
   await requireConversation(database, actor, agentId, conversationId, 'read')
-  const message = await database.prisma.message.findFirst({ where: { id: messageId, conversationId, isDeleted: false }, select: { attachments: true } })
-  const attachment = (Array.isArray(message?.attachments) ? message.attachments : [])[index] as { key?: string; name?: string } | undefined
+  const message = await database.prisma.message.findFirst({
+    where: { id: messageId, conversationId, isDeleted: false },
+    select: { attachments: true },
+  })
+  const attachment = (Array.isArray(message?.attachments) ? message.attachments : [])[index] as
+    { key?: string; name?: string } | undefined
   if (!attachment?.key) throw new AppError('NOT_FOUND', NOT_FOUND)
   const file = await storage.get(attachment.key)
   if (!file) throw new AppError('NOT_FOUND', NOT_FOUND)

@@ -36,12 +36,17 @@ export function recordAnswerProgress({ database, logger, attempt, takenOver }: A
       savedAt = Date.now()
       savedLength = spending.streamed.length
       saving = database.prisma.message
-        .updateMany({ where: attemptWhere(attempt), data: { partialAnswer: spending.streamed, answerPromptTokens: estimatedPromptTokens(spending) } })
+        .updateMany({
+          where: attemptWhere(attempt),
+          data: { partialAnswer: spending.streamed, answerPromptTokens: estimatedPromptTokens(spending) },
+        })
         .then(({ count }) => {
           if (count === 0) takenOver.abort()
         })
         // Only the copy is lost; the answer goes on, and the next save tries again.
-        .catch((error: unknown) => logger.warn({ err: error, messageId: attempt.id }, 'could not save the answer in progress'))
+        .catch((error: unknown) =>
+          logger.warn({ err: error, messageId: attempt.id }, 'could not save the answer in progress'),
+        )
         .finally(() => {
           saving = null
         })

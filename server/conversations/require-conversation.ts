@@ -9,20 +9,33 @@ import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
  * A conversation of the agent, not deleted, that the actor may use as asked: the agent decides
  * (docs/permissions.md). One in another agent, deleted or unseen answers 404 like a missing one.
  */
-export async function requireConversation(database: Database, actor: Actor, agentId: string | null, conversationId: string, need: AgentNeed): Promise<{ agent: Agent; conversation: Conversation & { agent: { name: string } } }> {
-  const conversation = await database.prisma.conversation.findUnique({ where: { id: conversationId }, include: { agent: { select: { name: true } } } })
-  if (!conversation || conversation.isDeleted || (agentId !== null && conversation.agentId !== agentId)) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound)
+export async function requireConversation(
+  database: Database,
+  actor: Actor,
+  agentId: string | null,
+  conversationId: string,
+  need: AgentNeed,
+): Promise<{ agent: Agent; conversation: Conversation & { agent: { name: string } } }> {
+  const conversation = await database.prisma.conversation.findUnique({
+    where: { id: conversationId },
+    include: { agent: { select: { name: true } } },
+  })
+  if (!conversation || conversation.isDeleted || (agentId !== null && conversation.agentId !== agentId))
+    throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound)
   try {
     const agent = await requireAgentAccess(database, actor, conversation.agentId, need)
     return { agent, conversation }
   } catch (error) {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound)
+    if (error instanceof AppError && error.code === 'NOT_FOUND')
+      throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound)
     throw error
   }
 }
 
 /** Writing in a conversation is for the person who started it, from the dashboard. */
 export function requireOwnDashboardConversation(actor: Actor, conversation: Conversation): void {
-  if (conversation.channel !== 'dashboard') throw new AppError('FORBIDDEN', 'This conversation is with a website visitor: only they can write in it.')
-  if (conversation.startedByUserId !== actor.userId) throw new AppError('FORBIDDEN', 'Only the person who started this conversation can write in it.')
+  if (conversation.channel !== 'dashboard')
+    throw new AppError('FORBIDDEN', 'This conversation is with a website visitor: only they can write in it.')
+  if (conversation.startedByUserId !== actor.userId)
+    throw new AppError('FORBIDDEN', 'Only the person who started this conversation can write in it.')
 }

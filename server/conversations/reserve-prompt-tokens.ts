@@ -17,15 +17,28 @@ export async function promptTokenBound(prompt: PromptMessage[], maxTokens: numbe
  * (402) when it does not fit, so no answer can pass the token limit. Returns the attempt with what it
  * now holds; unchanged where limits are not enforced (nothing was reserved) or the estimate was enough.
  */
-export async function reservePromptTokens(process: ChargingProcess, agent: Pick<Agent, 'accountId' | 'llmMaxTokens'>, attempt: Message, prompt: PromptMessage[]): Promise<Message> {
+export async function reservePromptTokens(
+  process: ChargingProcess,
+  agent: Pick<Agent, 'accountId' | 'llmMaxTokens'>,
+  attempt: Message,
+  prompt: PromptMessage[],
+): Promise<Message> {
   const reserved = reservationOf(attempt)
   if (!reserved) return attempt
   const needed = await promptTokenBound(prompt, agent.llmMaxTokens ?? process.answerCosts.maxTokens)
   if (needed <= reserved.tokens) return attempt
   const standing = await process.plans.standingOf(agent.accountId)
   return process.database.prisma.$transaction(async (tx) => {
-    await process.plans.consume(tx, { ...standing, period: { start: reserved.periodStart, end: standing.period.end } }, 'tokens', needed - reserved.tokens)
-    const { count } = await tx.message.updateMany({ where: attemptWhere(attempt), data: { answerReservedTokens: needed } })
+    await process.plans.consume(
+      tx,
+      { ...standing, period: { start: reserved.periodStart, end: standing.period.end } },
+      'tokens',
+      needed - reserved.tokens,
+    )
+    const { count } = await tx.message.updateMany({
+      where: attemptWhere(attempt),
+      data: { answerReservedTokens: needed },
+    })
     // Taken over meanwhile (found abandoned): keep nothing; the answer stops at its next write.
     if (count === 0) throw new Error('the answer attempt was taken over before its tokens were reserved')
     return { ...attempt, answerReservedTokens: needed }

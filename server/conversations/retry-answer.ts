@@ -6,12 +6,24 @@ import { requireConversation, requireOwnDashboardConversation } from './require-
 import { answerUserMessage, type ChatEvents, type ChatServices } from './send-message.ts'
 
 /** Answers again the conversation's last user message whose answer failed, if it can still take messages. */
-export async function retryAnswer(services: ChatServices, actor: Actor, agentId: string, conversationId: string, messageId: string, events: ChatEvents, signal: AbortSignal) {
+export async function retryAnswer(
+  services: ChatServices,
+  actor: Actor,
+  agentId: string,
+  conversationId: string,
+  messageId: string,
+  events: ChatEvents,
+  signal: AbortSignal,
+) {
   const { agent, conversation } = await requireConversation(services.database, actor, agentId, conversationId, 'chat')
   requireOwnDashboardConversation(actor, conversation)
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
-  if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
-  const failed = await services.database.prisma.message.findFirst({ where: { id: messageId, conversationId }, select: { text: true } })
+  if (!conversation.isActive)
+    throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
+  const failed = await services.database.prisma.message.findFirst({
+    where: { id: messageId, conversationId },
+    select: { text: true },
+  })
   const admission = await admitMessage(services, agent, failed?.text.length ?? 0)
   const message = await claimRetry(services, { conversationId, messageId, admission })
   return answerUserMessage(services, agent, message, events, signal)

@@ -13,13 +13,30 @@ import { attemptWhere, NO_RESERVATION, reservationOf, type AnsweringProcess } fr
  * otherwise the tokens are added once the answer is committed, and a metering error is only logged,
  * for the answer stands.
  */
-export async function saveAnswer({ database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>, accountId: string, userMessage: Message, answer: Answer): Promise<Message | null> {
-  const conversation = await database.prisma.conversation.findUniqueOrThrow({ where: { id: userMessage.conversationId }, select: { accountId: true, channel: true, widgetIntegrationId: true } })
+export async function saveAnswer(
+  { database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>,
+  accountId: string,
+  userMessage: Message,
+  answer: Answer,
+): Promise<Message | null> {
+  const conversation = await database.prisma.conversation.findUniqueOrThrow({
+    where: { id: userMessage.conversationId },
+    select: { accountId: true, channel: true, widgetIntegrationId: true },
+  })
   const dashboard = conversation.channel === 'dashboard'
   const reserved = reservationOf(userMessage)
   const spent = answer.promptTokens + answer.completionTokens
   const aiMessage = await database.prisma.$transaction(async (tx) => {
-    const { count } = await tx.message.updateMany({ where: attemptWhere(userMessage), data: { answerOwner: null, answerStartedAt: null, partialAnswer: null, answerPromptTokens: null, ...NO_RESERVATION } })
+    const { count } = await tx.message.updateMany({
+      where: attemptWhere(userMessage),
+      data: {
+        answerOwner: null,
+        answerStartedAt: null,
+        partialAnswer: null,
+        answerPromptTokens: null,
+        ...NO_RESERVATION,
+      },
+    })
     if (count === 0) return null
     if (reserved) await settleUsage(tx, conversation.accountId, 'tokens', spent - reserved.tokens, reserved.periodStart)
     const saved = await tx.message.create({
@@ -40,14 +57,25 @@ export async function saveAnswer({ database, logger }: Pick<AnsweringProcess, 'd
     })
     await tx.conversation.update({
       where: { id: userMessage.conversationId },
-      data: { status: 'active', lastMessagePreview: answer.text.slice(0, 200), lastMessageAt: new Date(), ...(dashboard ? {} : { unreadCount: { increment: 1 } }) },
+      data: {
+        status: 'active',
+        lastMessagePreview: answer.text.slice(0, 200),
+        lastMessageAt: new Date(),
+        ...(dashboard ? {} : { unreadCount: { increment: 1 } }),
+      },
     })
     return saved
   })
   if (aiMessage) {
-    const logError = (error: unknown) => logger.error({ err: error, messageId: aiMessage.id }, 'could not meter an answer')
+    const logError = (error: unknown) =>
+      logger.error({ err: error, messageId: aiMessage.id }, 'could not meter an answer')
     if (!reserved) await recordUsage(database, conversation.accountId, { tokens: spent }).catch(logError)
-    if (conversation.widgetIntegrationId && spent > 0) await spendWidgetBudget(database, { id: conversation.widgetIntegrationId, accountId: conversation.accountId }, spent).catch(logError)
+    if (conversation.widgetIntegrationId && spent > 0)
+      await spendWidgetBudget(
+        database,
+        { id: conversation.widgetIntegrationId, accountId: conversation.accountId },
+        spent,
+      ).catch(logError)
   }
   return aiMessage
 }

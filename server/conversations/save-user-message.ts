@@ -25,7 +25,12 @@ export interface NewUserMessage {
  * tokens its answer reserves, each refused (402) if it would pass the limit, which rolls the transaction
  * back. Where limits are not enforced nothing is charged here (the message is counted after, at best).
  */
-export async function chargeAttempt(tx: Prisma.TransactionClient, process: Pick<ChargingProcess, 'plans'>, admission: MessageAdmission, newMessages: number): Promise<TokenReservation | null> {
+export async function chargeAttempt(
+  tx: Prisma.TransactionClient,
+  process: Pick<ChargingProcess, 'plans'>,
+  admission: MessageAdmission,
+  newMessages: number,
+): Promise<TokenReservation | null> {
   if (!admission.standing.enforced) return null
   if (newMessages > 0) await process.plans.consume(tx, admission.standing, 'messages', newMessages)
   if (admission.reserveTokens === 0) return null
@@ -37,9 +42,18 @@ export async function chargeAttempt(tx: Prisma.TransactionClient, process: Pick<
  * Gives back, in the caller's transaction, what an abandoned attempt had reserved on the plan, so the new
  * attempt is not refused for it; its real cost is counted once the transaction commits (meterFailedAnswer).
  */
-export async function releaseAbandoned(tx: Prisma.TransactionClient, abandoned: FailedAnswer | null): Promise<FailedAnswer | null> {
+export async function releaseAbandoned(
+  tx: Prisma.TransactionClient,
+  abandoned: FailedAnswer | null,
+): Promise<FailedAnswer | null> {
   if (!abandoned?.reserved) return abandoned
-  await settleUsage(tx, abandoned.message.accountId, 'tokens', -abandoned.reserved.tokens, abandoned.reserved.periodStart)
+  await settleUsage(
+    tx,
+    abandoned.message.accountId,
+    'tokens',
+    -abandoned.reserved.tokens,
+    abandoned.reserved.periodStart,
+  )
   return { ...abandoned, reserved: null }
 }
 
@@ -53,26 +67,52 @@ export async function releaseAbandoned(tx: Prisma.TransactionClient, abandoned: 
  * their own. Once the message is committed nothing here throws: the caller answers it, or fails it,
  * whatever happens.
  */
-export async function saveUserMessage(process: ChargingProcess, { accountId, conversation, text, attachments = [], admission }: NewUserMessage): Promise<Message> {
+export async function saveUserMessage(
+  process: ChargingProcess,
+  { accountId, conversation, text, attachments = [], admission }: NewUserMessage,
+): Promise<Message> {
   const fromDashboard = conversation.channel === 'dashboard'
   const { message, created, abandoned } = await process.database.prisma.$transaction(async (tx) => {
     await lockConversation(tx, conversation.id)
     const unanswered = await unansweredUserMessage({ prisma: tx }, conversation.id)
     const abandoned = await releaseAbandoned(tx, await refuseWhileAnswering({ prisma: tx }, process, unanswered))
     const previous = abandoned?.message ?? unanswered
-    const isResend = previous !== null && previous.answerError !== null && previous.text === text && attachments.length === 0
+    const isResend =
+      previous !== null && previous.answerError !== null && previous.text === text && attachments.length === 0
     const reservation = await chargeAttempt(tx, process, admission, isResend ? 0 : 1)
-    if (isResend) return { message: await tx.message.update({ where: { id: previous.id }, data: newAttempt(process, reservation) }), created: false, abandoned }
-    const saved = await tx.message.create({ data: { accountId, conversationId: conversation.id, senderType: 'user', text, isRead: fromDashboard, attachments, ...newAttempt(process, reservation) } })
+    if (isResend)
+      return {
+        message: await tx.message.update({ where: { id: previous.id }, data: newAttempt(process, reservation) }),
+        created: false,
+        abandoned,
+      }
+    const saved = await tx.message.create({
+      data: {
+        accountId,
+        conversationId: conversation.id,
+        senderType: 'user',
+        text,
+        isRead: fromDashboard,
+        attachments,
+        ...newAttempt(process, reservation),
+      },
+    })
     await tx.conversation.update({
       where: { id: conversation.id },
-      data: { status: 'pending', lastMessagePreview: text.slice(0, PREVIEW_CHARACTERS), lastMessageAt: new Date(), ...(fromDashboard ? {} : { unreadCount: { increment: 1 } }) },
+      data: {
+        status: 'pending',
+        lastMessagePreview: text.slice(0, PREVIEW_CHARACTERS),
+        lastMessageAt: new Date(),
+        ...(fromDashboard ? {} : { unreadCount: { increment: 1 } }),
+      },
     })
     return { message: saved, created: true, abandoned }
   })
   if (abandoned) await meterFailedAnswer(process, abandoned)
   if (created && !admission.standing.enforced) {
-    await recordUsage(process.database, accountId, { messages: 1 }).catch((error: unknown) => process.logger.error({ err: error, messageId: message.id }, 'could not meter a message'))
+    await recordUsage(process.database, accountId, { messages: 1 }).catch((error: unknown) =>
+      process.logger.error({ err: error, messageId: message.id }, 'could not meter a message'),
+    )
   }
   return message
 }

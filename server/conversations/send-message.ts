@@ -1,5 +1,11 @@
 import type { Actor } from '../accounts/actor.ts'
-import { answerQuestion, newSpending, type Answer, type Answerer, type Spending } from '../chat/answering/answer-question.ts'
+import {
+  answerQuestion,
+  newSpending,
+  type Answer,
+  type Answerer,
+  type Spending,
+} from '../chat/answering/answer-question.ts'
 import { GenerationError, type PromptMessage } from '../chat/answering/chat-model.ts'
 import { isPlanRefusal, PlanRefusal } from '../billing/plan-refusals.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
@@ -35,12 +41,16 @@ const RETRY_ADVICE: Record<string, string> = {
 }
 
 function failureError(reason: string, userMessage: Message): AppError {
-  return new AppError(reason === 'rate_limited' ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_FAILED', CONVERSATION_MESSAGES.sendFailed, {
-    reason,
-    reason_text: `${RETRY_ADVICE[reason] ?? RETRY_ADVICE.failed} Your message is saved: send it again to retry.`,
-    user_message: toMessageView(userMessage),
-    ...(reason === 'rate_limited' ? { retry_after: 10 } : {}),
-  })
+  return new AppError(
+    reason === 'rate_limited' ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_FAILED',
+    CONVERSATION_MESSAGES.sendFailed,
+    {
+      reason,
+      reason_text: `${RETRY_ADVICE[reason] ?? RETRY_ADVICE.failed} Your message is saved: send it again to retry.`,
+      user_message: toMessageView(userMessage),
+      ...(reason === 'rate_limited' ? { retry_after: 10 } : {}),
+    },
+  )
 }
 
 /**
@@ -48,11 +58,20 @@ function failureError(reason: string, userMessage: Message): AppError {
  * answer fails, the failure is recorded on it and the SPEC's error answered, and sending the same text
  * again (or the retry call) answers it then. Nothing said is lost.
  */
-export async function sendMessage(services: ChatServices, actor: Actor, agentId: string | null, conversationId: string, text: string, events: ChatEvents, signal: AbortSignal) {
+export async function sendMessage(
+  services: ChatServices,
+  actor: Actor,
+  agentId: string | null,
+  conversationId: string,
+  text: string,
+  events: ChatEvents,
+  signal: AbortSignal,
+) {
   const { agent, conversation } = await requireConversation(services.database, actor, agentId, conversationId, 'chat')
   requireOwnDashboardConversation(actor, conversation)
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
-  if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
+  if (!conversation.isActive)
+    throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
   const admission = await admitMessage(services, agent, text.length)
   const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text, admission })
   return answerUserMessage(services, agent, userMessage, events, signal)
@@ -69,7 +88,10 @@ function billedPromptTokens(spending: Spending, reason: string): number {
 
 // A retried message's files by name only: their text was read when they arrived.
 const attachedNames = (message: Message): { name: string; text: string | null }[] =>
-  (Array.isArray(message.attachments) ? message.attachments : []).map((attachment) => ({ name: String((attachment as { name?: string }).name ?? 'file'), text: null }))
+  (Array.isArray(message.attachments) ? message.attachments : []).map((attachment) => ({
+    name: String((attachment as { name?: string }).name ?? 'file'),
+    text: null,
+  }))
 
 export interface AnswerOptions {
   /** The files as the answer reads them (a document's text); by default their names. */
@@ -86,10 +108,22 @@ export interface AnswerOptions {
  * that cannot be written (the database is out of reach), this process notes the attempt as dropped and
  * fails it at the next look (AnsweringProcess.droppedAttempts).
  */
-export async function answerUserMessage(services: ChatServices, agent: Parameters<typeof answerQuestion>[1]['agent'], userMessage: Message, events: ChatEvents, signal: AbortSignal, options: AnswerOptions = {}) {
+export async function answerUserMessage(
+  services: ChatServices,
+  agent: Parameters<typeof answerQuestion>[1]['agent'],
+  userMessage: Message,
+  events: ChatEvents,
+  signal: AbortSignal,
+  options: AnswerOptions = {},
+) {
   const spending = newSpending()
   const takenOver = new AbortController()
-  const progress = recordAnswerProgress({ database: services.database, logger: services.logger, attempt: userMessage, takenOver })
+  const progress = recordAnswerProgress({
+    database: services.database,
+    logger: services.logger,
+    attempt: userMessage,
+    takenOver,
+  })
   // The attempt as it stands: what it holds on the plan grows if the real prompt needs more than admitted.
   let attempt = userMessage
   const beforeAnswering = async (prompt: PromptMessage[]) => {
@@ -105,24 +139,55 @@ export async function answerUserMessage(services: ChatServices, agent: Parameter
       events.onToken?.(piece)
       progress.update(spending)
     }
-    answer = await answerQuestion(services, { agent, history, text: userMessage.text, attachments: options.attachments ?? attachedNames(userMessage), beforeAnswering }, onToken, AbortSignal.any([signal, takenOver.signal]), spending)
+    answer = await answerQuestion(
+      services,
+      {
+        agent,
+        history,
+        text: userMessage.text,
+        attachments: options.attachments ?? attachedNames(userMessage),
+        beforeAnswering,
+      },
+      onToken,
+      AbortSignal.any([signal, takenOver.signal]),
+      spending,
+    )
     await progress.settled()
     aiMessage = await saveAnswer(services, agent.accountId, attempt, answer)
   } catch (error) {
     await progress.settled()
     const refused = isPlanRefusal(error) ? error : null
-    const reason = takenOver.signal.aborted ? 'interrupted' : refused ? 'plan_limit' : error instanceof GenerationError ? error.reason : signal.aborted && !answer ? 'stopped' : 'failed'
-    if (!(error instanceof GenerationError) && !refused && reason !== 'interrupted') services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
+    const reason = takenOver.signal.aborted
+      ? 'interrupted'
+      : refused
+        ? 'plan_limit'
+        : error instanceof GenerationError
+          ? error.reason
+          : signal.aborted && !answer
+            ? 'stopped'
+            : 'failed'
+    if (!(error instanceof GenerationError) && !refused && reason !== 'interrupted')
+      services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
     // A whole answer that could not be stored was billed as the provider reported it.
     const failure = answer
       ? { reason, written: answer.text, promptTokens: answer.promptTokens, completionTokens: answer.completionTokens }
       : { reason, written: spending.streamed, promptTokens: billedPromptTokens(spending, reason) }
     const failed = await recordFailure(services, attempt, failure)
     // A plan that refused the real prompt's tokens answers as the plan does (402), with the message kept.
-    throw refused instanceof PlanRefusal && failed instanceof AppError ? refused.with({ user_message: failed.extra?.user_message }) : failed
+    throw refused instanceof PlanRefusal && failed instanceof AppError
+      ? refused.with({ user_message: failed.extra?.user_message })
+      : failed
   }
-  if (!aiMessage) throw failureError('interrupted', await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } }))
-  return { conversation_id: userMessage.conversationId, user_message: toMessageView(userMessage), ai_message: toMessageView(aiMessage) }
+  if (!aiMessage)
+    throw failureError(
+      'interrupted',
+      await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } }),
+    )
+  return {
+    conversation_id: userMessage.conversationId,
+    user_message: toMessageView(userMessage),
+    ai_message: toMessageView(aiMessage),
+  }
 }
 
 /** Marks the attempt failed and meters it; returns what to throw: the SPEC's failure, or why it could not be marked. */
@@ -131,10 +196,19 @@ async function recordFailure(services: ChatServices, userMessage: Message, failu
   try {
     failed = await failAnswer(services.database, userMessage, failure)
   } catch (error) {
-    services.logger.error({ err: error, messageId: userMessage.id }, 'could not mark a failed answer: it is failed at the next look')
-    services.droppedAttempts.set(userMessage.id, { answerStartedAt: userMessage.answerStartedAt ?? new Date(0), failure })
+    services.logger.error(
+      { err: error, messageId: userMessage.id },
+      'could not mark a failed answer: it is failed at the next look',
+    )
+    services.droppedAttempts.set(userMessage.id, {
+      answerStartedAt: userMessage.answerStartedAt ?? new Date(0),
+      failure,
+    })
     return error
   }
   if (failed) await meterFailedAnswer(services, failed)
-  return failureError(failure.reason, failed?.message ?? (await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })))
+  return failureError(
+    failure.reason,
+    failed?.message ?? (await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })),
+  )
 }

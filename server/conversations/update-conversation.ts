@@ -5,7 +5,13 @@ import { toConversationView } from './conversation-view.ts'
 import { requireConversation } from './require-conversation.ts'
 
 /** Renames or flags a conversation; is_deleted true deletes it softly (it disappears from every list). */
-export async function updateConversation(database: Database, actor: Actor, agentId: string, conversationId: string, update: ConversationUpdate) {
+export async function updateConversation(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  conversationId: string,
+  update: ConversationUpdate,
+) {
   await requireConversation(database, actor, agentId, conversationId, 'chat')
   const updated = await database.prisma.conversation.update({
     where: { id: conversationId },
@@ -14,10 +20,17 @@ export async function updateConversation(database: Database, actor: Actor, agent
       isArchived: update.is_archived,
       isFavorite: update.is_favorite,
       isActive: update.is_active,
-      ...(update.is_active === false ? { status: 'completed' as const } : update.is_active === true ? { status: 'active' as const } : {}),
+      ...(update.is_active === false
+        ? { status: 'completed' as const }
+        : update.is_active === true
+          ? { status: 'active' as const }
+          : {}),
       ...(update.is_deleted === true ? { isDeleted: true, deletedAt: new Date() } : {}),
     },
     include: { agent: { select: { name: true } } },
   })
-  return { message: update.is_deleted ? 'Conversation deleted successfully' : 'Conversation updated successfully', conversation: toConversationView(updated) }
+  return {
+    message: update.is_deleted ? 'Conversation deleted successfully' : 'Conversation updated successfully',
+    conversation: toConversationView(updated),
+  }
 }

@@ -12,13 +12,28 @@ import { requireConversation, requireOwnDashboardConversation } from './require-
  * Edits (message_text) or deletes (is_deleted true) one of the actor's own user messages, never while
  * the agent is answering. AI messages are the agent's words and cannot be changed.
  */
-export async function updateMessage(database: Database, actor: Actor, agentId: string, conversationId: string, messageId: string, change: { message_text?: string; is_deleted?: true }, answering: AbandonmentRules & Pick<AnsweringProcess, 'logger'>) {
+export async function updateMessage(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  conversationId: string,
+  messageId: string,
+  change: { message_text?: string; is_deleted?: true },
+  answering: AbandonmentRules & Pick<AnsweringProcess, 'logger'>,
+) {
   const { conversation } = await requireConversation(database, actor, agentId, conversationId, 'chat')
-  const message = await database.prisma.message.findFirst({ where: { id: messageId, conversationId, isDeleted: false } })
+  const message = await database.prisma.message.findFirst({
+    where: { id: messageId, conversationId, isDeleted: false },
+  })
   if (!message) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.messageNotFound)
   requireOwnDashboardConversation(actor, conversation)
-  if (message.senderType !== 'user') throw new AppError('FORBIDDEN', 'Only your own messages can be edited or deleted, not the agent’s answers.')
-  const abandoned = await refuseWhileAnswering(database, answering, await unansweredUserMessage(database, conversationId))
+  if (message.senderType !== 'user')
+    throw new AppError('FORBIDDEN', 'Only your own messages can be edited or deleted, not the agent’s answers.')
+  const abandoned = await refuseWhileAnswering(
+    database,
+    answering,
+    await unansweredUserMessage(database, conversationId),
+  )
   if (abandoned) await meterFailedAnswer({ database, logger: answering.logger }, abandoned)
   if (change.is_deleted) {
     await database.prisma.message.update({ where: { id: messageId }, data: { isDeleted: true } })
@@ -26,6 +41,9 @@ export async function updateMessage(database: Database, actor: Actor, agentId: s
   }
   const text = change.message_text as string
   if (text === message.text) return { message: 'Message unchanged', data: toMessageView(message) }
-  const updated = await database.prisma.message.update({ where: { id: messageId }, data: { text, editedAt: new Date() } })
+  const updated = await database.prisma.message.update({
+    where: { id: messageId },
+    data: { text, editedAt: new Date() },
+  })
   return { message: 'Message updated successfully', data: toMessageView(updated) }
 }

@@ -9,7 +9,10 @@ const SWEEP_EVERY_MS = 10_000
  * Fails abandoned answers at start-up (those of this server's previous run), then every few seconds
  * (those of another server process that died), until stopped.
  */
-export async function watchAbandonedAnswers(process: AnsweringProcess, logger: Logger): Promise<{ stop(): Promise<void> }> {
+export async function watchAbandonedAnswers(
+  process: AnsweringProcess,
+  logger: Logger,
+): Promise<{ stop(): Promise<void> }> {
   const sweep = async () => {
     try {
       const count = await failAbandonedAnswers(process)

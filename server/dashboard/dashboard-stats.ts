@@ -19,13 +19,26 @@ export async function dashboardStats(database: Database, actor: Actor, now = new
   const messages = { isDeleted: false, conversation: conversations }
   const periodStart = new Date(now.getTime() - TREND_DAYS * DAY_MS)
   const previousStart = new Date(now.getTime() - 2 * TREND_DAYS * DAY_MS)
-  const [totalAgents, totalConversations, activeConversations, totalMessages, recentConversations, earlierConversations, recentMessages, earlierMessages] = await Promise.all([
+  const [
+    totalAgents,
+    totalConversations,
+    activeConversations,
+    totalMessages,
+    recentConversations,
+    earlierConversations,
+    recentMessages,
+    earlierMessages,
+  ] = await Promise.all([
     database.prisma.agent.count({ where: agents }),
     database.prisma.conversation.count({ where: conversations }),
-    database.prisma.conversation.count({ where: { ...conversations, isActive: true, lastMessageAt: { gte: new Date(now.getTime() - ACTIVE_WITHIN_MS) } } }),
+    database.prisma.conversation.count({
+      where: { ...conversations, isActive: true, lastMessageAt: { gte: new Date(now.getTime() - ACTIVE_WITHIN_MS) } },
+    }),
     database.prisma.message.count({ where: messages }),
     database.prisma.conversation.count({ where: { ...conversations, createdAt: { gte: periodStart, lte: now } } }),
-    database.prisma.conversation.count({ where: { ...conversations, createdAt: { gte: previousStart, lt: periodStart } } }),
+    database.prisma.conversation.count({
+      where: { ...conversations, createdAt: { gte: previousStart, lt: periodStart } },
+    }),
     database.prisma.message.count({ where: { ...messages, createdAt: { gte: periodStart, lte: now } } }),
     database.prisma.message.count({ where: { ...messages, createdAt: { gte: previousStart, lt: periodStart } } }),
   ])
@@ -34,6 +47,9 @@ export async function dashboardStats(database: Database, actor: Actor, now = new
     totalConversations,
     activeConversations,
     totalMessages,
-    trends: { conversations: trendOf(recentConversations, earlierConversations), messages: trendOf(recentMessages, earlierMessages) },
+    trends: {
+      conversations: trendOf(recentConversations, earlierConversations),
+      messages: trendOf(recentMessages, earlierMessages),
+    },
   }
 }

@@ -1,7 +1,16 @@
 // The dashboard calls' queries. Imports only zod.
 import { z } from 'zod'
 
-const RANGE_DAYS: Record<string, number> = { '7d': 7, week: 7, '30d': 30, month: 30, '90d': 90, quarter: 90, '365d': 365, year: 365 }
+const RANGE_DAYS: Record<string, number> = {
+  '7d': 7,
+  week: 7,
+  '30d': 30,
+  month: 30,
+  '90d': 90,
+  quarter: 90,
+  '365d': 365,
+  year: 365,
+}
 
 function isTimeZone(value: string) {
   try {
@@ -22,13 +31,24 @@ export const EngagementQuerySchema = z.object({
     .trim()
     .toLowerCase()
     .default('7d')
-    .refine((value) => value in RANGE_DAYS || /^\d{1,3}$/.test(value), { error: 'range must be 7d, 30d, 90d or 365d (or week, month, quarter, year, or a number of days up to 365)' })
+    .refine((value) => value in RANGE_DAYS || /^\d{1,3}$/.test(value), {
+      error: 'range must be 7d, 30d, 90d or 365d (or week, month, quarter, year, or a number of days up to 365)',
+    })
     .transform((value) => RANGE_DAYS[value] ?? Number(value))
-    .pipe(z.number().min(1, { error: 'range must be at least 1 day' }).max(365, { error: 'range must be at most 365 days' })),
+    .pipe(
+      z
+        .number()
+        .min(1, { error: 'range must be at least 1 day' })
+        .max(365, { error: 'range must be at most 365 days' }),
+    ),
   tz: timeZone,
 })
 
 export const RecentChatsQuerySchema = z.object({
-  count: z.coerce.number({ error: 'count must be a whole number' }).int({ error: 'count must be a whole number' }).min(1, { error: 'count must be between 1 and 50' }).max(50, { error: 'count must be between 1 and 50' }).default(5),
+  count: z.coerce
+    .number({ error: 'count must be a whole number' })
+    .int({ error: 'count must be a whole number' })
+    .min(1, { error: 'count must be between 1 and 50' })
+    .max(50, { error: 'count must be between 1 and 50' })
+    .default(5),
 })
-

@@ -10,12 +10,22 @@ const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
  * Engagement by weekday over the last `days` days, in the user's time zone: conversations started
  * and answers given (AI messages replying to someone; greetings are not answers). Monday first.
  */
-export async function engagementByWeekday(database: Database, actor: Actor, days: number, timeZone: string, now = new Date()) {
+export async function engagementByWeekday(
+  database: Database,
+  actor: Actor,
+  days: number,
+  timeZone: string,
+  now = new Date(),
+) {
   // Intl knows a few old zone names PostgreSQL does not: ask the database, which does the grouping.
-  const known = await database.prisma.$queryRaw<unknown[]>`select 1 from pg_timezone_names where name = ${timeZone} limit 1`
+  const known = await database.prisma.$queryRaw<
+    unknown[]
+  >`select 1 from pg_timezone_names where name = ${timeZone} limit 1`
   if (known.length === 0) throw new AppError('BAD_REQUEST', TIME_ZONE_MESSAGE)
   const since = new Date(now.getTime() - days * 86_400_000)
-  const agentIds = (await database.prisma.agent.findMany({ where: visibleAgentsWhere(actor), select: { id: true } })).map((agent) => agent.id)
+  const agentIds = (
+    await database.prisma.agent.findMany({ where: visibleAgentsWhere(actor), select: { id: true } })
+  ).map((agent) => agent.id)
   const [conversations, responses] = await Promise.all([
     database.prisma.$queryRaw<{ weekday: number; total: number }[]>`
       select extract(isodow from created_at at time zone ${timeZone})::int as weekday, count(*)::int as total
@@ -29,6 +39,11 @@ export async function engagementByWeekday(database: Database, actor: Actor, days
         and message.sender_type = 'ai' and message.reply_to_id is not null and message.created_at >= ${since} and message.created_at <= ${now}
       group by 1`,
   ])
-  const countOn = (rows: { weekday: number; total: number }[], weekday: number) => rows.find((row) => row.weekday === weekday)?.total ?? 0
-  return WEEKDAYS.map((name, index) => ({ name, conversations: countOn(conversations, index + 1), responses: countOn(responses, index + 1) }))
+  const countOn = (rows: { weekday: number; total: number }[], weekday: number) =>
+    rows.find((row) => row.weekday === weekday)?.total ?? 0
+  return WEEKDAYS.map((name, index) => ({
+    name,
+    conversations: countOn(conversations, index + 1),
+    responses: countOn(responses, index + 1),
+  }))
 }

@@ -10,7 +10,17 @@ const ADAPTER_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'Sock
 // up; 53300 too many connections.
 const SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/
 // Socket failures count only on the way to the database: an LLM or storage call can fail the same way.
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ECONNABORTED', 'EAI_AGAIN'])
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ECONNABORTED',
+  'EAI_AGAIN',
+])
 // pg and pg-pool, and PGlite, say so only in words.
 const MESSAGES = [
   /^Connection terminated/,
@@ -35,7 +45,11 @@ interface ErrorFields {
 
 function describesUnavailable(error: ErrorFields, isFromPrisma: boolean): boolean {
   if (error.name === 'PrismaClientInitializationError') return true
-  if (typeof error.code === 'string' && (PRISMA_CODES.has(error.code) || SQLSTATE.test(error.code) || (isFromPrisma && SOCKET_CODES.has(error.code)))) return true
+  if (
+    typeof error.code === 'string' &&
+    (PRISMA_CODES.has(error.code) || SQLSTATE.test(error.code) || (isFromPrisma && SOCKET_CODES.has(error.code)))
+  )
+    return true
   if (typeof error.originalCode === 'string' && SQLSTATE.test(error.originalCode)) return true
   if (typeof error.kind === 'string' && ADAPTER_KINDS.has(error.kind)) return true
   return typeof error.message === 'string' && MESSAGES.some((pattern) => pattern.test(error.message as string))

@@ -7,6 +7,8 @@ import type { Prisma } from './generated/prisma/client.ts'
  * on PGlite's single connection it would look free.
  */
 export async function isProcessPresent(database: { prisma: Prisma.TransactionClient }, key: bigint): Promise<boolean> {
-  const [row] = await database.prisma.$queryRaw<{ free: boolean }[]>`select pg_try_advisory_xact_lock_shared(${key}::bigint) as free`
+  const [row] = await database.prisma.$queryRaw<
+    { free: boolean }[]
+  >`select pg_try_advisory_xact_lock_shared(${key}::bigint) as free`
   return row?.free === false
 }

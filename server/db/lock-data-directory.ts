@@ -46,10 +46,13 @@ function isOwnerAlive(owner: LockOwner) {
 function readOwner(lockPath: string): LockOwner | undefined {
   try {
     const owner = JSON.parse(readFileSync(lockPath, 'utf8')) as Partial<LockOwner>
-    return typeof owner.pid === 'number' && typeof owner.startedAt === 'string' ? { pid: owner.pid, startedAt: owner.startedAt } : undefined
+    return typeof owner.pid === 'number' && typeof owner.startedAt === 'string'
+      ? { pid: owner.pid, startedAt: owner.startedAt }
+      : undefined
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    if ((error as NodeJS.ErrnoException).code === 'EISDIR') throw new DataDirectoryBusyError(`${lockPath} is a directory, not a lock file: remove it.`)
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR')
+      throw new DataDirectoryBusyError(`${lockPath} is a directory, not a lock file: remove it.`)
     return undefined // unreadable content: a torn write by a process that died
   }
 }
@@ -76,7 +79,9 @@ export function lockDataDirectory(dataDir: string): () => void {
     const owner = readOwner(lockPath)
     if (owner && isOwnerAlive(owner)) {
       const who = owner.pid === process.pid ? 'this process' : `process ${owner.pid}`
-      throw new DataDirectoryBusyError(`The embedded database in ${dataDir} is in use by ${who}; stop it or set another DATA_DIR.`)
+      throw new DataDirectoryBusyError(
+        `The embedded database in ${dataDir} is in use by ${who}; stop it or set another DATA_DIR.`,
+      )
     }
     const asideName = `${lockPath}.stale-${randomBytes(6).toString('hex')}`
     try {
@@ -86,5 +91,7 @@ export function lockDataDirectory(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error // another contender moved it first
     }
   }
-  throw new DataDirectoryBusyError(`Could not lock the embedded database in ${dataDir}: other processes keep taking it.`)
+  throw new DataDirectoryBusyError(
+    `Could not lock the embedded database in ${dataDir}: other processes keep taking it.`,
+  )
 }

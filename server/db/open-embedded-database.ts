@@ -15,7 +15,10 @@ export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '3
   mkdirSync(root, { recursive: true })
   const releaseLock = lockDataDirectory(root)
   try {
-    const pglite = await PGlite.create(join(root, 'postgres'), { extensions: { vector }, postgresqlconf: [`shared_buffers=${sharedBuffers}`] })
+    const pglite = await PGlite.create(join(root, 'postgres'), {
+      extensions: { vector },
+      postgresqlconf: [`shared_buffers=${sharedBuffers}`],
+    })
     await pglite.exec('create extension if not exists vector')
     // Every query the app makes goes through the wrapper, so long runs of them leave room for requests.
     const shared = shareEventLoop(pglite)

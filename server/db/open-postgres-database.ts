@@ -9,7 +9,12 @@ const STATEMENT_TIMEOUT_MS = 60_000
 
 /** A PostgreSQL server at DATABASE_URL, through a pg pool shared by Prisma. */
 export async function openPostgresDatabase(connectionString: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000, statement_timeout: STATEMENT_TIMEOUT_MS })
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+  })
   // An idle client that loses its server emits 'error'; unhandled, that would crash the process. The next
   // query reports the failure (health answers 503), so there is nothing more to do here.
   pool.on('error', () => {})

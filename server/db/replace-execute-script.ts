@@ -7,7 +7,10 @@ type AdapterWithErrorMapping = SqlDriverAdapter & { onError(error: unknown): nev
  * failures reported through the adapter's error mapping. The shadow database (a database of its own)
  * keeps the adapter's behaviour.
  */
-export function replaceExecuteScript(factory: SqlMigrationAwareDriverAdapterFactory, run: (script: string) => Promise<unknown>): SqlMigrationAwareDriverAdapterFactory {
+export function replaceExecuteScript(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  run: (script: string) => Promise<unknown>,
+): SqlMigrationAwareDriverAdapterFactory {
   const fixScripts = (adapter: SqlDriverAdapter) => {
     const mapped = adapter as AdapterWithErrorMapping
     mapped.executeScript = async (script: string) => {

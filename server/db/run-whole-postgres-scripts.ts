@@ -6,6 +6,9 @@ import { replaceExecuteScript } from './replace-execute-script.ts'
 // one by one: a function body ($$ … ; … $$) or a string holding ';' breaks, and a failure half-way
 // leaves half a migration applied. This wrapper sends the script whole, as one simple-protocol query,
 // which PostgreSQL runs as a single implicit transaction: all of it or nothing.
-export function runWholePostgresScripts(factory: SqlMigrationAwareDriverAdapterFactory, pool: pg.Pool): SqlMigrationAwareDriverAdapterFactory {
+export function runWholePostgresScripts(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  pool: pg.Pool,
+): SqlMigrationAwareDriverAdapterFactory {
   return replaceExecuteScript(factory, (script) => pool.query(script))
 }

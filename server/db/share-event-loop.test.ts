@@ -6,7 +6,11 @@ const pglite = await PGlite.create()
 afterAll(() => pglite.close())
 
 /** Runs `count` awaited queries; how many had finished when a timer set at the start fired. */
-async function queriesBeforeTimer(database: Pick<PGlite, 'query' | 'transaction'>, count: number, inTransaction = false) {
+async function queriesBeforeTimer(
+  database: Pick<PGlite, 'query' | 'transaction'>,
+  count: number,
+  inTransaction = false,
+) {
   let done = 0
   let seenByTimer = -1
   setTimeout(() => (seenByTimer = done), 0)
@@ -34,8 +38,12 @@ describe('sharing the event loop with PGlite', () => {
   it('inside a transaction too, and the results are the same', async () => {
     const shared = shareEventLoop(pglite)
     expect(await queriesBeforeTimer(shared, 2_000, true)).toBeLessThan(2_000)
-    const rows = await shared.transaction(async (transaction) => (await transaction.query<{ sum: number }>('select 1 + 1 as sum')).rows)
+    const rows = await shared.transaction(
+      async (transaction) => (await transaction.query<{ sum: number }>('select 1 + 1 as sum')).rows,
+    )
     expect(rows).toEqual([{ sum: 2 }])
-    expect((await shared.query<{ value: string }>('select $1::text as value', ['kept'])).rows).toEqual([{ value: 'kept' }])
+    expect((await shared.query<{ value: string }>('select $1::text as value', ['kept'])).rows).toEqual([
+      { value: 'kept' },
+    ])
   })
 })

@@ -45,7 +45,9 @@ export function shareEventLoop(pglite: PGlite): PGlite {
         if (property === 'transaction') {
           return async (callback: (transaction: Transaction) => Promise<unknown>) => {
             await letOthersIn()
-            return (value as (work: typeof callback) => Promise<unknown>).call(object, (transaction: Transaction) => callback(wrap(transaction)))
+            return (value as (work: typeof callback) => Promise<unknown>).call(object, (transaction: Transaction) =>
+              callback(wrap(transaction)),
+            )
           }
         }
         return (value as (...parameters: unknown[]) => unknown).bind(object)

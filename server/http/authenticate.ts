@@ -20,11 +20,19 @@ declare module 'express-serve-static-core' {
  * Shopify app's keys, a Shopify admin session token is taken as well, for the shop's account (the
  * embedded app's screens call the same API); routes that change the sign-in itself do not pass them.
  */
-export function authenticate(database: Database, settings: SessionSettings, shopifyAdmin?: AdminSessionTokenKeys | null): RequestHandler {
+export function authenticate(
+  database: Database,
+  settings: SessionSettings,
+  shopifyAdmin?: AdminSessionTokenKeys | null,
+): RequestHandler {
   return async (req, res, next) => {
     const token = readBearerToken(req)
-    if (!token) throw new AppError('UNAUTHORIZED', 'Authentication credentials were not provided.', { reason: 'missing_token' })
-    res.locals.actor = shopifyAdmin && looksLikeAdminSessionToken(token) ? await resolveShopAdminActor(database, shopifyAdmin, token) : await resolveActor(database, settings, token)
+    if (!token)
+      throw new AppError('UNAUTHORIZED', 'Authentication credentials were not provided.', { reason: 'missing_token' })
+    res.locals.actor =
+      shopifyAdmin && looksLikeAdminSessionToken(token)
+        ? await resolveShopAdminActor(database, shopifyAdmin, token)
+        : await resolveActor(database, settings, token)
     next()
   }
 }

@@ -6,7 +6,12 @@ import { cancelSubscription } from '../billing/cancel-subscription.ts'
 import { createCheckoutSession, customerPortalUrl } from '../billing/checkout.ts'
 import { listPlans } from '../billing/list-plans.ts'
 import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
-import { getUserSubscription, readSubscriptionView, subscriptionHistory, subscriptionStatus } from '../billing/read-subscription.ts'
+import {
+  getUserSubscription,
+  readSubscriptionView,
+  subscriptionHistory,
+  subscriptionStatus,
+} from '../billing/read-subscription.ts'
 import { readRemainingCredits, readUsageLimits, readUsageSummary } from '../billing/read-usage-limits.ts'
 import { readUsageHistory } from '../billing/usage-history.ts'
 import type { Database } from '../db/database.ts'
@@ -25,11 +30,19 @@ export interface BillingRoutesOptions {
 }
 
 /** SPEC section 7, Billing and subscriptions (docs/api/billing.md): /plans/, /subscriptions/ and the header's notifications. */
-export function billingRoutes({ database, plans, stripe, publicUrl, shopifyApiKey, signedIn }: BillingRoutesOptions): Router {
+export function billingRoutes({
+  database,
+  plans,
+  stripe,
+  publicUrl,
+  shopifyApiKey,
+  signedIn,
+}: BillingRoutesOptions): Router {
   const router = Router()
   const services = { database, plans, shopifyApiKey }
   const payments = { database, plans, stripe }
-  const serverOrigin = (req: Request) => (publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.get('host') ?? 'localhost'}`)
+  const serverOrigin = (req: Request) =>
+    publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.get('host') ?? 'localhost'}`
 
   router.get('/subscriptions/plans/', async (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=60')
@@ -46,7 +59,12 @@ export function billingRoutes({ database, plans, stripe, publicUrl, shopifyApiKe
     res.json(await cancelSubscription(payments, actorOf(res), CancelSubscriptionSchema.parse(req.body ?? {})))
   })
   router.post('/plans/create-checkout-session/', signedIn, async (req, res) => {
-    res.json(await createCheckoutSession(payments, actorOf(res), { ...CheckoutSessionSchema.parse(req.body ?? {}), serverOrigin: serverOrigin(req) }))
+    res.json(
+      await createCheckoutSession(payments, actorOf(res), {
+        ...CheckoutSessionSchema.parse(req.body ?? {}),
+        serverOrigin: serverOrigin(req),
+      }),
+    )
   })
   router.get('/plans/get-customer-portal-url/', signedIn, async (req, res) => {
     res.json(await customerPortalUrl(payments, actorOf(res), serverOrigin(req)))

@@ -4,7 +4,16 @@ import { readAttachment } from '../conversations/read-attachment.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
 import { checkConversationActive } from '../conversations/check-conversation-active.ts'
-import { ChatInputSchema, CONVERSATION_MESSAGES, ConversationListQuerySchema, CreateConversationSchema, MessagesQuerySchema, SendMessageSchema, UpdateConversationSchema, UpdateMessageSchema } from '../conversations/conversations.schemas.ts'
+import {
+  ChatInputSchema,
+  CONVERSATION_MESSAGES,
+  ConversationListQuerySchema,
+  CreateConversationSchema,
+  MessagesQuerySchema,
+  SendMessageSchema,
+  UpdateConversationSchema,
+  UpdateMessageSchema,
+} from '../conversations/conversations.schemas.ts'
 import { createConversation } from '../conversations/create-conversation.ts'
 import { getConversationOrAgentList } from '../conversations/get-conversation-or-list.ts'
 import { listAllConversations } from '../conversations/list-conversations.ts'
@@ -21,7 +30,19 @@ import { sendStoredFile } from './send-stored-file.ts'
 import { parseIdParam } from './parse-id-param.ts'
 
 /** SPEC section 7, Conversations: every call under /conversations/. */
-export function conversationRoutes({ database, storage, chat, rateLimits, signedIn }: { database: Database; storage: FileStorage; chat: ChatServices; rateLimits: RateLimits; signedIn: RequestHandler }): Router {
+export function conversationRoutes({
+  database,
+  storage,
+  chat,
+  rateLimits,
+  signedIn,
+}: {
+  database: Database
+  storage: FileStorage
+  chat: ChatServices
+  rateLimits: RateLimits
+  signedIn: RequestHandler
+}): Router {
   const router = Router()
   // Every call that may produce an answer (and so cost an LLM call) counts against the user's chat limit.
   const limitChat: RequestHandler = async (_req, res, next) => {
@@ -36,18 +57,32 @@ export function conversationRoutes({ database, storage, chat, rateLimits, signed
     res.json(await listAllConversations(database, actorOf(res), { ...query, agentId: query.agent_id }))
   })
   router.post('/conversations/create/', signedIn, async (req, res) => {
-    res.status(201).json(await createConversation({ database, plans: chat.plans }, actorOf(res), CreateConversationSchema.parse(req.body)))
+    res
+      .status(201)
+      .json(
+        await createConversation(
+          { database, plans: chat.plans },
+          actorOf(res),
+          CreateConversationSchema.parse(req.body),
+        ),
+      )
   })
   // The send call whose path the SPEC does not show: everything in the body.
   router.post('/conversations/chat/', signedIn, limitChat, async (req, res) => {
     const body = SendMessageSchema.parse(req.body)
-    await respondToChat(req, res, body.stream, (events, signal) => sendMessage(chat, actorOf(res), body.agent_id, body.conversation_id, body.message_text, events, signal))
+    await respondToChat(req, res, body.stream, (events, signal) =>
+      sendMessage(chat, actorOf(res), body.agent_id, body.conversation_id, body.message_text, events, signal),
+    )
   })
   const chatRoute: RequestHandler = async (req, res) => {
-    const input = ChatInputSchema.parse(req.method === 'GET' ? req.query : { ...(req.query.stream ? { stream: req.query.stream } : {}), ...req.body })
+    const input = ChatInputSchema.parse(
+      req.method === 'GET' ? req.query : { ...(req.query.stream ? { stream: req.query.stream } : {}), ...req.body },
+    )
     const agentId = agentParam(req.params.agentId)
     const conversationId = conversationParam(req.params.conversationId)
-    await respondToChat(req, res, input.stream, (events, signal) => sendMessage(chat, actorOf(res), agentId, conversationId, input.message_text, events, signal))
+    await respondToChat(req, res, input.stream, (events, signal) =>
+      sendMessage(chat, actorOf(res), agentId, conversationId, input.message_text, events, signal),
+    )
   }
   router.get('/conversations/chat/:agentId/:conversationId/', signedIn, limitChat, chatRoute)
   router.post('/conversations/chat/:agentId/:conversationId/', signedIn, limitChat, chatRoute)
@@ -55,36 +90,80 @@ export function conversationRoutes({ database, storage, chat, rateLimits, signed
     res.json(await markConversationRead(database, actorOf(res), conversationParam(req.params.conversationId)))
   })
   router.get('/conversations/:agentId/:conversationId/check-active/', signedIn, async (req, res) => {
-    res.json(await checkConversationActive(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId)))
+    res.json(
+      await checkConversationActive(
+        database,
+        actorOf(res),
+        agentParam(req.params.agentId),
+        conversationParam(req.params.conversationId),
+      ),
+    )
   })
   router.get('/conversations/:agentId/:conversationId/messages/', signedIn, async (req, res) => {
-    res.json(await listMessages(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), MessagesQuerySchema.parse(req.query)))
+    res.json(
+      await listMessages(
+        database,
+        actorOf(res),
+        agentParam(req.params.agentId),
+        conversationParam(req.params.conversationId),
+        MessagesQuerySchema.parse(req.query),
+      ),
+    )
   })
   router.post('/conversations/:agentId/:conversationId/update/', signedIn, async (req, res) => {
-    res.json(await updateConversation(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), UpdateConversationSchema.parse(req.body)))
+    res.json(
+      await updateConversation(
+        database,
+        actorOf(res),
+        agentParam(req.params.agentId),
+        conversationParam(req.params.conversationId),
+        UpdateConversationSchema.parse(req.body),
+      ),
+    )
   })
   router.post('/conversations/:agentId/:conversationId/:messageId/update/', signedIn, async (req, res) => {
     const change = UpdateMessageSchema.parse(req.body)
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
-    res.json(await updateMessage(database, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), messageId, change, chat))
+    res.json(
+      await updateMessage(
+        database,
+        actorOf(res),
+        agentParam(req.params.agentId),
+        conversationParam(req.params.conversationId),
+        messageId,
+        change,
+        chat,
+      ),
+    )
   })
   router.post('/conversations/:agentId/:conversationId/:messageId/retry/', signedIn, limitChat, async (req, res) => {
     const agentId = agentParam(req.params.agentId)
     const conversationId = conversationParam(req.params.conversationId)
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
-    await respondToChat(req, res, req.query.stream, (events, signal) => retryAnswer(chat, actorOf(res), agentId, conversationId, messageId, events, signal))
+    await respondToChat(req, res, req.query.stream, (events, signal) =>
+      retryAnswer(chat, actorOf(res), agentId, conversationId, messageId, events, signal),
+    )
   })
   router.get('/conversations/:agentId/:conversationId/:messageId/attachments/:index/', signedIn, async (req, res) => {
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
     const index = Number(req.params.index)
     if (!Number.isInteger(index) || index < 0 || index > 20) throw new AppError('NOT_FOUND', 'Attachment not found')
-    const { file, name } = await readAttachment(database, storage, actorOf(res), agentParam(req.params.agentId), conversationParam(req.params.conversationId), messageId, index)
+    const { file, name } = await readAttachment(
+      database,
+      storage,
+      actorOf(res),
+      agentParam(req.params.agentId),
+      conversationParam(req.params.conversationId),
+      messageId,
+      index,
+    )
     // A visitor's file: downloaded, never rendered in the dashboard's origin.
     await sendStoredFile(res, file, { downloadName: name })
   })
   // One path, two meanings in the SPEC: an agent's conversation list, or one conversation by its id.
   router.get('/conversations/:id/', signedIn, async (req, res) => {
-    if (['undefined', 'null'].includes(String(req.params.id))) throw new AppError('BAD_REQUEST', CONVERSATION_MESSAGES.agentRequiredToFetch)
+    if (['undefined', 'null'].includes(String(req.params.id)))
+      throw new AppError('BAD_REQUEST', CONVERSATION_MESSAGES.agentRequiredToFetch)
     const id = parseIdParam(req.params.id, CONVERSATION_MESSAGES.notFound)
     res.json(await getConversationOrAgentList(database, actorOf(res), id, req.query))
   })

@@ -59,11 +59,33 @@ export interface AppOptions {
 /** The Express app, plus close() for what its services hold open. */
 export type App = Express & { close(): Promise<void> }
 
-export async function createApp({ config, database, logger, isDevelopment = false, dashboard, shopifyBuildDir, clock }: AppOptions): Promise<App> {
+export async function createApp({
+  config,
+  database,
+  logger,
+  isDevelopment = false,
+  dashboard,
+  shopifyBuildDir,
+  clock,
+}: AppOptions): Promise<App> {
   const secrets = await loadServerSecrets(database, config)
   const shopify = await createShopifyLibrary({ config, database, secrets, logger })
   const services = await createAppServices(config, database, secrets, logger, shopify?.shopify ?? null, clock)
-  const shopifyApp = shopify ? await mountShopifyApp({ config, shopify: shopify.shopify, billingPlans: shopify.billingPlans, database, logger, queue: services.queue, storage: services.storage, chat: services.chat, rateLimits: services.rateLimits, isDevelopment, buildDir: shopifyBuildDir }) : null
+  const shopifyApp = shopify
+    ? await mountShopifyApp({
+        config,
+        shopify: shopify.shopify,
+        billingPlans: shopify.billingPlans,
+        database,
+        logger,
+        queue: services.queue,
+        storage: services.storage,
+        chat: services.chat,
+        rateLimits: services.rateLimits,
+        isDevelopment,
+        buildDir: shopifyBuildDir,
+      })
+    : null
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', config.TRUST_PROXY)
@@ -78,9 +100,19 @@ export async function createApp({ config, database, logger, isDevelopment = fals
 
   const api = express.Router()
   // The widget's public calls come from customers' sites: their own CORS, body limit and checks.
-  api.use(publicWidgetRoutes({ database, storage: services.storage, chat: services.chat, settings: widgetSettingsOf(config, secrets.widgetTokenKey), rateLimits: services.rateLimits }))
+  api.use(
+    publicWidgetRoutes({
+      database,
+      storage: services.storage,
+      chat: services.chat,
+      settings: widgetSettingsOf(config, secrets.widgetTokenKey),
+      rateLimits: services.rateLimits,
+    }),
+  )
   // Stripe's webhook: the raw body (its signature is over the bytes), before the JSON parser.
-  api.use(stripeWebhookRoutes({ database, stripe: services.stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, logger }))
+  api.use(
+    stripeWebhookRoutes({ database, stripe: services.stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, logger }),
+  )
   api.use(apiCors(config))
   // Not strict: a bare string or number reaches the schema, which answers with the field's own message.
   api.use(express.json({ limit: config.JSON_BODY_LIMIT, strict: false }))
@@ -88,26 +120,77 @@ export async function createApp({ config, database, logger, isDevelopment = fals
   api.use(requireCsrfToken(secrets.csrfKey))
   api.use(healthRoutes(database))
   api.use(csrfRoutes(secrets.csrfKey, { isHttps: isHttpsDeployment(config) }))
-  api.use(sessionRoutes({ config, database, sessions: services.sessions, rateLimits: services.rateLimits, google: services.google }))
-  api.use(profileRoutes({ config, database, sessions: services.sessions, storage: services.storage, rateLimits: services.rateLimits, logger }))
+  api.use(
+    sessionRoutes({
+      config,
+      database,
+      sessions: services.sessions,
+      rateLimits: services.rateLimits,
+      google: services.google,
+    }),
+  )
+  api.use(
+    profileRoutes({
+      config,
+      database,
+      sessions: services.sessions,
+      storage: services.storage,
+      rateLimits: services.rateLimits,
+      logger,
+    }),
+  )
   // The embedded Shopify app's screens call these routes with the admin's session token (not the profile's).
   const signedIn = authenticate(database, services.sessions, shopifyCredentialsOf(config))
   api.use(agentRoutes({ database, plans: services.plans, storage: services.storage, logger, signedIn }))
   api.use(teamRoutes({ database, plans: services.plans, rateLimits: services.rateLimits, signedIn }))
   api.use(textRoutes({ database, queue: services.queue, signedIn }))
   api.use(websiteRoutes({ database, queue: services.queue, signedIn }))
-  api.use(documentRoutes({ database, storage: services.storage, queue: services.queue, logger, downloadLinkKey: secrets.downloadLinkKey, signedIn }))
+  api.use(
+    documentRoutes({
+      database,
+      storage: services.storage,
+      queue: services.queue,
+      logger,
+      downloadLinkKey: secrets.downloadLinkKey,
+      signedIn,
+    }),
+  )
   api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
-  api.use(conversationRoutes({ database, storage: services.storage, chat: services.chat, rateLimits: services.rateLimits, signedIn }))
+  api.use(
+    conversationRoutes({
+      database,
+      storage: services.storage,
+      chat: services.chat,
+      rateLimits: services.rateLimits,
+      signedIn,
+    }),
+  )
   api.use(dashboardApiRoutes({ database, signedIn }))
-  api.use(billingRoutes({ database, plans: services.plans, stripe: services.stripe, publicUrl: config.PUBLIC_URL, shopifyApiKey: config.SHOPIFY_API_KEY, signedIn }))
+  api.use(
+    billingRoutes({
+      database,
+      plans: services.plans,
+      stripe: services.stripe,
+      publicUrl: config.PUBLIC_URL,
+      shopifyApiKey: config.SHOPIFY_API_KEY,
+      signedIn,
+    }),
+  )
   api.use(widgetIntegrationRoutes({ database, storage: services.storage, plans: services.plans, signedIn }))
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 
   // The storefront's app proxy (Shopify signs each request; no cookies, no CSRF): a widget session for the shop.
   if (config.SHOPIFY_API_SECRET) {
-    app.use('/shopify/proxy', shopifyProxyRoutes({ database, secret: config.SHOPIFY_API_SECRET, settings: widgetSettingsOf(config, secrets.widgetTokenKey), limitStart: (ip) => services.rateLimits.limitWidgetStart(ip) }))
+    app.use(
+      '/shopify/proxy',
+      shopifyProxyRoutes({
+        database,
+        secret: config.SHOPIFY_API_SECRET,
+        settings: widgetSettingsOf(config, secrets.widgetTokenKey),
+        limitStart: (ip) => services.rateLimits.limitWidgetStart(ip),
+      }),
+    )
   }
   // Reserved for the widget assets and public API, and for the Shopify app when it is not configured.
   app.use('/widget/v1', serveWidget())

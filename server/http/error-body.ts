@@ -13,6 +13,11 @@ export interface ErrorBody {
   [extra: string]: unknown
 }
 
-export function errorBody(error: ErrorBody['error'], message: string, requestId: string, extra: Record<string, unknown> = {}): ErrorBody {
+export function errorBody(
+  error: ErrorBody['error'],
+  message: string,
+  requestId: string,
+  extra: Record<string, unknown> = {},
+): ErrorBody {
   return { ...extra, error, message, detail: message, request_id: requestId }
 }

@@ -9,7 +9,12 @@ export interface EventStream {
 
 /** Whether the client asked for Server-Sent Events (Accept header, or stream=true). */
 export function wantsEventStream(req: Request, streamFlag: unknown): boolean {
-  return streamFlag === true || streamFlag === 'true' || streamFlag === '1' || (req.get('accept') ?? '').includes('text/event-stream')
+  return (
+    streamFlag === true ||
+    streamFlag === 'true' ||
+    streamFlag === '1' ||
+    (req.get('accept') ?? '').includes('text/event-stream')
+  )
 }
 
 /** Aborts when the client goes away before the response is complete: work for it can stop. */

@@ -15,7 +15,8 @@ interface BodyParserError extends Error {
 
 /** How long a client should wait before trying again while the database is out of reach. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
-export const DATABASE_UNAVAILABLE = 'The service cannot reach its database right now. Please try again in a few seconds.'
+export const DATABASE_UNAVAILABLE =
+  'The service cannot reach its database right now. Please try again in a few seconds.'
 
 function fieldErrors(error: ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
@@ -53,7 +54,11 @@ export const handleErrors: ErrorRequestHandler = (thrown: unknown, req, res, _ne
   if (isDatabaseUnavailable(error)) {
     req.log.warn({ err: error }, 'database unavailable')
     res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-    res.status(503).json(errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE, requestId, { retry_after: DATABASE_RETRY_AFTER_SECONDS }))
+    res.status(503).json(
+      errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE, requestId, {
+        retry_after: DATABASE_RETRY_AFTER_SECONDS,
+      }),
+    )
     return
   }
   // A safety net: domain code should check first, but a race (two requests creating the same row) lands here.
@@ -76,14 +81,24 @@ export const handleErrors: ErrorRequestHandler = (thrown: unknown, req, res, _ne
     return
   }
   if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
-    res.status(415).json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'The request body uses an unsupported encoding.', requestId))
+    res
+      .status(415)
+      .json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'The request body uses an unsupported encoding.', requestId))
     return
   }
   // Other http-errors from Express's own middleware: a missing static file is a 404, the rest a 400,
   // so the status always matches the code in ERROR_STATUS.
   if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
     const isNotFound = parserError.status === 404
-    res.status(isNotFound ? 404 : 400).json(errorBody(isNotFound ? 'NOT_FOUND' : 'BAD_REQUEST', isNotFound ? 'Not found.' : 'The request could not be processed.', requestId))
+    res
+      .status(isNotFound ? 404 : 400)
+      .json(
+        errorBody(
+          isNotFound ? 'NOT_FOUND' : 'BAD_REQUEST',
+          isNotFound ? 'Not found.' : 'The request could not be processed.',
+          requestId,
+        ),
+      )
     return
   }
   req.log.error({ err: error }, 'unexpected error')

@@ -9,7 +9,12 @@ import { readWidgetLogo } from '../widgets/public/read-widget-logo.ts'
 import { refreshWidgetSession } from '../widgets/public/refresh-widget-session.ts'
 import { requestOrigin } from '../widgets/public/request-origin.ts'
 import { requireWidgetCaller, type WidgetCaller } from '../widgets/public/require-widget-caller.ts'
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TOO_LARGE, ATTACHMENT_TYPE, prepareAttachment } from '../widgets/public/receive-attachment.ts'
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TOO_LARGE,
+  ATTACHMENT_TYPE,
+  prepareAttachment,
+} from '../widgets/public/receive-attachment.ts'
 import { admitVisitorMessage } from '../widgets/public/admit-visitor-message.ts'
 import type { Conversation } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
@@ -19,7 +24,12 @@ import type { AccountStanding } from '../billing/account-standing.ts'
 import { sendWidgetMessage } from '../widgets/public/send-widget-message.ts'
 import { startWidgetSession } from '../widgets/public/start-widget-session.ts'
 import { toVisitorMessage } from '../widgets/public/visitor-message-view.ts'
-import { CreateWidgetConversationSchema, RefreshWidgetSchema, StartWidgetSchema, WidgetMessageSchema } from '../widgets/public/widget-chat.schemas.ts'
+import {
+  CreateWidgetConversationSchema,
+  RefreshWidgetSchema,
+  StartWidgetSchema,
+  WidgetMessageSchema,
+} from '../widgets/public/widget-chat.schemas.ts'
 import type { WidgetSettings } from '../widgets/public/widget-settings.ts'
 import type { MessageView } from '../conversations/message-view.ts'
 import { parseIdParam } from './parse-id-param.ts'
@@ -34,7 +44,10 @@ import { widgetCors } from './widget-cors.ts'
 function visitorError(error: unknown, req: express.Request): unknown {
   if (isPlanRefusal(error)) return visitorRefusal(req.acceptsLanguages(VISITOR_LANGUAGES))
   if (!(error instanceof AppError) || !error.extra?.user_message) return error
-  return new AppError(error.code, error.detail, { ...error.extra, user_message: toVisitorMessage(error.extra.user_message as MessageView) })
+  return new AppError(error.code, error.detail, {
+    ...error.extra,
+    user_message: toVisitorMessage(error.extra.user_message as MessageView),
+  })
 }
 
 // A widget sends short messages: a small body limit keeps abuse cheap.
@@ -51,9 +64,15 @@ interface PublicWidgetOptions {
 /** SPEC section 7, Public widget calls, the widget configuration and logos: no user session, a visitor's. */
 export function publicWidgetRoutes({ database, storage, chat, settings, rateLimits }: PublicWidgetOptions): Router {
   const router = Router()
-  router.use(['/conversations/api', '/widget-configurations', '/widget-logos'], widgetCors, express.json({ limit: WIDGET_BODY_LIMIT }), refuseNulCharacters)
+  router.use(
+    ['/conversations/api', '/widget-configurations', '/widget-logos'],
+    widgetCors,
+    express.json({ limit: WIDGET_BODY_LIMIT }),
+    refuseNulCharacters,
+  )
   const originOf = (req: express.Request) => requestOrigin({ origin: req.get('origin'), referer: req.get('referer') })
-  const callerOf = (req: express.Request) => requireWidgetCaller(database, settings, req.get('authorization'), originOf(req))
+  const callerOf = (req: express.Request) =>
+    requireWidgetCaller(database, settings, req.get('authorization'), originOf(req))
 
   const start: express.RequestHandler = async (req, res) => {
     const { client_key } = StartWidgetSchema.parse(req.body ?? {})
@@ -69,11 +88,15 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
   router.post('/conversations/api/create/', async (req, res) => {
     const caller = await callerOf(req)
     await rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id)
-    res.status(201).json(await createWidgetConversation(chat.plans, caller, CreateWidgetConversationSchema.parse(req.body ?? {})))
+    res
+      .status(201)
+      .json(await createWidgetConversation(chat.plans, caller, CreateWidgetConversationSchema.parse(req.body ?? {})))
   })
   router.get('/conversations/api/chat/:conversationId/', async (req, res) => {
     const caller = await callerOf(req)
-    res.json(await listVisitorMessages(database, caller, parseIdParam(req.params.conversationId, 'Conversation not found')))
+    res.json(
+      await listVisitorMessages(database, caller, parseIdParam(req.params.conversationId, 'Conversation not found')),
+    )
   })
   // Everything that can refuse a message is checked before a multipart body is read: strangers, spent
   // budgets and closed conversations cannot make the server buffer or parse files.
@@ -81,25 +104,59 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
     const caller = await callerOf(req)
     const conversationId = parseIdParam(req.params.conversationId, 'Conversation not found')
     res.locals.caller = caller
-    const admitted = await admitVisitorMessage({ database, settings, plans: chat.plans }, { caller, conversationId, limitMessages: () => rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id) })
+    const admitted = await admitVisitorMessage(
+      { database, settings, plans: chat.plans },
+      {
+        caller,
+        conversationId,
+        limitMessages: () => rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id),
+      },
+    )
     res.locals.conversation = admitted.conversation
     res.locals.standing = admitted.standing
     next()
   }
-  const attachmentUpload = receiveSingleFile({ field: 'attachment', maxBytes: ATTACHMENT_MAX_BYTES, tooLargeMessage: ATTACHMENT_TOO_LARGE, invalidMessage: ATTACHMENT_TYPE })
+  const attachmentUpload = receiveSingleFile({
+    field: 'attachment',
+    maxBytes: ATTACHMENT_MAX_BYTES,
+    tooLargeMessage: ATTACHMENT_TOO_LARGE,
+    invalidMessage: ATTACHMENT_TYPE,
+  })
   router.post('/conversations/api/chat/:conversationId/', admitMessage, attachmentUpload, async (req, res) => {
     const caller = res.locals.caller as WidgetCaller
     const conversation = res.locals.conversation as Conversation
     const body = (req.body ?? {}) as Record<string, unknown>
     // A file alone is a message too: its name stands for the text (less any control character, which message text refuses).
-    const text = req.file && !String(body.message_text ?? '').trim() ? `Attached: ${req.file.originalname.replace(/\p{Cc}/gu, '').slice(0, 120)}` : body.message_text
-    const input = WidgetMessageSchema.parse({ ...(req.query.stream ? { stream: req.query.stream } : {}), ...body, message_text: text })
-    const file = req.file ? await prepareAttachment(caller.integration, conversation.id, req.file, settings.extractionLimits) : undefined
+    const text =
+      req.file && !String(body.message_text ?? '').trim()
+        ? `Attached: ${req.file.originalname.replace(/\p{Cc}/gu, '').slice(0, 120)}`
+        : body.message_text
+    const input = WidgetMessageSchema.parse({
+      ...(req.query.stream ? { stream: req.query.stream } : {}),
+      ...body,
+      message_text: text,
+    })
+    const file = req.file
+      ? await prepareAttachment(caller.integration, conversation.id, req.file, settings.extractionLimits)
+      : undefined
     await respondToChat(req, res, input.stream, async (events, signal) => {
       try {
-        const visitorEvents = { onToken: events.onToken, onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)) }
-        const result = await sendWidgetMessage(chat, storage, { caller, conversation, text: input.message_text, file, standing: res.locals.standing as AccountStanding }, visitorEvents, signal)
-        return { conversation_id: result.conversation_id, user_message: toVisitorMessage(result.user_message), ai_message: toVisitorMessage(result.ai_message) }
+        const visitorEvents = {
+          onToken: events.onToken,
+          onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)),
+        }
+        const result = await sendWidgetMessage(
+          chat,
+          storage,
+          { caller, conversation, text: input.message_text, file, standing: res.locals.standing as AccountStanding },
+          visitorEvents,
+          signal,
+        )
+        return {
+          conversation_id: result.conversation_id,
+          user_message: toVisitorMessage(result.user_message),
+          ai_message: toVisitorMessage(result.ai_message),
+        }
       } catch (error) {
         throw visitorError(error, req)
       }
@@ -111,7 +168,12 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
     res.json(await readPublicConfiguration(database, client_key, originOf(req)))
   })
   router.get('/widget-logos/:integrationId/:fileName', async (req, res) => {
-    const file = await readWidgetLogo(database, storage, parseIdParam(req.params.integrationId, 'Logo not found'), String(req.params.fileName))
+    const file = await readWidgetLogo(
+      database,
+      storage,
+      parseIdParam(req.params.integrationId, 'Logo not found'),
+      String(req.params.fileName),
+    )
     // Shown by <img> on the customer's pages; a new logo gets a new name.
     await sendStoredFile(res, file, { publicImage: true })
   })

@@ -29,7 +29,8 @@ export function receiveSingleFile(rules: SingleFileRules): SingleFileReceiver {
   }).single(rules.field)
   const receive: RequestHandler = (req, res, next) => {
     upload(req, res, (error: unknown) => {
-      if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return next(new AppError('PAYLOAD_TOO_LARGE', rules.tooLargeMessage, rules.tooLargeExtra))
+      if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE')
+        return next(new AppError('PAYLOAD_TOO_LARGE', rules.tooLargeMessage, rules.tooLargeExtra))
       // Wrong field name, too many parts, a malformed or truncated body: the client sent something else.
       if (error) return next(new AppError('BAD_REQUEST', rules.invalidMessage))
       // The form's text fields pass the same check as a JSON body, which ran before they were parsed.

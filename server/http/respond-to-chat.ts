@@ -31,7 +31,13 @@ export async function respondToChat(req: Request, res: Response, streamFlag: unk
   let stream: EventStream | null = null
   const open = () => (stream ??= openEventStream(res))
   try {
-    const result = await answering({ onUserMessage: (message) => open().send('user_message', message), onToken: (text) => open().send('token', { text }) }, signal)
+    const result = await answering(
+      {
+        onUserMessage: (message) => open().send('user_message', message),
+        onToken: (text) => open().send('token', { text }),
+      },
+      signal,
+    )
     open().send('done', result)
   } catch (error) {
     if (!stream) throw error
@@ -46,7 +52,9 @@ function streamedErrorBody(req: Request, error: unknown) {
   if (error instanceof AppError) return errorBody(error.code, error.detail, requestId, error.extra)
   if (isDatabaseUnavailable(error)) {
     req.log.warn({ err: error }, 'database unavailable during a chat stream')
-    return errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE, requestId, { retry_after: DATABASE_RETRY_AFTER_SECONDS })
+    return errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE, requestId, {
+      retry_after: DATABASE_RETRY_AFTER_SECONDS,
+    })
   }
   req.log.error({ err: error }, 'chat stream failed')
   return errorBody('INTERNAL', CONVERSATION_MESSAGES.sendFailed, requestId)

@@ -36,7 +36,13 @@ export function securityHeaders({ isDevelopment, isHttps }: { isDevelopment: boo
 
 // Where the Shopify admin frames the app. The library's own header (addDocumentResponseHeaders) narrows
 // this to the one shop when the request names it; browsers enforce both policies.
-const SHOPIFY_ADMIN_FRAMES = ['https://admin.shopify.com', 'https://*.myshopify.com', 'https://*.spin.dev', 'https://admin.myshopify.io', 'https://admin.shop.dev']
+const SHOPIFY_ADMIN_FRAMES = [
+  'https://admin.shopify.com',
+  'https://*.myshopify.com',
+  'https://*.spin.dev',
+  'https://admin.myshopify.io',
+  'https://admin.shop.dev',
+]
 // The library's exit-iframe page breaks out of the frame with an inline script of its own, without a nonce.
 const EXIT_IFRAME_PATH = '/shopify/auth/exit-iframe'
 
@@ -47,7 +53,13 @@ const nonceOf = (res: ServerResponse) => `'nonce-${(res as Response).locals.cspN
  * from Shopify's CDN, React Router's inline scripts by a per-response nonce (res.locals.cspNonce).
  * The login form redirects to the admin's install page. Development drops the script rules (Vite's client).
  */
-export function shopifySecurityHeaders({ isDevelopment, isHttps }: { isDevelopment: boolean; isHttps: boolean }): RequestHandler[] {
+export function shopifySecurityHeaders({
+  isDevelopment,
+  isHttps,
+}: {
+  isDevelopment: boolean
+  isHttps: boolean
+}): RequestHandler[] {
   const setNonce: RequestHandler = (req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString('base64')
     next()
@@ -58,7 +70,10 @@ export function shopifySecurityHeaders({ isDevelopment, isHttps }: { isDevelopme
     contentSecurityPolicy: {
       useDefaults: false,
       directives: isDevelopment
-        ? { defaultSrc: helmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc, frameAncestors: SHOPIFY_ADMIN_FRAMES }
+        ? {
+            defaultSrc: helmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc,
+            frameAncestors: SHOPIFY_ADMIN_FRAMES,
+          }
         : {
             defaultSrc: ["'self'"],
             scriptSrc: ["'self'", 'https://cdn.shopify.com', (req, res) => scriptSources(req, res)],

@@ -21,7 +21,10 @@ export async function sendStoredFile(res: Response, file: StoredFile, delivery: 
   res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
   if (delivery.downloadName !== undefined) {
     const ascii = delivery.downloadName.replace(/[^\x20-\x7e]|["\\]/g, '_')
-    res.setHeader('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(delivery.downloadName)}`)
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(delivery.downloadName)}`,
+    )
   }
   if (delivery.publicImage) {
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')

@@ -15,7 +15,10 @@ export function serveWidget(): RequestHandler {
     setHeaders(res, path) {
       res.setHeader('Access-Control-Allow-Origin', '*')
       res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
-      res.setHeader('Cache-Control', path.endsWith('/widget.js') ? 'public, max-age=300, must-revalidate' : 'public, max-age=31536000, immutable')
+      res.setHeader(
+        'Cache-Control',
+        path.endsWith('/widget.js') ? 'public, max-age=300, must-revalidate' : 'public, max-age=31536000, immutable',
+      )
     },
   })
 }

@@ -49,9 +49,17 @@ function drainOnStop(server: Server) {
 async function prepareDatabase(config: Config, logger: Logger) {
   const database = await createDatabase(config)
   try {
-    logger.info({ database: database.kind }, database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}` : 'PostgreSQL at DATABASE_URL')
+    logger.info(
+      { database: database.kind },
+      database.kind === 'embedded'
+        ? `embedded PostgreSQL (PGlite) in ${config.DATA_DIR}`
+        : 'PostgreSQL at DATABASE_URL',
+    )
     const applied = await applyMigrations(database)
-    logger.info({ applied }, applied.length > 0 ? `applied ${applied.length} migration(s)` : 'database schema is up to date')
+    logger.info(
+      { applied },
+      applied.length > 0 ? `applied ${applied.length} migration(s)` : 'database schema is up to date',
+    )
     return database
   } catch (error) {
     await database.close().catch(() => {})
@@ -59,12 +67,18 @@ async function prepareDatabase(config: Config, logger: Logger) {
   }
 }
 
-export async function startServer(config: Config, logger: Logger, { isDevelopment = false } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  { isDevelopment = false } = {},
+): Promise<RunningServer> {
   const database = await prepareDatabase(config, logger)
-  const devDashboard = isDevelopment ? await serveDashboardInDevelopment().catch(async (error: unknown) => {
-    await database.close()
-    throw error
-  }) : undefined
+  const devDashboard = isDevelopment
+    ? await serveDashboardInDevelopment().catch(async (error: unknown) => {
+        await database.close()
+        throw error
+      })
+    : undefined
   const releaseResources = async () => {
     await devDashboard?.close()
     await database.close()

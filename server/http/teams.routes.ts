@@ -3,7 +3,12 @@ import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
 import type { Database } from '../db/database.ts'
 import { createTeam, deleteTeam, getTeam, renameTeam } from '../teams/manage-team.ts'
 import { listTeams } from '../teams/list-teams.ts'
-import { memberByEmail, memberPermissions, myAgentPermissions, teamAgentPermissions } from '../teams/permission-queries.ts'
+import {
+  memberByEmail,
+  memberPermissions,
+  myAgentPermissions,
+  teamAgentPermissions,
+} from '../teams/permission-queries.ts'
 import { assignAgent, listTeamAgents, unassignAgent } from '../teams/team-agents.ts'
 import { addMember, listMembers, removeMember, updateMember } from '../teams/team-members.ts'
 import {
@@ -34,12 +39,24 @@ async function permissionsOrNone(lookup: Promise<{ permissions: string[] }>) {
   }
 }
 
-export function teamRoutes({ database, plans, rateLimits, signedIn }: { database: Database; plans: PlanEnforcement; rateLimits: RateLimits; signedIn: RequestHandler }): Router {
+export function teamRoutes({
+  database,
+  plans,
+  rateLimits,
+  signedIn,
+}: {
+  database: Database
+  plans: PlanEnforcement
+  rateLimits: RateLimits
+  signedIn: RequestHandler
+}): Router {
   const router = Router()
   const base = '/accounts/team'
 
   router.get(`${base}/`, signedIn, async (_req, res) => res.json(await listTeams(database, actorOf(res))))
-  router.get(`${base}/details/`, signedIn, async (req, res) => res.json(await getTeam(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)))
+  router.get(`${base}/details/`, signedIn, async (req, res) =>
+    res.json(await getTeam(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)),
+  )
   router.post(`${base}/create/`, signedIn, async (req, res) => {
     res.status(201).json(await createTeam(database, actorOf(res), CreateTeamSchema.parse(req.body).team_name))
   })
@@ -47,9 +64,13 @@ export function teamRoutes({ database, plans, rateLimits, signedIn }: { database
     const { team_id, team_name } = RenameTeamSchema.parse(req.body)
     res.json(await renameTeam(database, actorOf(res), team_id, team_name))
   })
-  router.post(`${base}/delete/`, signedIn, async (req, res) => res.json(await deleteTeam(database, actorOf(res), TeamIdSchema.parse(req.body).team_id)))
+  router.post(`${base}/delete/`, signedIn, async (req, res) =>
+    res.json(await deleteTeam(database, actorOf(res), TeamIdSchema.parse(req.body).team_id)),
+  )
 
-  router.get(`${base}/members/`, signedIn, async (req, res) => res.json(await listMembers(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)))
+  router.get(`${base}/members/`, signedIn, async (req, res) =>
+    res.json(await listMembers(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)),
+  )
   // Invitations are limited per inviter, like sign-ins: inviting addresses is not a free way to learn which have accounts.
   router.post(`${base}/add-member/`, signedIn, async (req, res) => {
     await rateLimits.limitAccount('team-invite', actorOf(res).userId)
@@ -57,11 +78,29 @@ export function teamRoutes({ database, plans, rateLimits, signedIn }: { database
   })
   router.post(`${base}/update-member-role/`, signedIn, async (req, res) => {
     const { team_id, team_member_id, team_member_role } = MemberRoleSchema.parse(req.body)
-    res.json(await updateMember({ database, plans }, actorOf(res), team_id, team_member_id, { role: team_member_role }, 'Team member role updated successfully'))
+    res.json(
+      await updateMember(
+        { database, plans },
+        actorOf(res),
+        team_id,
+        team_member_id,
+        { role: team_member_role },
+        'Team member role updated successfully',
+      ),
+    )
   })
   router.post(`${base}/update-member-name/`, signedIn, async (req, res) => {
     const { team_id, team_member_id, team_member_name } = MemberNameSchema.parse(req.body)
-    res.json(await updateMember({ database, plans }, actorOf(res), team_id, team_member_id, { name: team_member_name }, 'Team member name updated successfully'))
+    res.json(
+      await updateMember(
+        { database, plans },
+        actorOf(res),
+        team_id,
+        team_member_id,
+        { name: team_member_name },
+        'Team member name updated successfully',
+      ),
+    )
   })
   for (const [path, status, message] of [
     ['deactivate-member', 'deactivated', 'Team member deactivated successfully'],
@@ -82,7 +121,9 @@ export function teamRoutes({ database, plans, rateLimits, signedIn }: { database
     })
   }
 
-  router.get(`${base}/agents/`, signedIn, async (req, res) => res.json(await listTeamAgents(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)))
+  router.get(`${base}/agents/`, signedIn, async (req, res) =>
+    res.json(await listTeamAgents(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)),
+  )
   router.post(`${base}/assign-agent/`, signedIn, async (req, res) => {
     const { team_id, agent_id } = TeamAgentSchema.parse(req.body)
     res.json(await assignAgent(database, actorOf(res), team_id, agent_id))
@@ -103,7 +144,11 @@ export function teamRoutes({ database, plans, rateLimits, signedIn }: { database
   router.post(`${base}/member/check-permission/`, signedIn, async (req, res) => {
     const check = CheckPermissionSchema.parse(req.body)
     const permissions = await permissionsOrNone(myAgentPermissions(database, actorOf(res), check.agent_id))
-    res.json({ agent_id: check.agent_id, permission: check.permission, allowed: permissions?.permissions.includes(check.permission) ?? false })
+    res.json({
+      agent_id: check.agent_id,
+      permission: check.permission,
+      allowed: permissions?.permissions.includes(check.permission) ?? false,
+    })
   })
   router.get(`${base}/agent/permissions/`, signedIn, async (req, res) => {
     const { team_id, agent_id } = TeamAgentSchema.parse(req.query)

@@ -15,10 +15,25 @@ import { parseIdParam } from './parse-id-param.ts'
 import { receiveSingleFile } from './receive-single-file.ts'
 
 /** SPEC section 7, Integrations: an agent's widget integrations under /agents/{agentId}/integrations/frontend/. */
-export function widgetIntegrationRoutes({ database, storage, plans, signedIn }: { database: Database; storage: FileStorage; plans: PlanEnforcement; signedIn: RequestHandler }): Router {
+export function widgetIntegrationRoutes({
+  database,
+  storage,
+  plans,
+  signedIn,
+}: {
+  database: Database
+  storage: FileStorage
+  plans: PlanEnforcement
+  signedIn: RequestHandler
+}): Router {
   const router = Router()
   const base = '/agents/:agentId/integrations/frontend'
-  const logoUpload = receiveSingleFile({ field: 'website_logo', maxBytes: LOGO_MAX_BYTES, tooLargeMessage: LOGO_TOO_LARGE, invalidMessage: LOGO_NOT_AN_IMAGE })
+  const logoUpload = receiveSingleFile({
+    field: 'website_logo',
+    maxBytes: LOGO_MAX_BYTES,
+    tooLargeMessage: LOGO_TOO_LARGE,
+    invalidMessage: LOGO_NOT_AN_IMAGE,
+  })
   const agentOf = (params: Record<string, unknown>) => parseIdParam(params.agentId, AGENT_NOT_FOUND)
   // An integration is named by its id or its client key; anything else names nothing and reaches no query.
   const integrationOf = (params: Record<string, unknown>) => {
@@ -31,13 +46,31 @@ export function widgetIntegrationRoutes({ database, storage, plans, signedIn }: 
   })
   const create: RequestHandler = async (req, res) => {
     const input = CreateIntegrationSchema.parse(req.body ?? {})
-    res.status(201).json(await createIntegration({ database, storage, plans }, { actor: actorOf(res), agentId: agentOf(req.params), input, logo: req.file?.buffer }))
+    res
+      .status(201)
+      .json(
+        await createIntegration(
+          { database, storage, plans },
+          { actor: actorOf(res), agentId: agentOf(req.params), input, logo: req.file?.buffer },
+        ),
+      )
   }
   router.post(`${base}/`, signedIn, logoUpload, create)
   router.post(`${base}/create/`, signedIn, logoUpload, create)
   const update: RequestHandler = async (req, res) => {
     const change = UpdateIntegrationSchema.parse(req.body ?? {})
-    res.json(await updateIntegration({ database, storage, plans }, { actor: actorOf(res), agentId: agentOf(req.params), integrationId: integrationOf(req.params), change, logo: req.file?.buffer }))
+    res.json(
+      await updateIntegration(
+        { database, storage, plans },
+        {
+          actor: actorOf(res),
+          agentId: agentOf(req.params),
+          integrationId: integrationOf(req.params),
+          change,
+          logo: req.file?.buffer,
+        },
+      ),
+    )
   }
   router.put(`${base}/:integrationId/`, signedIn, logoUpload, update)
   router.put(`${base}/:integrationId/update/`, signedIn, logoUpload, update)

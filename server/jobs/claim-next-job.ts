@@ -6,7 +6,12 @@ import type { Job } from '../db/generated/prisma/client.ts'
  * running under a lease that expired (its worker crashed or stopped). FOR UPDATE SKIP LOCKED makes
  * concurrent workers pass over each other's candidates instead of taking the same one.
  */
-export async function claimNextJob(database: Database, workerId: string, kinds: string[], leaseMs: number): Promise<Job | null> {
+export async function claimNextJob(
+  database: Database,
+  workerId: string,
+  kinds: string[],
+  leaseMs: number,
+): Promise<Job | null> {
   const claimed = await database.prisma.$queryRaw<{ id: string }[]>`
     update jobs set status = 'running', locked_by = ${workerId}, attempts = attempts + 1,
       lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000}), updated_at = now()
@@ -32,7 +37,18 @@ export async function failAbandonedJobs(database: Database, kinds: string[]): Pr
   // take a job that is still renewing its lease for abandoned.
   const [clock] = await database.prisma.$queryRaw<{ now: Date }[]>`select now() as now`
   return database.prisma.job.updateManyAndReturn({
-    where: { kind: { in: kinds }, status: 'running', leaseExpiresAt: { lt: clock?.now ?? new Date(0) }, attempts: { gte: database.prisma.job.fields.maxAttempts } },
-    data: { status: 'failed', lastError: 'The worker stopped while running it, on its last attempt.', finishedAt: new Date(), lockedBy: null, activeKey: null },
+    where: {
+      kind: { in: kinds },
+      status: 'running',
+      leaseExpiresAt: { lt: clock?.now ?? new Date(0) },
+      attempts: { gte: database.prisma.job.fields.maxAttempts },
+    },
+    data: {
+      status: 'failed',
+      lastError: 'The worker stopped while running it, on its last attempt.',
+      finishedAt: new Date(),
+      lockedBy: null,
+      activeKey: null,
+    },
   })
 }

@@ -25,8 +25,12 @@ export async function enqueueJob(writer: JobWriter, job: NewJob) {
   try {
     return await createJob(writer, job)
   } catch (error) {
-    const target = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002' ? JSON.stringify(error.meta ?? {}) : ''
-    if (job.onlyOneActive && /active_key|activeKey/.test(target)) throw new JobAlreadyActiveError(`A ${job.kind} job is already active for ${job.subjectId}`)
+    const target =
+      error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
+        ? JSON.stringify(error.meta ?? {})
+        : ''
+    if (job.onlyOneActive && /active_key|activeKey/.test(target))
+      throw new JobAlreadyActiveError(`A ${job.kind} job is already active for ${job.subjectId}`)
     throw error
   }
 }

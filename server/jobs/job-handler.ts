@@ -27,4 +27,5 @@ export function isFinalFailure(job: Pick<Job, 'attempts' | 'maxAttempts'>, error
 }
 
 /** What the item shows when the worker died during the job's last attempt (a crash, a kill, a restart). */
-export const ABANDONED_JOB_REASON = 'Processing stopped unexpectedly (the server restarted while it ran) and no attempt is left. Try again; if it keeps failing, try a smaller file or contact support.'
+export const ABANDONED_JOB_REASON =
+  'Processing stopped unexpectedly (the server restarted while it ran) and no attempt is left. Try again; if it keeps failing, try a smaller file or contact support.'

@@ -13,12 +13,20 @@ export interface JobKind<Payload> {
   maxAttempts: number
 }
 
-export function defineJobKind<Schema extends z.ZodType>(definition: { kind: string; payload: Schema; maxAttempts: number }): JobKind<z.output<Schema>> {
+export function defineJobKind<Schema extends z.ZodType>(definition: {
+  kind: string
+  payload: Schema
+  maxAttempts: number
+}): JobKind<z.output<Schema>> {
   return definition as JobKind<z.output<Schema>>
 }
 
 /** Queues a job of the kind, its payload checked against the kind's schema (the kind's attempts unless given). */
-export function enqueueJobOf<Payload>(writer: JobWriter, kind: JobKind<Payload>, job: Omit<NewJob, 'kind' | 'payload'> & { payload: Payload }) {
+export function enqueueJobOf<Payload>(
+  writer: JobWriter,
+  kind: JobKind<Payload>,
+  job: Omit<NewJob, 'kind' | 'payload'> & { payload: Payload },
+) {
   const payload = kind.payload.parse(job.payload) as NewJob['payload']
   return enqueueJob(writer, { ...job, kind: kind.kind, payload, maxAttempts: job.maxAttempts ?? kind.maxAttempts })
 }
@@ -26,7 +34,10 @@ export function enqueueJobOf<Payload>(writer: JobWriter, kind: JobKind<Payload>,
 /** The job's payload as the kind defines it; one that does not fit fails the job for good, saying why. */
 export function payloadOf<Payload>(kind: JobKind<Payload>, job: Pick<Job, 'payload'>): Payload {
   const parsed = kind.payload.safeParse(job.payload)
-  if (!parsed.success) throw new PermanentJobError(`This ${kind.kind} job carries a payload it cannot use: ${z.prettifyError(parsed.error)}`)
+  if (!parsed.success)
+    throw new PermanentJobError(
+      `This ${kind.kind} job carries a payload it cannot use: ${z.prettifyError(parsed.error)}`,
+    )
   return parsed.data
 }
 
@@ -38,7 +49,10 @@ export interface JobKindHandler<Payload> {
 }
 
 /** The worker's handler for a kind: the payload parsed (and typed) before the work starts. */
-export function handlerOf<Payload>(kind: JobKind<Payload>, { run, onFinalFailure }: JobKindHandler<Payload>): JobHandler {
+export function handlerOf<Payload>(
+  kind: JobKind<Payload>,
+  { run, onFinalFailure }: JobKindHandler<Payload>,
+): JobHandler {
   const handler: JobHandler = (context) => run({ ...context, payload: payloadOf(kind, context.job) })
   if (onFinalFailure) {
     handler.onFinalFailure = async (job, reason) => {

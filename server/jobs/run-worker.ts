@@ -47,19 +47,25 @@ export function startWorker(options: WorkerOptions): RunningWorker {
   const log = logger.child({ worker: id })
 
   const finish = (job: Job, data: Prisma.JobUpdateManyMutationInput) =>
-    database.prisma.job.updateMany({ where: { id: job.id, lockedBy: id }, data: { ...data, lockedBy: null, leaseExpiresAt: null } })
+    database.prisma.job.updateMany({
+      where: { id: job.id, lockedBy: id },
+      data: { ...data, lockedBy: null, leaseExpiresAt: null },
+    })
 
   async function markItemFailed(job: Job, reason: string) {
     try {
       await handlers[job.kind]?.onFinalFailure?.(job, reason)
     } catch (error) {
-      log.error({ err: error, jobId: job.id, kind: job.kind }, 'could not mark the failed job\'s item')
+      log.error({ err: error, jobId: job.id, kind: job.kind }, "could not mark the failed job's item")
     }
   }
 
   async function failAbandoned() {
     for (const job of await failAbandonedJobs(database, kinds)) {
-      log.warn({ jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job abandoned: its worker stopped during its last attempt')
+      log.warn(
+        { jobId: job.id, kind: job.kind, attempts: job.attempts },
+        'job abandoned: its worker stopped during its last attempt',
+      )
       await markItemFailed(job, ABANDONED_JOB_REASON)
     }
   }
@@ -69,24 +75,38 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     // Aborted when this worker stops, or when it lost the job's lease (another worker has taken it over).
     const leaseLost = new AbortController()
     const signal = AbortSignal.any([abortRunning.signal, leaseLost.signal])
-    const heartbeat = setInterval(() => {
-      // The database's clock, as in the claim: workers with skewed clocks still agree on leases.
-      database.prisma.$executeRaw`update jobs set lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000}) where id = ${job.id}::uuid and locked_by = ${id}`
-        .then((renewed) => {
-          if (renewed === 0) leaseLost.abort(new Error('The job\'s lease was lost to another worker.'))
-        })
-        .catch(() => {})
-    }, Math.max(1_000, leaseMs / 3))
+    const heartbeat = setInterval(
+      () => {
+        // The database's clock, as in the claim: workers with skewed clocks still agree on leases.
+        database.prisma
+          .$executeRaw`update jobs set lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000}) where id = ${job.id}::uuid and locked_by = ${id}`
+          .then((renewed) => {
+            if (renewed === 0) leaseLost.abort(new Error("The job's lease was lost to another worker."))
+          })
+          .catch(() => {})
+      },
+      Math.max(1_000, leaseMs / 3),
+    )
     try {
       if (!handler) throw new PermanentJobError(`No handler for jobs of kind ${job.kind}`)
       const result = await handler({
         job,
         signal,
         reportProgress: async (percent, detail) => {
-          await database.prisma.job.updateMany({ where: { id: job.id, lockedBy: id }, data: { progress: Math.max(0, Math.min(100, Math.round(percent))), progressDetail: detail?.slice(0, 500) } })
+          await database.prisma.job.updateMany({
+            where: { id: job.id, lockedBy: id },
+            data: { progress: Math.max(0, Math.min(100, Math.round(percent))), progressDetail: detail?.slice(0, 500) },
+          })
         },
       })
-      await finish(job, { status: 'succeeded', progress: 100, result: (result ?? null) as Prisma.InputJsonValue, lastError: null, finishedAt: new Date(), activeKey: null })
+      await finish(job, {
+        status: 'succeeded',
+        progress: 100,
+        result: (result ?? null) as Prisma.InputJsonValue,
+        lastError: null,
+        finishedAt: new Date(),
+        activeKey: null,
+      })
     } catch (error) {
       if (leaseLost.signal.aborted) return // another worker runs it now; nothing of ours to record
       if (abortRunning.signal.aborted && !(error instanceof PermanentJobError)) {
@@ -96,9 +116,16 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       }
       const isFinal = isFinalFailure(job, error)
       log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, isFinal }, 'job attempt failed')
-      const failed = await finish(job, isFinal
-        ? { status: 'failed', lastError: describeError(error), finishedAt: new Date(), activeKey: null }
-        : { status: 'queued', lastError: describeError(error), runAfter: new Date(Date.now() + backoffMs(job.attempts)) })
+      const failed = await finish(
+        job,
+        isFinal
+          ? { status: 'failed', lastError: describeError(error), finishedAt: new Date(), activeKey: null }
+          : {
+              status: 'queued',
+              lastError: describeError(error),
+              runAfter: new Date(Date.now() + backoffMs(job.attempts)),
+            },
+      )
       if (isFinal && failed.count > 0) await markItemFailed(job, describeError(error))
     } finally {
       clearInterval(heartbeat)

@@ -4,14 +4,23 @@ import { jsonObjectSchema, jsonTooLargeMessage } from '../../shared/json-limits.
 import { isSingleLine, multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
 
 const wholeNumber = (fallback: number, max: number) =>
-  z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }).default(fallback)
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback)
 
 /** page, page_size, search and sort_by of the knowledge lists. */
 export const ItemListQuerySchema = z.object({
   page: wholeNumber(1, 1_000_000),
   page_size: wholeNumber(20, 100),
   search: singleLineText({ label: 'Search', max: 200 }).optional(),
-  sort_by: z.enum(['created_at', '-created_at', 'name', '-name'], { error: 'sort_by must be created_at, -created_at, name or -name' }).default('-created_at'),
+  sort_by: z
+    .enum(['created_at', '-created_at', 'name', '-name'], {
+      error: 'sort_by must be created_at, -created_at, name or -name',
+    })
+    .default('-created_at'),
 })
 export type ItemListQuery = z.infer<typeof ItemListQuerySchema>
 
@@ -21,10 +30,20 @@ export const ObjectTypeSchema = z
   .enum(['document', 'documents', 'text', 'texts', 'website', 'websites'], { error: 'Unknown knowledge type' })
   .transform((value) => value.replace(/s$/, '') as (typeof KNOWLEDGE_TYPES)[number])
 
-export const EmbedRequestSchema = z.object({ object_name: singleLineText({ label: 'Object name', max: 500 }).optional() }).optional()
+export const EmbedRequestSchema = z
+  .object({ object_name: singleLineText({ label: 'Object name', max: 500 }).optional() })
+  .optional()
 
 const tags = z
-  .array(singleLineText({ label: 'A tag', max: 50, required: 'Tags must be a list of words', refused: 'Tags must be words without control characters' }), { error: 'Tags must be a list of words' })
+  .array(
+    singleLineText({
+      label: 'A tag',
+      max: 50,
+      required: 'Tags must be a list of words',
+      refused: 'Tags must be words without control characters',
+    }),
+    { error: 'Tags must be a list of words' },
+  )
   .max(30, { error: 'At most 30 tags' })
 const META_DATA_MAX_CHARACTERS = 20_000
 // Stored as jsonb: bounded in depth and size, and without a NUL character, which jsonb cannot hold.
@@ -72,42 +91,86 @@ const jsonOrValue = <T extends z.ZodType>(schema: T, { invalid, tooLong }: { inv
 export const DocumentFieldsSchema = z.object({
   document_name: singleLineText({ label: 'Document name', max: 255 }).optional(),
   document_description: multiLineText({ label: 'Description', max: 2_000 }).optional(),
-  document_language: z.string().trim().regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'Language must be a code such as en or pt-BR' }).optional(),
-  document_tags: jsonOrValue(tags, { invalid: 'document_tags must be a JSON list of words', tooLong: 'At most 30 tags' }).optional(),
-  meta_data: jsonOrValue(metaData, { invalid: 'meta_data must be a JSON object', tooLong: META_DATA_TOO_LONG }).optional(),
+  document_language: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, { error: 'Language must be a code such as en or pt-BR' })
+    .optional(),
+  document_tags: jsonOrValue(tags, {
+    invalid: 'document_tags must be a JSON list of words',
+    tooLong: 'At most 30 tags',
+  }).optional(),
+  meta_data: jsonOrValue(metaData, {
+    invalid: 'meta_data must be a JSON object',
+    tooLong: META_DATA_TOO_LONG,
+  }).optional(),
 })
 export type DocumentFields = z.infer<typeof DocumentFieldsSchema>
 
 export const UpdateDocumentSchema = DocumentFieldsSchema
 
-export const WEBSITE_MESSAGES = { url: 'Please enter a valid website URL (http or https)', name: 'Website name is required' } as const
+export const WEBSITE_MESSAGES = {
+  url: 'Please enter a valid website URL (http or https)',
+  name: 'Website name is required',
+} as const
 
 const pathPatterns = z
-  .array(z.string().trim().regex(/^\/[^\s\p{Cc}]*$/u, { error: 'Path patterns start with / (for example /docs/*)' }).max(200), { error: 'Path patterns must be a list' })
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^\/[^\s\p{Cc}]*$/u, { error: 'Path patterns start with / (for example /docs/*)' })
+      .max(200),
+    { error: 'Path patterns must be a list' },
+  )
   .max(20, { error: 'At most 20 path patterns' })
 
 const websiteFields = {
-  website_url: z.url({ protocol: /^https?$/, error: WEBSITE_MESSAGES.url }).max(2_000, { error: WEBSITE_MESSAGES.url }).refine(isSingleLine, { error: WEBSITE_MESSAGES.url }),
+  website_url: z
+    .url({ protocol: /^https?$/, error: WEBSITE_MESSAGES.url })
+    .max(2_000, { error: WEBSITE_MESSAGES.url })
+    .refine(isSingleLine, { error: WEBSITE_MESSAGES.url }),
   website_name: singleLineText({ label: 'Website name', max: 255, required: WEBSITE_MESSAGES.name }),
   crawling: z.boolean({ error: 'crawling must be true or false' }),
-  max_pages: z.number({ error: 'max_pages must be a whole number' }).int().min(1, { error: 'max_pages must be between 1 and 1000' }).max(1_000, { error: 'max_pages must be between 1 and 1000' }),
-  max_depth: z.number({ error: 'max_depth must be a whole number' }).int().min(0, { error: 'max_depth must be between 0 and 10' }).max(10, { error: 'max_depth must be between 0 and 10' }),
+  max_pages: z
+    .number({ error: 'max_pages must be a whole number' })
+    .int()
+    .min(1, { error: 'max_pages must be between 1 and 1000' })
+    .max(1_000, { error: 'max_pages must be between 1 and 1000' }),
+  max_depth: z
+    .number({ error: 'max_depth must be a whole number' })
+    .int()
+    .min(0, { error: 'max_depth must be between 0 and 10' })
+    .max(10, { error: 'max_depth must be between 0 and 10' }),
   include_patterns: pathPatterns,
   exclude_patterns: pathPatterns,
-  recrawl_interval_hours: z.number({ error: 'recrawl_interval_hours must be a whole number of hours' }).int().min(1, { error: 'recrawl_interval_hours must be between 1 and 720' }).max(720, { error: 'recrawl_interval_hours must be between 1 and 720' }).nullable(),
+  recrawl_interval_hours: z
+    .number({ error: 'recrawl_interval_hours must be a whole number of hours' })
+    .int()
+    .min(1, { error: 'recrawl_interval_hours must be between 1 and 720' })
+    .max(720, { error: 'recrawl_interval_hours must be between 1 and 720' })
+    .nullable(),
 }
 
-export const NewWebsiteSchema = z.object({
-  website_url: websiteFields.website_url,
-  website_name: websiteFields.website_name,
-  crawling: websiteFields.crawling.default(false),
-  max_pages: websiteFields.max_pages.default(50),
-  max_depth: websiteFields.max_depth.default(3),
-  include_patterns: websiteFields.include_patterns.default([]),
-  exclude_patterns: websiteFields.exclude_patterns.default([]),
-  recrawl_interval_hours: websiteFields.recrawl_interval_hours.optional(),
-}, { error: 'Invalid website URL or data' })
+export const NewWebsiteSchema = z.object(
+  {
+    website_url: websiteFields.website_url,
+    website_name: websiteFields.website_name,
+    crawling: websiteFields.crawling.default(false),
+    max_pages: websiteFields.max_pages.default(50),
+    max_depth: websiteFields.max_depth.default(3),
+    include_patterns: websiteFields.include_patterns.default([]),
+    exclude_patterns: websiteFields.exclude_patterns.default([]),
+    recrawl_interval_hours: websiteFields.recrawl_interval_hours.optional(),
+  },
+  { error: 'Invalid website URL or data' },
+)
 export type NewWebsite = z.infer<typeof NewWebsiteSchema>
 
-export const UpdateWebsiteSchema = z.object(Object.fromEntries(Object.entries(websiteFields).map(([key, schema]) => [key, schema.optional()])) as { [Key in keyof typeof websiteFields]: z.ZodOptional<(typeof websiteFields)[Key]> }, { error: 'Invalid website URL or data' })
+export const UpdateWebsiteSchema = z.object(
+  Object.fromEntries(Object.entries(websiteFields).map(([key, schema]) => [key, schema.optional()])) as {
+    [Key in keyof typeof websiteFields]: z.ZodOptional<(typeof websiteFields)[Key]>
+  },
+  { error: 'Invalid website URL or data' },
+)
 export type UpdateWebsite = z.infer<typeof UpdateWebsiteSchema>

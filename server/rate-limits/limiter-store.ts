@@ -22,7 +22,12 @@ const REDIS_STARTUP_WAIT_MS = 3_000
 // Waits for the first connection (so the first requests after start count in Redis), then commands
 // fail fast while Redis is away: the in-memory insurance limiter answers until it is back.
 async function connectRedis(url: string) {
-  const redis = new Redis(url, { enableOfflineQueue: false, commandTimeout: 1_000, connectTimeout: 2_000, maxRetriesPerRequest: 1 })
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    commandTimeout: 1_000,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+  })
   redis.on('error', () => {})
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, REDIS_STARTUP_WAIT_MS)
@@ -37,10 +42,17 @@ async function connectRedis(url: string) {
 async function connectStore(config: Config, database: Database) {
   if (config.RATE_LIMIT_STORE === 'redis') {
     const redis = await connectRedis(config.REDIS_URL ?? '')
-    return { make: (options: LimiterOptions) => new RateLimiterRedis({ ...options, storeClient: redis }), close: async () => void redis.disconnect() }
+    return {
+      make: (options: LimiterOptions) => new RateLimiterRedis({ ...options, storeClient: redis }),
+      close: async () => void redis.disconnect(),
+    }
   }
   if (config.RATE_LIMIT_STORE === 'database') {
-    return { make: (options: LimiterOptions) => new RateLimiterPrisma({ ...options, storeClient: database.prisma, tableName: 'rateLimit' }), close: async () => {} }
+    return {
+      make: (options: LimiterOptions) =>
+        new RateLimiterPrisma({ ...options, storeClient: database.prisma, tableName: 'rateLimit' }),
+      close: async () => {},
+    }
   }
   return { make: (options: LimiterOptions) => new RateLimiterMemory(options), close: async () => {} }
 }

@@ -44,7 +44,11 @@ async function consume(limiter: RateLimiterAbstract, key: string, what = 'attemp
 export async function createRateLimits(config: Config, database: Database): Promise<RateLimits> {
   const store = await createLimiterStore(config, database)
   const perIp = store.limiter('auth_ip', config.AUTH_RATE_LIMIT_PER_IP, config.AUTH_RATE_LIMIT_WINDOW_SECONDS)
-  const perAccount = store.limiter('auth_account', config.AUTH_RATE_LIMIT_PER_ACCOUNT, config.AUTH_RATE_LIMIT_WINDOW_SECONDS)
+  const perAccount = store.limiter(
+    'auth_account',
+    config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+  )
   const chat = store.limiter('chat_user', config.CHAT_RATE_LIMIT_PER_MINUTE, 60)
   const widgetStarts = store.limiter('widget_ip', config.WIDGET_SESSIONS_PER_IP_PER_HOUR, 3_600)
   const widgetVisitor = store.limiter('widget_visitor', config.WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE, 60)

@@ -30,8 +30,18 @@ async function getOrCreateStoredSecret(database: Database, name: SecretName) {
   return Buffer.from(stored.value, 'base64url')
 }
 
-export async function loadServerSecrets(database: Database, config: Pick<Config, 'SECRET_KEY'>): Promise<ServerSecrets> {
+export async function loadServerSecrets(
+  database: Database,
+  config: Pick<Config, 'SECRET_KEY'>,
+): Promise<ServerSecrets> {
   const load = (name: SecretName) =>
-    config.SECRET_KEY ? Promise.resolve(deriveFromConfiguredKey(config.SECRET_KEY, name)) : getOrCreateStoredSecret(database, name)
-  return { csrfKey: await load('csrf'), accessTokenKey: await load('access-token'), downloadLinkKey: await load('download-link'), widgetTokenKey: await load('widget-token') }
+    config.SECRET_KEY
+      ? Promise.resolve(deriveFromConfiguredKey(config.SECRET_KEY, name))
+      : getOrCreateStoredSecret(database, name)
+  return {
+    csrfKey: await load('csrf'),
+    accessTokenKey: await load('access-token'),
+    downloadLinkKey: await load('download-link'),
+    widgetTokenKey: await load('widget-token'),
+  }
 }

@@ -15,7 +15,12 @@ const REQUEST_TIMEOUT_MS = 30_000
 
 /** An S3-compatible bucket (AWS S3, MinIO, R2, ...), path-style addressing, SigV4-signed requests. */
 export function createS3FileStorage(settings: S3Settings): FileStorage {
-  const client = new AwsClient({ accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, region: settings.region, service: 's3' })
+  const client = new AwsClient({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    region: settings.region,
+    service: 's3',
+  })
   const urlOf = (key: string) => {
     assertSafeKey(key)
     return `${settings.endpoint.replace(/\/$/, '')}/${encodeURIComponent(settings.bucket)}/${key.split('/').map(encodeURIComponent).join('/')}`
@@ -30,7 +35,11 @@ export function createS3FileStorage(settings: S3Settings): FileStorage {
   }
   return {
     async put(key, body, contentType) {
-      const response = await send(key, { method: 'PUT', body: new Uint8Array(body), headers: { 'Content-Type': contentType } })
+      const response = await send(key, {
+        method: 'PUT',
+        body: new Uint8Array(body),
+        headers: { 'Content-Type': contentType },
+      })
       if (!response.ok) await fail('PUT', key, response)
     },
     async get(key) {

@@ -8,7 +8,13 @@ import type { Database } from '../db/database.ts'
  */
 export async function linkPendingMemberships(database: Database, userId: string, email: string) {
   await database.prisma.teamMember.updateMany({
-    where: { email, userId: null, status: 'pending', accountId: { not: userId }, team: { members: { none: { userId } } } },
+    where: {
+      email,
+      userId: null,
+      status: 'pending',
+      accountId: { not: userId },
+      team: { members: { none: { userId } } },
+    },
     data: { userId, status: 'active' },
   })
 }

@@ -7,7 +7,16 @@ export async function listTeams(database: Database, actor: Actor) {
   const include = { _count: { select: { agents: true, members: true } } } as const
   const [owned, memberships] = await Promise.all([
     database.prisma.team.findMany({ where: { accountId: actor.userId }, include, orderBy: { createdAt: 'desc' } }),
-    database.prisma.teamMember.findMany({ where: { userId: actor.userId, status: 'active', team: { accountId: { not: actor.userId } } }, include: { team: { include } }, orderBy: { createdAt: 'desc' } }),
+    database.prisma.teamMember.findMany({
+      where: { userId: actor.userId, status: 'active', team: { accountId: { not: actor.userId } } },
+      include: { team: { include } },
+      orderBy: { createdAt: 'desc' },
+    }),
   ])
-  return { teams: [...owned.map((team) => toTeamView(team, 'owner')), ...memberships.map((membership) => toTeamView(membership.team, membership.role))] }
+  return {
+    teams: [
+      ...owned.map((team) => toTeamView(team, 'owner')),
+      ...memberships.map((membership) => toTeamView(membership.team, membership.role)),
+    ],
+  }
 }

@@ -7,7 +7,9 @@ const counts = { _count: { select: { agents: true, members: true } } } as const
 
 export async function getTeam(database: Database, actor: Actor, teamId: string) {
   const { role } = await requireTeam(database, actor, teamId, 'read')
-  return { team: toTeamView(await database.prisma.team.findUniqueOrThrow({ where: { id: teamId }, include: counts }), role) }
+  return {
+    team: toTeamView(await database.prisma.team.findUniqueOrThrow({ where: { id: teamId }, include: counts }), role),
+  }
 }
 
 export async function createTeam(database: Database, actor: Actor, name: string) {

@@ -7,16 +7,32 @@ import type { TeamRole } from '../db/generated/prisma/client.ts'
 import { needsGrantedBy, ROLES_FOR_NEED } from './team-roles.ts'
 import { toMemberView } from './team-views.ts'
 
-const needsOfRole = (role: string, status: string) => (status !== 'active' ? [] : (['read', 'chat', 'edit', 'manage'] as AgentNeed[]).filter((need) => ROLES_FOR_NEED[need].some((granted) => granted === role)))
+const needsOfRole = (role: string, status: string) =>
+  status !== 'active'
+    ? []
+    : (['read', 'chat', 'edit', 'manage'] as AgentNeed[]).filter((need) =>
+        ROLES_FOR_NEED[need].some((granted) => granted === role),
+      )
 
 /** member/permissions: what a member of the team may do with each of the team's agents. */
 export async function memberPermissions(database: Database, actor: Actor, teamId: string, memberId: string) {
   await requireTeam(database, actor, teamId, 'manage')
   const member = await database.prisma.teamMember.findFirst({ where: { id: memberId, teamId } })
   if (!member) throw new AppError('NOT_FOUND', 'Team member not found')
-  const agents = await database.prisma.teamAgent.findMany({ where: { teamId }, include: { agent: { select: { id: true, name: true } } } })
+  const agents = await database.prisma.teamAgent.findMany({
+    where: { teamId },
+    include: { agent: { select: { id: true, name: true } } },
+  })
   const permissions = needsOfRole(member.role, member.status)
-  return { team_member: toMemberView(member), permissions, agents: agents.map((assignment) => ({ agent_id: assignment.agent.id, agent_name: assignment.agent.name, permissions })) }
+  return {
+    team_member: toMemberView(member),
+    permissions,
+    agents: agents.map((assignment) => ({
+      agent_id: assignment.agent.id,
+      agent_name: assignment.agent.name,
+      permissions,
+    })),
+  }
 }
 
 /** member/by-email: the team's member with this e-mail. */
@@ -32,20 +48,40 @@ export async function teamAgentPermissions(database: Database, actor: Actor, tea
   await requireTeam(database, actor, teamId, 'read')
   const assignment = await database.prisma.teamAgent.findUnique({ where: { teamId_agentId: { teamId, agentId } } })
   if (!assignment) throw new AppError('NOT_FOUND', 'This agent is not assigned to the team.')
-  return { agent_id: agentId, team_id: teamId, roles: { admin: needsOfRole('admin', 'active'), member: needsOfRole('member', 'active'), viewer: needsOfRole('viewer', 'active') } }
+  return {
+    agent_id: agentId,
+    team_id: teamId,
+    roles: {
+      admin: needsOfRole('admin', 'active'),
+      member: needsOfRole('member', 'active'),
+      viewer: needsOfRole('viewer', 'active'),
+    },
+  }
 }
 
 /** The actor's own permissions on one agent (GET /agents/{id}/permissions/ and check-permission). */
 export async function myAgentPermissions(database: Database, actor: Actor, agentId: string) {
   const agent = await requireAgentAccess(database, actor, agentId, 'read')
   const permissions = await agentNeedsOf(database, actor, agent)
-  return { agent_id: agentId, is_owner: agent.accountId === actor.userId, permissions, can_read: permissions.includes('read'), can_chat: permissions.includes('chat'), can_edit: permissions.includes('edit'), can_manage: permissions.includes('manage') }
+  return {
+    agent_id: agentId,
+    is_owner: agent.accountId === actor.userId,
+    permissions,
+    can_read: permissions.includes('read'),
+    can_chat: permissions.includes('chat'),
+    can_edit: permissions.includes('edit'),
+    can_manage: permissions.includes('manage'),
+  }
 }
 
 /** Every agent the actor reaches and what they may do with each (GET /agents/permissions/user/), in two queries. */
 export async function myPermissionsOnAllAgents(database: Database, actor: Actor) {
   const [owned, memberships] = await Promise.all([
-    database.prisma.agent.findMany({ where: { accountId: actor.userId }, select: { id: true, name: true }, orderBy: { createdAt: 'desc' } }),
+    database.prisma.agent.findMany({
+      where: { accountId: actor.userId },
+      select: { id: true, name: true },
+      orderBy: { createdAt: 'desc' },
+    }),
     database.prisma.teamMember.findMany({
       where: { userId: actor.userId, status: 'active', accountId: { not: actor.userId } },
       select: { role: true, team: { select: { agents: { select: { agent: { select: { id: true, name: true } } } } } } },
@@ -61,8 +97,18 @@ export async function myPermissionsOnAllAgents(database: Database, actor: Actor)
   }
   return {
     agents: [
-      ...owned.map((agent) => ({ agent_id: agent.id, agent_name: agent.name, is_owner: true, permissions: ['read', 'chat', 'edit', 'manage'] as AgentNeed[] })),
-      ...[...rolesByAgent].map(([agentId, entry]) => ({ agent_id: agentId, agent_name: entry.name, is_owner: false, permissions: needsGrantedBy(entry.roles) })),
+      ...owned.map((agent) => ({
+        agent_id: agent.id,
+        agent_name: agent.name,
+        is_owner: true,
+        permissions: ['read', 'chat', 'edit', 'manage'] as AgentNeed[],
+      })),
+      ...[...rolesByAgent].map(([agentId, entry]) => ({
+        agent_id: agentId,
+        agent_name: entry.name,
+        is_owner: false,
+        permissions: needsGrantedBy(entry.roles),
+      })),
     ],
   }
 }

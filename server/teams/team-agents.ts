@@ -7,7 +7,11 @@ import { toTeamAgentView } from './team-views.ts'
 
 export async function listTeamAgents(database: Database, actor: Actor, teamId: string) {
   await requireTeam(database, actor, teamId, 'read')
-  const assignments = await database.prisma.teamAgent.findMany({ where: { teamId }, include: { agent: true }, orderBy: { createdAt: 'asc' } })
+  const assignments = await database.prisma.teamAgent.findMany({
+    where: { teamId },
+    include: { agent: true },
+    orderBy: { createdAt: 'asc' },
+  })
   return { agents: assignments.map((assignment) => toTeamAgentView(assignment.agent)) }
 }
 
@@ -20,7 +24,11 @@ export async function assignAgent(database: Database, actor: Actor, teamId: stri
   const { team } = await requireTeam(database, actor, teamId, 'manage')
   const agent = await requireAgentAccess(database, actor, agentId, 'edit')
   if (agent.accountId !== team.accountId) throw new AppError('NOT_FOUND', 'Agent not found')
-  await database.prisma.teamAgent.upsert({ where: { teamId_agentId: { teamId, agentId } }, create: { teamId, agentId, accountId: team.accountId }, update: {} })
+  await database.prisma.teamAgent.upsert({
+    where: { teamId_agentId: { teamId, agentId } },
+    create: { teamId, agentId, accountId: team.accountId },
+    update: {},
+  })
   return { message: 'Agent assigned to team successfully', agent: toTeamAgentView(agent) }
 }
 

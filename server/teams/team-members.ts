@@ -35,20 +35,34 @@ export interface TeamServices {
  */
 export async function addMember({ database, plans }: TeamServices, actor: Actor, member: AddMember) {
   const { team } = await requireTeam(database, actor, member.team_id, 'manage')
-  const user = await database.prisma.user.findUnique({ where: { email: member.team_member_email }, select: { id: true } })
+  const user = await database.prisma.user.findUnique({
+    where: { email: member.team_member_email },
+    select: { id: true },
+  })
   if (user?.id === team.accountId) throw new AppError('BAD_REQUEST', 'The team owner is already in the team.')
   if (user && (await database.prisma.teamMember.count({ where: { teamId: team.id, userId: user.id } })) > 0) {
     throw new AppError('CONFLICT', 'This person is already a member of the team.')
   }
   try {
-    const created = await plans.createWithinPlan({ accountId: team.accountId, resource: 'team_members', email: member.team_member_email }, (tx) =>
-      tx.teamMember.create({
-        data: { accountId: team.accountId, teamId: team.id, userId: user?.id ?? null, name: member.team_member_name, email: member.team_member_email, role: member.team_member_role, status: user ? 'active' : 'pending' },
-      }),
+    const created = await plans.createWithinPlan(
+      { accountId: team.accountId, resource: 'team_members', email: member.team_member_email },
+      (tx) =>
+        tx.teamMember.create({
+          data: {
+            accountId: team.accountId,
+            teamId: team.id,
+            userId: user?.id ?? null,
+            name: member.team_member_name,
+            email: member.team_member_email,
+            role: member.team_member_role,
+            status: user ? 'active' : 'pending',
+          },
+        }),
     )
     return { team_member: toMemberView(created), message: 'Team member added successfully' }
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new AppError('CONFLICT', 'This e-mail is already a member of the team.')
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+      throw new AppError('CONFLICT', 'This e-mail is already a member of the team.')
     throw error
   }
 }
@@ -57,22 +71,43 @@ export async function addMember({ database, plans }: TeamServices, actor: Actor,
  * A change to one member: role, name or status. An admin cannot change themselves (the owner can).
  * Activating a deactivated member needs room in the owner's plan, as adding them did.
  */
-export async function updateMember({ database, plans }: TeamServices, actor: Actor, teamId: string, memberId: string, change: { role?: TeamRole; name?: string; status?: TeamMemberStatus }, message: string) {
+export async function updateMember(
+  { database, plans }: TeamServices,
+  actor: Actor,
+  teamId: string,
+  memberId: string,
+  change: { role?: TeamRole; name?: string; status?: TeamMemberStatus },
+  message: string,
+) {
   const { role } = await requireTeam(database, actor, teamId, 'manage')
   const member = await requireMember(database, teamId, memberId)
-  if (role !== 'owner' && member.userId === actor.userId) throw new AppError('FORBIDDEN', 'Ask the team owner to change your own membership.')
+  if (role !== 'owner' && member.userId === actor.userId)
+    throw new AppError('FORBIDDEN', 'Ask the team owner to change your own membership.')
   // Activating a member who has no user yet leaves them pending: access starts when they sign up.
   const status = change.status === 'active' && !member.userId ? 'pending' : change.status
-  const update = (prisma: Pick<Database['prisma'], 'teamMember'>) => prisma.teamMember.update({ where: { id: member.id }, data: { role: change.role, name: change.name, status } })
+  const update = (prisma: Pick<Database['prisma'], 'teamMember'>) =>
+    prisma.teamMember.update({ where: { id: member.id }, data: { role: change.role, name: change.name, status } })
   const returning = member.status === 'deactivated' && status !== undefined && status !== 'deactivated'
-  const updated = returning ? await plans.createWithinPlan({ accountId: member.accountId, resource: 'team_members', email: member.email }, update) : await update(database.prisma)
+  const updated = returning
+    ? await plans.createWithinPlan(
+        { accountId: member.accountId, resource: 'team_members', email: member.email },
+        update,
+      )
+    : await update(database.prisma)
   return { team_member: toMemberView(updated), message }
 }
 
-export async function removeMember(database: Database, actor: Actor, teamId: string, memberId: string, message: string) {
+export async function removeMember(
+  database: Database,
+  actor: Actor,
+  teamId: string,
+  memberId: string,
+  message: string,
+) {
   const { role } = await requireTeam(database, actor, teamId, 'manage')
   const member = await requireMember(database, teamId, memberId)
-  if (role !== 'owner' && member.userId === actor.userId) throw new AppError('FORBIDDEN', 'Ask the team owner to remove you from the team.')
+  if (role !== 'owner' && member.userId === actor.userId)
+    throw new AppError('FORBIDDEN', 'Ask the team owner to remove you from the team.')
   await database.prisma.teamMember.delete({ where: { id: member.id } })
   return { message }
 }

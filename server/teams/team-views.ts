@@ -1,6 +1,9 @@
 import type { Agent, Team, TeamMember } from '../db/generated/prisma/client.ts'
 
-export function toTeamView(team: Team & { _count?: { agents: number; members: number } }, myRole: 'owner' | TeamMember['role']) {
+export function toTeamView(
+  team: Team & { _count?: { agents: number; members: number } },
+  myRole: 'owner' | TeamMember['role'],
+) {
   return {
     team_id: team.id,
     team_name: team.name,
@@ -26,5 +29,10 @@ export function toMemberView(member: TeamMember) {
 }
 
 export function toTeamAgentView(agent: Agent) {
-  return { agent_id: agent.id, agent_name: agent.name, agent_created_at: agent.createdAt.toISOString(), agent_updated_at: agent.updatedAt.toISOString() }
+  return {
+    agent_id: agent.id,
+    agent_name: agent.name,
+    agent_created_at: agent.createdAt.toISOString(),
+    agent_updated_at: agent.updatedAt.toISOString(),
+  }
 }

@@ -9,7 +9,14 @@ import type { UsageMetric } from '../db/generated/prisma/client.ts'
  * always), in one statement: the check and the increment cannot be pulled apart, so any number of
  * requests on any number of processes never pass the limit together. True when it was added.
  */
-export async function consumeUsage(prisma: PrismaQueries, accountId: string, metric: UsageMetric, amount: number, limit: number, period: UsagePeriod): Promise<boolean> {
+export async function consumeUsage(
+  prisma: PrismaQueries,
+  accountId: string,
+  metric: UsageMetric,
+  amount: number,
+  limit: number,
+  period: UsagePeriod,
+): Promise<boolean> {
   const unlimited = limit === UNLIMITED
   const rows = await prisma.$queryRaw<{ value: bigint }[]>`
     insert into usage_counters (id, account_id, metric, scope, period_start, period_end, value, updated_at)
@@ -22,8 +29,16 @@ export async function consumeUsage(prisma: PrismaQueries, accountId: string, met
 }
 
 /** What the account has used of a metric in the period (0 before anything counted). */
-export async function usedInPeriod(prisma: PrismaQueries, accountId: string, metric: UsageMetric, period: UsagePeriod): Promise<number> {
-  const counter = await prisma.usageCounter.findUnique({ where: { accountId_metric_scope_periodStart: { accountId, metric, scope: '', periodStart: period.start } }, select: { value: true } })
+export async function usedInPeriod(
+  prisma: PrismaQueries,
+  accountId: string,
+  metric: UsageMetric,
+  period: UsagePeriod,
+): Promise<number> {
+  const counter = await prisma.usageCounter.findUnique({
+    where: { accountId_metric_scope_periodStart: { accountId, metric, scope: '', periodStart: period.start } },
+    select: { value: true },
+  })
   return Number(counter?.value ?? 0n)
 }
 
@@ -31,7 +46,13 @@ export async function usedInPeriod(prisma: PrismaQueries, accountId: string, met
  * Corrects a reservation made in a period by what was really spent: adds the difference, never below
  * zero. Unconditional, for the work was done.
  */
-export async function settleUsage(prisma: PrismaQueries, accountId: string, metric: UsageMetric, difference: number, periodStart: Date): Promise<void> {
+export async function settleUsage(
+  prisma: PrismaQueries,
+  accountId: string,
+  metric: UsageMetric,
+  difference: number,
+  periodStart: Date,
+): Promise<void> {
   if (difference === 0) return
   await prisma.$executeRaw`
     update usage_counters set value = greatest(value + ${difference}::bigint, 0), updated_at = now()

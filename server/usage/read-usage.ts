@@ -12,7 +12,9 @@ export interface PeriodUsage {
 /** What the account used in its current billing period: what plan limits are checked against. */
 export async function readUsage(database: Database, accountId: string, scope = ''): Promise<PeriodUsage> {
   const period = await usagePeriodOf(database, accountId)
-  const counters = await database.prisma.usageCounter.findMany({ where: { accountId, scope, periodStart: period.start } })
+  const counters = await database.prisma.usageCounter.findMany({
+    where: { accountId, scope, periodStart: period.start },
+  })
   const valueOf = (metric: string) => Number(counters.find((counter) => counter.metric === metric)?.value ?? 0n)
   return { period, tokens: valueOf('tokens'), conversations: valueOf('conversations'), messages: valueOf('messages') }
 }

@@ -11,7 +11,13 @@ export type UsageAmounts = Partial<Record<UsageMetric, number>>
  * widget's day), atomically: insert or add in one statement, so concurrent chats never lose a count.
  * Zero amounts are skipped.
  */
-export async function recordUsage(database: Database, accountId: string, amounts: UsageAmounts, scope = '', given?: UsagePeriod): Promise<void> {
+export async function recordUsage(
+  database: Database,
+  accountId: string,
+  amounts: UsageAmounts,
+  scope = '',
+  given?: UsagePeriod,
+): Promise<void> {
   const entries = Object.entries(amounts).filter(([, amount]) => amount && amount > 0) as [UsageMetric, number][]
   if (entries.length === 0) return
   const period = given ?? (await usagePeriodOf(database, accountId))

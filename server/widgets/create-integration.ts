@@ -24,7 +24,10 @@ export interface NewIntegrationRequest {
  * Creates a widget integration for the agent, with its optional logo, if the agent owner's plan has room
  * for one more widget (402 otherwise, before the logo is stored); answers it with its client_key.
  */
-export async function createIntegration({ database, storage, plans }: { database: Database; storage: FileStorage; plans: PlanEnforcement }, { actor, agentId, input, logo, replacing }: NewIntegrationRequest) {
+export async function createIntegration(
+  { database, storage, plans }: { database: Database; storage: FileStorage; plans: PlanEnforcement },
+  { actor, agentId, input, logo, replacing }: NewIntegrationRequest,
+) {
   const agent = await requireAgentAccess(database, actor, agentId, 'edit')
   const resource = { accountId: agent.accountId, resource: 'widgets' as const, replacing }
   await plans.requireRoomFor(resource)

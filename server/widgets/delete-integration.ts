@@ -7,7 +7,13 @@ import { requireIntegration } from './require-integration.ts'
  * Deletes an integration: its embed code stops working at once and its visitor sessions end. Its
  * conversations stay with the agent (their link to the integration is cleared).
  */
-export async function deleteIntegration(database: Database, storage: FileStorage, actor: Actor, agentId: string, integrationId: string) {
+export async function deleteIntegration(
+  database: Database,
+  storage: FileStorage,
+  actor: Actor,
+  agentId: string,
+  integrationId: string,
+) {
   const integration = await requireIntegration(database, actor, agentId, integrationId, 'edit')
   await database.prisma.widgetIntegration.delete({ where: { id: integration.id } })
   if (integration.websiteLogoKey) await storage.delete(integration.websiteLogoKey)

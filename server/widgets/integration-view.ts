@@ -7,7 +7,9 @@ export const positionEnum = (value: WidgetPositionValue) => value.replace('-', '
 
 /** Where a widget's logo is served from: public, since the widget shows it on the customer's site. */
 export function logoUrl(integration: Pick<WidgetIntegration, 'id' | 'websiteLogoKey'>): string | null {
-  return integration.websiteLogoKey ? `/api/widget-logos/${integration.id}/${integration.websiteLogoKey.split('/').pop()}` : null
+  return integration.websiteLogoKey
+    ? `/api/widget-logos/${integration.id}/${integration.websiteLogoKey.split('/').pop()}`
+    : null
 }
 
 /** A widget integration as the SPEC names its fields (section 3). */

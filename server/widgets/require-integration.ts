@@ -8,9 +8,17 @@ import { AppError } from '../errors/app-error.ts'
 export const INTEGRATION_NOT_FOUND = 'Integration not found'
 
 /** An integration of the agent, addressed by its id or its client key (checked by the caller), that the actor may use as asked. */
-export async function requireIntegration(database: Database, actor: Actor, agentId: string, integrationId: string, need: AgentNeed): Promise<WidgetIntegration> {
+export async function requireIntegration(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  integrationId: string,
+  need: AgentNeed,
+): Promise<WidgetIntegration> {
   await requireAgentAccess(database, actor, agentId, need)
-  const integration = await database.prisma.widgetIntegration.findFirst({ where: { agentId, ...(isId(integrationId) ? { id: integrationId } : { clientKey: integrationId }) } })
+  const integration = await database.prisma.widgetIntegration.findFirst({
+    where: { agentId, ...(isId(integrationId) ? { id: integrationId } : { clientKey: integrationId }) },
+  })
   if (!integration) throw new AppError('NOT_FOUND', INTEGRATION_NOT_FOUND)
   return integration
 }

@@ -25,14 +25,19 @@ const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as co
 export type WidgetPositionValue = (typeof POSITIONS)[number]
 
 /** A widget's client key as create-integration.ts makes it: wk_ and 18 random bytes in base64url. */
-export const isClientKey = (value: unknown): value is string => typeof value === 'string' && /^wk_[A-Za-z0-9_-]{24}$/.test(value)
+export const isClientKey = (value: unknown): value is string =>
+  typeof value === 'string' && /^wk_[A-Za-z0-9_-]{24}$/.test(value)
 
 /**
  * The domain as stored: scheme and trailing slash stripped (SPEC), lower-cased, host[:port] only. A
  * path, a query, credentials or anything but a host name is refused.
  */
 export function normaliseDomain(value: string): string | null {
-  const stripped = value.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '')
+  const stripped = value
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/+$/, '')
   if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(stripped)) return null
   const [host = '', port] = stripped.split(':')
   if (host.startsWith('.') || host.endsWith('.') || host.includes('..') || host.length > 253) return null
@@ -41,7 +46,9 @@ export function normaliseDomain(value: string): string | null {
 }
 
 // Multipart forms send every field as text: "true"/"false" become booleans.
-const formBoolean = z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])], { error: WIDGET_MESSAGES.required }).transform((value) => value === true || value === 'true' || value === '1' || value === 'on')
+const formBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off'])], { error: WIDGET_MESSAGES.required })
+  .transform((value) => value === true || value === 'true' || value === '1' || value === 'on')
 
 const domain = z
   .string({ error: WIDGET_MESSAGES.websiteDomain })
@@ -62,7 +69,10 @@ const fields = {
   website_domain: domain,
   start_message: multiLineText({ label: 'Start message', max: 1_000, required: WIDGET_MESSAGES.startMessage }),
   widget_position: z.enum(POSITIONS, { error: WIDGET_MESSAGES.position }),
-  widget_color: z.string({ error: WIDGET_MESSAGES.color }).trim().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: WIDGET_MESSAGES.color }),
+  widget_color: z
+    .string({ error: WIDGET_MESSAGES.color })
+    .trim()
+    .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, { error: WIDGET_MESSAGES.color }),
   bot_name: singleLineText({ label: 'Bot name', max: 80, required: WIDGET_MESSAGES.botName }),
   auto_open_chat: formBoolean,
   collect_user_email: formBoolean,
@@ -70,7 +80,11 @@ const fields = {
   show_branding: formBoolean,
   allow_subdomains: formBoolean,
   is_active: formBoolean,
-  daily_token_budget: z.coerce.number({ error: 'daily_token_budget must be a whole number' }).int({ error: 'daily_token_budget must be a whole number' }).min(1, { error: 'daily_token_budget must be at least 1' }).max(1_000_000_000, { error: 'daily_token_budget is too large' }),
+  daily_token_budget: z.coerce
+    .number({ error: 'daily_token_budget must be a whole number' })
+    .int({ error: 'daily_token_budget must be a whole number' })
+    .min(1, { error: 'daily_token_budget must be at least 1' })
+    .max(1_000_000_000, { error: 'daily_token_budget is too large' }),
 }
 
 export const CreateIntegrationSchema = z.object(

@@ -23,7 +23,8 @@ let hostPort: string
 const keys: Record<string, string> = {}
 
 const SHOPIFY_ASSET = fileURLToPath(new URL('../../extensions/chat-widget/assets/agentdesk-widget.js', import.meta.url))
-const HOSTILE_CSS = '* { color: rgb(255, 0, 0) !important; font-size: 40px !important; } button { display: none !important; } .launcher, .window { position: static !important; }'
+const HOSTILE_CSS =
+  '* { color: rgb(255, 0, 0) !important; font-size: 40px !important; } button { display: none !important; } .launcher, .window { position: static !important; }'
 
 function hostPage(key: string, lang: string, fromShopifyAsset: boolean, serverUrl = server.baseUrl) {
   const script = fromShopifyAsset
@@ -58,10 +59,17 @@ beforeAll(async () => {
   llm = await startFakeLlm()
   knowledgeSite = await startLocalServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html' })
-    res.end('<!doctype html><html><head><title>Returns policy</title></head><body><article><h1>Returns policy</h1><p>You can return any product within 30 days of delivery for a full refund, no questions asked.</p></article></body></html>')
+    res.end(
+      '<!doctype html><html><head><title>Returns policy</title></head><body><article><h1>Returns policy</h1><p>You can return any product within 30 days of delivery for a full refund, no questions asked.</p></article></body></html>',
+    )
   })
   location = await createDatabaseLocation()
-  server = await spawnServer({ DATA_DIR: location.DATA_DIR, ...llm.config, CRAWLER_ALLOWED_NETWORKS: '127.0.0.1/32', CRAWL_DELAY_MS: '0' })
+  server = await spawnServer({
+    DATA_DIR: location.DATA_DIR,
+    ...llm.config,
+    CRAWLER_ALLOWED_NETWORKS: '127.0.0.1/32',
+    CRAWL_DELAY_MS: '0',
+  })
   host = await startLocalServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://host')
     if (url.pathname === '/agentdesk-widget.js') {
@@ -71,19 +79,41 @@ beforeAll(async () => {
     }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
     const otherServer = url.searchParams.get('server') === 'enforced' ? enforcedServer?.baseUrl : undefined
-    res.end(hostPage(url.searchParams.get('key') ?? '', (url.searchParams.get('lang') ?? 'en').replace(/[^a-z-]/gi, ''), url.searchParams.has('shopify'), otherServer))
+    res.end(
+      hostPage(
+        url.searchParams.get('key') ?? '',
+        (url.searchParams.get('lang') ?? 'en').replace(/[^a-z-]/gi, ''),
+        url.searchParams.has('shopify'),
+        otherServer,
+      ),
+    )
   })
   hostPort = new URL(host.url).port
-  const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'owner@shop.example', password: 'Widget-Test-9', full_name: 'Owner' }) })
+  const registered = await fetch(`${server.baseUrl}/api/accounts/register/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@shop.example', password: 'Widget-Test-9', full_name: 'Owner' }),
+  })
   const token = ((await registered.json()) as { tokens: { access: string } }).tokens.access
   const agent = await api('/agents/create/', token, { name: 'Shop helper' })
   const agentId = String(agent.agent_id)
-  const website = await api(`/agents/${agentId}/websites/create/`, token, { website_url: `${knowledgeSite.url}/returns`, website_name: 'Returns' })
-  await until(async () => (await api(`/agents/${agentId}/websites/${String(website.website_id)}/`, token)).content_status === 'crawled')
+  const website = await api(`/agents/${agentId}/websites/create/`, token, {
+    website_url: `${knowledgeSite.url}/returns`,
+    website_name: 'Returns',
+  })
+  await until(
+    async () =>
+      (await api(`/agents/${agentId}/websites/${String(website.website_id)}/`, token)).content_status === 'crawled',
+  )
   await api(`/agents/${agentId}/website/${String(website.website_id)}/embed/`, token, {})
   await until(async () => ((await api(`/agents/${agentId}/embeddings/`, token)).embeddings as unknown[]).length === 1)
   for (const position of ['bottom-right', 'bottom-left', 'top-right', 'top-left']) {
-    const integration = await api(`/agents/${agentId}/integrations/frontend/`, token, { website_name: 'Shop', website_domain: `127.0.0.1:${hostPort}`, widget_position: position, bot_name: 'Sam' })
+    const integration = await api(`/agents/${agentId}/integrations/frontend/`, token, {
+      website_name: 'Shop',
+      website_domain: `127.0.0.1:${hostPort}`,
+      widget_position: position,
+      bot_name: 'Sam',
+    })
     keys[position] = String(integration.client_key)
   }
   browser = await launchChromium()
@@ -102,12 +132,24 @@ afterAll(async () => {
   await llm?.close()
 })
 
-async function openShop(key: string, { origin = host.url, viewport = { width: 1280, height: 800 }, lang = 'en', shopify = false, enforced = false, locale = 'en-US' } = {}) {
+async function openShop(
+  key: string,
+  {
+    origin = host.url,
+    viewport = { width: 1280, height: 800 },
+    lang = 'en',
+    shopify = false,
+    enforced = false,
+    locale = 'en-US',
+  } = {},
+) {
   const context = await browser.newContext({ viewport, locale })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
-  await page.goto(`${origin}/?key=${encodeURIComponent(key)}&lang=${lang}${shopify ? '&shopify' : ''}${enforced ? '&server=enforced' : ''}`)
+  await page.goto(
+    `${origin}/?key=${encodeURIComponent(key)}&lang=${lang}${shopify ? '&shopify' : ''}${enforced ? '&server=enforced' : ''}`,
+  )
   return { page, context, problems }
 }
 
@@ -136,7 +178,9 @@ describe('the chat widget on a customer’s page', () => {
     await launcher(page).click()
     const input = page.locator('[data-agentdesk-widget] >> css=textarea')
     await input.waitFor({ state: 'visible' })
-    expect(await page.locator('[data-agentdesk-widget] >> css=.msg.ai').first().innerText()).toBe('Hello! How can I help you today?')
+    expect(await page.locator('[data-agentdesk-widget] >> css=.msg.ai').first().innerText()).toBe(
+      'Hello! How can I help you today?',
+    )
     await input.fill('How long do I have to return a product?')
     await input.press('Enter')
     const answer = page.locator('[data-agentdesk-widget] >> css=.msg.ai').nth(1)
@@ -149,7 +193,9 @@ describe('the chat widget on a customer’s page', () => {
     expect(await answer.evaluate((element) => getComputedStyle(element).fontSize)).toBe('14px')
     await page.reload()
     const texts = page.locator('[data-agentdesk-widget] >> css=.msg')
-    await expect.poll(async () => (await texts.allInnerTexts()).join('\n'), { timeout: 15_000 }).toContain('How long do I have to return a product?')
+    await expect
+      .poll(async () => (await texts.allInnerTexts()).join('\n'), { timeout: 15_000 })
+      .toContain('How long do I have to return a product?')
     expect(problems).toEqual([])
     await context.close()
   })
@@ -167,10 +213,12 @@ describe('the chat widget on a customer’s page', () => {
       const answer = page.locator('[data-agentdesk-widget] >> css=.msg.ai').nth(1)
       const full = 'According to the sources, returns are accepted within 30 days [1]. Shipping is free [2].'
       // Part of the answer is on screen while the rest is still being written.
-      await expect.poll(async () => {
-        const shown = (await answer.count()) > 0 ? await answer.innerText() : ''
-        return shown.length > 0 && shown.length < full.length
-      }).toBe(true)
+      await expect
+        .poll(async () => {
+          const shown = (await answer.count()) > 0 ? await answer.innerText() : ''
+          return shown.length > 0 && shown.length < full.length
+        })
+        .toBe(true)
       await expect.poll(() => answer.innerText(), { timeout: 15_000 }).toBe(full)
       await context.close()
     } finally {
@@ -183,7 +231,9 @@ describe('the chat widget on a customer’s page', () => {
     await launcher(page).click()
     const input = page.locator('[data-agentdesk-widget] >> css=textarea')
     await input.waitFor({ state: 'visible' })
-    await page.locator('[data-agentdesk-widget] >> css=input[type=file]').setInputFiles({ name: 'order.txt', mimeType: 'text/plain', buffer: Buffer.from('Order 77: a brass lamp') })
+    await page
+      .locator('[data-agentdesk-widget] >> css=input[type=file]')
+      .setInputFiles({ name: 'order.txt', mimeType: 'text/plain', buffer: Buffer.from('Order 77: a brass lamp') })
     expect(await page.locator('[data-agentdesk-widget] >> css=.chip').innerText()).toContain('order.txt')
     await input.fill('Can I return this?')
     await input.press('Enter')
@@ -195,7 +245,9 @@ describe('the chat widget on a customer’s page', () => {
   })
 
   it('stays away from a site the integration does not allow, without breaking it', async () => {
-    const { page, context, problems } = await openShop(keys['bottom-right'] ?? '', { origin: `http://localhost:${hostPort}` })
+    const { page, context, problems } = await openShop(keys['bottom-right'] ?? '', {
+      origin: `http://localhost:${hostPort}`,
+    })
     await page.waitForLoadState('networkidle')
     expect(await page.locator('[data-agentdesk-widget]').count()).toBe(0)
     expect(await page.evaluate(() => (window as unknown as { hostScriptRan?: boolean }).hostScriptRan)).toBe(true)
@@ -256,10 +308,23 @@ describe('when the site owner’s plan has ended', () => {
     enforcedLocation = await createDatabaseLocation()
     enforcedServer = await spawnServer({ DATA_DIR: enforcedLocation.DATA_DIR, ...llm.config, BILLING_MODE: 'enforced' })
     const baseUrl = enforcedServer.baseUrl
-    const registered = await fetch(`${baseUrl}/api/accounts/register/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'lapsed@shop.example', password: 'Widget-Test-9', full_name: 'Owner' }) })
+    const registered = await fetch(`${baseUrl}/api/accounts/register/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'lapsed@shop.example', password: 'Widget-Test-9', full_name: 'Owner' }),
+    })
     const token = ((await registered.json()) as { tokens: { access: string } }).tokens.access
     const agentId = String((await api('/agents/create/', token, { name: 'Shop helper' }, baseUrl)).agent_id)
-    const key = String((await api(`/agents/${agentId}/integrations/frontend/`, token, { website_name: 'Shop', website_domain: `127.0.0.1:${hostPort}`, bot_name: 'Sam' }, baseUrl)).client_key)
+    const key = String(
+      (
+        await api(
+          `/agents/${agentId}/integrations/frontend/`,
+          token,
+          { website_name: 'Shop', website_domain: `127.0.0.1:${hostPort}`, bot_name: 'Sam' },
+          baseUrl,
+        )
+      ).client_key,
+    )
     const { subscription_id } = await api('/plans/get-user-subscription/', token, undefined, baseUrl)
     await api('/plans/cancel-user-subscription/', token, { subscription_id, immediate: true }, baseUrl)
     const calls = llm.requests.length
@@ -271,7 +336,9 @@ describe('when the site owner’s plan has ended', () => {
     await input.fill('¿Puedo devolver un producto?')
     await input.press('Enter')
     const reply = page.locator('[data-agentdesk-widget] >> css=.msg.ai').nth(1)
-    await expect.poll(() => (reply.count().then((count) => (count > 0 ? reply.innerText() : ''))), { timeout: 15_000 }).toBe('Este asistente no puede responder en este momento. Inténtalo de nuevo más tarde.')
+    await expect
+      .poll(() => reply.count().then((count) => (count > 0 ? reply.innerText() : '')), { timeout: 15_000 })
+      .toBe('Este asistente no puede responder en este momento. Inténtalo de nuevo más tarde.')
     expect(await page.locator('[data-agentdesk-widget] >> css=.error').count()).toBe(0)
     // The visitor's words are kept in the box to send again later; the model was never asked.
     expect(await input.inputValue()).toBe('¿Puedo devolver un producto?')

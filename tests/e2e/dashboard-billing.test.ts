@@ -25,11 +25,22 @@ const PAYMENTS_NOT_SET_UP = 'Payments are not set up on this server.'
 const SETTLED = { timeout: 15_000 }
 
 const url = (path: string) => `${listening.baseUrl}${path}`
-const api = <T = Record<string, unknown>>(account: SignedUp, path: string, body?: unknown) => callApi<T>(listening.baseUrl, account.access, path, body)
+const api = <T = Record<string, unknown>>(account: SignedUp, path: string, body?: unknown) =>
+  callApi<T>(listening.baseUrl, account.access, path, body)
 
 /** A browser context already signed in as the account: its tokens are in local storage before the first page loads. */
 function signedInContext(account: SignedUp | null, viewport = DESKTOP) {
-  const origins = account ? [{ origin: listening.baseUrl, localStorage: [{ name: 'access_token', value: account.access }, { name: 'refresh_token', value: account.refresh }] }] : []
+  const origins = account
+    ? [
+        {
+          origin: listening.baseUrl,
+          localStorage: [
+            { name: 'access_token', value: account.access },
+            { name: 'refresh_token', value: account.refresh },
+          ],
+        },
+      ]
+    : []
   return browser.newContext({ viewport, storageState: { cookies: [], origins } })
 }
 
@@ -46,14 +57,31 @@ async function fitsPhone(on: Page) {
 /** A plan of the test's own (agents: 1, the rest unlimited), granted to the account for 30 days. */
 async function onOneAgentPlan(account: SignedUp) {
   await listening.testApp.database.prisma.plan.create({
-    data: { id: 100, name: 'Solo', isActive: false, conversationLimit: -1, messageLimit: -1, tokenLimit: BigInt(-1), widgetLimit: -1, teamMemberLimit: -1, agentLimit: 1 },
+    data: {
+      id: 100,
+      name: 'Solo',
+      isActive: false,
+      conversationLimit: -1,
+      messageLimit: -1,
+      tokenLimit: BigInt(-1),
+      widgetLimit: -1,
+      teamMemberLimit: -1,
+      agentLimit: 1,
+    },
   })
-  await setPlan(listening.testApp.database, { email: account.email, plan: 'Solo', until: new Date(Date.now() + 30 * 86_400_000) })
+  await setPlan(listening.testApp.database, {
+    email: account.email,
+    plan: 'Solo',
+    until: new Date(Date.now() + 30 * 86_400_000),
+  })
 }
 
 beforeAll(async () => {
   mkdirSync(SCREENS, { recursive: true })
-  listening = await startListeningTestApp({ BILLING_MODE: 'enforced', ...(process.env.DASHBOARD_DIR ? { DASHBOARD_DIR: process.env.DASHBOARD_DIR } : {}) })
+  listening = await startListeningTestApp({
+    BILLING_MODE: 'enforced',
+    ...(process.env.DASHBOARD_DIR ? { DASHBOARD_DIR: process.env.DASHBOARD_DIR } : {}),
+  })
   browser = await launchChromium()
   owner = await signUp(listening.testApp, { full_name: 'Olivia Owner' })
   ownerContext = await signedInContext(owner)
@@ -82,8 +110,16 @@ describe('Usage & Plan', () => {
     await page.getByRole('tab', { name: 'History' }).click()
     const row = page.getByTestId('subscription-history-row')
     await row.waitFor()
-    const [subscription] = (await api<{ subscriptions: { subscription_id: string }[] }>(owner, '/plans/get-user-subscription-history/')).subscriptions
-    expect((await row.getByRole('cell').allInnerTexts()).map((text) => text.trim())).toEqual([subscription?.subscription_id, '1 (Pro 1)', expect.any(String), expect.any(String), expect.stringMatching(/Free trial$/)])
+    const [subscription] = (
+      await api<{ subscriptions: { subscription_id: string }[] }>(owner, '/plans/get-user-subscription-history/')
+    ).subscriptions
+    expect((await row.getByRole('cell').allInnerTexts()).map((text) => text.trim())).toEqual([
+      subscription?.subscription_id,
+      '1 (Pro 1)',
+      expect.any(String),
+      expect.any(String),
+      expect.stringMatching(/Free trial$/),
+    ])
   })
 
   it('says Manage Billing cannot open a portal on this server', async () => {
@@ -98,7 +134,9 @@ describe('Usage & Plan', () => {
     await dialog.getByText('Cancel subscription?').waitFor()
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click()
     await dialog.waitFor({ state: 'detached' })
-    expect((await api<{ cancel_at_period_end: boolean }>(owner, '/plans/get-user-subscription/')).cancel_at_period_end).toBe(false)
+    expect(
+      (await api<{ cancel_at_period_end: boolean }>(owner, '/plans/get-user-subscription/')).cancel_at_period_end,
+    ).toBe(false)
 
     await page.getByRole('button', { name: 'Cancel Subscription' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel Subscription' }).click()
@@ -107,11 +145,15 @@ describe('Usage & Plan', () => {
     await page.getByText('Cancels at period end').waitFor()
     await page.getByText(/^Cancelled: your plan ends on .+ and will not renew\.$/).waitFor()
     expect(await page.getByRole('button', { name: 'Cancel Subscription' }).isDisabled()).toBe(true)
-    expect((await api<{ cancel_at_period_end: boolean }>(owner, '/plans/get-user-subscription/')).cancel_at_period_end).toBe(true)
+    expect(
+      (await api<{ cancel_at_period_end: boolean }>(owner, '/plans/get-user-subscription/')).cancel_at_period_end,
+    ).toBe(true)
   })
 
   it('shows a failed read with Try Again, and then the plan', async () => {
-    await page.route('**/api/plans/get-user-subscription/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"INTERNAL"}' }))
+    await page.route('**/api/plans/get-user-subscription/', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"INTERNAL"}' }),
+    )
     await page.goto(url('/app/usage'))
     const banner = page.getByText('Unable to load your subscription')
     await banner.waitFor(SETTLED)
@@ -162,7 +204,9 @@ describe('Plans, payment and customer information', () => {
     const options = await visitor.getByLabel('Plan', { exact: true }).locator('option').allInnerTexts()
     expect(options).toEqual(['Pro 1 (Default)', 'Pro 2', 'Pro 3', 'Pro 4', 'Pro 5', 'Pro 6', 'Pro 7'])
     expect(await visitor.getByRole('region', { name: 'Compare plans' }).getByRole('row').count()).toBe(8)
-    expect(await visitor.getByRole('row', { name: /Pro 7/ }).innerText()).toMatch(/32,000 EGP\s+19,300\s+192,500\s+321\.0M\s+129\s+193\s+193/)
+    expect(await visitor.getByRole('row', { name: /Pro 7/ }).innerText()).toMatch(
+      /32,000 EGP\s+19,300\s+192,500\s+321\.0M\s+129\s+193\s+193/,
+    )
     expect(await visitor.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toBe('/contact')
     await screenshot(visitor, 'billing-plans-desktop')
 
@@ -186,7 +230,9 @@ describe('Plans, payment and customer information', () => {
     // The heading shows while the plans load: wait for the last card before counting them.
     await page.getByTestId('plan-card').nth(6).waitFor()
     expect(await page.getByTestId('plan-card').count()).toBe(7)
-    expect(await page.getByTestId('plan-card').filter({ hasText: 'Most Popular' }).getByRole('heading').innerText()).toBe('Pro 1')
+    expect(
+      await page.getByTestId('plan-card').filter({ hasText: 'Most Popular' }).getByRole('heading').innerText(),
+    ).toBe('Pro 1')
     expect(await page.getByRole('button', { name: 'EGP', pressed: true }).count()).toBe(1)
     await screenshot(page, 'billing-payment-desktop')
 
@@ -208,9 +254,19 @@ describe('Plans, payment and customer information', () => {
     await page.getByRole('button', { name: 'Continue to Payment' }).click()
     await toast(page, 'Information saved successfully.').waitFor()
     const sent = (await checkout).postDataJSON() as Record<string, unknown>
-    expect(sent).toEqual({ price_id: 4, success_url: url('/app/payment-success'), cancel_url: url('/app/payment-cancel') })
+    expect(sent).toEqual({
+      price_id: 4,
+      success_url: url('/app/payment-success'),
+      cancel_url: url('/app/payment-cancel'),
+    })
     await page.getByText(`Payment failed: ${PAYMENTS_NOT_SET_UP}`).waitFor()
-    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('customerInfo'))) ?? '{}')).toMatchObject({ firstName: 'Olivia', lastName: 'Owner', email: 'olivia@example.com', city: 'Cairo', phone: '' })
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('customerInfo'))) ?? '{}')).toMatchObject({
+      firstName: 'Olivia',
+      lastName: 'Owner',
+      email: 'olivia@example.com',
+      city: 'Cairo',
+      phone: '',
+    })
   })
 
   it('with the information kept, a plan goes straight to checkout', async () => {
@@ -262,7 +318,10 @@ describe('Settings, notifications and plan refusals', () => {
   beforeAll(async () => {
     solo = await signUp(listening.testApp, { full_name: 'Sam Solo' })
     await onOneAgentPlan(solo)
-    const created = await listening.testApp.request.post('/api/agents/create/').set(bearer(solo.access)).send({ name: 'Only Agent' })
+    const created = await listening.testApp.request
+      .post('/api/agents/create/')
+      .set(bearer(solo.access))
+      .send({ name: 'Only Agent' })
     if (created.status !== 201) throw new Error(`agent not created: ${JSON.stringify(created.body)}`)
     soloPage = await (await signedInContext(solo)).newPage()
   })
@@ -282,7 +341,9 @@ describe('Settings, notifications and plan refusals', () => {
 
     await soloPage.goto(url('/app/settings?tab=billing'))
     await soloPage.getByRole('heading', { name: 'Current Plan: Solo' }).waitFor()
-    expect(await soloPage.getByTestId('plan-limits').innerText()).toMatch(/Conversations\s+∞\s+Messages\s+∞\s+Tokens\s+∞\s+Widgets\s+∞\s+Team members\s+∞\s+Agents\s+1/)
+    expect(await soloPage.getByTestId('plan-limits').innerText()).toMatch(
+      /Conversations\s+∞\s+Messages\s+∞\s+Tokens\s+∞\s+Widgets\s+∞\s+Team members\s+∞\s+Agents\s+1/,
+    )
 
     const context = await signedInContext(owner, MOBILE)
     const phone = await context.newPage()

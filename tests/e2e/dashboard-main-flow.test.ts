@@ -23,7 +23,10 @@ const ANSWER = 'Orders ship within 2 business days [1]. Tracking: https://exampl
 // expect.poll gives up after 1 s unless told otherwise: too soon for a page on a busy CI machine.
 const SETTLED = { timeout: 15_000 }
 
-async function api<T = Record<string, unknown>>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+async function api<T = Record<string, unknown>>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('access_token'))
   const response = await fetch(`${server.baseUrl}/api${path}`, {
     method: init.method ?? 'GET',
@@ -107,11 +110,19 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await screenshot('agent-overview')
     await page.getByRole('tab', { name: 'Texts' }).click()
     await page.getByLabel('Name').fill('Shipping policy')
-    await page.getByLabel('Content').fill('Orders ship within 2 business days from our warehouse. Tracking links arrive by e-mail.')
+    await page
+      .getByLabel('Content')
+      .fill('Orders ship within 2 business days from our warehouse. Tracking links arrive by e-mail.')
     await page.getByRole('button', { name: 'Add Text' }).click()
     await page.getByRole('button', { name: 'Embed Shipping policy' }).click()
-    await expect.poll(async () => (await api<{ embeddings: unknown[] }>(`/agents/${agentId}/embeddings/`)).embeddings.length, { timeout: 30_000 }).toBe(1)
-    await expect.poll(() => page.getByText('Embedded', { exact: true }).first().isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect
+      .poll(async () => (await api<{ embeddings: unknown[] }>(`/agents/${agentId}/embeddings/`)).embeddings.length, {
+        timeout: 30_000,
+      })
+      .toBe(1)
+    await expect
+      .poll(() => page.getByText('Embedded', { exact: true }).first().isVisible(), { timeout: 15_000 })
+      .toBe(true)
   })
 
   it('chats in the Chat tab: the answer streams in and cites the text', async () => {
@@ -123,14 +134,23 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     // Part of the answer is on screen before the whole of it. The text is kept as it was seen: read again
     // later, the streaming bubble may already have given way to the finished message.
     let partial = ''
-    await expect.poll(async () => (partial = (await page.getByTestId('message-streaming').allTextContents()).join('')).length > 0, { ...SETTLED, interval: 20 }).toBe(true)
+    await expect
+      .poll(
+        async () => (partial = (await page.getByTestId('message-streaming').allTextContents()).join('')).length > 0,
+        { ...SETTLED, interval: 20 },
+      )
+      .toBe(true)
     expect(ANSWER.startsWith(partial.trim())).toBe(true)
     const citation = page.getByTestId('citation').first()
     await expect.poll(() => citation.isVisible(), { timeout: 20_000 }).toBe(true)
     expect(await citation.getAttribute('aria-label')).toBe('Source 1: Shipping policy')
-    expect(await page.getByRole('link', { name: 'https://example.com/track' }).getAttribute('rel')).toContain('noopener')
+    expect(await page.getByRole('link', { name: 'https://example.com/track' }).getAttribute('rel')).toContain(
+      'noopener',
+    )
     const conversations = await api<{ data: { name: string }[] }>(`/conversations/${agentId}/`)
-    await expect.poll(async () => (await api<{ data: { name: string }[] }>(`/conversations/${agentId}/`)).data[0]?.name, SETTLED).toBe('Chat: When do orders ship?')
+    await expect
+      .poll(async () => (await api<{ data: { name: string }[] }>(`/conversations/${agentId}/`)).data[0]?.name, SETTLED)
+      .toBe('Chat: When do orders ship?')
     expect(conversations.data).toHaveLength(1)
     await screenshot('agent-chat')
   })
@@ -142,12 +162,19 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await page.getByLabel('Website name').fill('Ada Store')
     await page.getByLabel('Website domain').fill('https://shop.example.com/')
     await page.getByRole('button', { name: 'Create Widget Integration' }).click()
-    const integrations = async () => (await api<{ integrations: { client_key: string; website_domain: string }[] }>(`/agents/${agentId}/integrations/frontend/`)).integrations
+    const integrations = async () =>
+      (
+        await api<{ integrations: { client_key: string; website_domain: string }[] }>(
+          `/agents/${agentId}/integrations/frontend/`,
+        )
+      ).integrations
     await expect.poll(async () => (await integrations()).length, SETTLED).toBe(1)
     const [integration] = await integrations()
     expect(integration?.website_domain).toBe('shop.example.com')
     await page.getByRole('button', { name: 'Copy Code' }).first().click()
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), SETTLED).toContain(integration?.client_key)
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()), SETTLED)
+      .toContain(integration?.client_key)
     await screenshot('widget-result')
   })
 
@@ -157,7 +184,9 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await expect.poll(() => item.count(), SETTLED).toBe(1)
     expect(await item.first().textContent()).toContain('CH')
     await item.first().click()
-    await expect.poll(() => page.getByRole('heading', { name: 'Chat: When do orders ship?' }).isVisible(), SETTLED).toBe(true)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Chat: When do orders ship?' }).isVisible(), SETTLED)
+      .toBe(true)
     // SPEC section 4: favourite and archive work only with a specific agent chosen in the filter.
     expect(await page.getByRole('button', { name: 'Add to favorites' }).isDisabled()).toBe(true)
     await page.getByLabel('Agent', { exact: true }).selectOption(agentId)
@@ -172,11 +201,24 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await page.getByRole('button', { name: 'Edit message' }).first().click()
     await page.getByLabel('Edit message').fill('When do my orders ship?')
     await page.getByRole('button', { name: 'Save' }).click()
-    const messages = async () => (await api<{ data: { message_text: string; sender_type: string }[] }>(`/conversations/${agentId}/${await selectedId()}/messages/`)).data
-    await expect.poll(async () => (await messages()).filter((message) => message.sender_type === 'user').map((message) => message.message_text), SETTLED).toEqual(['When do my orders ship?'])
+    const messages = async () =>
+      (
+        await api<{ data: { message_text: string; sender_type: string }[] }>(
+          `/conversations/${agentId}/${await selectedId()}/messages/`,
+        )
+      ).data
+    await expect
+      .poll(
+        async () =>
+          (await messages()).filter((message) => message.sender_type === 'user').map((message) => message.message_text),
+        SETTLED,
+      )
+      .toEqual(['When do my orders ship?'])
     await screenshot('conversations')
     await page.getByRole('button', { name: 'Delete message' }).first().click()
-    await expect.poll(async () => (await messages()).filter((message) => message.sender_type === 'user').length, SETTLED).toBe(0)
+    await expect
+      .poll(async () => (await messages()).filter((message) => message.sender_type === 'user').length, SETTLED)
+      .toBe(0)
     await page.getByRole('button', { name: 'Archive conversation' }).click()
     await expect.poll(() => page.getByText('No conversations', { exact: true }).isVisible(), SETTLED).toBe(true)
     // The open conversation stays open although the list no longer holds it (drawn in the same render as the empty list).
@@ -185,13 +227,19 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await expect.poll(() => item.count(), SETTLED).toBe(1)
     const stored = await api<{ data: { is_archived: boolean; is_favorite: boolean }[] }>(`/conversations/${agentId}/`)
     expect(stored.data).toEqual([])
-    const archived = await api<{ data: { is_archived: boolean; is_favorite: boolean }[] }>(`/conversations/index/?filter=archived`)
-    expect(archived.data.map((conversation) => [conversation.is_archived, conversation.is_favorite])).toEqual([[true, true]])
+    const archived = await api<{ data: { is_archived: boolean; is_favorite: boolean }[] }>(
+      `/conversations/index/?filter=archived`,
+    )
+    expect(archived.data.map((conversation) => [conversation.is_archived, conversation.is_favorite])).toEqual([
+      [true, true],
+    ])
   })
 
   it('shows the dashboard with the counts of what was made', async () => {
     await page.goto(`${server.baseUrl}/app/dashboard`)
-    await expect.poll(() => page.getByTestId('stat-cards').textContent(), { timeout: 15_000 }).toContain('Total Agents1')
+    await expect
+      .poll(() => page.getByTestId('stat-cards').textContent(), { timeout: 15_000 })
+      .toContain('Total Agents1')
     // The agent cards come from a query of their own, which may answer after the figures.
     await expect.poll(() => page.getByTestId('agent-card').count(), SETTLED).toBe(1)
     await screenshot('dashboard')

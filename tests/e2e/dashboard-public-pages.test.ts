@@ -26,7 +26,11 @@ beforeAll(async () => {
   server = await spawnServer({ DATA_DIR: location.DATA_DIR })
   browser = await launchChromium()
   mkdirSync('test-results/screens', { recursive: true })
-  tokens = await registerAccount(server.baseUrl, { email: 'helper@public.example', password: 'Public-Pages-9', full_name: 'Help Reader' })
+  tokens = await registerAccount(server.baseUrl, {
+    email: 'helper@public.example',
+    password: 'Public-Pages-9',
+    full_name: 'Help Reader',
+  })
 })
 
 afterAll(async () => {
@@ -74,44 +78,109 @@ const PUBLIC_PAGES = [
     path: '/',
     heading: 'Support your customers 24/7, in their language',
     title: 'AI chat agents for 24/7 customer support · AgentDesk',
-    texts: ['over 95 languages', 'smart chat', 'analytics', '14-day free trial', 'No card needed', '95%', '60%', '1M+', 'Customer satisfaction', 'Availability', 'Cost reduction', 'Conversations', 'Multilingual answers', '24/7 support'],
+    texts: [
+      'over 95 languages',
+      'smart chat',
+      'analytics',
+      '14-day free trial',
+      'No card needed',
+      '95%',
+      '60%',
+      '1M+',
+      'Customer satisfaction',
+      'Availability',
+      'Cost reduction',
+      'Conversations',
+      'Multilingual answers',
+      '24/7 support',
+    ],
   },
-  { path: '/demo', heading: 'See AgentDesk in action', title: 'Live demo · AgentDesk', texts: ['Create an agent', 'Add your knowledge', 'Chat and refine', 'Embed the widget'] },
-  { path: '/about', heading: 'We help businesses answer every customer', title: 'About us · AgentDesk', texts: ['What we believe', '95%'] },
-  { path: '/help', heading: 'How can we help?', title: 'Help · AgentDesk', texts: ['Support available 24/7', 'Response within 24 hours', 'connects AgentDesk to 3,000+ apps'] },
+  {
+    path: '/demo',
+    heading: 'See AgentDesk in action',
+    title: 'Live demo · AgentDesk',
+    texts: ['Create an agent', 'Add your knowledge', 'Chat and refine', 'Embed the widget'],
+  },
+  {
+    path: '/about',
+    heading: 'We help businesses answer every customer',
+    title: 'About us · AgentDesk',
+    texts: ['What we believe', '95%'],
+  },
+  {
+    path: '/help',
+    heading: 'How can we help?',
+    title: 'Help · AgentDesk',
+    texts: ['Support available 24/7', 'Response within 24 hours', 'connects AgentDesk to 3,000+ apps'],
+  },
   {
     path: '/contact',
     heading: 'Contact us',
     title: 'Contact us · AgentDesk',
-    texts: [CONTACT_EMAIL, CONTACT_PHONE, 'Chat', 'Business hours (UTC+03)', 'Sun-Thu', '9:00 AM - 6:00 PM', 'Sat', '10:00 AM - 4:00 PM', 'Fri', 'Closed'],
+    texts: [
+      CONTACT_EMAIL,
+      CONTACT_PHONE,
+      'Chat',
+      'Business hours (UTC+03)',
+      'Sun-Thu',
+      '9:00 AM - 6:00 PM',
+      'Sat',
+      '10:00 AM - 4:00 PM',
+      'Fri',
+      'Closed',
+    ],
   },
-  { path: '/privacy', heading: 'Privacy Policy', title: 'Privacy Policy · AgentDesk', texts: ['We do not use your documents or conversations to train AI models.', 'Deleting an agent removes'] },
-  { path: '/terms', heading: 'Terms of Service', title: 'Terms of Service · AgentDesk', texts: ['14-day free trial', 'at least 30 days before a new price applies'] },
-  { path: '/security', heading: 'Security', title: 'Security · AgentDesk', texts: ['argon2id', 'Reporting a vulnerability'] },
+  {
+    path: '/privacy',
+    heading: 'Privacy Policy',
+    title: 'Privacy Policy · AgentDesk',
+    texts: ['We do not use your documents or conversations to train AI models.', 'Deleting an agent removes'],
+  },
+  {
+    path: '/terms',
+    heading: 'Terms of Service',
+    title: 'Terms of Service · AgentDesk',
+    texts: ['14-day free trial', 'at least 30 days before a new price applies'],
+  },
+  {
+    path: '/security',
+    heading: 'Security',
+    title: 'Security · AgentDesk',
+    texts: ['argon2id', 'Reporting a vulnerability'],
+  },
   {
     path: '/refund',
     heading: 'Refund Policy',
     title: 'Refund Policy · AgentDesk',
-    texts: ['Full refund within 7 days of your first subscription.', 'No refunds after 30 days.', '3-5 business days', '7-10 business days', 'Price changes need 30 days notice.'],
+    texts: [
+      'Full refund within 7 days of your first subscription.',
+      'No refunds after 30 days.',
+      '3-5 business days',
+      '7-10 business days',
+      'Price changes need 30 days notice.',
+    ],
   },
 ]
 
 describe('the public pages', () => {
-  it.each(PUBLIC_PAGES)('$path has one h1, its title and the SPEC’s texts, with no console errors under the production CSP', async ({ path, heading, title, texts }) => {
-    const { page, context, problems } = await open(path)
-    await page.getByRole('heading', { level: 1 }).waitFor()
-    expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([heading])
-    // The title is set by an effect, after the render that shows the heading.
-    await expect.poll(() => page.title(), SETTLED).toBe(title)
-    expect(await page.getByRole('main').count()).toBe(1)
-    expect(await page.getByRole('navigation', { name: 'Site pages' }).count()).toBe(1)
-    const text = await page.getByRole('main').innerText()
-    for (const expected of texts) expect(text).toContain(expected)
-    await page.setViewportSize(NARROWEST)
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
-    expect(problems).toEqual([])
-    await context.close()
-  })
+  it.each(PUBLIC_PAGES)(
+    '$path has one h1, its title and the SPEC’s texts, with no console errors under the production CSP',
+    async ({ path, heading, title, texts }) => {
+      const { page, context, problems } = await open(path)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      expect(await page.getByRole('heading', { level: 1 }).allInnerTexts()).toEqual([heading])
+      // The title is set by an effect, after the render that shows the heading.
+      await expect.poll(() => page.title(), SETTLED).toBe(title)
+      expect(await page.getByRole('main').count()).toBe(1)
+      expect(await page.getByRole('navigation', { name: 'Site pages' }).count()).toBe(1)
+      const text = await page.getByRole('main').innerText()
+      for (const expected of texts) expect(text).toContain(expected)
+      await page.setViewportSize(NARROWEST)
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+      expect(problems).toEqual([])
+      await context.close()
+    },
+  )
 
   it('sends the landing page’s buttons where the route table says', async () => {
     const { page, context } = await open('/')
@@ -139,8 +208,24 @@ describe('the public pages', () => {
     expect(await footer.getByRole('link', { name: CONTACT_EMAIL }).getAttribute('href')).toBe(`mailto:${CONTACT_EMAIL}`)
     expect(await footer.getByRole('link', { name: CONTACT_PHONE }).getAttribute('href')).toBe('tel:+201000000000')
     expect(await footer.innerText()).toMatch(/© \d{4} AgentDesk\. All rights reserved\./)
-    const pages = { Demo: 'See AgentDesk in action', About: 'We help businesses answer every customer', Help: 'How can we help?', Contact: 'Contact us', Privacy: 'Privacy Policy', Terms: 'Terms of Service', 'Refund Policy': 'Refund Policy' }
-    const paths = { Demo: '/demo', About: '/about', Help: '/help', Contact: '/contact', Privacy: '/privacy', Terms: '/terms', 'Refund Policy': '/refund' }
+    const pages = {
+      Demo: 'See AgentDesk in action',
+      About: 'We help businesses answer every customer',
+      Help: 'How can we help?',
+      Contact: 'Contact us',
+      Privacy: 'Privacy Policy',
+      Terms: 'Terms of Service',
+      'Refund Policy': 'Refund Policy',
+    }
+    const paths = {
+      Demo: '/demo',
+      About: '/about',
+      Help: '/help',
+      Contact: '/contact',
+      Privacy: '/privacy',
+      Terms: '/terms',
+      'Refund Policy': '/refund',
+    }
     for (const [label, heading] of Object.entries(pages)) {
       await footer.getByRole('link', { name: label, exact: true }).click()
       await expect.poll(() => pathOf(page), SETTLED).toBe(paths[label as keyof typeof paths])
@@ -153,7 +238,10 @@ describe('the public pages', () => {
     const { page, context, problems } = await open('/demo')
     const caption = page.getByTestId('walkthrough-caption')
     await page.getByRole('button', { name: 'Pause walkthrough' }).click()
-    await page.getByRole('navigation', { name: 'Walkthrough steps' }).getByRole('button', { name: /Embed the widget/ }).click()
+    await page
+      .getByRole('navigation', { name: 'Walkthrough steps' })
+      .getByRole('button', { name: /Embed the widget/ })
+      .click()
     await expect.poll(() => caption.textContent(), SETTLED).toContain('Step 4 of 4')
     expect(await caption.getAttribute('aria-live')).toBe('polite')
     expect(await page.getByRole('button', { name: /Embed the widget/ }).getAttribute('aria-current')).toBe('step')
@@ -174,7 +262,9 @@ describe('the public pages', () => {
     await questions.nth(0).click()
     await questions.nth(1).click()
     // The second answer is shown (innerText waits for it) before the open questions are counted.
-    expect(await page.getByRole('region', { name: 'How do I integrate the chatbot with my website?' }).innerText()).toContain('embed code')
+    expect(
+      await page.getByRole('region', { name: 'How do I integrate the chatbot with my website?' }).innerText(),
+    ).toContain('embed code')
     expect(await page.getByTestId('faq').locator('[aria-expanded="true"]').count()).toBe(1)
     await context.close()
   })
@@ -216,7 +306,8 @@ describe('the help center', () => {
       'What plans do you offer?',
       'How can I track my chatbot’s performance?',
     ])
-    const expanded = () => questions.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-expanded')))
+    const expanded = () =>
+      questions.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-expanded')))
     expect(await expanded()).toEqual(['false', 'false', 'false', 'false', 'false'])
 
     await questions.nth(0).click()
@@ -225,24 +316,32 @@ describe('the help center', () => {
 
     await questions.nth(2).click()
     await expect.poll(expanded, SETTLED).toEqual(['false', 'false', 'true', 'false', 'false'])
-    expect(await page.getByRole('region', { name: 'How can I add team members?' }).innerText()).toContain('Settings > Teams > Add Member')
+    expect(await page.getByRole('region', { name: 'How can I add team members?' }).innerText()).toContain(
+      'Settings > Teams > Add Member',
+    )
     expect(await page.getByRole('region', { name: 'How do I create a chatbot?' }).count()).toBe(0)
 
     // Keyboard: arrows move between questions, Enter and Space toggle.
     await page.keyboard.press('ArrowDown')
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), SETTLED).toBe('What plans do you offer?')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent), SETTLED)
+      .toBe('What plans do you offer?')
     await page.keyboard.press('Enter')
     await expect.poll(expanded, SETTLED).toEqual(['false', 'false', 'false', 'true', 'false'])
     expect(await page.getByRole('region', { name: 'What plans do you offer?' }).innerText()).toContain('three plans')
     await page.keyboard.press('End')
     await page.keyboard.press('Space')
     await expect.poll(expanded, SETTLED).toEqual(['false', 'false', 'false', 'false', 'true'])
-    expect(await page.getByRole('region', { name: 'How can I track my chatbot’s performance?' }).innerText()).toContain('Usage')
+    expect(await page.getByRole('region', { name: 'How can I track my chatbot’s performance?' }).innerText()).toContain(
+      'Usage',
+    )
     await page.keyboard.press('Space')
     await expect.poll(expanded, SETTLED).toEqual(['false', 'false', 'false', 'false', 'false'])
 
     await page.getByLabel('Search the help center').fill('embed code')
-    await expect.poll(() => questions.allInnerTexts(), SETTLED).toEqual(['How do I integrate the chatbot with my website?'])
+    await expect
+      .poll(() => questions.allInnerTexts(), SETTLED)
+      .toEqual(['How do I integrate the chatbot with my website?'])
     await context.close()
   })
 
@@ -252,15 +351,16 @@ describe('the help center', () => {
     await expect.poll(() => pathOf(page), SETTLED).toBe('/app/help?tab=resources')
     const panel = page.getByRole('tabpanel')
     // The address changes a moment before the panel does: wait for the panel itself.
-    await expect.poll(() => panel.getByRole('heading', { level: 3 }).allInnerTexts(), SETTLED).toEqual(['Getting started guide', 'API documentation', 'Video tutorials', 'Community forum'])
-    expect(await panel.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual([
-      '/app/create-agent',
-      '/app/integrations',
-      '/demo',
-      '/app/help?tab=contact',
-    ])
+    await expect
+      .poll(() => panel.getByRole('heading', { level: 3 }).allInnerTexts(), SETTLED)
+      .toEqual(['Getting started guide', 'API documentation', 'Video tutorials', 'Community forum'])
+    expect(
+      await panel.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual(['/app/create-agent', '/app/integrations', '/demo', '/app/help?tab=contact'])
     await panel.getByRole('link', { name: /Community forum/ }).click()
-    await expect.poll(() => page.getByRole('tab', { name: 'Contact Support' }).getAttribute('aria-selected'), SETTLED).toBe('true')
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Contact Support' }).getAttribute('aria-selected'), SETTLED)
+      .toBe('true')
     await context.close()
   })
 
@@ -273,11 +373,18 @@ describe('the help center', () => {
 
     await page.getByRole('button', { name: 'Send Message' }).click()
     const panelText = () => page.getByRole('tabpanel').innerText()
-    for (const error of ['Please enter your name', 'Please enter a valid email address', 'Please enter a subject', 'Please enter a message']) {
+    for (const error of [
+      'Please enter your name',
+      'Please enter a valid email address',
+      'Please enter a subject',
+      'Please enter a message',
+    ]) {
       await expect.poll(panelText, SETTLED).toContain(error)
     }
     // Focus moves in the same handler that sets the messages, so it is there once they are.
-    expect(await page.getByLabel('Name', { exact: true }).evaluate((element) => element === document.activeElement)).toBe(true)
+    expect(
+      await page.getByLabel('Name', { exact: true }).evaluate((element) => element === document.activeElement),
+    ).toBe(true)
 
     await page.getByLabel('Name', { exact: true }).fill('Help Reader')
     await page.getByLabel('E-mail', { exact: true }).fill('not-an-address')
@@ -293,12 +400,18 @@ describe('the help center', () => {
     const toast = page.getByTestId('toast').filter({ hasText: 'Opening your e-mail app' })
     await toast.waitFor()
     expect(await toast.innerText()).toContain(CONTACT_EMAIL)
-    const href = (await page.getByTestId('support-mail-fallback').getByRole('link', { name: 'Open the message again' }).getAttribute('href')) ?? ''
+    const href =
+      (await page
+        .getByTestId('support-mail-fallback')
+        .getByRole('link', { name: 'Open the message again' })
+        .getAttribute('href')) ?? ''
     const mail = new URL(href)
     expect(mail.protocol).toBe('mailto:')
     expect(mail.pathname).toBe(CONTACT_EMAIL)
     expect(mail.searchParams.get('subject')).toBe('Widget on my shop')
-    expect(mail.searchParams.get('body')).toBe('The launcher does not show on my store.\nCan you help?\n\n--\nHelp Reader\nreader@shop.example')
+    expect(mail.searchParams.get('body')).toBe(
+      'The launcher does not show on my store.\nCan you help?\n\n--\nHelp Reader\nreader@shop.example',
+    )
     expect(pathOf(page)).toBe('/app/help?tab=contact')
     // Headless Chromium has no e-mail app: it reports the mailto: hand-over it could not make.
     expect(problems.filter((problem) => !problem.includes("Failed to launch 'mailto:"))).toEqual([])

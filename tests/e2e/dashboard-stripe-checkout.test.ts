@@ -23,7 +23,11 @@ const url = (path: string) => `${listening.baseUrl}${path}`
 async function deliverEventsSince(from: number) {
   for (const event of fake.events.slice(from) as FakeStripeEvent[]) {
     const signed = fake.sign(event)
-    const response = await fetch(url('/api/plans/webhook/'), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signed.signature }, body: signed.body })
+    const response = await fetch(url('/api/plans/webhook/'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signed.signature },
+      body: signed.body,
+    })
     expect(response.status).toBe(200)
   }
 }
@@ -31,12 +35,26 @@ async function deliverEventsSince(from: number) {
 beforeAll(async () => {
   mkdirSync(SCREENS, { recursive: true })
   fake = await startFakeStripe()
-  listening = await startListeningTestApp({ ...stripeConfigFor(fake), ...(process.env.DASHBOARD_DIR ? { DASHBOARD_DIR: process.env.DASHBOARD_DIR } : {}) })
+  listening = await startListeningTestApp({
+    ...stripeConfigFor(fake),
+    ...(process.env.DASHBOARD_DIR ? { DASHBOARD_DIR: process.env.DASHBOARD_DIR } : {}),
+  })
   browser = await launchChromium()
   owner = await signUp(listening.testApp, { full_name: 'Carla Card' })
   context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
-    storageState: { cookies: [], origins: [{ origin: listening.baseUrl, localStorage: [{ name: 'access_token', value: owner.access }, { name: 'refresh_token', value: owner.refresh }] }] },
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: listening.baseUrl,
+          localStorage: [
+            { name: 'access_token', value: owner.access },
+            { name: 'refresh_token', value: owner.refresh },
+          ],
+        },
+      ],
+    },
   })
   page = await context.newPage()
 }, 120_000)
@@ -63,7 +81,10 @@ describe('paying for a plan by card', () => {
     await page.getByRole('link', { name: 'Back' }).click()
     await page.waitForURL(url('/app/payment-cancel'))
     await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor()
-    expect((await listening.testApp.database.prisma.subscription.findUniqueOrThrow({ where: { currentKey: owner.userId } })).provider).toBe('trial')
+    expect(
+      (await listening.testApp.database.prisma.subscription.findUniqueOrThrow({ where: { currentKey: owner.userId } }))
+        .provider,
+    ).toBe('trial')
   })
 
   it('pays on Checkout, lands on Payment Successful, and Usage & Plan shows the plan once Stripe’s events arrive', async () => {
@@ -82,14 +103,19 @@ describe('paying for a plan by card', () => {
     await page.goto(url('/app/usage'))
     await page.getByRole('heading', { name: 'Current Plan: Pro 2' }).waitFor()
     expect(await page.getByTestId('usage-agents').innerText()).toMatch(/0 \/ 7/)
-    const current = await listening.testApp.database.prisma.subscription.findUniqueOrThrow({ where: { currentKey: owner.userId } })
+    const current = await listening.testApp.database.prisma.subscription.findUniqueOrThrow({
+      where: { currentKey: owner.userId },
+    })
     expect(current).toMatchObject({ provider: 'stripe', status: 'active', priceId: 4 })
   })
 
   it('Manage Billing opens Stripe’s billing portal in a new tab, which comes back to Usage & Plan', async () => {
     await page.goto(url('/app/usage'))
     await page.getByRole('heading', { name: 'Current Plan: Pro 2' }).waitFor()
-    const [portal] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Manage Billing' }).click()])
+    const [portal] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: 'Manage Billing' }).click(),
+    ])
     await portal.waitForLoadState()
     expect(portal.url()).toMatch(new RegExp(`^${fake.url}/billing_portal/`))
     await portal.getByRole('heading', { name: 'Fake Stripe billing portal' }).waitFor()

@@ -23,7 +23,12 @@ const MOBILE = { width: 390, height: 844 }
 // expect.poll gives up after 1 s unless told otherwise: too soon for a page on a busy CI machine.
 const SETTLED = { timeout: 15_000 }
 
-async function api<T = Record<string, unknown>>(path: string, token: string | null, body?: unknown, method?: string): Promise<{ status: number; json: T }> {
+async function api<T = Record<string, unknown>>(
+  path: string,
+  token: string | null,
+  body?: unknown,
+  method?: string,
+): Promise<{ status: number; json: T }> {
   const response = await fetch(`${server.baseUrl}/api${path}`, {
     method: method ?? (body === undefined ? 'GET' : 'POST'),
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -33,14 +38,21 @@ async function api<T = Record<string, unknown>>(path: string, token: string | nu
 }
 
 async function register(account: typeof OWNER) {
-  const { status, json } = await api<{ tokens: { access: string; refresh: string } }>('/accounts/register/', null, account)
+  const { status, json } = await api<{ tokens: { access: string; refresh: string } }>(
+    '/accounts/register/',
+    null,
+    account,
+  )
   if (status !== 201) throw new Error(`sign-up failed: ${status} ${JSON.stringify(json)}`)
   return json.tokens
 }
 
 /** A sign-in of its own (a separate session), so no two browsers share one refresh token. */
 async function signIn(email: string, password: string) {
-  const { status, json } = await api<{ tokens: { access: string; refresh: string } }>('/accounts/login/', null, { email, password })
+  const { status, json } = await api<{ tokens: { access: string; refresh: string } }>('/accounts/login/', null, {
+    email,
+    password,
+  })
   if (status !== 200) throw new Error(`sign-in failed: ${status} ${JSON.stringify(json)}`)
   return json.tokens
 }
@@ -54,7 +66,15 @@ async function signedInContext(tokens: { access: string; refresh: string }, view
     viewport,
     storageState: {
       cookies: [],
-      origins: [{ origin: server.baseUrl, localStorage: [{ name: 'access_token', value: tokens.access }, { name: 'refresh_token', value: tokens.refresh }] }],
+      origins: [
+        {
+          origin: server.baseUrl,
+          localStorage: [
+            { name: 'access_token', value: tokens.access },
+            { name: 'refresh_token', value: tokens.refresh },
+          ],
+        },
+      ],
     },
   })
 }
@@ -64,7 +84,10 @@ function toast(page: Page, text: string) {
 }
 
 async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: page.viewportSize()?.width !== MOBILE.width })
+  await page.screenshot({
+    path: `test-results/screens/${name}.png`,
+    fullPage: page.viewportSize()?.width !== MOBILE.width,
+  })
 }
 
 beforeAll(async () => {
@@ -128,8 +151,14 @@ describe('Settings: teams and agent permissions', () => {
     await toast(page, 'Team member added successfully').waitFor()
 
     const [team] = await teamsOf(owner.access)
-    const members = (await api<{ team_members: { team_member_email: string; team_member_role: string; team_member_status: string }[] }>(`/accounts/team/members/?team_id=${team?.team_id}`, owner.access)).json.team_members
-    expect(members).toMatchObject([{ team_member_email: MEMBER.email, team_member_role: 'member', team_member_status: 'pending' }])
+    const members = (
+      await api<{
+        team_members: { team_member_email: string; team_member_role: string; team_member_status: string }[]
+      }>(`/accounts/team/members/?team_id=${team?.team_id}`, owner.access)
+    ).json.team_members
+    expect(members).toMatchObject([
+      { team_member_email: MEMBER.email, team_member_role: 'member', team_member_status: 'pending' },
+    ])
   })
 
   it('assigns an agent to the team in Agent Permissions', async () => {
@@ -145,11 +174,16 @@ describe('Settings: teams and agent permissions', () => {
     await page.getByLabel('Agent', { exact: true }).selectOption({ label: 'Support Bot' })
     await page.getByRole('button', { name: 'Assign', exact: true }).click()
     await toast(page, 'Agent assigned to team successfully').waitFor()
-    await page.getByRole('table', { name: 'Agents assigned to Support Crew' }).getByRole('cell', { name: 'Support Bot', exact: true }).waitFor()
+    await page
+      .getByRole('table', { name: 'Agents assigned to Support Crew' })
+      .getByRole('cell', { name: 'Support Bot', exact: true })
+      .waitFor()
     await screenshot(page, 'settings-permissions-desktop')
 
     const [team] = await teamsOf(owner.access)
-    const agents = (await api<{ agents: { agent_name: string }[] }>(`/accounts/team/agents/?team_id=${team?.team_id}`, owner.access)).json.agents
+    const agents = (
+      await api<{ agents: { agent_name: string }[] }>(`/accounts/team/agents/?team_id=${team?.team_id}`, owner.access)
+    ).json.agents
     expect(agents.map((agent) => agent.agent_name)).toEqual(['Support Bot'])
   })
 
@@ -179,7 +213,10 @@ describe('Settings: teams and agent permissions', () => {
     expect(cells[3]).toMatch(/Pending$/)
     expect(cells).toHaveLength(5)
     await page.getByRole('tab', { name: 'Assigned Agents' }).click()
-    await page.getByRole('table', { name: 'Agents assigned to Support Squad' }).getByRole('cell', { name: 'Support Bot', exact: true }).waitFor()
+    await page
+      .getByRole('table', { name: 'Agents assigned to Support Squad' })
+      .getByRole('cell', { name: 'Support Bot', exact: true })
+      .waitFor()
     await page.getByRole('tab', { name: 'Team Members' }).click()
     await row.waitFor()
     await screenshot(page, 'settings-team-desktop')
@@ -253,7 +290,10 @@ describe('Settings: teams and agent permissions', () => {
     await page.goto(`${server.baseUrl}/app/settings?tab=permissions`)
     await page.getByRole('heading', { name: 'Assign Agent to Team' }).waitFor()
     await page.getByLabel('Team', { exact: true }).selectOption({ label: 'Support Squad' })
-    await page.getByRole('table', { name: 'Agents assigned to Support Squad' }).getByText('Support Bot', { exact: true }).waitFor()
+    await page
+      .getByRole('table', { name: 'Agents assigned to Support Squad' })
+      .getByText('Support Bot', { exact: true })
+      .waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width)
     await screenshot(page, 'settings-permissions-mobile')
     await context.close()
@@ -274,7 +314,9 @@ describe('User profile', () => {
     await page.getByRole('button', { name: 'Save full name' }).click()
     await toast(page, 'Profile updated successfully').waitFor()
     await page.getByRole('heading', { name: 'Olivia Q. Owner' }).waitFor()
-    expect((await api<{ full_name: string }>('/accounts/profile/', owner.access)).json.full_name).toBe('Olivia Q. Owner')
+    expect((await api<{ full_name: string }>('/accounts/profile/', owner.access)).json.full_name).toBe(
+      'Olivia Q. Owner',
+    )
 
     const chooser = page.locator('input[type=file]')
     await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') })
@@ -287,7 +329,15 @@ describe('User profile', () => {
     const photo = (await api<{ profile_image: string | null }>('/accounts/profile/', owner.access)).json.profile_image
     expect(photo).toMatch(/\/api\/accounts\/profile\/image\//)
     // The element is on screen before its picture has loaded (naturalWidth is 0 until then).
-    await expect.poll(() => page.getByRole('img', { name: 'Profile photo of Olivia Q. Owner' }).evaluate((image: HTMLImageElement) => image.naturalWidth), SETTLED).toBe(64)
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('img', { name: 'Profile photo of Olivia Q. Owner' })
+            .evaluate((image: HTMLImageElement) => image.naturalWidth),
+        SETTLED,
+      )
+      .toBe(64)
     await screenshot(page, 'profile-desktop')
   })
 
@@ -336,13 +386,21 @@ describe('User profile', () => {
 
   it('explains sign-in methods and sessions under Security, and fits a phone', async () => {
     await ownerPage.getByRole('tab', { name: 'Security' }).click()
-    await ownerPage.getByText('Changing your password or e-mail signs you out on every other browser and device; this one stays signed in.').waitFor()
+    await ownerPage
+      .getByText(
+        'Changing your password or e-mail signs you out on every other browser and device; this one stays signed in.',
+      )
+      .waitFor()
     await ownerPage.getByText('Not linked').waitFor()
     await screenshot(ownerPage, 'profile-security-desktop')
 
     const context = await signedInContext(await signIn(OWNER.email, NEW_PASSWORD), MOBILE)
     const page = await context.newPage()
-    for (const [tab, name] of [['profile', 'profile-mobile'], ['settings', 'profile-settings-mobile'], ['security', 'profile-security-mobile']] as const) {
+    for (const [tab, name] of [
+      ['profile', 'profile-mobile'],
+      ['settings', 'profile-settings-mobile'],
+      ['security', 'profile-security-mobile'],
+    ] as const) {
       await page.goto(`${server.baseUrl}/app/user-info?tab=${tab}`)
       await page.getByRole('heading', { name: 'User Profile', level: 1 }).waitFor()
       await page.getByRole('tab', { name: tab[0]!.toUpperCase() + tab.slice(1), selected: true }).waitFor()

@@ -43,7 +43,8 @@ interface Integration {
 
 const api = <T = Record<string, unknown>>(path: string, body?: unknown) => callApi<T>(server.baseUrl, token, path, body)
 
-const savedIntegrations = async () => (await api<{ integrations: Integration[] }>(`/agents/${agentId}/integrations/frontend/`)).integrations
+const savedIntegrations = async () =>
+  (await api<{ integrations: Integration[] }>(`/agents/${agentId}/integrations/frontend/`)).integrations
 
 /** Waits for a toast with this title (and message, when given). */
 async function toast(title: string, message?: string) {
@@ -55,7 +56,11 @@ async function toast(title: string, message?: string) {
 async function screenshots(name: string) {
   // Toasts of earlier steps would hide the screen being recorded.
   const dismiss = page.getByRole('button', { name: 'Dismiss notification' })
-  while ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 2_000 }).catch(() => undefined)
+  while ((await dismiss.count()) > 0)
+    await dismiss
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined)
   await page.screenshot({ path: `test-results/screens/${name}-desktop.png`, fullPage: true })
   await page.setViewportSize(MOBILE)
   await page.waitForTimeout(300)
@@ -75,15 +80,22 @@ beforeAll(async () => {
   server = await spawnServer({ DATA_DIR: location.DATA_DIR })
   browser = await launchChromium()
   mkdirSync('test-results/screens', { recursive: true })
-  const tokens = await registerAccount(server.baseUrl, { email: 'widgets@shop.example', password: 'Widget-Page-9!', full_name: 'Widget Owner' })
+  const tokens = await registerAccount(server.baseUrl, {
+    email: 'widgets@shop.example',
+    password: 'Widget-Page-9!',
+    full_name: 'Widget Owner',
+  })
   token = tokens.access
   agentId = String((await api('/agents/create/', { name: 'Shop helper' })).agent_id)
   context = await browser.newContext({ viewport: DESKTOP })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl })
-  await context.addInitScript(([access, refresh]) => {
-    localStorage.setItem('access_token', access)
-    localStorage.setItem('refresh_token', refresh)
-  }, [tokens.access, tokens.refresh] as const)
+  await context.addInitScript(
+    ([access, refresh]) => {
+      localStorage.setItem('access_token', access)
+      localStorage.setItem('refresh_token', refresh)
+    },
+    [tokens.access, tokens.refresh] as const,
+  )
   page = await context.newPage()
   page.on('pageerror', (error) => problems.push(error.message))
 })
@@ -103,7 +115,9 @@ describe('the Widget page in Chromium', () => {
     })
     await page.goto(`${server.baseUrl}/app/widget`)
     await page.getByRole('heading', { name: 'Widget Configuration' }).waitFor()
-    await expect.poll(() => page.getByLabel('Agent', { exact: true }).locator('option').allInnerTexts(), SETTLED).toContain('Shop helper')
+    await expect
+      .poll(() => page.getByLabel('Agent', { exact: true }).locator('option').allInnerTexts(), SETTLED)
+      .toContain('Shop helper')
     for (const name of ['Setup', 'Appearance', 'Behavior', 'Messages']) await tab(name).waitFor()
     await screenshots('widget-form')
 
@@ -119,7 +133,8 @@ describe('the Widget page in Chromium', () => {
     await page.getByLabel('Start message').fill('')
     await createButton().click()
     await page.getByText('Please select an agent', { exact: true }).waitFor()
-    for (const name of ['Setup', 'Appearance', 'Messages']) await page.getByRole('tab', { name: `${name} (needs attention)` }).waitFor()
+    for (const name of ['Setup', 'Appearance', 'Messages'])
+      await page.getByRole('tab', { name: `${name} (needs attention)` }).waitFor()
     await tab('Messages').click()
     await page.getByText('Bot name is required', { exact: true }).waitFor()
     await page.getByText('Start message is required', { exact: true }).waitFor()
@@ -131,7 +146,9 @@ describe('the Widget page in Chromium', () => {
     await page.getByRole('button', { name: 'Reset' }).click()
     await tab('Messages').click()
     await expect.poll(() => page.getByLabel('Bot name').inputValue(), SETTLED).toBe('Assistant')
-    await expect.poll(() => page.getByLabel('Start message').inputValue(), SETTLED).toBe('Hello! How can I help you today?')
+    await expect
+      .poll(() => page.getByLabel('Start message').inputValue(), SETTLED)
+      .toBe('Hello! How can I help you today?')
     expect(posts).toEqual([])
   })
 
@@ -140,7 +157,9 @@ describe('the Widget page in Chromium', () => {
     await page.getByLabel('Agent', { exact: true }).selectOption(agentId)
     await page.getByLabel('Website name').fill('Shop')
     await page.getByLabel('Website domain').fill('https://shop.example.com/')
-    await page.getByLabel('Logo (optional)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(8, 8) })
+    await page
+      .getByLabel('Logo (optional)')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(8, 8) })
     await page.locator('.widget-preview__logo').waitFor()
     expect(await page.locator('.widget-preview__logo').getAttribute('src')).toMatch(/^blob:/)
     expect(await page.getByTestId('widget-preview').innerText()).toContain('Agent: Shop helper')
@@ -157,7 +176,9 @@ describe('the Widget page in Chromium', () => {
     await page.getByLabel('Primary color', { exact: true }).fill('#e11d48')
     await expect.poll(launcherColour, SETTLED).toBe('rgb(225, 29, 72)')
     await page.getByLabel('Show branding').uncheck()
-    await expect.poll(() => page.getByTestId('widget-preview').getByText('Powered by AgentDesk').count(), SETTLED).toBe(0)
+    await expect
+      .poll(() => page.getByTestId('widget-preview').getByText('Powered by AgentDesk').count(), SETTLED)
+      .toBe(0)
 
     await tab('Behavior').click()
     await page.getByLabel('Auto-open chat').check()
@@ -168,14 +189,20 @@ describe('the Widget page in Chromium', () => {
     await page.getByLabel('Bot name').fill('Shop Bot')
     await page.getByLabel('Start message').fill('Welcome to the shop!')
     await expect.poll(() => page.getByTestId('widget-preview-bot-name').innerText(), SETTLED).toBe('Shop Bot')
-    await expect.poll(() => page.getByTestId('widget-preview-message').innerText(), SETTLED).toBe('Welcome to the shop!')
+    await expect
+      .poll(() => page.getByTestId('widget-preview-message').innerText(), SETTLED)
+      .toBe('Welcome to the shop!')
   })
 
   it('when the server refuses the logo, the form stays with both failure toasts', async () => {
     await tab('Setup').click()
-    await page.getByLabel('Logo (optional)').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') })
+    await page
+      .getByLabel('Logo (optional)')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') })
     await page.getByText('The website logo must be a PNG, JPEG, GIF or WebP image smaller than 2 MB').waitFor()
-    await page.getByLabel('Logo (optional)').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image at all') })
+    await page
+      .getByLabel('Logo (optional)')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not an image at all') })
     await createButton().click()
     await toast('Failed to create widget integration. Please try again.')
     await toast('Error', 'The website logo must be an image (PNG, JPEG, GIF or WebP)')
@@ -184,7 +211,9 @@ describe('the Widget page in Chromium', () => {
   })
 
   it('creates the integration as multipart with the domain stripped, and shows its code in both tabs', async () => {
-    await page.getByLabel('Logo (optional)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(8, 8) })
+    await page
+      .getByLabel('Logo (optional)')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(8, 8) })
     // The browser does not expose a multipart body with a file to Playwright, so the page notes the
     // fields it hands to fetch; the request itself goes to the server unchanged.
     await page.evaluate(() => {
@@ -192,11 +221,20 @@ describe('the Widget page in Chromium', () => {
       Object.assign(window, { sentForms: sent })
       const send = window.fetch.bind(window)
       window.fetch = (input, init) => {
-        if (init?.body instanceof FormData) sent.push(Object.fromEntries([...init.body.entries()].map(([name, value]) => [name, typeof value === 'string' ? value : `file:${value.name}:${value.type}`])))
+        if (init?.body instanceof FormData)
+          sent.push(
+            Object.fromEntries(
+              [...init.body.entries()].map(([name, value]) => [
+                name,
+                typeof value === 'string' ? value : `file:${value.name}:${value.type}`,
+              ]),
+            ),
+          )
         return send(input, init)
       }
     })
-    const isCreate = (url: string, method: string) => method === 'POST' && url.endsWith(`/api/agents/${agentId}/integrations/frontend/`)
+    const isCreate = (url: string, method: string) =>
+      method === 'POST' && url.endsWith(`/api/agents/${agentId}/integrations/frontend/`)
     const [request, response] = await Promise.all([
       page.waitForRequest((candidate) => isCreate(candidate.url(), candidate.method())),
       page.waitForResponse((candidate) => isCreate(candidate.url(), candidate.request().method())),
@@ -204,7 +242,14 @@ describe('the Widget page in Chromium', () => {
     ])
     expect(request.headers()['content-type']).toMatch(/^multipart\/form-data/)
     const [fields] = await page.evaluate(() => (window as unknown as { sentForms: Record<string, string>[] }).sentForms)
-    expect(fields).toMatchObject({ website_name: 'Shop', website_domain: 'shop.example.com', widget_position: 'top-left', widget_color: '#e11d48', auto_open_chat: 'true', website_logo: 'file:logo.png:image/png' })
+    expect(fields).toMatchObject({
+      website_name: 'Shop',
+      website_domain: 'shop.example.com',
+      widget_position: 'top-left',
+      widget_color: '#e11d48',
+      auto_open_chat: 'true',
+      website_logo: 'file:logo.png:image/png',
+    })
     expect(response.status()).toBe(201)
     const created = (await response.json()) as Integration
 
@@ -306,7 +351,8 @@ describe('the Integrations page in Chromium', () => {
   it('shows the three cards and the Website, API, Zapier and Marketplace tabs', async () => {
     await page.goto(`${server.baseUrl}/app/integrations`)
     await page.getByRole('heading', { name: 'Integrations', exact: true }).waitFor()
-    for (const card of ['Website Widget', 'API Access', 'Zapier']) await page.getByRole('heading', { name: card, exact: true }).waitFor()
+    for (const card of ['Website Widget', 'API Access', 'Zapier'])
+      await page.getByRole('heading', { name: card, exact: true }).waitFor()
     expect(await page.getByRole('link', { name: 'Configure' }).getAttribute('href')).toBe('/app/widget')
 
     const snippet = page.getByTestId('embed-code')
@@ -315,7 +361,12 @@ describe('the Integrations page in Chromium', () => {
     await toast('Copied to clipboard!')
     expect(await clipboard()).toContain('YOUR_BOT_ID')
     await page.getByRole('combobox', { name: 'Position' }).waitFor()
-    expect(await page.getByRole('combobox', { name: 'Position' }).locator('option').allInnerTexts()).toEqual(['Bottom Right', 'Bottom Left', 'Top Right', 'Top Left'])
+    expect(await page.getByRole('combobox', { name: 'Position' }).locator('option').allInnerTexts()).toEqual([
+      'Bottom Right',
+      'Bottom Left',
+      'Top Right',
+      'Top Left',
+    ])
     await screenshots('integrations')
 
     await tab('API').click()
@@ -324,17 +375,26 @@ describe('the Integrations page in Chromium', () => {
     expect(await page.getByLabel('Development key').inputValue()).toMatch(/^•+$/)
 
     await tab('Marketplace').click()
-    for (const category of ['CMS', 'CRM', 'Social Media', 'Automation']) await page.getByRole('heading', { name: category, exact: true }).waitFor()
+    for (const category of ['CMS', 'CRM', 'Social Media', 'Automation'])
+      await page.getByRole('heading', { name: category, exact: true }).waitFor()
     await page.getByRole('button', { name: 'CRM', exact: true }).click()
     // HubSpot is listed under All as well, so its heading says nothing about the filter: wait for the filter itself.
-    await expect.poll(() => page.getByRole('button', { name: 'CRM', exact: true }).getAttribute('aria-pressed'), SETTLED).toBe('true')
+    await expect
+      .poll(() => page.getByRole('button', { name: 'CRM', exact: true }).getAttribute('aria-pressed'), SETTLED)
+      .toBe('true')
     await expect.poll(() => page.getByRole('heading', { name: 'WordPress' }).count(), SETTLED).toBe(0)
     await page.getByRole('heading', { name: 'HubSpot' }).waitFor()
   })
 
   it('the Zapier test asks for a URL, then posts the timestamp and the page origin to it', async () => {
     await tab('Zapier').click()
-    for (const trigger of ['New conversation started', 'User provides contact information', 'Conversation completed', 'Custom event triggered']) await page.getByText(trigger, { exact: true }).waitFor()
+    for (const trigger of [
+      'New conversation started',
+      'User provides contact information',
+      'Conversation completed',
+      'Custom event triggered',
+    ])
+      await page.getByText(trigger, { exact: true }).waitFor()
     await page.getByRole('button', { name: 'Test Webhook' }).click()
     await toast('Please enter your Zapier webhook URL')
     expect(await page.getByLabel('Zapier webhook URL').getAttribute('type')).toBe('url')
@@ -343,7 +403,10 @@ describe('the Integrations page in Chromium', () => {
     // test's "Zapier" is a path of the server itself; what matters is what the browser sends.
     const hook = `${server.baseUrl}/zapier-test-hook`
     await page.getByLabel('Zapier webhook URL').fill(hook)
-    const [request] = await Promise.all([page.waitForRequest(hook), page.getByRole('button', { name: 'Test Webhook' }).click()])
+    const [request] = await Promise.all([
+      page.waitForRequest(hook),
+      page.getByRole('button', { name: 'Test Webhook' }).click(),
+    ])
     const event = JSON.parse(request.postData() ?? '{}') as { timestamp: string; triggered_from: string }
     expect(request.method()).toBe('POST')
     expect(event.triggered_from).toBe(server.baseUrl)

@@ -49,12 +49,15 @@ async function startApp(): Promise<Running> {
     relayed.port = String(relay.port)
     databaseUrl = relayed.toString()
   }
-  const database = databaseUrl ? await openPostgresDatabase(databaseUrl, 4) : await openEmbeddedDatabase(location.DATA_DIR)
+  const database = databaseUrl
+    ? await openPostgresDatabase(databaseUrl, 4)
+    : await openEmbeddedDatabase(location.DATA_DIR)
   const config = testConfig({ DATA_DIR: location.DATA_DIR, DATABASE_URL: databaseUrl, WORKER_IN_SERVER: 'false' })
   const logLines: Record<string, unknown>[] = []
   const logStream = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>)
+      for (const line of String(chunk).split('\n').filter(Boolean))
+        logLines.push(JSON.parse(line) as Record<string, unknown>)
       done()
     },
   })
@@ -64,7 +67,9 @@ async function startApp(): Promise<Running> {
 }
 
 async function register({ request }: Running) {
-  const response = await request.post('/api/accounts/register/').send({ email: `down-${Date.now()}@example.com`, password: GOOD_PASSWORD, full_name: 'Down Test' })
+  const response = await request
+    .post('/api/accounts/register/')
+    .send({ email: `down-${Date.now()}@example.com`, password: GOOD_PASSWORD, full_name: 'Down Test' })
   expect(response.status).toBe(201)
   return response.body.tokens.access as string
 }
@@ -84,7 +89,9 @@ describe.runIf(isPostgres)('PostgreSQL out of reach', () => {
     await app.relay!.cut()
     expectUnavailable(await app.request.get('/api/agents/').set(bearer(access)))
     expectUnavailable(await app.request.post('/api/agents/create/').set(bearer(access)).send({ name: 'While down' }))
-    expectUnavailable(await app.request.post('/api/accounts/login/').send({ email: 'someone@example.com', password: GOOD_PASSWORD }))
+    expectUnavailable(
+      await app.request.post('/api/accounts/login/').send({ email: 'someone@example.com', password: GOOD_PASSWORD }),
+    )
     const health = await app.request.get('/api/dashboard/api/health/')
     expect(health.status).toBe(503)
     expect(health.headers['retry-after']).toBe('5')
@@ -94,7 +101,9 @@ describe.runIf(isPostgres)('PostgreSQL out of reach', () => {
 
     await app.relay!.restore()
     expect((await app.request.get('/api/agents/').set(bearer(access))).status).toBe(200)
-    expect((await app.request.post('/api/agents/create/').set(bearer(access)).send({ name: 'Back again' })).status).toBe(201)
+    expect(
+      (await app.request.post('/api/agents/create/').set(bearer(access)).send({ name: 'Back again' })).status,
+    ).toBe(201)
     expect((await app.request.get('/api/dashboard/api/health/')).status).toBe(200)
   })
 
@@ -109,10 +118,16 @@ describe.runIf(isPostgres)('PostgreSQL out of reach', () => {
     try {
       await admin.query('begin')
       await admin.query('select id from agents where id = $1 for update', [agentId])
-      const update = app.request.put(`/api/agents/${agentId}/update/`).set(bearer(access)).send({ name: 'Renamed' }).then((response) => response)
+      const update = app.request
+        .put(`/api/agents/${agentId}/update/`)
+        .set(bearer(access))
+        .send({ name: 'Renamed' })
+        .then((response) => response)
       let waiting: number | undefined
       for (let attempt = 0; attempt < 200 && waiting === undefined; attempt += 1) {
-        const { rows } = await admin.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()")
+        const { rows } = await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        )
         waiting = rows[0]?.pid
         if (waiting === undefined) await new Promise((resolve) => setTimeout(resolve, 50))
       }
@@ -135,6 +150,8 @@ describe('a database that has closed', () => {
     const access = await register(app)
     await app.database.close()
     expectUnavailable(await app.request.get('/api/agents/').set(bearer(access)))
-    expectUnavailable(await app.request.post('/api/accounts/login/').send({ email: 'someone@example.com', password: GOOD_PASSWORD }))
+    expectUnavailable(
+      await app.request.post('/api/accounts/login/').send({ email: 'someone@example.com', password: GOOD_PASSWORD }),
+    )
   })
 })

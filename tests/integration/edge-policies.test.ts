@@ -8,11 +8,14 @@ beforeAll(async () => {
 afterAll(() => testApp.cleanup())
 
 describe('CORS for /api', () => {
-  it.each(['https://chat.example.com', 'https://admin.example.com'])('lets %s call with credentials', async (origin) => {
-    const response = await testApp.request.get('/api/dashboard/api/health/').set('Origin', origin)
-    expect(response.headers['access-control-allow-origin']).toBe(origin)
-    expect(response.headers['access-control-allow-credentials']).toBe('true')
-  })
+  it.each(['https://chat.example.com', 'https://admin.example.com'])(
+    'lets %s call with credentials',
+    async (origin) => {
+      const response = await testApp.request.get('/api/dashboard/api/health/').set('Origin', origin)
+      expect(response.headers['access-control-allow-origin']).toBe(origin)
+      expect(response.headers['access-control-allow-credentials']).toBe('true')
+    },
+  )
 
   it('answers a preflight for the headers the dashboard sends', async () => {
     const response = await testApp.request
@@ -65,6 +68,7 @@ describe('request logs', () => {
     const line = testApp.logLines.find((entry) => (entry.req as { id?: string } | undefined)?.id === requestId)
     expect(line).toMatchObject({ req: { method: 'GET', url: '/api/some/path/' }, res: { statusCode: 404 } })
     const everything = JSON.stringify(testApp.logLines)
-    for (const secret of ['query-secret', 'header-secret', 'cookie-secret', 'csrf-secret']) expect(everything).not.toContain(secret)
+    for (const secret of ['query-secret', 'header-secret', 'cookie-secret', 'csrf-secret'])
+      expect(everything).not.toContain(secret)
   })
 })

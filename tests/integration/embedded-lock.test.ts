@@ -27,9 +27,16 @@ describe('the embedded data folder lock', () => {
 
   it('refuses while another live process holds it', async () => {
     const folder = newFolder()
-    const holder = spawn(process.execPath, ['-e', `
+    const holder = spawn(
+      process.execPath,
+      [
+        '-e',
+        `
       const { lockDataDirectory } = await import(${JSON.stringify(new URL('../../server/db/lock-data-directory.ts', import.meta.url).href)})
-      lockDataDirectory(${JSON.stringify(folder)}); console.log('locked'); setTimeout(() => {}, 60000)`], { stdio: ['ignore', 'pipe', 'inherit'] })
+      lockDataDirectory(${JSON.stringify(folder)}); console.log('locked'); setTimeout(() => {}, 60000)`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     try {
       await new Promise((resolve) => holder.stdout.once('data', resolve))
       expect(() => lockDataDirectory(folder)).toThrow(DataDirectoryBusyError)
@@ -44,9 +51,14 @@ describe('the embedded data folder lock', () => {
     const lockModule = JSON.stringify(new URL('../../server/db/lock-data-directory.ts', import.meta.url).href)
     const script = `const { lockDataDirectory } = await import(${lockModule}); lockDataDirectory(${JSON.stringify(folder)}); console.log('locked', process.pid); setTimeout(() => {}, 60000)`
     // The shell becomes sleep, which never waits for its children: the killed holder stays a zombie.
-    const parent = spawn('sh', ['-c', `"${process.execPath}" -e "$HOLDER" & exec sleep 60`], { env: { ...process.env, HOLDER: script }, stdio: ['ignore', 'pipe', 'inherit'] })
+    const parent = spawn('sh', ['-c', `"${process.execPath}" -e "$HOLDER" & exec sleep 60`], {
+      env: { ...process.env, HOLDER: script },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     try {
-      const line = await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())))
+      const line = await new Promise<string>((resolve) =>
+        parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString())),
+      )
       const holderPid = Number(/locked (\d+)/.exec(line)?.[1])
       expect(() => lockDataDirectory(folder)).toThrow(`in use by process ${holderPid}`)
       process.kill(holderPid, 'SIGKILL')

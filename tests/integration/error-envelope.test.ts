@@ -18,13 +18,21 @@ function appFailingWith(fail: () => never) {
 }
 
 describe('the error envelope', () => {
-  it.each(Object.entries(ERROR_STATUS) as [ErrorCode, number][])('AppError %s answers %i with the detail the user reads', async (code, status) => {
-    const response = await appFailingWith(() => {
-      throw new AppError(code, `Failure ${code}`)
-    }).get('/fail')
-    expect(response.status).toBe(status)
-    expect(response.body).toEqual({ error: code, message: `Failure ${code}`, detail: `Failure ${code}`, request_id: response.headers['x-request-id'] })
-  })
+  it.each(Object.entries(ERROR_STATUS) as [ErrorCode, number][])(
+    'AppError %s answers %i with the detail the user reads',
+    async (code, status) => {
+      const response = await appFailingWith(() => {
+        throw new AppError(code, `Failure ${code}`)
+      }).get('/fail')
+      expect(response.status).toBe(status)
+      expect(response.body).toEqual({
+        error: code,
+        message: `Failure ${code}`,
+        detail: `Failure ${code}`,
+        request_id: response.headers['x-request-id'],
+      })
+    },
+  )
 
   it('AppError extras reach the client beside the message', async () => {
     const response = await appFailingWith(() => {
@@ -34,7 +42,10 @@ describe('the error envelope', () => {
   })
 
   it('a ZodError answers 400 with the first message and every field error', async () => {
-    const schema = z.object({ team_name: z.string().min(2, 'Team name must be at least 2 characters long'), email: z.email('Please provide a valid email address') })
+    const schema = z.object({
+      team_name: z.string().min(2, 'Team name must be at least 2 characters long'),
+      email: z.email('Please provide a valid email address'),
+    })
     const response = await appFailingWith(() => {
       schema.parse({ team_name: 'a', email: 'nope' })
       throw new Error('unreachable')
@@ -43,7 +54,10 @@ describe('the error envelope', () => {
     expect(response.body).toMatchObject({
       error: 'VALIDATION_ERROR',
       message: 'Team name must be at least 2 characters long',
-      fields: { team_name: ['Team name must be at least 2 characters long'], email: ['Please provide a valid email address'] },
+      fields: {
+        team_name: ['Team name must be at least 2 characters long'],
+        email: ['Please provide a valid email address'],
+      },
     })
   })
 })
@@ -77,27 +91,46 @@ describe('the error envelope through the app', () => {
   })
 
   it('malformed JSON answers 400', async () => {
-    const response = await testApp.request.post('/api/accounts/login/').set('Content-Type', 'application/json').send('{"email": ')
+    const response = await testApp.request
+      .post('/api/accounts/login/')
+      .set('Content-Type', 'application/json')
+      .send('{"email": ')
     expect(response.status).toBe(400)
     expect(response.body).toMatchObject({ error: 'BAD_REQUEST', message: 'The request body is not valid JSON.' })
   })
 
   it('JSON nested deeper than 32 levels answers 400 with its own message, and 32 levels are taken', async () => {
-    const tooDeep = await testApp.request.post('/api/accounts/login/').set('Content-Type', 'application/json').send(`${'['.repeat(200)}${']'.repeat(200)}`)
+    const tooDeep = await testApp.request
+      .post('/api/accounts/login/')
+      .set('Content-Type', 'application/json')
+      .send(`${'['.repeat(200)}${']'.repeat(200)}`)
     expect(tooDeep.status).toBe(400)
-    expect(tooDeep.body).toMatchObject({ error: 'BAD_REQUEST', message: 'The request nests more than 32 levels deep, which no field accepts.' })
-    const deepest = await testApp.request.post('/api/accounts/login/').set('Content-Type', 'application/json').send(`${'['.repeat(32)}${']'.repeat(32)}`)
+    expect(tooDeep.body).toMatchObject({
+      error: 'BAD_REQUEST',
+      message: 'The request nests more than 32 levels deep, which no field accepts.',
+    })
+    const deepest = await testApp.request
+      .post('/api/accounts/login/')
+      .set('Content-Type', 'application/json')
+      .send(`${'['.repeat(32)}${']'.repeat(32)}`)
     expect(deepest.body.message).toBe('Email and password are required')
   })
 
   it('a body over the JSON limit answers 413', async () => {
     const response = await testApp.request.post('/api/accounts/login/').send({ padding: 'x'.repeat(2_000) })
     expect(response.status).toBe(413)
-    expect(response.body).toMatchObject({ error: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large (limit 1024 bytes).' })
+    expect(response.body).toMatchObject({
+      error: 'PAYLOAD_TOO_LARGE',
+      message: 'The request body is too large (limit 1024 bytes).',
+    })
   })
 
   it('an unsupported body encoding answers 415', async () => {
-    const response = await testApp.request.post('/api/accounts/login/').set('Content-Type', 'application/json').set('Content-Encoding', 'zstd-unknown').send('{}')
+    const response = await testApp.request
+      .post('/api/accounts/login/')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'zstd-unknown')
+      .send('{}')
     expect(response.status).toBe(415)
     expect(response.body.error).toBe('UNSUPPORTED_MEDIA_TYPE')
   })
@@ -130,14 +163,21 @@ describe('an unexpected failure', () => {
       request_id: requestId,
     })
     expect(JSON.stringify(response.body)).not.toContain('hunter2')
-    const logged = lines.map((line) => JSON.parse(line) as { msg: string; req?: { id: string }; err?: { message: string } })
-    expect(logged.find((line) => line.msg === 'unexpected error')?.err?.message).toBe('connection string postgres://user:[redacted]@db is broken')
+    const logged = lines.map(
+      (line) => JSON.parse(line) as { msg: string; req?: { id: string }; err?: { message: string } },
+    )
+    expect(logged.find((line) => line.msg === 'unexpected error')?.err?.message).toBe(
+      'connection string postgres://user:[redacted]@db is broken',
+    )
     expect(lines.join('')).not.toContain('hunter2')
   })
 
   it('a unique-constraint race answers 409 and a vanished row 404, not 500', async () => {
     const { Prisma } = await import('../../server/db/generated/prisma/client.ts')
-    for (const [code, status, error] of [['P2002', 409, 'CONFLICT'], ['P2025', 404, 'NOT_FOUND']] as const) {
+    for (const [code, status, error] of [
+      ['P2002', 409, 'CONFLICT'],
+      ['P2025', 404, 'NOT_FOUND'],
+    ] as const) {
       const response = await appFailingWith(() => {
         throw new Prisma.PrismaClientKnownRequestError('constraint', { code, clientVersion: 'test' })
       }).get('/fail')

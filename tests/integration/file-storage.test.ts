@@ -18,7 +18,13 @@ describe.each(['local', 's3'] as const)('file storage: %s', (driver) => {
       close = async () => rmSync(root, { recursive: true, force: true })
     } else {
       const fakeS3 = await startFakeS3()
-      storage = createS3FileStorage({ endpoint: fakeS3.url, region: FAKE_S3.region, bucket: FAKE_S3.bucket, accessKeyId: FAKE_S3.accessKeyId, secretAccessKey: FAKE_S3.secretAccessKey })
+      storage = createS3FileStorage({
+        endpoint: fakeS3.url,
+        region: FAKE_S3.region,
+        bucket: FAKE_S3.bucket,
+        accessKeyId: FAKE_S3.accessKeyId,
+        secretAccessKey: FAKE_S3.secretAccessKey,
+      })
       close = fakeS3.close
     }
   })
@@ -39,19 +45,27 @@ describe.each(['local', 's3'] as const)('file storage: %s', (driver) => {
     expect(await storage.get('nothing/here.txt')).toBeNull()
   })
 
-  it.each(['../escape.txt', 'a/../../b.txt', '/absolute.txt', 'a//b.txt', '', 'a/./b.txt', 'a\\..\\b.txt'])('refuses the unsafe key %j for put, get and delete', async (key) => {
-    await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Unsafe storage key/)
-    await expect(storage.get(key)).rejects.toThrow(/Unsafe storage key/)
-    await expect(storage.delete(key)).rejects.toThrow(/Unsafe storage key/)
-  })
-
+  it.each(['../escape.txt', 'a/../../b.txt', '/absolute.txt', 'a//b.txt', '', 'a/./b.txt', 'a\\..\\b.txt'])(
+    'refuses the unsafe key %j for put, get and delete',
+    async (key) => {
+      await expect(storage.put(key, Buffer.from('x'), 'text/plain')).rejects.toThrow(/Unsafe storage key/)
+      await expect(storage.get(key)).rejects.toThrow(/Unsafe storage key/)
+      await expect(storage.delete(key)).rejects.toThrow(/Unsafe storage key/)
+    },
+  )
 })
 
 describe('file storage: s3 signatures', () => {
   it('signs every request (SigV4); a wrong secret is refused by the store', async () => {
     const fakeS3 = await startFakeS3()
     try {
-      const wrong = createS3FileStorage({ endpoint: fakeS3.url, region: FAKE_S3.region, bucket: FAKE_S3.bucket, accessKeyId: FAKE_S3.accessKeyId, secretAccessKey: 'not-the-secret' })
+      const wrong = createS3FileStorage({
+        endpoint: fakeS3.url,
+        region: FAKE_S3.region,
+        bucket: FAKE_S3.bucket,
+        accessKeyId: FAKE_S3.accessKeyId,
+        secretAccessKey: 'not-the-secret',
+      })
       await expect(wrong.put('a/b.txt', Buffer.from('x'), 'text/plain')).rejects.toThrow(/failed with 403/)
       expect(fakeS3.rejectedSignatures()).toBe(1)
       expect(fakeS3.objects.size).toBe(0)

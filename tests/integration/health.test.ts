@@ -22,7 +22,12 @@ describe('GET /api/dashboard/api/health/', () => {
     const response = await testApp.request.get('/api/dashboard/api/health/')
     expect(response.status).toBe(503)
     expect(response.headers['retry-after']).toBe('5')
-    expect(response.body).toMatchObject({ status: 'unavailable', database: 'down', error: 'SERVICE_UNAVAILABLE', message: 'The database is unreachable.' })
+    expect(response.body).toMatchObject({
+      status: 'unavailable',
+      database: 'down',
+      error: 'SERVICE_UNAVAILABLE',
+      message: 'The database is unreachable.',
+    })
     expect(testApp.logLines.some((line) => line.msg === 'health check: database unreachable')).toBe(true)
   })
 
@@ -31,7 +36,10 @@ describe('GET /api/dashboard/api/health/', () => {
     if (inject('databaseKind') !== 'postgres') return
     testApp = await createTestApp({ DATABASE_POOL_SIZE: '1' })
     const { prisma } = testApp.database
-    const holdTheOnlyConnection = prisma.$transaction(async (transaction) => transaction.$queryRaw`select 1 as slept from pg_sleep(4)`, { timeout: 10_000 })
+    const holdTheOnlyConnection = prisma.$transaction(
+      async (transaction) => transaction.$queryRaw`select 1 as slept from pg_sleep(4)`,
+      { timeout: 10_000 },
+    )
     await new Promise((resolve) => setTimeout(resolve, 200))
     const response = await testApp.request.get('/api/dashboard/api/health/')
     expect(response.status).toBe(503)

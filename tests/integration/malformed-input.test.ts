@@ -23,7 +23,8 @@ afterAll(async () => {
 
 function headersFor({ owner, widget }: WalkApp, route: string): Record<string, string> {
   if (route.includes(' /shopify/proxy/')) return { Referer: `${SITE}/products/lamp` }
-  if (/ \/api\/(conversations\/api|widget-configurations|widget-logos)\//.test(route)) return { Authorization: `Bearer ${widget.token}`, Origin: SITE }
+  if (/ \/api\/(conversations\/api|widget-configurations|widget-logos)\//.test(route))
+    return { Authorization: `Bearer ${widget.token}`, Origin: SITE }
   return bearer(owner.access)
 }
 
@@ -34,7 +35,8 @@ async function send(walk: WalkApp, route: string, probe: Probe) {
   if (probe.json !== undefined) return request.set('Content-Type', 'application/json').send(probe.json)
   if (probe.form) {
     for (const [field, value] of Object.entries(probe.form.fields)) request = request.field(field, value)
-    if (probe.form.file) request = request.attach(probe.form.file, Buffer.from('GIF89a walk file'), probe.form.fileName ?? 'walk.txt')
+    if (probe.form.file)
+      request = request.attach(probe.form.file, Buffer.from('GIF89a walk file'), probe.form.fileName ?? 'walk.txt')
   }
   return request
 }
@@ -42,10 +44,11 @@ async function send(walk: WalkApp, route: string, probe: Probe) {
 /** What the server logged about a failed request (the client sees only a request id). */
 function causeOf({ testApp }: WalkApp, body: unknown) {
   const requestId = (body as { request_id?: string } | undefined)?.request_id
-  const logged = testApp.logLines.find((line) => (line.req as { id?: string } | undefined)?.id === requestId && line.err) as { err?: { message?: string } } | undefined
+  const logged = testApp.logLines.find(
+    (line) => (line.req as { id?: string } | undefined)?.id === requestId && line.err,
+  ) as { err?: { message?: string } } | undefined
   return logged?.err?.message?.slice(0, 300) ?? JSON.stringify(body).slice(0, 300)
 }
-
 
 describe('the malformed-input walk', () => {
   it('reaches every route of the API, the public widget calls and the app proxy', () => {
@@ -53,7 +56,15 @@ describe('the malformed-input walk', () => {
     expect(routes).toContain('PUT /api/agents/:agentId/integrations/frontend/:integrationId/')
     expect(routes).toContain('POST /api/conversations/api/chat/:conversationId/')
     expect(routes).toContain('GET /shopify/proxy/bootstrap')
-    expect([...fileFields.values()].sort()).toEqual(['attachment', 'document_file', 'profile_image', 'website_logo', 'website_logo', 'website_logo', 'website_logo'])
+    expect([...fileFields.values()].sort()).toEqual([
+      'attachment',
+      'document_file',
+      'profile_image',
+      'website_logo',
+      'website_logo',
+      'website_logo',
+      'website_logo',
+    ])
   })
 
   // The routes are read from the router at run time; a failure names the route and the probe.
@@ -68,8 +79,11 @@ describe('the malformed-input walk', () => {
         // No answer at all (a reset connection) counts as a failure too.
         const response = await send(walk, route, probe).catch((error: Error) => ({ status: 599, body: error.message }))
         // Paying answers 503 by design on a server without a payment provider: that is its answer, not a crash.
-        const unavailableByDesign = response.status === 503 && (response.body as { message?: string } | undefined)?.message === PAYMENTS_NOT_SET_UP
-        if (response.status >= 500 && !unavailableByDesign) failures.push(`${route} [${probe.label}] → ${response.status} ${causeOf(walk, response.body)}`)
+        const unavailableByDesign =
+          response.status === 503 &&
+          (response.body as { message?: string } | undefined)?.message === PAYMENTS_NOT_SET_UP
+        if (response.status >= 500 && !unavailableByDesign)
+          failures.push(`${route} [${probe.label}] → ${response.status} ${causeOf(walk, response.body)}`)
         if (response.status < 300 && !answeredOk.includes(route)) answeredOk.push(route)
       }
     }

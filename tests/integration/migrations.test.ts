@@ -9,7 +9,9 @@ import { readMigrationList } from '../../server/db/migrations/read-migration-lis
 import { createTestDatabase, type TestDatabase } from '../support/create-test-database.ts'
 
 // Every table the schema maps, read from the schema itself so a new model is checked too.
-const schemaTables = [...readFileSync(join(PRISMA_DIR, 'schema.prisma'), 'utf8').matchAll(/@@map\("([a-z_]+)"\)/g)].map((match) => match[1])
+const schemaTables = [...readFileSync(join(PRISMA_DIR, 'schema.prisma'), 'utf8').matchAll(/@@map\("([a-z_]+)"\)/g)].map(
+  (match) => match[1],
+)
 
 async function tablesIn(testDatabase: TestDatabase) {
   const rows = await testDatabase.database.prisma.$queryRaw<{ table_name: string }[]>`
@@ -36,7 +38,9 @@ describe('migrations', () => {
     testDatabase = await createTestDatabase({ empty: true })
     await applyMigrations(testDatabase.database)
     expect(await applyMigrations(testDatabase.database)).toEqual([])
-    const history = await testDatabase.database.prisma.$queryRaw<{ migration_name: string; finished_at: Date | null; checksum: string }[]>`
+    const history = await testDatabase.database.prisma.$queryRaw<
+      { migration_name: string; finished_at: Date | null; checksum: string }[]
+    >`
       select migration_name, finished_at, checksum from _prisma_migrations`
     expect(history.length).toBe(readMigrationList().migrationDirectories.length)
     for (const row of history) {
@@ -46,7 +50,10 @@ describe('migrations', () => {
   })
 
   it('two databases migrated at once in one process both end up complete', async () => {
-    const [first, second] = await Promise.all([createTestDatabase({ empty: true }), createTestDatabase({ empty: true })])
+    const [first, second] = await Promise.all([
+      createTestDatabase({ empty: true }),
+      createTestDatabase({ empty: true }),
+    ])
     try {
       const applied = await Promise.all([applyMigrations(first.database), applyMigrations(second.database)])
       expect(applied[0]).toEqual(applied[1])
@@ -61,7 +68,10 @@ describe('migrations', () => {
     const migrationsDir = mkdtempSync(join(tmpdir(), 'agentdesk-migrations-'))
     cpSync(MIGRATIONS_DIR, migrationsDir, { recursive: true })
     mkdirSync(join(migrationsDir, '29990101000000_broken'))
-    writeFileSync(join(migrationsDir, '29990101000000_broken', 'migration.sql'), 'alter table "no_such_table" add column "x" int;')
+    writeFileSync(
+      join(migrationsDir, '29990101000000_broken', 'migration.sql'),
+      'alter table "no_such_table" add column "x" int;',
+    )
     await expect(applyMigrations(testDatabase.database, migrationsDir)).rejects.toThrow(/no_such_table/)
     const finished = await testDatabase.database.prisma.$queryRaw<{ migration_name: string }[]>`
       select migration_name from _prisma_migrations where finished_at is not null`
@@ -74,11 +84,18 @@ describe('migrations', () => {
     // The database as the previous release left it: every migration before this one.
     const previousRelease = mkdtempSync(join(tmpdir(), 'agentdesk-migrations-'))
     cpSync(join(MIGRATIONS_DIR, 'migration_lock.toml'), join(previousRelease, 'migration_lock.toml'))
-    for (const folder of readdirSync(MIGRATIONS_DIR).filter((name) => /^\d{14}_/.test(name) && name < '20261124104017_widget_spent_refresh_tokens')) {
+    for (const folder of readdirSync(MIGRATIONS_DIR).filter(
+      (name) => /^\d{14}_/.test(name) && name < '20261124104017_widget_spent_refresh_tokens',
+    )) {
       cpSync(join(MIGRATIONS_DIR, folder), join(previousRelease, folder), { recursive: true })
     }
     await applyMigrations(testDatabase.database, previousRelease)
-    const [userId, agentId, integrationId, sessionId] = ['0192d000-0000-7000-8000-000000000001', '0192d000-0000-7000-8000-000000000002', '0192d000-0000-7000-8000-000000000003', '0192d000-0000-7000-8000-000000000004']
+    const [userId, agentId, integrationId, sessionId] = [
+      '0192d000-0000-7000-8000-000000000001',
+      '0192d000-0000-7000-8000-000000000002',
+      '0192d000-0000-7000-8000-000000000003',
+      '0192d000-0000-7000-8000-000000000004',
+    ]
     await prisma.$executeRaw`insert into users (id, email, full_name, updated_at) values (${userId}::uuid, 'owner@example.com', 'Owner', now())`
     await prisma.$executeRaw`insert into agents (id, account_id, name, updated_at) values (${agentId}::uuid, ${userId}::uuid, 'Agent', now())`
     await prisma.$executeRaw`insert into widget_integrations (id, client_key, account_id, agent_id, website_name, website_domain, start_message, updated_at)
@@ -87,10 +104,14 @@ describe('migrations', () => {
       values (${sessionId}::uuid, ${userId}::uuid, ${integrationId}::uuid, 'v_1', 'https://shop.example.com', 'current-hash', 'replaced-hash', now() + interval '1 day')`
 
     await applyMigrations(testDatabase.database)
-    expect(await prisma.$queryRaw`select token_hash, session_id::text from widget_spent_refresh_tokens`).toEqual([{ token_hash: 'replaced-hash', session_id: sessionId }])
+    expect(await prisma.$queryRaw`select token_hash, session_id::text from widget_spent_refresh_tokens`).toEqual([
+      { token_hash: 'replaced-hash', session_id: sessionId },
+    ])
     // Processes of the previous release, still running during a rolling deploy, read and write it by name.
     await prisma.$executeRaw`update widget_sessions set previous_refresh_token_hash = 'current-hash', refresh_token_hash = 'next-hash' where id = ${sessionId}::uuid`
-    expect(await prisma.$queryRaw`select previous_refresh_token_hash from widget_sessions where previous_refresh_token_hash = 'current-hash'`).toEqual([{ previous_refresh_token_hash: 'current-hash' }])
+    expect(
+      await prisma.$queryRaw`select previous_refresh_token_hash from widget_sessions where previous_refresh_token_hash = 'current-hash'`,
+    ).toEqual([{ previous_refresh_token_hash: 'current-hash' }])
   })
 
   it('the committed migrations match prisma/schema.prisma (a schema change needs npm run db:migration)', async () => {

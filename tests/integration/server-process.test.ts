@@ -49,21 +49,23 @@ describe('the server process', () => {
     const server = await start({ ...(await newLocation()), SHUTDOWN_TIMEOUT_MS: '120000' })
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
     const body = JSON.stringify({ refresh_token: 'x'.repeat(64) })
-    const inFlight = new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
-      const request = httpRequest(`${server.baseUrl}/api/accounts/logout/`, {
-        agent,
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-      })
-      request.on('response', (res) => {
-        let text = ''
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }))
-      })
-      request.on('error', reject)
-      request.write(body.slice(0, 10)) // the server is now reading this request's body
-      server.waitForLine(/"msg":"shutting down"/).then(() => request.end(body.slice(10)))
-    })
+    const inFlight = new Promise<{ status: number; connection: string | undefined; text: string }>(
+      (resolve, reject) => {
+        const request = httpRequest(`${server.baseUrl}/api/accounts/logout/`, {
+          agent,
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        })
+        request.on('response', (res) => {
+          let text = ''
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }))
+        })
+        request.on('error', reject)
+        request.write(body.slice(0, 10)) // the server is now reading this request's body
+        server.waitForLine(/"msg":"shutting down"/).then(() => request.end(body.slice(10)))
+      },
+    )
     await new Promise((resolve) => setTimeout(resolve, 200)) // let the first bytes reach the server
     server.child.kill('SIGTERM')
 
@@ -111,7 +113,11 @@ describe('the server process', () => {
     const second = await start(env)
     const response = await fetch(`${second.baseUrl}/api/accounts/logout/`, {
       method: 'POST',
-      headers: { Cookie: `access_token=abc; csrftoken=${csrfToken}`, 'X-CSRFToken': csrfToken, 'Content-Type': 'application/json' },
+      headers: {
+        Cookie: `access_token=abc; csrftoken=${csrfToken}`,
+        'X-CSRFToken': csrfToken,
+        'Content-Type': 'application/json',
+      },
       body: '{}',
     })
     expect(response.status).toBe(400) // past the CSRF check (the token from before the restart verifies), to logout's own 400

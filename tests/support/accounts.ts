@@ -13,13 +13,24 @@ export interface SignedUp {
 let counter = 0
 
 /** Registers a new account through the API and returns its credentials and tokens. */
-export async function signUp(testApp: TestApp, overrides: { email?: string; password?: string; full_name?: string } = {}): Promise<SignedUp> {
+export async function signUp(
+  testApp: TestApp,
+  overrides: { email?: string; password?: string; full_name?: string } = {},
+): Promise<SignedUp> {
   counter += 1
   const email = overrides.email ?? `user${counter}-${Date.now()}@example.com`
   const password = overrides.password ?? GOOD_PASSWORD
-  const response = await testApp.request.post('/api/accounts/register/').send({ email, password, full_name: overrides.full_name ?? 'Test User' })
+  const response = await testApp.request
+    .post('/api/accounts/register/')
+    .send({ email, password, full_name: overrides.full_name ?? 'Test User' })
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`)
-  return { email, password, access: response.body.tokens.access, refresh: response.body.tokens.refresh, userId: response.body.user.id }
+  return {
+    email,
+    password,
+    access: response.body.tokens.access,
+    refresh: response.body.tokens.refresh,
+    userId: response.body.user.id,
+  }
 }
 
 export async function logIn(testApp: TestApp, email: string, password: string) {

@@ -11,7 +11,8 @@ function captureLogLines() {
   const lines: Record<string, unknown>[] = []
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>)
+      for (const line of String(chunk).split('\n').filter(Boolean))
+        lines.push(JSON.parse(line) as Record<string, unknown>)
       done()
     },
   })
@@ -23,10 +24,17 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
 }
 
 /** The real Express app on a fresh migrated database of this project's kind, driven in-process. */
-export async function createTestApp(configOverrides: Record<string, string | undefined> = {}, { clock }: { clock?: () => Date } = {}) {
+export async function createTestApp(
+  configOverrides: Record<string, string | undefined> = {},
+  { clock }: { clock?: () => Date } = {},
+) {
   const poolSize = configOverrides.DATABASE_POOL_SIZE ? Number(configOverrides.DATABASE_POOL_SIZE) : undefined
   const testDatabase = await createTestDatabase({ poolSize })
-  const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, ...configOverrides })
+  const config = testConfig({
+    DATA_DIR: testDatabase.location.DATA_DIR,
+    DATABASE_URL: testDatabase.location.DATABASE_URL,
+    ...configOverrides,
+  })
   const { lines: logLines, stream } = captureLogLines()
   const app = await createApp({ config, database: testDatabase.database, logger: createLogger(config, stream), clock })
   const cleanup = async () => {

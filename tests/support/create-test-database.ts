@@ -24,7 +24,9 @@ export async function createDatabaseLocation({ empty = false } = {}): Promise<Da
     return { DATA_DIR: dataDir, destroy: async () => removeDataDir() }
   }
   const name = uniqueDatabaseName('agentdesk_test')
-  await runAsAdmin(empty ? `create database "${name}"` : `create database "${name}" template "${inject('databaseTemplate')}"`)
+  await runAsAdmin(
+    empty ? `create database "${name}"` : `create database "${name}" template "${inject('databaseTemplate')}"`,
+  )
   return {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl(name),
@@ -36,7 +38,9 @@ export async function createDatabaseLocation({ empty = false } = {}): Promise<Da
 }
 
 export function openDatabaseAt(location: DatabaseLocation, { poolSize = 5 } = {}): Promise<Database> {
-  return location.DATABASE_URL ? openPostgresDatabase(location.DATABASE_URL, poolSize) : openEmbeddedDatabase(location.DATA_DIR)
+  return location.DATABASE_URL
+    ? openPostgresDatabase(location.DATABASE_URL, poolSize)
+    : openEmbeddedDatabase(location.DATA_DIR)
 }
 
 export interface TestDatabase {
@@ -67,7 +71,9 @@ export async function createTestDatabase(options: { empty?: boolean; poolSize?: 
 }
 
 /** A database of the test file's own: made before its first test, removed after its last (`.database` inside tests). */
-export function databaseForThisFile(options: { empty?: boolean; poolSize?: number } = {}): { readonly database: Database } {
+export function databaseForThisFile(options: { empty?: boolean; poolSize?: number } = {}): {
+  readonly database: Database
+} {
   let created: TestDatabase | undefined
   beforeAll(async () => {
     created = await createTestDatabase(options)

@@ -1,7 +1,11 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 import { sendJson, startLocalServer } from './local-http-server.ts'
 
-export const FAKE_GOOGLE_CLIENT = { id: 'test-client.apps.googleusercontent.com', secret: 'test-client-secret', redirectUri: 'http://localhost:3000/auth' }
+export const FAKE_GOOGLE_CLIENT = {
+  id: 'test-client.apps.googleusercontent.com',
+  secret: 'test-client-secret',
+  redirectUri: 'http://localhost:3000/auth',
+}
 
 export interface IdTokenOverrides {
   sub?: string
@@ -30,15 +34,23 @@ export async function startFakeGoogle() {
   let areKeysDown = false
   const server = await startLocalServer((req, res, body) => {
     if (isDown) return sendJson(res, 503, { error: 'unavailable' })
-    if (req.url === '/certs') return areKeysDown ? sendJson(res, 503, { error: 'unavailable' }) : sendJson(res, 200, { keys: [publicJwk] })
+    if (req.url === '/certs')
+      return areKeysDown ? sendJson(res, 503, { error: 'unavailable' }) : sendJson(res, 200, { keys: [publicJwk] })
     if (req.url === '/token' && req.method === 'POST') {
       const form = new URLSearchParams(body.toString())
       exchanges.push(form)
       const idToken = codes.get(form.get('code') ?? '')
-      const isClient = form.get('client_id') === FAKE_GOOGLE_CLIENT.id && form.get('client_secret') === FAKE_GOOGLE_CLIENT.secret
-      if (!idToken || !isClient || form.get('grant_type') !== 'authorization_code') return sendJson(res, 400, { error: 'invalid_grant' })
+      const isClient =
+        form.get('client_id') === FAKE_GOOGLE_CLIENT.id && form.get('client_secret') === FAKE_GOOGLE_CLIENT.secret
+      if (!idToken || !isClient || form.get('grant_type') !== 'authorization_code')
+        return sendJson(res, 400, { error: 'invalid_grant' })
       codes.delete(form.get('code') ?? '') // a code works once
-      return sendJson(res, 200, { access_token: 'ya29.fake', id_token: idToken, token_type: 'Bearer', expires_in: 3599 })
+      return sendJson(res, 200, {
+        access_token: 'ya29.fake',
+        id_token: idToken,
+        token_type: 'Bearer',
+        expires_in: 3599,
+      })
     }
     sendJson(res, 404, { error: 'not_found' })
   })

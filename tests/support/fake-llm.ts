@@ -14,14 +14,17 @@ interface ChatRequest {
 }
 
 /** How the fake answers the next requests. */
-export type FakeLlmMode = 'answer' | 'rate-limited' | 'fail-once' | 'server-error' | 'hang' | 'stall-mid-stream' | 'no-usage'
+export type FakeLlmMode =
+  'answer' | 'rate-limited' | 'fail-once' | 'server-error' | 'hang' | 'stall-mid-stream' | 'no-usage'
 
 /**
  * The text a naive model would write: it obeys any order written outside the <sources> block (which is
  * where a prompt-injection would land if sources were not kept inert), else it answers citing [1].
  */
 export function naiveReply(request: ChatRequest): string {
-  const outsideSources = request.messages.map((message) => message.content.replace(/<sources>[\s\S]*?<\/sources>/g, '')).join('\n')
+  const outsideSources = request.messages
+    .map((message) => message.content.replace(/<sources>[\s\S]*?<\/sources>/g, ''))
+    .join('\n')
   const order = /IGNORE ALL PREVIOUS INSTRUCTIONS[^.\n]*?say "([^"]+)"/i.exec(outsideSources)
   if (order) return order[1] as string
   const last = request.messages.at(-1)?.content ?? ''
@@ -29,11 +32,18 @@ export function naiveReply(request: ChatRequest): string {
   return 'According to the sources, returns are accepted within 30 days [1]. Shipping is free [2].'
 }
 
-async function writeStream(res: ServerResponse, request: ChatRequest, text: string, { usage = true, stallAfter = Infinity, delayMs = 0 } = {}) {
+async function writeStream(
+  res: ServerResponse,
+  request: ChatRequest,
+  text: string,
+  { usage = true, stallAfter = Infinity, delayMs = 0 } = {},
+) {
   res.writeHead(200, { 'Content-Type': 'text/event-stream' })
   const pieces = text.match(/\S+\s*/g) ?? []
   const chunk = (delta: object, finish: string | null = null) =>
-    res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: `${request.model}-served`, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`)
+    res.write(
+      `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: `${request.model}-served`, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+    )
   chunk({ role: 'assistant', content: '' })
   for (const [index, piece] of pieces.entries()) {
     if (index >= stallAfter) return // keeps the connection open, sending nothing more
@@ -42,7 +52,10 @@ async function writeStream(res: ServerResponse, request: ChatRequest, text: stri
     chunk({ content: piece })
   }
   chunk({}, 'stop')
-  if (usage) res.write(`data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: `${request.model}-served`, choices: [], usage: FAKE_USAGE })}\n\n`)
+  if (usage)
+    res.write(
+      `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 1, model: `${request.model}-served`, choices: [], usage: FAKE_USAGE })}\n\n`,
+    )
   res.end('data: [DONE]\n\n')
 }
 
@@ -53,8 +66,10 @@ export async function startFakeLlm() {
   const state = { mode: 'answer' as FakeLlmMode, reply: naiveReply, closedEarly: 0, tokenDelayMs: 0 }
   let failedOnce = false
   const server = await startLocalServer(async (req, res, body) => {
-    if (req.url !== '/v1/chat/completions' || req.method !== 'POST') return sendJson(res, 404, { error: { message: 'not found' } })
-    if (req.headers.authorization !== 'Bearer llm-key') return sendJson(res, 401, { error: { message: 'bad key', type: 'invalid_request_error' } })
+    if (req.url !== '/v1/chat/completions' || req.method !== 'POST')
+      return sendJson(res, 404, { error: { message: 'not found' } })
+    if (req.headers.authorization !== 'Bearer llm-key')
+      return sendJson(res, 401, { error: { message: 'bad key', type: 'invalid_request_error' } })
     const request = JSON.parse(body.toString()) as ChatRequest
     requests.push(request)
     res.on('close', () => {
@@ -72,12 +87,19 @@ export async function startFakeLlm() {
     const text = state.reply(request)
     if (!request.stream) {
       return sendJson(res, 200, {
-        id: 'chatcmpl-fake', object: 'chat.completion', created: 1, model: request.model,
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        created: 1,
+        model: request.model,
         choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
         usage: FAKE_USAGE,
       })
     }
-    await writeStream(res, request, text, { usage: state.mode !== 'no-usage', stallAfter: state.mode === 'stall-mid-stream' ? 2 : Infinity, delayMs: state.tokenDelayMs })
+    await writeStream(res, request, text, {
+      usage: state.mode !== 'no-usage',
+      stallAfter: state.mode === 'stall-mid-stream' ? 2 : Infinity,
+      delayMs: state.tokenDelayMs,
+    })
   })
   return {
     config: { LLM_BASE_URL: `${server.url}/v1`, LLM_API_KEY: 'llm-key', LLM_MODEL: 'fake-chat-1' },

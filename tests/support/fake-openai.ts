@@ -10,8 +10,18 @@ export function fakeVector(text: string, dimensions = 8) {
 // Words that mean the same thing share a concept, so texts that agree in meaning but not in words get
 // close vectors: enough to test what vector search adds to full text.
 const CONCEPTS: Record<string, string> = {
-  refund: 'refund', refunds: 'refund', reimbursement: 'refund', reimbursed: 'refund', money: 'refund', back: 'refund',
-  shipping: 'delivery', delivery: 'delivery', shipped: 'delivery', courier: 'delivery', parcel: 'delivery', arrive: 'delivery',
+  refund: 'refund',
+  refunds: 'refund',
+  reimbursement: 'refund',
+  reimbursed: 'refund',
+  money: 'refund',
+  back: 'refund',
+  shipping: 'delivery',
+  delivery: 'delivery',
+  shipped: 'delivery',
+  courier: 'delivery',
+  parcel: 'delivery',
+  arrive: 'delivery',
 }
 
 /** A bag-of-concepts vector: each word (or its concept) adds to one of 64 directions. */
@@ -33,8 +43,10 @@ export async function startFakeOpenAi({ failFirst = 0, vectors = 'hash' as 'hash
   let requests = 0
   const server = await startLocalServer((req, res, body) => {
     requests += 1
-    if (req.url !== '/v1/embeddings' || req.method !== 'POST') return sendJson(res, 404, { error: { message: 'not found' } })
-    if (req.headers.authorization !== 'Bearer test-key') return sendJson(res, 401, { error: { message: 'bad key', type: 'invalid_request_error' } })
+    if (req.url !== '/v1/embeddings' || req.method !== 'POST')
+      return sendJson(res, 404, { error: { message: 'not found' } })
+    if (req.headers.authorization !== 'Bearer test-key')
+      return sendJson(res, 401, { error: { message: 'bad key', type: 'invalid_request_error' } })
     if (failuresLeft > 0) {
       failuresLeft -= 1
       res.setHeader('retry-after-ms', '10')
@@ -45,12 +57,21 @@ export async function startFakeOpenAi({ failFirst = 0, vectors = 'hash' as 'hash
     sendJson(res, 200, {
       object: 'list',
       model: request.model,
-      data: request.input.map((text, index) => ({ object: 'embedding', index, embedding: vectors === 'concepts' ? conceptVector(text) : fakeVector(text) })),
+      data: request.input.map((text, index) => ({
+        object: 'embedding',
+        index,
+        embedding: vectors === 'concepts' ? conceptVector(text) : fakeVector(text),
+      })),
       usage: { prompt_tokens: 1, total_tokens: 1 },
     })
   })
   return {
-    config: { EMBEDDINGS_BASE_URL: `${server.url}/v1`, EMBEDDINGS_API_KEY: 'test-key', EMBEDDING_MODEL: 'fake-embed-1', EMBEDDING_BATCH_SIZE: '4' },
+    config: {
+      EMBEDDINGS_BASE_URL: `${server.url}/v1`,
+      EMBEDDINGS_API_KEY: 'test-key',
+      EMBEDDING_MODEL: 'fake-embed-1',
+      EMBEDDING_BATCH_SIZE: '4',
+    },
     batches,
     requests: () => requests,
     close: server.close,

@@ -2,14 +2,20 @@ import { AwsV4Signer } from 'aws4fetch'
 import type { IncomingMessage } from 'node:http'
 import { sendJson, startLocalServer } from './local-http-server.ts'
 
-export const FAKE_S3 = { bucket: 'test-bucket', region: 'eu-test-1', accessKeyId: 'AKIATESTKEY', secretAccessKey: 'test/secret/key' }
+export const FAKE_S3 = {
+  bucket: 'test-bucket',
+  region: 'eu-test-1',
+  accessKeyId: 'AKIATESTKEY',
+  secretAccessKey: 'test/secret/key',
+}
 
 // Recomputes the SigV4 signature over the headers the client says it signed: a wrong secret, region or
 // a tampered request fails, as it would on S3.
 async function hasValidSignature(req: IncomingMessage, url: string, body: Buffer) {
   const authorization = String(req.headers.authorization ?? '')
   const signedHeaders = /SignedHeaders=([^,]+)/.exec(authorization)?.[1]?.split(';') ?? []
-  if (!authorization.startsWith(`AWS4-HMAC-SHA256 Credential=${FAKE_S3.accessKeyId}/`) || signedHeaders.length === 0) return false
+  if (!authorization.startsWith(`AWS4-HMAC-SHA256 Credential=${FAKE_S3.accessKeyId}/`) || signedHeaders.length === 0)
+    return false
   const headers = new Headers()
   for (const name of signedHeaders) if (name !== 'host') headers.set(name, String(req.headers[name] ?? ''))
   const signer = new AwsV4Signer({

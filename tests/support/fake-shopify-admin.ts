@@ -89,7 +89,8 @@ export interface ThrottleCost {
 
 const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`
 const cursorOf = (index: number) => Buffer.from(`cursor:${index}`).toString('base64url')
-const indexOfCursor = (cursor: unknown) => (typeof cursor === 'string' ? Number(Buffer.from(cursor, 'base64url').toString().slice('cursor:'.length)) + 1 : 0)
+const indexOfCursor = (cursor: unknown) =>
+  typeof cursor === 'string' ? Number(Buffer.from(cursor, 'base64url').toString().slice('cursor:'.length)) + 1 : 0
 
 export function demoStore(): FakeStore {
   return {
@@ -100,7 +101,8 @@ export function demoStore(): FakeStore {
         id: 1001,
         title: 'Summit Tent',
         handle: 'summit-tent',
-        descriptionHtml: '<p>A <strong>four-season</strong> tent for two.</p><ul><li>Weighs 2.1 kg</li><li>Pitches in 5 minutes</li></ul>',
+        descriptionHtml:
+          '<p>A <strong>four-season</strong> tent for two.</p><ul><li>Weighs 2.1 kg</li><li>Pitches in 5 minutes</li></ul>',
         onlineStoreUrl: 'https://alpine.example/products/summit-tent',
         productType: 'Tents',
         vendor: 'Alpine Co',
@@ -145,15 +147,42 @@ export function demoStore(): FakeStore {
       { id: 2003, title: 'Sale', handle: 'sale', descriptionHtml: '' },
     ],
     pages: [
-      { id: 3001, title: 'About us', handle: 'about-us', body: '<p>Family run since 1987 in Chamonix.</p>', isPublished: true },
+      {
+        id: 3001,
+        title: 'About us',
+        handle: 'about-us',
+        body: '<p>Family run since 1987 in Chamonix.</p>',
+        isPublished: true,
+      },
       { id: 3002, title: 'Hidden draft', handle: 'hidden-draft', body: '<p>Not yet.</p>', isPublished: false },
     ],
     articles: [
-      { id: 4001, title: 'Choosing a tent', handle: 'choosing-a-tent', body: '<p>Count the sleepers, then add one.</p>', isPublished: true, tags: ['guides'], author: 'Lea', blog: { handle: 'news', title: 'News' } },
+      {
+        id: 4001,
+        title: 'Choosing a tent',
+        handle: 'choosing-a-tent',
+        body: '<p>Count the sleepers, then add one.</p>',
+        isPublished: true,
+        tags: ['guides'],
+        author: 'Lea',
+        blog: { handle: 'news', title: 'News' },
+      },
     ],
     policies: [
-      { id: 6001, title: 'Refund policy', body: '<p>Returns are accepted within 45 days of delivery.</p>', url: 'https://alpine.example/policies/refund-policy', type: 'REFUND_POLICY' },
-      { id: 6002, title: 'Terms of service', body: '', url: 'https://alpine.example/policies/terms-of-service', type: 'TERMS_OF_SERVICE' },
+      {
+        id: 6001,
+        title: 'Refund policy',
+        body: '<p>Returns are accepted within 45 days of delivery.</p>',
+        url: 'https://alpine.example/policies/refund-policy',
+        type: 'REFUND_POLICY',
+      },
+      {
+        id: 6002,
+        title: 'Terms of service',
+        body: '',
+        url: 'https://alpine.example/policies/terms-of-service',
+        type: 'TERMS_OF_SERVICE',
+      },
     ],
   }
 }
@@ -162,24 +191,47 @@ function productNode(product: FakeProduct) {
   const prices = product.variants.map((variant) => Number(variant.price))
   const money = (amount: number) => ({ amount: amount.toFixed(2), currencyCode: product.currencyCode })
   const { id, currencyCode: _currencyCode, variants: _variants, ...fields } = product
-  return { id: gid('Product', id), ...fields, priceRangeV2: { minVariantPrice: money(Math.min(...prices)), maxVariantPrice: money(Math.max(...prices)) } }
+  return {
+    id: gid('Product', id),
+    ...fields,
+    priceRangeV2: { minVariantPrice: money(Math.min(...prices)), maxVariantPrice: money(Math.max(...prices)) },
+  }
 }
 
-const variantNode = (variant: FakeVariant) => ({ id: gid('ProductVariant', variant.id), title: variant.title, price: variant.price, sku: variant.sku })
+const variantNode = (variant: FakeVariant) => ({
+  id: gid('ProductVariant', variant.id),
+  title: variant.title,
+  price: variant.price,
+  sku: variant.sku,
+})
 const collectionNode = (collection: FakeCollection) => ({ ...collection, id: gid('Collection', collection.id) })
 const pageNode = (page: FakePage) => ({ ...page, id: gid('Page', page.id) })
-const articleNode = (article: FakeArticle) => ({ ...article, id: gid('Article', article.id), author: { name: article.author } })
+const articleNode = (article: FakeArticle) => ({
+  ...article,
+  id: gid('Article', article.id),
+  author: { name: article.author },
+})
 const policyNode = (policy: FakePolicy) => ({ ...policy, id: gid('ShopPolicy', policy.id) })
 
 /** The JSONL of a products export: every product line first, then the variants, so a reader relying on adjacency fails. */
 function exportJsonl(store: FakeStore, query: string) {
   const products = store.products.filter((product) => !query.includes('status:active') || product.status === 'ACTIVE')
   const productLines = products.map((product) => JSON.stringify(productNode(product)))
-  const variantLines = products.flatMap((product) => product.variants.map((variant) => JSON.stringify({ ...variantNode(variant), __parentId: gid('Product', product.id) })))
-  return { jsonl: [...productLines, ...variantLines].join('\n') + '\n', objectCount: productLines.length + variantLines.length, rootObjectCount: productLines.length }
+  const variantLines = products.flatMap((product) =>
+    product.variants.map((variant) =>
+      JSON.stringify({ ...variantNode(variant), __parentId: gid('Product', product.id) }),
+    ),
+  )
+  return {
+    jsonl: [...productLines, ...variantLines].join('\n') + '\n',
+    objectCount: productLines.length + variantLines.length,
+    rootObjectCount: productLines.length,
+  }
 }
 
-export async function startFakeShopifyAdmin(options: { accessToken?: string; store?: FakeStore; maxPageSize?: number } = {}) {
+export async function startFakeShopifyAdmin(
+  options: { accessToken?: string; store?: FakeStore; maxPageSize?: number } = {},
+) {
   const accessToken = options.accessToken ?? 'shpat_fake_token'
   const state = {
     store: options.store ?? demoStore(),
@@ -192,7 +244,11 @@ export async function startFakeShopifyAdmin(options: { accessToken?: string; sto
   let nextBulkId = 700
   let baseUrl = ''
 
-  const cost = { requestedQueryCost: 12, actualQueryCost: 6, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1994, restoreRate: 100 } }
+  const cost = {
+    requestedQueryCost: 12,
+    actualQueryCost: 6,
+    throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1994, restoreRate: 100 },
+  }
   const ok = (res: ServerResponse, data: unknown) => sendJson(res, 200, { data, extensions: { cost } })
 
   function page<T>(items: T[], variables: Record<string, unknown>) {
@@ -200,7 +256,10 @@ export async function startFakeShopifyAdmin(options: { accessToken?: string; sto
     const size = Math.min(Number(variables.first ?? 50), state.maxPageSize)
     const slice = items.slice(start, start + size)
     const last = start + slice.length - 1
-    return { nodes: slice, pageInfo: { hasNextPage: start + size < items.length, endCursor: slice.length > 0 ? cursorOf(last) : null } }
+    return {
+      nodes: slice,
+      pageInfo: { hasNextPage: start + size < items.length, endCursor: slice.length > 0 ? cursorOf(last) : null },
+    }
   }
 
   function answer(res: ServerResponse, operationName: string, query: string, variables: Record<string, unknown>) {
@@ -209,9 +268,18 @@ export async function startFakeShopifyAdmin(options: { accessToken?: string; sto
       case 'ShopDetails':
         return ok(res, { shop: { name: store.name, primaryDomain: { url: store.primaryDomainUrl } } })
       case 'StartCatalogueExport': {
-        if (state.bulkUserErrors.length > 0) return ok(res, { bulkOperationRunQuery: { bulkOperation: null, userErrors: state.bulkUserErrors } })
+        if (state.bulkUserErrors.length > 0)
+          return ok(res, { bulkOperationRunQuery: { bulkOperation: null, userErrors: state.bulkUserErrors } })
         const id = gid('BulkOperation', nextBulkId++)
-        bulkOperations.set(id, { id, query: String(variables.query ?? ''), status: 'RUNNING', errorCode: null, jsonl: null, objectCount: 0, rootObjectCount: 0 })
+        bulkOperations.set(id, {
+          id,
+          query: String(variables.query ?? ''),
+          status: 'RUNNING',
+          errorCode: null,
+          jsonl: null,
+          objectCount: 0,
+          rootObjectCount: 0,
+        })
         return ok(res, { bulkOperationRunQuery: { bulkOperation: { id, status: 'CREATED' }, userErrors: [] } })
       }
       case 'BulkOperationStatus': {
@@ -226,7 +294,10 @@ export async function startFakeShopifyAdmin(options: { accessToken?: string; sto
             // UnsignedInt64 travels as a string.
             objectCount: String(operation.objectCount),
             rootObjectCount: String(operation.rootObjectCount),
-            url: operation.status === 'COMPLETED' && operation.rootObjectCount > 0 ? `${baseUrl}/bulk-results/${number}.jsonl` : null,
+            url:
+              operation.status === 'COMPLETED' && operation.rootObjectCount > 0
+                ? `${baseUrl}/bulk-results/${number}.jsonl`
+                : null,
             partialDataUrl: null,
           },
         })
@@ -241,14 +312,21 @@ export async function startFakeShopifyAdmin(options: { accessToken?: string; sto
         return ok(res, { shop: { shopPolicies: store.policies.map(policyNode) } })
       case 'ProductForSync': {
         const product = store.products.find((candidate) => gid('Product', candidate.id) === variables.id)
-        return ok(res, { product: product ? { ...productNode(product), variants: { nodes: product.variants.map(variantNode) } } : null })
+        return ok(res, {
+          product: product ? { ...productNode(product), variants: { nodes: product.variants.map(variantNode) } } : null,
+        })
       }
       case 'CollectionForSync': {
         const collection = store.collections.find((candidate) => gid('Collection', candidate.id) === variables.id)
         return ok(res, { collection: collection ? collectionNode(collection) : null })
       }
       default:
-        return sendJson(res, 200, { errors: [{ message: `Field '${operationName}' doesn't exist (fake)`, extensions: { code: 'undefinedField' } }], query })
+        return sendJson(res, 200, {
+          errors: [
+            { message: `Field '${operationName}' doesn't exist (fake)`, extensions: { code: 'undefinedField' } },
+          ],
+          query,
+        })
     }
   }
 
@@ -261,16 +339,38 @@ export async function startFakeShopifyAdmin(options: { accessToken?: string; sto
       res.writeHead(200, { 'Content-Type': 'application/jsonl' })
       return res.end(operation.jsonl)
     }
-    if (req.method !== 'POST' || !/^\/admin\/api\/[\w-]+\/graphql\.json$/.test(url.pathname)) return sendJson(res, 404, { errors: 'Not Found' })
-    if (req.headers['x-shopify-access-token'] !== accessToken) return sendJson(res, 401, { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' })
-    const { query = '', variables = {} } = JSON.parse(body.toString() || '{}') as { query?: string; variables?: Record<string, unknown> }
+    if (req.method !== 'POST' || !/^\/admin\/api\/[\w-]+\/graphql\.json$/.test(url.pathname))
+      return sendJson(res, 404, { errors: 'Not Found' })
+    if (req.headers['x-shopify-access-token'] !== accessToken)
+      return sendJson(res, 401, {
+        errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+      })
+    const { query = '', variables = {} } = JSON.parse(body.toString() || '{}') as {
+      query?: string
+      variables?: Record<string, unknown>
+    }
     const operationName = /^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? 'anonymous'
     const throttle = state.throttles.shift()
     requests.push({ operationName, variables, throttled: Boolean(throttle), path: url.pathname })
     if (throttle) {
       return sendJson(res, 200, {
-        errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
-        extensions: { cost: { requestedQueryCost: throttle.requestedQueryCost, actualQueryCost: null, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: throttle.currentlyAvailable, restoreRate: throttle.restoreRate } } },
+        errors: [
+          {
+            message: 'Throttled',
+            extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+          },
+        ],
+        extensions: {
+          cost: {
+            requestedQueryCost: throttle.requestedQueryCost,
+            actualQueryCost: null,
+            throttleStatus: {
+              maximumAvailable: 2000,
+              currentlyAvailable: throttle.currentlyAvailable,
+              restoreRate: throttle.restoreRate,
+            },
+          },
+        },
       })
     }
     return answer(res, operationName, query, variables)
@@ -284,11 +384,17 @@ export async function startFakeShopifyAdmin(options: { accessToken?: string; sto
     requests,
     bulkOperations,
     /** The next `count` GraphQL calls answer THROTTLED with these bucket figures. */
-    throttleNext(count: number, figures: ThrottleCost = { requestedQueryCost: 250, currentlyAvailable: 50, restoreRate: 100 }) {
+    throttleNext(
+      count: number,
+      figures: ThrottleCost = { requestedQueryCost: 250, currentlyAvailable: 50, restoreRate: 100 },
+    ) {
       for (let index = 0; index < count; index++) state.throttles.push(figures)
     },
     /** Ends the latest (or the given) export as Shopify would; a completed one gets its JSONL from the store as it is now. */
-    finishBulkOperation(id = [...bulkOperations.keys()].at(-1), outcome: { status?: 'COMPLETED' | 'FAILED'; errorCode?: string } = {}) {
+    finishBulkOperation(
+      id = [...bulkOperations.keys()].at(-1),
+      outcome: { status?: 'COMPLETED' | 'FAILED'; errorCode?: string } = {},
+    ) {
       const operation = id ? bulkOperations.get(id) : undefined
       if (!operation) throw new Error('no bulk operation to finish')
       operation.status = outcome.status ?? 'COMPLETED'
@@ -299,7 +405,14 @@ export async function startFakeShopifyAdmin(options: { accessToken?: string; sto
     /** The body of the bulk_operations/finish webhook Shopify sends for an export. */
     finishWebhookPayload(id: string) {
       const operation = bulkOperations.get(id)
-      return { admin_graphql_api_id: id, completed_at: new Date().toISOString(), created_at: new Date().toISOString(), error_code: operation?.errorCode?.toLowerCase() ?? null, status: operation?.status.toLowerCase(), type: 'query' }
+      return {
+        admin_graphql_api_id: id,
+        completed_at: new Date().toISOString(),
+        created_at: new Date().toISOString(),
+        error_code: operation?.errorCode?.toLowerCase() ?? null,
+        status: operation?.status.toLowerCase(),
+        type: 'query',
+      }
     },
     operations: (name: string) => requests.filter((request) => request.operationName === name),
     close: () => server.close(),

@@ -60,7 +60,8 @@ class StripeApiError extends Error {
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-const newId = (prefix: string) => `${prefix}_${Array.from({ length: 24 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`
+const newId = (prefix: string) =>
+  `${prefix}_${Array.from({ length: 24 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
 /** Adds whole intervals as Stripe does: months keep the day, clamped to the month's last day (Jan 31 → Feb 28). */
@@ -69,7 +70,16 @@ export function addInterval(seconds: number, interval: string, count = 1): numbe
   const date = new Date(seconds * 1000)
   const months = date.getUTCMonth() + count * (interval === 'year' ? 12 : 1)
   const lastDay = new Date(Date.UTC(date.getUTCFullYear(), months + 1, 0)).getUTCDate()
-  return Date.UTC(date.getUTCFullYear(), months, Math.min(date.getUTCDate(), lastDay), date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds()) / 1000
+  return (
+    Date.UTC(
+      date.getUTCFullYear(),
+      months,
+      Math.min(date.getUTCDate(), lastDay),
+      date.getUTCHours(),
+      date.getUTCMinutes(),
+      date.getUTCSeconds(),
+    ) / 1000
+  )
 }
 
 export function parseForm(text: string): FormParams {
@@ -89,7 +99,8 @@ export function parseForm(text: string): FormParams {
   const withArrays = (value: FormValue): FormValue => {
     if (typeof value === 'string' || Array.isArray(value)) return value
     const keys = Object.keys(value)
-    if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) return keys.sort((a, b) => Number(a) - Number(b)).map((key) => withArrays(value[key] as FormValue))
+    if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key)))
+      return keys.sort((a, b) => Number(a) - Number(b)).map((key) => withArrays(value[key] as FormValue))
     return Object.fromEntries(keys.map((key) => [key, withArrays(value[key] as FormValue)]))
   }
   return withArrays(root) as FormParams
@@ -97,7 +108,14 @@ export function parseForm(text: string): FormParams {
 
 const textOf = (value: FormValue | undefined) => (typeof value === 'string' ? value : undefined)
 const objectOf = (value: FormValue | undefined) => (typeof value === 'object' && !Array.isArray(value) ? value : {})
-const listOf = (value: FormValue | undefined) => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : typeof value === 'object' ? Object.values(value) : [])
+const listOf = (value: FormValue | undefined) =>
+  Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? [value]
+      : typeof value === 'object'
+        ? Object.values(value)
+        : []
 
 function integerOf(params: FormParams, param: string): number | undefined {
   const value = textOf(params[param])
@@ -108,12 +126,25 @@ function integerOf(params: FormParams, param: string): number | undefined {
 
 function required(params: FormParams, param: string): string {
   const value = textOf(params[param])
-  if (!value) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: `Missing required param: ${param}.`, param })
+  if (!value)
+    throw new StripeApiError(400, {
+      type: 'invalid_request_error',
+      code: 'parameter_missing',
+      message: `Missing required param: ${param}.`,
+      param,
+    })
   return value
 }
 
-const invalid = (message: string, param?: string) => new StripeApiError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) })
-const missing = (kind: string, id: string, param = 'id') => new StripeApiError(404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${kind}: '${id}'`, param })
+const invalid = (message: string, param?: string) =>
+  new StripeApiError(400, { type: 'invalid_request_error', message, ...(param ? { param } : {}) })
+const missing = (kind: string, id: string, param = 'id') =>
+  new StripeApiError(404, {
+    type: 'invalid_request_error',
+    code: 'resource_missing',
+    message: `No such ${kind}: '${id}'`,
+    param,
+  })
 
 /** Metadata as Stripe updates it: an empty value unsets a key, an empty `metadata` clears them all. */
 function mergeMetadata(current: Stripe.Metadata, update: FormValue | undefined): Stripe.Metadata {
@@ -154,9 +185,20 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const subscriptions = new Map<string, Wire<Stripe.Subscription>>()
   const invoices = new Map<string, Wire<Stripe.Invoice>>()
   /** What a session keeps that its object does not show: its line items and subscription_data. */
-  const checkoutDetails = new Map<string, { items: { price: Wire<Stripe.Price>; quantity: number }[]; subscriptionMetadata: Stripe.Metadata }>()
+  const checkoutDetails = new Map<
+    string,
+    { items: { price: Wire<Stripe.Price>; quantity: number }[]; subscriptionMetadata: Stripe.Metadata }
+  >()
   const idempotentAnswers = new Map<string, { request: string; status: number; body: unknown }>()
-  const stores: Record<string, Map<string, unknown>> = { cus: customers, prod: products, price: prices, cs: checkoutSessions, bps: portalSessions, sub: subscriptions, in: invoices }
+  const stores: Record<string, Map<string, unknown>> = {
+    cus: customers,
+    prod: products,
+    price: prices,
+    cs: checkoutSessions,
+    bps: portalSessions,
+    sub: subscriptions,
+    in: invoices,
+  }
   const findObject = (id: string) => stores[id.slice(0, id.indexOf('_'))]?.get(id)
   let baseUrl = ''
 
@@ -169,14 +211,20 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   function createEvent<Type extends FakeStripeEvent['type']>(
     type: Type,
     object: EventOf<Type>['data']['object'],
-    extra: { previousAttributes?: Record<string, unknown>; request?: { id: string; idempotencyKey: string | null } } = {},
+    extra: {
+      previousAttributes?: Record<string, unknown>
+      request?: { id: string; idempotencyKey: string | null }
+    } = {},
   ): EventOf<Type> {
     const event = {
       id: newId('evt'),
       object: 'event',
       api_version: Stripe.API_VERSION,
       created: nowSeconds(),
-      data: { object: structuredClone(object), ...(extra.previousAttributes ? { previous_attributes: structuredClone(extra.previousAttributes) } : {}) },
+      data: {
+        object: structuredClone(object),
+        ...(extra.previousAttributes ? { previous_attributes: structuredClone(extra.previousAttributes) } : {}),
+      },
       livemode: false,
       pending_webhooks: 1,
       request: { id: extra.request?.id ?? null, idempotency_key: extra.request?.idempotencyKey ?? null },
@@ -258,13 +306,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     const productId = required(params, 'product')
     requireObject(products, 'product', productId, 'product')
     const unitAmount = integerOf(params, 'unit_amount')
-    if (unitAmount === undefined) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'Missing required param: unit_amount.', param: 'unit_amount' })
+    if (unitAmount === undefined)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message: 'Missing required param: unit_amount.',
+        param: 'unit_amount',
+      })
     const recurring = params.recurring === undefined ? null : objectOf(params.recurring)
-    if (recurring && !['day', 'week', 'month', 'year'].includes(textOf(recurring.interval) ?? '')) throw invalid('Invalid recurring[interval]: must be one of day, week, month, or year', 'recurring[interval]')
+    if (recurring && !['day', 'week', 'month', 'year'].includes(textOf(recurring.interval) ?? ''))
+      throw invalid('Invalid recurring[interval]: must be one of day, week, month, or year', 'recurring[interval]')
     const lookupKey = textOf(params.lookup_key) ?? null
     const holder = lookupKey ? [...prices.values()].find((price) => price.lookup_key === lookupKey) : undefined
     if (holder) {
-      if (textOf(params.transfer_lookup_key) !== 'true') throw invalid(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key')
+      if (textOf(params.transfer_lookup_key) !== 'true')
+        throw invalid(`A price (\`${holder.id}\`) already uses that lookup key.`, 'lookup_key')
       holder.lookup_key = null
     }
     const price: Wire<Stripe.Price> = {
@@ -280,7 +336,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       metadata: mergeMetadata({}, params.metadata),
       nickname: textOf(params.nickname) ?? null,
       product: productId,
-      recurring: recurring ? { interval: textOf(recurring.interval) ?? 'month', interval_count: Number(textOf(recurring.interval_count) ?? 1), meter: null, trial_period_days: null, usage_type: 'licensed' } : null,
+      recurring: recurring
+        ? {
+            interval: textOf(recurring.interval) ?? 'month',
+            interval_count: Number(textOf(recurring.interval_count) ?? 1),
+            meter: null,
+            trial_period_days: null,
+            usage_type: 'licensed',
+          }
+        : null,
       tax_behavior: 'unspecified',
       tiers_mode: null,
       transform_quantity: null,
@@ -305,7 +369,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     const start = after ? matching.findIndex((price) => price.id === after) + 1 : 0
     const limit = integerOf(params, 'limit') ?? 10
     if (limit < 1 || limit > 100) throw invalid('This value must be between 1 and 100.', 'limit')
-    return { object: 'list', data: matching.slice(start, start + limit), has_more: start + limit < matching.length, url: '/v1/prices' }
+    return {
+      object: 'list',
+      data: matching.slice(start, start + limit),
+      has_more: start + limit < matching.length,
+      url: '/v1/prices',
+    }
   }
 
   function createCheckoutSession(params: FormParams): Wire<Stripe.Checkout.Session> {
@@ -313,14 +382,28 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     const customerId = textOf(params.customer) ?? null
     if (customerId) requireObject(customers, 'customer', customerId, 'customer')
     const lineItems = listOf(params.line_items).map(objectOf)
-    if (lineItems.length === 0) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: 'Missing required param: line_items.', param: 'line_items' })
+    if (lineItems.length === 0)
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        message: 'Missing required param: line_items.',
+        param: 'line_items',
+      })
     const items = lineItems.map((item, index) => {
       const priceId = textOf(item.price) ?? ''
       const price = requireObject(prices, 'price', priceId, `line_items[${index}][price]`)
-      if (!price.active) throw invalid(`The price specified is inactive. This field only accepts active prices.`, `line_items[${index}][price]`)
+      if (!price.active)
+        throw invalid(
+          `The price specified is inactive. This field only accepts active prices.`,
+          `line_items[${index}][price]`,
+        )
       return { price, quantity: Number(textOf(item.quantity) ?? 1) }
     })
-    if (mode === 'subscription' && !items.some(({ price }) => price.recurring)) throw invalid('You must provide at least one recurring price in `subscription` mode when using prices.', 'line_items')
+    if (mode === 'subscription' && !items.some(({ price }) => price.recurring))
+      throw invalid(
+        'You must provide at least one recurring price in `subscription` mode when using prices.',
+        'line_items',
+      )
     const successUrl = required(params, 'success_url')
     const amount = items.reduce((sum, { price, quantity }) => sum + (price.unit_amount ?? 0) * quantity, 0)
     const created = nowSeconds()
@@ -387,7 +470,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       wallet_options: null,
     }
     checkoutSessions.set(id, session)
-    checkoutDetails.set(id, { items, subscriptionMetadata: mergeMetadata({}, objectOf(params.subscription_data).metadata) })
+    checkoutDetails.set(id, {
+      items,
+      subscriptionMetadata: mergeMetadata({}, objectOf(params.subscription_data).metadata),
+    })
     return session
   }
 
@@ -435,7 +521,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     usage_type: 'licensed',
   })
 
-  function subscriptionItem(subscriptionId: string, price: Wire<Stripe.Price>, quantity: number, period: { start: number; end: number }): Wire<Stripe.SubscriptionItem> {
+  function subscriptionItem(
+    subscriptionId: string,
+    price: Wire<Stripe.Price>,
+    quantity: number,
+    period: { start: number; end: number },
+  ): Wire<Stripe.SubscriptionItem> {
     return {
       id: newId('si'),
       object: 'subscription_item',
@@ -457,15 +548,26 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const periodOf = (subscription: Wire<Stripe.Subscription>) => {
     const item = subscription.items.data[0]
     if (!item) throw new Error(`subscription ${subscription.id} has no items`)
-    return { start: item.current_period_start, end: item.current_period_end, interval: item.price.recurring?.interval ?? 'month', count: item.price.recurring?.interval_count ?? 1 }
+    return {
+      start: item.current_period_start,
+      end: item.current_period_end,
+      interval: item.price.recurring?.interval ?? 'month',
+      count: item.price.recurring?.interval_count ?? 1,
+    }
   }
 
-  function createInvoice(subscription: Wire<Stripe.Subscription>, options: { reason: 'subscription_create' | 'subscription_cycle'; paid: boolean }): Wire<Stripe.Invoice> {
+  function createInvoice(
+    subscription: Wire<Stripe.Subscription>,
+    options: { reason: 'subscription_create' | 'subscription_cycle'; paid: boolean },
+  ): Wire<Stripe.Invoice> {
     const customerId = String(subscription.customer)
     const customer = customers.get(customerId)
     const created = nowSeconds()
     const id = newId('in')
-    const total = subscription.items.data.reduce((sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1), 0)
+    const total = subscription.items.data.reduce(
+      (sum, item) => sum + (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
+      0,
+    )
     const invoice: Wire<Stripe.Invoice> = {
       id,
       object: 'invoice',
@@ -525,10 +627,24 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
           invoice: id,
           livemode: false,
           metadata: {},
-          parent: { type: 'subscription_item_details', invoice_item_details: null, subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: subscription.id, subscription_item: item.id } },
+          parent: {
+            type: 'subscription_item_details',
+            invoice_item_details: null,
+            subscription_item_details: {
+              invoice_item: null,
+              proration: false,
+              proration_details: { credited_items: null },
+              subscription: subscription.id,
+              subscription_item: item.id,
+            },
+          },
           period: { start: item.current_period_start, end: item.current_period_end },
           pretax_credit_amounts: [],
-          pricing: { type: 'price_details', price_details: { price: item.price.id, product: String(item.price.product) }, unit_amount_decimal: item.price.unit_amount_decimal },
+          pricing: {
+            type: 'price_details',
+            price_details: { price: item.price.id, product: String(item.price.product) },
+            unit_amount_decimal: item.price.unit_amount_decimal,
+          },
           quantity: item.quantity ?? 1,
           quantity_decimal: String(item.quantity ?? 1),
           subscription: subscription.id,
@@ -543,7 +659,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       next_payment_attempt: options.paid ? null : addInterval(created, 'day', 3),
       number: `${customer?.invoice_prefix ?? 'FAKE'}-${String(customer?.next_invoice_sequence ?? 1).padStart(4, '0')}`,
       on_behalf_of: null,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: { ...subscription.metadata }, subscription: subscription.id } },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: { ...subscription.metadata }, subscription: subscription.id },
+      },
       payment_settings: { default_mandate: null, payment_method_options: null, payment_method_types: null },
       period_end: created,
       period_start: created,
@@ -556,7 +676,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       starting_balance: 0,
       statement_descriptor: null,
       status: options.paid ? 'paid' : 'open',
-      status_transitions: { finalized_at: created, marked_uncollectible_at: null, paid_at: options.paid ? created : null, voided_at: null },
+      status_transitions: {
+        finalized_at: created,
+        marked_uncollectible_at: null,
+        paid_at: options.paid ? created : null,
+        voided_at: null,
+      },
       subtotal: total,
       subtotal_excluding_tax: total,
       test_clock: null,
@@ -573,7 +698,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return invoice
   }
 
-  function createSubscription(session: Wire<Stripe.Checkout.Session>, customerId: string, status: 'active' | 'incomplete'): Wire<Stripe.Subscription> {
+  function createSubscription(
+    session: Wire<Stripe.Checkout.Session>,
+    customerId: string,
+    status: 'active' | 'incomplete',
+  ): Wire<Stripe.Subscription> {
     const details = checkoutDetails.get(session.id)
     if (!details) throw new Error(`checkout session ${session.id} has no line items`)
     const start = nowSeconds()
@@ -607,7 +736,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       description: null,
       discounts: [],
       ended_at: null,
-      invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
+      invoice_settings: {
+        account_tax_ids: null,
+        custom_fields: null,
+        description: null,
+        footer: null,
+        issuer: { type: 'self' },
+      },
       items: { object: 'list', data: [], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
       latest_invoice: null,
       livemode: false,
@@ -616,7 +751,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       next_pending_invoice_item_invoice: null,
       on_behalf_of: null,
       pause_collection: null,
-      payment_settings: { payment_method_options: null, payment_method_types: null, save_default_payment_method: 'off' },
+      payment_settings: {
+        payment_method_options: null,
+        payment_method_types: null,
+        save_default_payment_method: 'off',
+      },
       pending_invoice_item_interval: null,
       pending_setup_intent: null,
       pending_update: null,
@@ -634,9 +773,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return subscription
   }
 
-  function updateSubscription(subscription: Wire<Stripe.Subscription>, params: FormParams, request: { id: string; idempotencyKey: string | null }) {
-    const changesOtherThanMetadata = Object.keys(params).some((key) => !['metadata', 'cancellation_details', 'expand'].includes(key))
-    if (subscription.status === 'canceled' && changesOtherThanMetadata) throw invalid('A canceled subscription can only update its cancellation_details and metadata.')
+  function updateSubscription(
+    subscription: Wire<Stripe.Subscription>,
+    params: FormParams,
+    request: { id: string; idempotencyKey: string | null },
+  ) {
+    const changesOtherThanMetadata = Object.keys(params).some(
+      (key) => !['metadata', 'cancellation_details', 'expand'].includes(key),
+    )
+    if (subscription.status === 'canceled' && changesOtherThanMetadata)
+      throw invalid('A canceled subscription can only update its cancellation_details and metadata.')
     const before = structuredClone(subscription)
     const cancelAtPeriodEnd = textOf(params.cancel_at_period_end)
     if (cancelAtPeriodEnd !== undefined) {
@@ -644,30 +790,48 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       subscription.cancel_at_period_end = cancelling
       subscription.cancel_at = cancelling ? periodOf(subscription).end : null
       subscription.canceled_at = cancelling ? nowSeconds() : null
-      subscription.cancellation_details = { comment: null, feedback: null, feedback_option: null, reason: cancelling ? 'cancellation_requested' : null }
-    }
-    listOf(params.items).map(objectOf).forEach((change, index) => {
-      const itemId = textOf(change.id)
-      const existing = itemId ? subscription.items.data.find((item) => item.id === itemId) : undefined
-      if (itemId && !existing) throw missing('subscription_item', itemId, `items[${index}][id]`)
-      if (existing && textOf(change.deleted) === 'true') {
-        subscription.items.data = subscription.items.data.filter((item) => item !== existing)
-        return
+      subscription.cancellation_details = {
+        comment: null,
+        feedback: null,
+        feedback_option: null,
+        reason: cancelling ? 'cancellation_requested' : null,
       }
-      const priceId = textOf(change.price)
-      const price = priceId ? requireObject(prices, 'price', priceId, `items[${index}][price]`) : existing?.price
-      if (!price) throw new StripeApiError(400, { type: 'invalid_request_error', code: 'parameter_missing', message: `Missing required param: items[${index}][price].`, param: `items[${index}][price]` })
-      const quantity = Number(textOf(change.quantity) ?? existing?.quantity ?? 1)
-      if (existing) Object.assign(existing, { price, plan: planOf(price), quantity })
-      else subscription.items.data.push(subscriptionItem(subscription.id, price, quantity, periodOf(subscription)))
-    })
+    }
+    listOf(params.items)
+      .map(objectOf)
+      .forEach((change, index) => {
+        const itemId = textOf(change.id)
+        const existing = itemId ? subscription.items.data.find((item) => item.id === itemId) : undefined
+        if (itemId && !existing) throw missing('subscription_item', itemId, `items[${index}][id]`)
+        if (existing && textOf(change.deleted) === 'true') {
+          subscription.items.data = subscription.items.data.filter((item) => item !== existing)
+          return
+        }
+        const priceId = textOf(change.price)
+        const price = priceId ? requireObject(prices, 'price', priceId, `items[${index}][price]`) : existing?.price
+        if (!price)
+          throw new StripeApiError(400, {
+            type: 'invalid_request_error',
+            code: 'parameter_missing',
+            message: `Missing required param: items[${index}][price].`,
+            param: `items[${index}][price]`,
+          })
+        const quantity = Number(textOf(change.quantity) ?? existing?.quantity ?? 1)
+        if (existing) Object.assign(existing, { price, plan: planOf(price), quantity })
+        else subscription.items.data.push(subscriptionItem(subscription.id, price, quantity, periodOf(subscription)))
+      })
     subscription.metadata = mergeMetadata(subscription.metadata, params.metadata)
     const previousAttributes = changedFields(before, subscription)
-    if (Object.keys(previousAttributes).length > 0) createEvent('customer.subscription.updated', subscription, { previousAttributes, request })
+    if (Object.keys(previousAttributes).length > 0)
+      createEvent('customer.subscription.updated', subscription, { previousAttributes, request })
     return subscription
   }
 
-  function cancelSubscription(subscription: Wire<Stripe.Subscription>, reason: 'cancellation_requested' | 'payment_failed', request?: { id: string; idempotencyKey: string | null }) {
+  function cancelSubscription(
+    subscription: Wire<Stripe.Subscription>,
+    reason: 'cancellation_requested' | 'payment_failed',
+    request?: { id: string; idempotencyKey: string | null },
+  ) {
     const now = nowSeconds()
     subscription.status = 'canceled'
     subscription.canceled_at ??= now
@@ -688,16 +852,25 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     ['POST', /^\/v1\/prices$/, (params) => createPrice(params)],
     ['GET', /^\/v1\/prices\/([^/]+)$/, (_params, id) => requireObject(prices, 'price', id)],
     ['POST', /^\/v1\/checkout\/sessions$/, (params) => createCheckoutSession(params)],
-    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (_params, id) => requireObject(checkoutSessions, 'checkout.session', id)],
+    [
+      'GET',
+      /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      (_params, id) => requireObject(checkoutSessions, 'checkout.session', id),
+    ],
     ['POST', /^\/v1\/billing_portal\/sessions$/, (params) => createPortalSession(params)],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (_params, id) => requireObject(subscriptions, 'subscription', id)],
-    ['POST', /^\/v1\/subscriptions\/([^/]+)$/, (params, id, request) => updateSubscription(requireObject(subscriptions, 'subscription', id), params, request)],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      (params, id, request) => updateSubscription(requireObject(subscriptions, 'subscription', id), params, request),
+    ],
     [
       'DELETE',
       /^\/v1\/subscriptions\/([^/]+)$/,
       (_params, id, request) => {
         const subscription = requireObject(subscriptions, 'subscription', id)
-        if (subscription.status === 'canceled') throw invalid('A canceled subscription can only update its cancellation_details and metadata.')
+        if (subscription.status === 'canceled')
+          throw invalid('A canceled subscription can only update its cancellation_details and metadata.')
         cancelSubscription(subscription, 'cancellation_requested', request)
         return subscription
       },
@@ -718,13 +891,22 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       return { status: 401, body: { error: { type: 'invalid_request_error', message } } }
     }
     const method = req.method ?? 'GET'
-    const idempotencyKey = method === 'POST' ? (textOf(req.headers['idempotency-key'] as string | undefined) ?? null) : null
+    const idempotencyKey =
+      method === 'POST' ? (textOf(req.headers['idempotency-key'] as string | undefined) ?? null) : null
     const fingerprint = JSON.stringify([method, url.pathname, params])
     if (idempotencyKey) {
       res.setHeader('Idempotency-Key', idempotencyKey)
       const replay = idempotentAnswers.get(idempotencyKey)
       if (replay && replay.request !== fingerprint) {
-        return { status: 400, body: { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.` } } }
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'idempotency_error',
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            },
+          },
+        }
       }
       if (replay) {
         res.setHeader('Idempotent-Replayed', 'true')
@@ -737,17 +919,40 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         if (routeMethod !== method || !match) continue
         try {
           const object = handler(params, decodeURIComponent(match[1] ?? ''), { id: requestId, idempotencyKey })
-          const expanded = listOf(params.expand).reduce<unknown>((value, path) => expandPaths(value, String(path).split('.'), findObject), object)
+          const expanded = listOf(params.expand).reduce<unknown>(
+            (value, path) => expandPaths(value, String(path).split('.'), findObject),
+            object,
+          )
           return { status: 200, body: structuredClone(expanded) }
         } catch (error) {
           if (!(error instanceof StripeApiError)) throw error
-          const docUrl = error.body.code ? { doc_url: `https://stripe.com/docs/error-codes/${error.body.code.replaceAll('_', '-')}` } : {}
-          return { status: error.status, body: { error: { ...error.body, ...docUrl, request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}` } } }
+          const docUrl = error.body.code
+            ? { doc_url: `https://stripe.com/docs/error-codes/${error.body.code.replaceAll('_', '-')}` }
+            : {}
+          return {
+            status: error.status,
+            body: {
+              error: {
+                ...error.body,
+                ...docUrl,
+                request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}`,
+              },
+            },
+          }
         }
       }
-      return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` } } }
+      return {
+        status: 404,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            message: `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+          },
+        },
+      }
     })()
-    if (idempotencyKey && answer.status < 500) idempotentAnswers.set(idempotencyKey, { request: fingerprint, ...answer })
+    if (idempotencyKey && answer.status < 500)
+      idempotentAnswers.set(idempotencyKey, { request: fingerprint, ...answer })
     return answer
   }
 
@@ -756,7 +961,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   function answerPage(req: IncomingMessage, res: ServerResponse, path: string) {
     const page = (title: string, body: string) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-      res.end(`<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`)
+      res.end(
+        `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+      )
     }
     const checkout = /^\/checkout\/([^/]+)(\/pay)?$/.exec(path)
     const session = checkout?.[1] ? checkoutSessions.get(checkout[1]) : undefined
@@ -768,7 +975,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     if (checkout && session && req.method === 'GET' && !checkout[2]) {
       const amount = `${((session.amount_total ?? 0) / 100).toFixed(2)} ${(session.currency ?? '').toUpperCase()}`
       const cancel = session.cancel_url ? `<a href="${escapeHtml(session.cancel_url)}">Back</a>` : ''
-      return page('Fake Stripe Checkout', `<p>Subscribe: ${escapeHtml(amount)} per period</p><form method="post" action="/checkout/${escapeHtml(session.id)}/pay"><button type="submit">Pay</button></form>${cancel}`)
+      return page(
+        'Fake Stripe Checkout',
+        `<p>Subscribe: ${escapeHtml(amount)} per period</p><form method="post" action="/checkout/${escapeHtml(session.id)}/pay"><button type="submit">Pay</button></form>${cancel}`,
+      )
     }
     const portal = /^\/billing_portal\/([^/]+)$/.exec(path)
     const portalSession = portal?.[1] ? portalSessions.get(portal[1]) : undefined
@@ -799,14 +1009,25 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       const session = checkoutSessions.get(sessionId)
       if (!session) throw new Error(`fake Stripe has no checkout session ${sessionId}`)
       if (session.status !== 'open') throw new Error(`checkout session ${sessionId} is ${session.status}, not open`)
-      const customer = (session.customer ? customers.get(String(session.customer)) : undefined) ?? createCustomer({ email: session.customer_email ?? 'customer@example.com' })
+      const customer =
+        (session.customer ? customers.get(String(session.customer)) : undefined) ??
+        createCustomer({ email: session.customer_email ?? 'customer@example.com' })
       const subscription = createSubscription(session, customer.id, paymentFails ? 'incomplete' : 'active')
       const invoice = createInvoice(subscription, { reason: 'subscription_create', paid: !paymentFails })
       Object.assign(session, {
         status: 'complete',
         payment_status: paymentFails ? 'unpaid' : 'paid',
         customer: customer.id,
-        customer_details: { address: null, business_name: null, email: customer.email, individual_name: null, name: customer.name ?? null, phone: null, tax_exempt: 'none', tax_ids: [] },
+        customer_details: {
+          address: null,
+          business_name: null,
+          email: customer.email,
+          individual_name: null,
+          name: customer.name ?? null,
+          phone: null,
+          tax_exempt: 'none',
+          tax_ids: [],
+        },
         subscription: subscription.id,
         invoice: invoice.id,
         url: null,
@@ -832,16 +1053,28 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       let invoice: Wire<Stripe.Invoice>
       if (open && open.status === 'open') {
         const paidAt = nowSeconds()
-        Object.assign(open, { status: 'paid', amount_paid: open.amount_due, amount_remaining: 0, attempt_count: open.attempt_count + 1, next_payment_attempt: null })
+        Object.assign(open, {
+          status: 'paid',
+          amount_paid: open.amount_due,
+          amount_remaining: 0,
+          attempt_count: open.attempt_count + 1,
+          next_payment_attempt: null,
+        })
         open.status_transitions.paid_at = paidAt
         invoice = open
       } else {
         const { end, interval, count } = periodOf(subscription)
-        for (const item of subscription.items.data) Object.assign(item, { current_period_start: end, current_period_end: addInterval(end, interval, count) })
+        for (const item of subscription.items.data)
+          Object.assign(item, { current_period_start: end, current_period_end: addInterval(end, interval, count) })
         invoice = createInvoice(subscription, { reason: 'subscription_cycle', paid: true })
       }
       subscription.status = 'active'
-      return [createEvent('customer.subscription.updated', subscription, { previousAttributes: changedFields(before, subscription) }), createEvent('invoice.paid', invoice)]
+      return [
+        createEvent('customer.subscription.updated', subscription, {
+          previousAttributes: changedFields(before, subscription),
+        }),
+        createEvent('invoice.paid', invoice),
+      ]
     },
 
     /** The period ends and the renewal payment is declined: the next period starts unpaid and the subscription is past_due. */
@@ -850,17 +1083,28 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       if (subscription.status === 'canceled') throw new Error(`subscription ${subscriptionId} is canceled`)
       const before = structuredClone(subscription)
       const { end, interval, count } = periodOf(subscription)
-      for (const item of subscription.items.data) Object.assign(item, { current_period_start: end, current_period_end: addInterval(end, interval, count) })
+      for (const item of subscription.items.data)
+        Object.assign(item, { current_period_start: end, current_period_end: addInterval(end, interval, count) })
       const invoice = createInvoice(subscription, { reason: 'subscription_cycle', paid: false })
       subscription.status = 'past_due'
-      return [createEvent('customer.subscription.updated', subscription, { previousAttributes: changedFields(before, subscription) }), createEvent('invoice.payment_failed', invoice)]
+      return [
+        createEvent('customer.subscription.updated', subscription, {
+          previousAttributes: changedFields(before, subscription),
+        }),
+        createEvent('invoice.payment_failed', invoice),
+      ]
     },
 
     /** The subscription ends now: after its retries failed, or at the end of the period it was set to cancel at. */
     expire(subscriptionId: string): FakeStripeEvent[] {
       const subscription = requireSubscription(subscriptionId)
       if (subscription.status === 'canceled') throw new Error(`subscription ${subscriptionId} is already canceled`)
-      return [cancelSubscription(subscription, subscription.cancel_at_period_end ? 'cancellation_requested' : 'payment_failed')]
+      return [
+        cancelSubscription(
+          subscription,
+          subscription.cancel_at_period_end ? 'cancellation_requested' : 'payment_failed',
+        ),
+      ]
     },
 
     /** The body Stripe would POST for an event and its Stripe-Signature header, signed by the package itself. */
@@ -874,7 +1118,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     const url = new URL(req.url ?? '/', 'http://fake-stripe')
     if (!url.pathname.startsWith('/v1/')) return answerPage(req, res, url.pathname)
     const params = { ...parseForm(url.search.slice(1)), ...parseForm(body.toString()) }
-    const request: FakeStripeRequest = { method: req.method ?? 'GET', path: url.pathname, params, headers: req.headers, status: 0 }
+    const request: FakeStripeRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      params,
+      headers: req.headers,
+      status: 0,
+    }
     requests.push(request)
     const { status, body: answer } = answerApi(req, res, url, params)
     request.status = status

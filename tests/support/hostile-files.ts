@@ -66,8 +66,10 @@ function writeZip(parts: ZipPart[], declaredSizes: Record<string, number> = {}) 
 }
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main'
-const CONTENT_TYPES = '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'
-const RELS = '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'
+const RELS =
+  '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'
 
 function* repeatedParagraphs(megabytes: number) {
   yield Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="${W}"><w:body>`)
@@ -81,7 +83,13 @@ function* repeatedParagraphs(megabytes: number) {
  * The attack of the report: a .docx whose word/document.xml inflates to `expandedMb` MB of paragraphs
  * (300 MB fits in about 1 MB). With `declaredKb`, the zip claims that size instead of the real one.
  */
-export async function wordBomb({ expandedMb, declaredKb }: { expandedMb: number; declaredKb?: number }): Promise<Buffer> {
+export async function wordBomb({
+  expandedMb,
+  declaredKb,
+}: {
+  expandedMb: number
+  declaredKb?: number
+}): Promise<Buffer> {
   const parts = [
     await deflatePart('[Content_Types].xml', [Buffer.from(CONTENT_TYPES)]),
     await deflatePart('_rels/.rels', [Buffer.from(RELS)]),
@@ -105,11 +113,17 @@ export function manyPagePdf(pages: number): Buffer {
   }
   add('%PDF-1.4\n')
   object(1, '<< /Type /Catalog /Pages 2 0 R >>')
-  object(2, `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, index) => `${4 + index * 2} 0 R`).join(' ')}] /Count ${pages} >>`)
+  object(
+    2,
+    `<< /Type /Pages /Kids [${Array.from({ length: pages }, (_, index) => `${4 + index * 2} 0 R`).join(' ')}] /Count ${pages} >>`,
+  )
   object(3, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>')
   for (let index = 0; index < pages; index++) {
     const stream = `BT /F1 12 Tf 72 720 Td (Page ${index + 1} of the endless manual.) Tj ET`
-    object(4 + index * 2, `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + index * 2} 0 R >>`)
+    object(
+      4 + index * 2,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + index * 2} 0 R >>`,
+    )
     object(5 + index * 2, `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`)
   }
   const count = 4 + pages * 2
@@ -140,13 +154,21 @@ export async function pdfStreamBomb(expandedMb: number): Promise<Buffer> {
     '4 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents 5 0 R >>\nendobj\n',
   ]
   // Object n starts where the parts before it end (the header is part 0).
-  const offsets = head.slice(1).map((_part, index) => head.slice(0, index + 1).reduce((sum, part) => sum + Buffer.byteLength(part, 'latin1'), 0))
+  const offsets = head
+    .slice(1)
+    .map((_part, index) => head.slice(0, index + 1).reduce((sum, part) => sum + Buffer.byteLength(part, 'latin1'), 0))
   const objectsLength = head.reduce((sum, part) => sum + Buffer.byteLength(part, 'latin1'), 0)
   const streamHead = Buffer.from(`5 0 obj\n<< /Length ${compressed.length} /Filter /FlateDecode >>\nstream\n`, 'latin1')
   const streamTail = Buffer.from('\nendstream\nendobj\n', 'latin1')
   const xrefAt = objectsLength + streamHead.length + compressed.length + streamTail.length
   const xref = `xref\n0 6\n0000000000 65535 f \n${[...offsets, objectsLength].map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`
-  return Buffer.concat([Buffer.from(head.join(''), 'latin1'), streamHead, compressed, streamTail, Buffer.from(xref, 'latin1')])
+  return Buffer.concat([
+    Buffer.from(head.join(''), 'latin1'),
+    streamHead,
+    compressed,
+    streamTail,
+    Buffer.from(xref, 'latin1'),
+  ])
 }
 
 /** JSON nested `depth` levels deep: [[[[...]]]]. */
@@ -155,6 +177,7 @@ export const deepJson = (depth: number) => Buffer.from(`${'['.repeat(depth)}1${'
 /** A CSV of `rows` product rows. */
 export function productCsv(rows: number): Buffer {
   const lines = ['sku,name,price,stock']
-  for (let index = 0; index < rows; index++) lines.push(`SKU-${index},Lamp model ${index},${(index % 500) + 0.99},${index % 40}`)
+  for (let index = 0; index < rows; index++)
+    lines.push(`SKU-${index},Lamp model ${index},${(index % 500) + 0.99},${index % 40}`)
   return Buffer.from(lines.join('\n'))
 }

@@ -23,15 +23,29 @@ export async function waitForJob(testApp: TestApp, account: SignedUp, agentId: s
 }
 
 /** Adds a text to the agent and embeds it, waiting until its passages are searchable. */
-export async function addEmbeddedText(testApp: TestApp, account: SignedUp, agentId: string, title: string, content: string) {
-  const text = await testApp.request.post(`/api/agents/${agentId}/texts/create/`).set(bearer(account.access)).send({ text_title: title, text_content: content })
+export async function addEmbeddedText(
+  testApp: TestApp,
+  account: SignedUp,
+  agentId: string,
+  title: string,
+  content: string,
+) {
+  const text = await testApp.request
+    .post(`/api/agents/${agentId}/texts/create/`)
+    .set(bearer(account.access))
+    .send({ text_title: title, text_content: content })
   expect(text.status).toBe(201)
-  const embed = await testApp.request.post(`/api/agents/${agentId}/text/${text.body.text_id}/embed/`).set(bearer(account.access)).send({})
+  const embed = await testApp.request
+    .post(`/api/agents/${agentId}/text/${text.body.text_id}/embed/`)
+    .set(bearer(account.access))
+    .send({})
   expect(embed.status).toBe(202)
   // A plain loop, not expect.poll: this also runs in beforeAll.
   const deadline = Date.now() + 30_000
   for (;;) {
-    const job = (await testApp.request.get(`/api/agents/${agentId}/jobs/${embed.body.job.job_id}/`).set(bearer(account.access))).body as { status: string; error: string | null }
+    const job = (
+      await testApp.request.get(`/api/agents/${agentId}/jobs/${embed.body.job.job_id}/`).set(bearer(account.access))
+    ).body as { status: string; error: string | null }
     if (job.status === 'succeeded') break
     if (job.status === 'failed' || Date.now() > deadline) throw new Error(`embedding ${job.status}: ${job.error}`)
     await new Promise((resolve) => setTimeout(resolve, 50))

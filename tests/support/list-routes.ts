@@ -15,7 +15,8 @@ interface ListedRoute {
   fileField?: string
 }
 
-const mountPathOf = (layer: Layer) => (typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath.replace(/\/$/, '') : '')
+const mountPathOf = (layer: Layer) =>
+  typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath.replace(/\/$/, '') : ''
 
 function walkRoutes(app: Express): ListedRoute[] {
   const routes: ListedRoute[] = []
@@ -24,7 +25,9 @@ function walkRoutes(app: Express): ListedRoute[] {
       if (layer.route) {
         const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path]
         const fileField = layer.route.stack.map((handler) => handler.handle?.[FILE_FIELD]).find(Boolean)
-        for (const path of paths) for (const method of Object.keys(layer.route.methods)) routes.push({ route: `${method.toUpperCase()} ${prefix}${path}`, fileField })
+        for (const path of paths)
+          for (const method of Object.keys(layer.route.methods))
+            routes.push({ route: `${method.toUpperCase()} ${prefix}${path}`, fileField })
       } else if (layer.handle?.stack) walk(layer.handle.stack, `${prefix}${mountPathOf(layer)}`)
     }
   }

@@ -21,5 +21,9 @@ export async function startListeningTestApp(config: Record<string, string> = {})
 /** Browser storage in memory. */
 export function memoryStorage(): TokenStorage {
   const values = new Map<string, string>()
-  return { getItem: (key) => values.get(key) ?? null, setItem: (key, value) => void values.set(key, value), removeItem: (key) => void values.delete(key) }
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  }
 }

@@ -7,7 +7,9 @@ export interface LocalServer {
 }
 
 /** A real HTTP server on 127.0.0.1 and a free port, for speaking a provider's wire format in tests. */
-export async function startLocalServer(handle: (req: IncomingMessage, res: ServerResponse, body: Buffer) => unknown): Promise<LocalServer> {
+export async function startLocalServer(
+  handle: (req: IncomingMessage, res: ServerResponse, body: Buffer) => unknown,
+): Promise<LocalServer> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -23,21 +23,50 @@ export async function startLocalWebsite() {
     }
     if (path === '/sitemap.xml') {
       res.writeHead(200, { 'Content-Type': 'application/xml' })
-      return res.end(`<?xml version="1.0"?><urlset><url><loc>${server.url}/</loc></url><url><loc>${server.url}/about</loc></url><url><loc>${server.url}/private/secret</loc></url></urlset>`)
+      return res.end(
+        `<?xml version="1.0"?><urlset><url><loc>${server.url}/</loc></url><url><loc>${server.url}/about</loc></url><url><loc>${server.url}/private/secret</loc></url></urlset>`,
+      )
     }
     if (path === '/') {
-      return html(200, page('Acme lamps', `<p>Welcome to Acme. We sell reading lamps, desk lamps and floor lamps made of oak and brass.</p>
+      return html(
+        200,
+        page(
+          'Acme lamps',
+          `<p>Welcome to Acme. We sell reading lamps, desk lamps and floor lamps made of oak and brass.</p>
         <p><a href="/about">About us</a> <a href="/moved">Old page</a> <a href="/loop-a">Loop</a> <a href="/slow">Slow</a> <a href="/huge">Huge</a>
-        <a href="/to-metadata">Metadata</a> <a href="/to-private">Sneaky</a> <a href="/about-again">About again</a> <a href="/private/secret">Secret</a> <a href="/logo.png">Logo</a> <a href="https://elsewhere.example/">Elsewhere</a></p>`))
+        <a href="/to-metadata">Metadata</a> <a href="/to-private">Sneaky</a> <a href="/about-again">About again</a> <a href="/private/secret">Secret</a> <a href="/logo.png">Logo</a> <a href="https://elsewhere.example/">Elsewhere</a></p>`,
+        ),
+      )
     }
     if (path === '/about') return html(200, page('About Acme', content['/about'] ?? ''))
     if (path === '/moved') {
       res.writeHead(301, { Location: '/new-home' })
       return res.end()
     }
-    if (path === '/new-home') return html(200, page('New home', '<p>The moved page now lives here, with its delivery information: parcels ship within two days.</p>'))
-    if (path === '/loop-a') return html(200, page('Loop A', '<p>Loop page A links to loop page B and back again, forever and ever.</p><a href="/loop-b">B</a>'))
-    if (path === '/loop-b') return html(200, page('Loop B', '<p>Loop page B links to loop page A and back again, forever and ever.</p><a href="/loop-a">A</a>'))
+    if (path === '/new-home')
+      return html(
+        200,
+        page(
+          'New home',
+          '<p>The moved page now lives here, with its delivery information: parcels ship within two days.</p>',
+        ),
+      )
+    if (path === '/loop-a')
+      return html(
+        200,
+        page(
+          'Loop A',
+          '<p>Loop page A links to loop page B and back again, forever and ever.</p><a href="/loop-b">B</a>',
+        ),
+      )
+    if (path === '/loop-b')
+      return html(
+        200,
+        page(
+          'Loop B',
+          '<p>Loop page B links to loop page A and back again, forever and ever.</p><a href="/loop-a">A</a>',
+        ),
+      )
     if (path === '/slow') {
       await new Promise((resolve) => setTimeout(resolve, 3_000))
       return html(200, page('Slow', '<p>Too late.</p>'))

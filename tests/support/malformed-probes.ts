@@ -155,7 +155,21 @@ function goodQuery(fixture: Fixture, { member }: WalkApp): Record<string, string
 // The text fields of each multipart form, by the name of its file field.
 const MULTIPART_FORMS: Record<string, string[]> = {
   document_file: ['document_name', 'document_description', 'document_language', 'document_tags', 'meta_data'],
-  website_logo: ['website_name', 'website_domain', 'start_message', 'widget_position', 'widget_color', 'bot_name', 'auto_open_chat', 'collect_user_email', 'enable_attachments', 'show_branding', 'allow_subdomains', 'is_active', 'daily_token_budget'],
+  website_logo: [
+    'website_name',
+    'website_domain',
+    'start_message',
+    'widget_position',
+    'widget_color',
+    'bot_name',
+    'auto_open_chat',
+    'collect_user_email',
+    'enable_attachments',
+    'show_branding',
+    'allow_subdomains',
+    'is_active',
+    'daily_token_budget',
+  ],
   attachment: ['message_text', 'stream'],
   profile_image: [],
 }
@@ -204,15 +218,28 @@ export function probesFor(walk: WalkApp, route: string, fixture: Fixture, fileFi
   const path = fillPath(template, good)
   const probes: Probe[] = []
   for (const param of template.match(/:\w+/g) ?? []) {
-    for (const badId of BAD_IDS) probes.push({ label: `${param} = ${badId.slice(0, 40)}`, path: fillPath(template, { ...good, [param.slice(1)]: badId }) })
+    for (const badId of BAD_IDS)
+      probes.push({
+        label: `${param} = ${badId.slice(0, 40)}`,
+        path: fillPath(template, { ...good, [param.slice(1)]: badId }),
+      })
   }
   if (method === 'GET' || method === 'DELETE') {
     const query = goodQuery(fixture, walk)
     probes.push({ label: 'good query', path, query })
     for (const [label, value] of BAD_QUERY_VALUES) {
-      probes.push({ label: `every query field ${label}`, path, query: Object.fromEntries(Object.keys(query).map((key) => [key, value])) })
+      probes.push({
+        label: `every query field ${label}`,
+        path,
+        query: Object.fromEntries(Object.keys(query).map((key) => [key, value])),
+      })
     }
-    for (const badId of BAD_IDS.slice(0, 5)) probes.push({ label: `query ids = ${badId}`, path, query: { ...query, agent_id: badId, team_id: badId, member_id: badId } })
+    for (const badId of BAD_IDS.slice(0, 5))
+      probes.push({
+        label: `query ids = ${badId}`,
+        path,
+        query: { ...query, agent_id: badId, team_id: badId, member_id: badId },
+      })
   }
   if (method === 'GET') return probes
   const body = goodBody(fixture)
@@ -230,10 +257,21 @@ export function probesFor(walk: WalkApp, route: string, fixture: Fixture, fileFi
     probes.push({ label: `JSON body: ${label}`, path, json })
   }
   for (const [label, value] of BAD_VALUES) {
-    probes.push({ label: `every body field ${label}`, path, json: JSON.stringify(Object.fromEntries(Object.keys(body).map((key) => [key, value]))) })
+    probes.push({
+      label: `every body field ${label}`,
+      path,
+      json: JSON.stringify(Object.fromEntries(Object.keys(body).map((key) => [key, value]))),
+    })
   }
   for (const badId of BAD_IDS.slice(0, 7)) {
-    probes.push({ label: `body ids = ${badId}`, path, json: JSON.stringify({ ...body, ...Object.fromEntries(ID_FIELDS.map((key) => [key, decodeURIComponentSafely(badId)])) }) })
+    probes.push({
+      label: `body ids = ${badId}`,
+      path,
+      json: JSON.stringify({
+        ...body,
+        ...Object.fromEntries(ID_FIELDS.map((key) => [key, decodeURIComponentSafely(badId)])),
+      }),
+    })
   }
   if (fileField) probes.push(...multipartProbes(path, fileField, body))
   return probes
@@ -244,10 +282,19 @@ export function probesFor(walk: WalkApp, route: string, fixture: Fixture, fileFi
 function multipartProbes(path: string, fileField: string, body: Record<string, unknown>): Probe[] {
   const fields = MULTIPART_FORMS[fileField]
   if (!fields) throw new Error(`no form for the multipart field ${fileField}: add one to MULTIPART_FORMS`)
-  const goodFields = Object.fromEntries(fields.map((field) => [field, typeof body[field] === 'string' ? (body[field] as string) : JSON.stringify(body[field])]))
+  const goodFields = Object.fromEntries(
+    fields.map((field) => [
+      field,
+      typeof body[field] === 'string' ? (body[field] as string) : JSON.stringify(body[field]),
+    ]),
+  )
   const probes: Probe[] = [
     { label: `multipart: good fields`, path, form: { fields: goodFields, file: fileField } },
-    { label: `multipart: a file named with control characters`, path, form: { fields: goodFields, file: fileField, fileName: 'a\u0000b\u001b.txt' } },
+    {
+      label: `multipart: a file named with control characters`,
+      path,
+      form: { fields: goodFields, file: fileField, fileName: 'a\u0000b\u001b.txt' },
+    },
   ]
   for (const field of fields) {
     for (const [label, value] of [
@@ -257,7 +304,10 @@ function multipartProbes(path: string, fileField: string, body: Record<string, u
       ['a list nested 16,000 levels', deepArrayText(16_000)],
     ] as const) {
       const form = { ...goodFields, [field]: value }
-      probes.push({ label: `multipart ${field}: ${label}`, path, form: { fields: form, file: fileField } }, { label: `multipart ${field}: ${label}, no file`, path, form: { fields: form } })
+      probes.push(
+        { label: `multipart ${field}: ${label}`, path, form: { fields: form, file: fileField } },
+        { label: `multipart ${field}: ${label}, no file`, path, form: { fields: form } },
+      )
     }
   }
   return probes
@@ -273,7 +323,10 @@ function decodeURIComponentSafely(value: string) {
 
 /** The shop's query as Shopify signs it, for the app proxy. */
 function signedShopQuery(entries: [string, string][]) {
-  return signedProxyQuery([...entries, ['path_prefix', '/apps/agentdesk'], ['timestamp', String(Math.trunc(Date.now() / 1000))]], PROXY_SECRET).toString()
+  return signedProxyQuery(
+    [...entries, ['path_prefix', '/apps/agentdesk'], ['timestamp', String(Math.trunc(Date.now() / 1000))]],
+    PROXY_SECRET,
+  ).toString()
 }
 
 /** The app proxy's signed query with hostile shop and customer values. */
@@ -281,8 +334,20 @@ export function proxyProbes(): Probe[] {
   const probes: Probe[] = []
   for (const [label, value] of BAD_QUERY_VALUES) {
     for (const text of Array.isArray(value) ? value : [value]) {
-      probes.push({ label: `signed shop ${label}`, path: `/shopify/proxy/bootstrap?${signedShopQuery([['shop', text], ['logged_in_customer_id', '']])}` })
-      probes.push({ label: `signed customer id ${label}`, path: `/shopify/proxy/bootstrap?${signedShopQuery([['shop', 'walk.myshopify.com'], ['logged_in_customer_id', text]])}` })
+      probes.push({
+        label: `signed shop ${label}`,
+        path: `/shopify/proxy/bootstrap?${signedShopQuery([
+          ['shop', text],
+          ['logged_in_customer_id', ''],
+        ])}`,
+      })
+      probes.push({
+        label: `signed customer id ${label}`,
+        path: `/shopify/proxy/bootstrap?${signedShopQuery([
+          ['shop', 'walk.myshopify.com'],
+          ['logged_in_customer_id', text],
+        ])}`,
+      })
     }
   }
   return probes

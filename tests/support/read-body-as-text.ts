@@ -14,6 +14,9 @@ export function parseServerSentEvents(body: string) {
     .filter((block) => block.startsWith('event:'))
     .map((block) => {
       const [eventLine, dataLine] = block.split('\n')
-      return { event: eventLine?.slice('event: '.length), data: JSON.parse(dataLine?.slice('data: '.length) ?? 'null') as Record<string, unknown> }
+      return {
+        event: eventLine?.slice('event: '.length),
+        data: JSON.parse(dataLine?.slice('data: '.length) ?? 'null') as Record<string, unknown>,
+      }
     })
 }

@@ -20,8 +20,17 @@ let shopCounter = 0
 export const uniqueShopDomain = (name = 'alpine') => `${name}-${process.pid}-${++shopCounter}.myshopify.com`
 
 /** A connected shop of the account, answering through the agent. */
-export function createShop(database: Database, data: { accountId: string; agentId?: string | null; shopDomain?: string } & Partial<Prisma.ShopifyShopUncheckedCreateInput>) {
-  return database.prisma.shopifyShop.create({ data: { shopDomain: uniqueShopDomain(), scopes: 'read_products,read_content', ...data } })
+export function createShop(
+  database: Database,
+  data: {
+    accountId: string
+    agentId?: string | null
+    shopDomain?: string
+  } & Partial<Prisma.ShopifyShopUncheckedCreateInput>,
+) {
+  return database.prisma.shopifyShop.create({
+    data: { shopDomain: uniqueShopDomain(), scopes: 'read_products,read_content', ...data },
+  })
 }
 
 export interface ShopifyWorkerOptions {
@@ -47,11 +56,23 @@ export function startShopifyWorker(options: ShopifyWorkerOptions) {
     storage: options.storage,
     logger: silentLogger,
     adminClientFor: async (shop) =>
-      createAdminClient({ shop, accessToken: options.admin.accessToken, apiVersion: SHOPIFY_ADMIN_API_VERSION, baseUrl: options.admin.url, sleep: async (ms) => void throttleWaits.push(ms) }),
+      createAdminClient({
+        shop,
+        accessToken: options.admin.accessToken,
+        apiVersion: SHOPIFY_ADMIN_API_VERSION,
+        baseUrl: options.admin.url,
+        sleep: async (ms) => void throttleWaits.push(ms),
+      }),
     // The finish webhook starts the read; the poll waits an hour unless a test asks otherwise.
     finishPollDelayMs: options.finishPollDelayMs ?? 3_600_000,
   }
-  const worker: RunningWorker = startWorker({ database: options.database, logger: silentLogger, handlers: { ...options.handlers, ...createShopifyJobHandlers(dependencies) }, pollMs: 20, backoffMs: () => 30 })
+  const worker: RunningWorker = startWorker({
+    database: options.database,
+    logger: silentLogger,
+    handlers: { ...options.handlers, ...createShopifyJobHandlers(dependencies) },
+    pollMs: 20,
+    backoffMs: () => 30,
+  })
   return { worker, queue, dependencies, throttleWaits }
 }
 
@@ -61,7 +82,13 @@ export async function startShopifyTestbed(options: { finishPollDelayMs?: number 
   const testApp = await createTestApp({ WORKER_IN_SERVER: 'false' })
   const storage = createFileStorage(testApp.config)
   const knowledgeHandlers = createKnowledgeJobHandlers(testApp.config, testApp.database, storage, null)
-  const shopify = startShopifyWorker({ database: testApp.database, admin, storage, handlers: knowledgeHandlers, finishPollDelayMs: options.finishPollDelayMs })
+  const shopify = startShopifyWorker({
+    database: testApp.database,
+    admin,
+    storage,
+    handlers: knowledgeHandlers,
+    finishPollDelayMs: options.finishPollDelayMs,
+  })
   const owner = await signUp(testApp)
   const agentId = await createAgentFor(testApp, owner, 'Store helper')
   const shop = await createShop(testApp.database, { accountId: owner.userId, agentId })
@@ -89,7 +116,11 @@ export type { SignedUp, TestApp }
 export async function settleJobs(database: Database, where: Prisma.JobWhereInput = {}) {
   // A plain loop, not expect.poll: this also runs in beforeAll.
   const deadline = Date.now() + 20_000
-  while ((await database.prisma.job.count({ where: { OR: [{ status: 'running' }, { status: 'queued', runAfter: { lte: new Date() } }] } })) > 0) {
+  while (
+    (await database.prisma.job.count({
+      where: { OR: [{ status: 'running' }, { status: 'queued', runAfter: { lte: new Date() } }] },
+    })) > 0
+  ) {
     if (Date.now() > deadline) throw new Error('jobs did not settle within 20 s')
     await new Promise((resolve) => setTimeout(resolve, 25))
   }

@@ -25,7 +25,14 @@ function parseLogLine(line: string): { msg?: string; port?: number } {
 /** Runs `node server/index.ts` as its own process, as `npm start` does, and waits until it listens. */
 export function spawnServer(env: Record<string, string | undefined>, args: string[] = []): Promise<SpawnedServer> {
   const child = spawn(process.execPath, [SERVER_ENTRY, ...args], {
-    env: { PATH: process.env.PATH, DASHBOARD_DIR: process.env.DASHBOARD_DIR, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH,
+      DASHBOARD_DIR: process.env.DASHBOARD_DIR,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output: string[] = []
@@ -64,7 +71,10 @@ export function spawnServer(env: Record<string, string | undefined>, args: strin
 
 /** Runs the server entry expecting it to fail at start-up; resolves with its exit code and output. */
 export async function runServerExpectingFailure(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, [SERVER_ENTRY], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

@@ -35,10 +35,22 @@ export async function startWalkApp(): Promise<WalkApp> {
   const owner = await signUp(testApp, { email: `owner-${randomUUID()}@walk.example.com` })
   const member = await signUp(testApp, { email: `member-${randomUUID()}@walk.example.com` })
   const shared = await freshFixture({ testApp, owner, member })
-  const start = await testApp.request.post('/api/conversations/api/start-chat-widget/').set('Origin', SITE).send({ client_key: shared.clientKey })
-  const conversation = await testApp.request.post('/api/conversations/api/create/').set({ Authorization: `Bearer ${start.body.token}`, Origin: SITE }).send({})
-  if (conversation.status !== 201) throw new Error(`widget conversation: ${conversation.status} ${JSON.stringify(conversation.body)}`)
-  const widget = { clientKey: shared.clientKey, integrationId: shared.integrationId, token: start.body.token, conversationId: conversation.body.conversation_id }
+  const start = await testApp.request
+    .post('/api/conversations/api/start-chat-widget/')
+    .set('Origin', SITE)
+    .send({ client_key: shared.clientKey })
+  const conversation = await testApp.request
+    .post('/api/conversations/api/create/')
+    .set({ Authorization: `Bearer ${start.body.token}`, Origin: SITE })
+    .send({})
+  if (conversation.status !== 201)
+    throw new Error(`widget conversation: ${conversation.status} ${JSON.stringify(conversation.body)}`)
+  const widget = {
+    clientKey: shared.clientKey,
+    integrationId: shared.integrationId,
+    token: start.body.token,
+    conversationId: conversation.body.conversation_id,
+  }
   return { testApp, owner, member, widget }
 }
 
@@ -58,23 +70,65 @@ export interface Fixture {
 
 // A fresh agent of the owner with one of everything: a destructive call in one route's battery never
 // leaves the next route without something to act on.
-export async function freshFixture({ testApp, owner, member }: Pick<WalkApp, 'testApp' | 'owner' | 'member'>): Promise<Fixture> {
+export async function freshFixture({
+  testApp,
+  owner,
+  member,
+}: Pick<WalkApp, 'testApp' | 'owner' | 'member'>): Promise<Fixture> {
   const { prisma } = testApp.database
   const accountId = owner.userId
   const agent = await prisma.agent.create({ data: { accountId, name: 'Walk agent' } })
-  const text = await prisma.text.create({ data: { accountId, agentId: agent.id, title: 'T', content: 'Some content to answer from.' } })
+  const text = await prisma.text.create({
+    data: { accountId, agentId: agent.id, title: 'T', content: 'Some content to answer from.' },
+  })
   const storageKey = `agents/${agent.id}/documents/1_x_file.txt`
   await createFileStorage(testApp.config).put(storageKey, Buffer.from('file'), 'text/plain')
-  const document = await prisma.document.create({ data: { accountId, agentId: agent.id, name: 'file.txt', format: 'txt', mimeType: 'text/plain', storageKey, sizeBytes: 4, status: 'ready' } })
-  const website = await prisma.website.create({ data: { accountId, agentId: agent.id, url: 'https://example.com/', name: 'Site' } })
+  const document = await prisma.document.create({
+    data: {
+      accountId,
+      agentId: agent.id,
+      name: 'file.txt',
+      format: 'txt',
+      mimeType: 'text/plain',
+      storageKey,
+      sizeBytes: 4,
+      status: 'ready',
+    },
+  })
+  const website = await prisma.website.create({
+    data: { accountId, agentId: agent.id, url: 'https://example.com/', name: 'Site' },
+  })
   const job = await prisma.job.create({ data: { kind: 'noop', accountId, agentId: agent.id, status: 'succeeded' } })
-  const conversation = await prisma.conversation.create({ data: { accountId, agentId: agent.id, name: 'Walk chat', startedByUserId: owner.userId } })
-  const message = await prisma.message.create({ data: { accountId, conversationId: conversation.id, senderType: 'user', text: 'Hi', answerError: 'unavailable' } })
+  const conversation = await prisma.conversation.create({
+    data: { accountId, agentId: agent.id, name: 'Walk chat', startedByUserId: owner.userId },
+  })
+  const message = await prisma.message.create({
+    data: { accountId, conversationId: conversation.id, senderType: 'user', text: 'Hi', answerError: 'unavailable' },
+  })
   const clientKey = `wk_${randomUUID().replaceAll('-', '').slice(0, 24)}`
-  const integration = await prisma.widgetIntegration.create({ data: { accountId, agentId: agent.id, clientKey, websiteName: 'Shop', websiteDomain: 'shop.example.com', startMessage: 'Hi' } })
+  const integration = await prisma.widgetIntegration.create({
+    data: {
+      accountId,
+      agentId: agent.id,
+      clientKey,
+      websiteName: 'Shop',
+      websiteDomain: 'shop.example.com',
+      startMessage: 'Hi',
+    },
+  })
   const team = await prisma.team.create({ data: { accountId, name: 'Walk team' } })
   await prisma.teamAgent.create({ data: { teamId: team.id, agentId: agent.id, accountId } })
-  const teamMember = await prisma.teamMember.create({ data: { accountId, teamId: team.id, userId: member.userId, name: 'Member', email: member.email, role: 'member', status: 'active' } })
+  const teamMember = await prisma.teamMember.create({
+    data: {
+      accountId,
+      teamId: team.id,
+      userId: member.userId,
+      name: 'Member',
+      email: member.email,
+      role: 'member',
+      status: 'active',
+    },
+  })
   return {
     agentId: agent.id,
     textId: text.id,

@@ -10,7 +10,12 @@ export const SITE = 'https://shop.example.com'
 
 /** The chat testbed with a known secret key and tight widget limits (3 messages a minute per visitor, 5 per integration). */
 export const startWidgetTestbed = () =>
-  startChatTestbed({ SECRET_KEY, WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '3', WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '5', WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000' })
+  startChatTestbed({
+    SECRET_KEY,
+    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '3',
+    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '5',
+    WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000',
+  })
 
 export interface WidgetSession {
   token: string
@@ -27,8 +32,14 @@ export interface WidgetVisitor {
 }
 
 /** A frontend integration of the testbed's agent for shop.example.com, with any fields overridden. */
-export async function newIntegration({ testApp, owner, agentId }: Pick<ChatTestbed, 'testApp' | 'owner' | 'agentId'>, fields: Record<string, unknown> = {}) {
-  const response = await testApp.request.post(`/api/agents/${agentId}/integrations/frontend/`).set(bearer(owner.access)).send({ website_name: 'Shop', website_domain: 'shop.example.com', ...fields })
+export async function newIntegration(
+  { testApp, owner, agentId }: Pick<ChatTestbed, 'testApp' | 'owner' | 'agentId'>,
+  fields: Record<string, unknown> = {},
+) {
+  const response = await testApp.request
+    .post(`/api/agents/${agentId}/integrations/frontend/`)
+    .set(bearer(owner.access))
+    .send({ website_name: 'Shop', website_domain: 'shop.example.com', ...fields })
   expect(response.status).toBe(201)
   return response.body as { client_key: string; integration_id: string }
 }
@@ -49,12 +60,23 @@ export async function visitor(testApp: TestApp, clientKey: string, origin = SITE
   return { session: session.body as WidgetSession, auth, conversationId: conversation.body.conversation_id as string }
 }
 
-export const chat = (testApp: TestApp, auth: Record<string, string>, conversationId: string, text = 'How long do I have to return a product?') =>
-  testApp.request.post(`/api/conversations/api/chat/${conversationId}/`).set(auth).send({ message_text: text })
+export const chat = (
+  testApp: TestApp,
+  auth: Record<string, string>,
+  conversationId: string,
+  text = 'How long do I have to return a product?',
+) => testApp.request.post(`/api/conversations/api/chat/${conversationId}/`).set(auth).send({ message_text: text })
 
-export const refresh = (testApp: TestApp, refreshToken: string) => testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', SITE).send({ refresh_token: refreshToken })
+export const refresh = (testApp: TestApp, refreshToken: string) =>
+  testApp.request
+    .post('/api/conversations/api/tokens/refresh/')
+    .set('Origin', SITE)
+    .send({ refresh_token: refreshToken })
 
 /** Moves a visitor's spent refresh tokens past the grace, as if they were presented a minute later. */
 export async function ageSpentRefreshTokens(testApp: TestApp, visitorId: string) {
-  await testApp.database.prisma.widgetSpentRefreshToken.updateMany({ where: { session: { visitorId } }, data: { spentAt: new Date(Date.now() - 60_000) } })
+  await testApp.database.prisma.widgetSpentRefreshToken.updateMany({
+    where: { session: { visitorId } },
+    data: { spentAt: new Date(Date.now() - 60_000) },
+  })
 }

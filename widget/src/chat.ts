@@ -7,7 +7,11 @@ import { log, safeColor, safePosition, type ChatMountOptions } from './widget-co
 
 const RTL_LANGUAGES = /^(ar|he|fa|ur|ps|yi|dv|ku|sd|ug)\b/i
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag)
   if (className) node.className = className
   if (text !== undefined) node.textContent = text
@@ -128,7 +132,8 @@ export function mountChat(options: ChatMountOptions): void {
 
   // The assistant cannot answer now (its owner's plan): said calmly, in the bot's voice, not as an error.
   const showFailure = (error: unknown, fallback: string) => {
-    if (error instanceof WidgetApiError && error.reason === 'assistant_paused') show({ message_text: error.message, sender_type: 'ai', sources: [] })
+    if (error instanceof WidgetApiError && error.reason === 'assistant_paused')
+      show({ message_text: error.message, sender_type: 'ai', sources: [] })
     else showError(error instanceof WidgetApiError ? error.message : fallback)
   }
 
@@ -184,19 +189,28 @@ export function mountChat(options: ChatMountOptions): void {
       input.value = ''
       picker.value = ''
       choose(null)
-      show({ message_text: file && text !== `Attached: ${file.name}` ? `${text}\n📎 ${file.name}` : text, sender_type: 'user', sources: [] })
+      show({
+        message_text: file && text !== `Attached: ${file.name}` ? `${text}\n📎 ${file.name}` : text,
+        sender_type: 'user',
+        sources: [],
+      })
       messages.append(typing)
       let bubble: HTMLElement | null = null
       let streamed = ''
-      const answer = await api.send(conversationId as string, text, (piece) => {
-        streamed += piece
-        if (!bubble) {
-          typing.remove()
-          bubble = show({ message_text: '', sender_type: 'ai', sources: [] })
-        }
-        bubble.textContent = streamed
-        messages.scrollTop = messages.scrollHeight
-      }, file ?? undefined)
+      const answer = await api.send(
+        conversationId as string,
+        text,
+        (piece) => {
+          streamed += piece
+          if (!bubble) {
+            typing.remove()
+            bubble = show({ message_text: '', sender_type: 'ai', sources: [] })
+          }
+          bubble.textContent = streamed
+          messages.scrollTop = messages.scrollHeight
+        },
+        file ?? undefined,
+      )
       typing.remove()
       if (!bubble) bubble = show({ message_text: '', sender_type: 'ai', sources: [] })
       ;(bubble as HTMLElement).replaceChildren(renderText(answer.message_text, answer.sources))

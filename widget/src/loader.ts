@@ -9,7 +9,8 @@ declare const __CHAT_FILE__: string
 
 const script = document.currentScript as HTMLScriptElement | null
 
-const CHAT_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z"/></svg>'
+const CHAT_ICON =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8l-4 4V6a2 2 0 0 1 2-2z"/></svg>'
 
 async function start(): Promise<void> {
   if (!script) return
@@ -18,11 +19,22 @@ async function start(): Promise<void> {
   // The Shopify theme extension serves this file from Shopify's CDN: data-server names the API then.
   const base = new URL(script.dataset.server ?? script.src).origin
   if (!clientKey) return log(true, 'data-client-key is missing on the widget script tag')
-  const response = await fetch(`${base}/api/widget-configurations/?client_key=${encodeURIComponent(clientKey)}`, { credentials: 'omit' })
-  if (!response.ok) return log(true, 'this page may not use the chat widget:', response.status, (await response.json().catch(() => ({}))).message ?? '')
+  const response = await fetch(`${base}/api/widget-configurations/?client_key=${encodeURIComponent(clientKey)}`, {
+    credentials: 'omit',
+  })
+  if (!response.ok)
+    return log(
+      true,
+      'this page may not use the chat widget:',
+      response.status,
+      (await response.json().catch(() => ({}))).message ?? '',
+    )
   const config = withPageSettings((await response.json()) as WidgetConfig, script.dataset)
   // Only a path on this page's own site: the storefront's app proxy.
-  const bootstrapUrl = script.dataset.bootstrapUrl?.startsWith('/') && !script.dataset.bootstrapUrl.startsWith('//') ? script.dataset.bootstrapUrl : undefined
+  const bootstrapUrl =
+    script.dataset.bootstrapUrl?.startsWith('/') && !script.dataset.bootstrapUrl.startsWith('//')
+      ? script.dataset.bootstrapUrl
+      : undefined
   const host = document.createElement('div')
   host.setAttribute('data-agentdesk-widget', clientKey)
   const root = host.attachShadow({ mode: 'open' })
@@ -51,21 +63,22 @@ async function start(): Promise<void> {
     launcher.hidden = true
     launcher.setAttribute('aria-expanded', 'true')
     rememberOpen(true)
-    opened ??= import(/* @vite-ignore */ `${base}/widget/v1/${__CHAT_FILE__}`).then((chat: { mountChat(options: object): void }) =>
-      chat.mountChat({
-        root,
-        config,
-        base,
-        debug,
-        bootstrapUrl,
-        close: () => {
-          launcher.hidden = false
-          launcher.setAttribute('aria-expanded', 'false')
-          rememberOpen(false)
-          opened = null
-          launcher.focus()
-        },
-      }),
+    opened ??= import(/* @vite-ignore */ `${base}/widget/v1/${__CHAT_FILE__}`).then(
+      (chat: { mountChat(options: object): void }) =>
+        chat.mountChat({
+          root,
+          config,
+          base,
+          debug,
+          bootstrapUrl,
+          close: () => {
+            launcher.hidden = false
+            launcher.setAttribute('aria-expanded', 'false')
+            rememberOpen(false)
+            opened = null
+            launcher.focus()
+          },
+        }),
     )
     opened.catch((error: unknown) => {
       log(true, 'the chat window could not load', error)

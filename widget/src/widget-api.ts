@@ -33,16 +33,33 @@ export class WidgetApiError extends Error {
  * The public widget API for one visitor: tokens renewed as needed, the session kept across page loads
  * and shared by the site's tabs. onNewSession tells the window its conversation is gone.
  */
-export function createWidgetApi(base: string, clientKey: string, onNewSession: () => void = () => {}, bootstrapUrl?: string) {
+export function createWidgetApi(
+  base: string,
+  clientKey: string,
+  onNewSession: () => void = () => {},
+  bootstrapUrl?: string,
+) {
   let token: string | null = null
 
   async function call(path: string, init: RequestInit = {}): Promise<Response> {
     // A FormData body sets its own multipart Content-Type (with the boundary).
     const type: Record<string, string> = init.body instanceof FormData ? {} : { 'Content-Type': 'application/json' }
-    const response = await fetch(`${base}/api${path}`, { ...init, credentials: 'omit', headers: { ...type, ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) } })
+    const response = await fetch(`${base}/api${path}`, {
+      ...init,
+      credentials: 'omit',
+      headers: {
+        ...type,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(init.headers as Record<string, string> | undefined),
+      },
+    })
     if (!response.ok) {
       const body = (await response.json().catch(() => ({}))) as { message?: string; reason?: string }
-      throw new WidgetApiError(response.status, body.message ?? `Request failed with status ${response.status}`, body.reason)
+      throw new WidgetApiError(
+        response.status,
+        body.message ?? `Request failed with status ${response.status}`,
+        body.reason,
+      )
     }
     return response
   }
@@ -56,17 +73,34 @@ export function createWidgetApi(base: string, clientKey: string, onNewSession: (
     save(clientKey, { conversation_id: undefined })
     if (bootstrapUrl) {
       // The storefront's app proxy signs the request for the shop (and the signed-in customer).
-      const response = await fetch(bootstrapUrl, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      const response = await fetch(bootstrapUrl, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+      })
       if (!response.ok) throw new WidgetApiError(response.status, `Request failed with status ${response.status}`)
       keep((await response.json()) as Tokens)
     } else {
-      keep((await (await call('/conversations/api/start-chat-widget/', { method: 'POST', body: JSON.stringify({ client_key: clientKey }) })).json()) as Tokens)
+      keep(
+        (await (
+          await call('/conversations/api/start-chat-widget/', {
+            method: 'POST',
+            body: JSON.stringify({ client_key: clientKey }),
+          })
+        ).json()) as Tokens,
+      )
     }
     onNewSession()
   }
 
   const refresh = async (refreshToken: string) =>
-    keep((await (await call('/conversations/api/tokens/refresh/', { method: 'POST', body: JSON.stringify({ refresh_token: refreshToken }) })).json()) as Tokens)
+    keep(
+      (await (
+        await call('/conversations/api/tokens/refresh/', {
+          method: 'POST',
+          body: JSON.stringify({ refresh_token: refreshToken }),
+        })
+      ).json()) as Tokens,
+    )
 
   /** A valid token: the saved session renewed, or a new one. True when the session is the saved one. */
   async function connect(): Promise<boolean> {
@@ -109,15 +143,27 @@ export function createWidgetApi(base: string, clientKey: string, onNewSession: (
   return {
     connect,
     async history(conversationId: string): Promise<VisitorMessage[]> {
-      return ((await (await authorised(`/conversations/api/chat/${conversationId}/`)).json()) as { data: VisitorMessage[] }).data
+      return (
+        (await (await authorised(`/conversations/api/chat/${conversationId}/`)).json()) as { data: VisitorMessage[] }
+      ).data
     },
     async createConversation(email?: string): Promise<{ conversation_id: string; ai_message: VisitorMessage | null }> {
-      const created = (await (await authorised('/conversations/api/create/', { method: 'POST', body: JSON.stringify(email ? { visitor_email: email } : {}) })).json()) as { conversation_id: string; ai_message: VisitorMessage | null }
+      const created = (await (
+        await authorised('/conversations/api/create/', {
+          method: 'POST',
+          body: JSON.stringify(email ? { visitor_email: email } : {}),
+        })
+      ).json()) as { conversation_id: string; ai_message: VisitorMessage | null }
       save(clientKey, { conversation_id: created.conversation_id })
       return created
     },
     /** Sends a message and reads the answer as it streams: onToken for each piece, then the saved answer. */
-    async send(conversationId: string, text: string, onToken: (piece: string) => void, file?: File): Promise<VisitorMessage> {
+    async send(
+      conversationId: string,
+      text: string,
+      onToken: (piece: string) => void,
+      file?: File,
+    ): Promise<VisitorMessage> {
       let body: BodyInit = JSON.stringify({ message_text: text })
       if (file) {
         const form = new FormData()
@@ -125,7 +171,11 @@ export function createWidgetApi(base: string, clientKey: string, onNewSession: (
         form.append('attachment', file, file.name)
         body = form
       }
-      const response = await authorised(`/conversations/api/chat/${conversationId}/`, { method: 'POST', headers: { Accept: 'text/event-stream' }, body })
+      const response = await authorised(`/conversations/api/chat/${conversationId}/`, {
+        method: 'POST',
+        headers: { Accept: 'text/event-stream' },
+        body,
+      })
       const reader = (response.body as ReadableStream<Uint8Array>).getReader()
       const decoder = new TextDecoder()
       let buffer = ''
@@ -141,10 +191,16 @@ export function createWidgetApi(base: string, clientKey: string, onNewSession: (
           const event = /^event: (.+)$/m.exec(block)?.[1]
           const data = /^data: (.*)$/m.exec(block)?.[1]
           if (!event || data === undefined) continue
-          const parsed = JSON.parse(data) as { text?: string; ai_message?: VisitorMessage; message?: string; reason?: string }
+          const parsed = JSON.parse(data) as {
+            text?: string
+            ai_message?: VisitorMessage
+            message?: string
+            reason?: string
+          }
           if (event === 'token') onToken(parsed.text ?? '')
           if (event === 'done' && parsed.ai_message) return parsed.ai_message
-          if (event === 'error') throw new WidgetApiError(502, parsed.message ?? 'Failed to send message', parsed.reason)
+          if (event === 'error')
+            throw new WidgetApiError(502, parsed.message ?? 'Failed to send message', parsed.reason)
         }
       }
       throw new WidgetApiError(502, 'The answer was interrupted.')

@@ -18,7 +18,14 @@ const server: WidgetConfig = {
 
 describe("the page's own widget settings (the Shopify theme editor's)", () => {
   it('override the colour, position, bot name and start message when valid', () => {
-    expect(withPageSettings(server, { color: '#0a0', position: 'top-left', botName: ' Sam ', startMessage: 'Welcome to the shop!' })).toMatchObject({
+    expect(
+      withPageSettings(server, {
+        color: '#0a0',
+        position: 'top-left',
+        botName: ' Sam ',
+        startMessage: 'Welcome to the shop!',
+      }),
+    ).toMatchObject({
       widget_color: '#0a0',
       widget_position: 'top-left',
       bot_name: 'Sam',
@@ -27,7 +34,14 @@ describe("the page's own widget settings (the Shopify theme editor's)", () => {
   })
 
   it('keep the server values when absent, empty or invalid, so nothing unchecked reaches the styles', () => {
-    expect(withPageSettings(server, { color: 'red;} body{display:none', position: 'middle', botName: '   ', startMessage: '' })).toEqual(server)
+    expect(
+      withPageSettings(server, {
+        color: 'red;} body{display:none',
+        position: 'middle',
+        botName: '   ',
+        startMessage: '',
+      }),
+    ).toEqual(server)
     expect(withPageSettings(server, {})).toEqual(server)
   })
 })

@@ -44,9 +44,13 @@ export const safePosition = (value: string) => (POSITIONS.includes(value) ? valu
  * as data-* attributes) over the server's, each only when present and valid.
  */
 export function withPageSettings(config: WidgetConfig, dataset: DOMStringMap): WidgetConfig {
-  const text = (value: string | undefined, max: number) => (value && value.trim() ? value.trim().slice(0, max) : undefined)
+  const text = (value: string | undefined, max: number) =>
+    value && value.trim() ? value.trim().slice(0, max) : undefined
   const color = dataset.color && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(dataset.color) ? dataset.color : undefined
-  const position = dataset.position && POSITIONS.includes(dataset.position) ? (dataset.position as WidgetConfig['widget_position']) : undefined
+  const position =
+    dataset.position && POSITIONS.includes(dataset.position)
+      ? (dataset.position as WidgetConfig['widget_position'])
+      : undefined
   return {
     ...config,
     widget_color: color ?? config.widget_color,

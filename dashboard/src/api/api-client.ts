@@ -1,7 +1,14 @@
 // SPEC section 7 and 8: every call of the dashboard goes through here. JSON in and out, the bearer
 // token, the CSRF header on unsafe calls, a 30-second timeout, one refresh-and-retry on a 401 for an
 // expired token, and the SPEC's error texts.
-import { ApiError, authenticationFailed, errorForStatus, networkError, notJsonError, timeoutError } from './api-error.ts'
+import {
+  ApiError,
+  authenticationFailed,
+  errorForStatus,
+  networkError,
+  notJsonError,
+  timeoutError,
+} from './api-error.ts'
 import { accessTokenExpiring, clearTokens, readTokens, saveTokens, type TokenStorage } from './session-tokens.ts'
 
 export const REQUEST_TIMEOUT_MS = 30_000
@@ -57,7 +64,11 @@ export function createApiClient(options: ApiClientOptions) {
       return options.demo.answer(path, request)
     }
     const method = request.method ?? 'GET'
-    const query = new URLSearchParams(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])))
+    const query = new URLSearchParams(
+      Object.entries(request.query ?? {}).flatMap(([key, value]) =>
+        value === undefined ? [] : [[key, String(value)]],
+      ),
+    )
     const url = `${baseUrl}/api${path}${query.size > 0 ? `?${query}` : ''}`
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (request.body !== undefined) headers['Content-Type'] = 'application/json'
@@ -103,8 +114,15 @@ export function createApiClient(options: ApiClientOptions) {
       const { refresh: refreshToken } = readTokens(options.storage)
       if (!refreshToken) endSession()
       try {
-        const answer = await send('/accounts/token/refresh/', { method: 'POST', body: { refresh_token: refreshToken } }, null)
-        saveTokens(options.storage, { access: String(answer.access_token), refresh: typeof answer.refresh_token === 'string' ? answer.refresh_token : null })
+        const answer = await send(
+          '/accounts/token/refresh/',
+          { method: 'POST', body: { refresh_token: refreshToken } },
+          null,
+        )
+        saveTokens(options.storage, {
+          access: String(answer.access_token),
+          refresh: typeof answer.refresh_token === 'string' ? answer.refresh_token : null,
+        })
       } catch (error) {
         if (error instanceof ApiError && (error.status === 401 || error.status === 400)) endSession()
         throw error
@@ -116,7 +134,11 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** A call with the session token of the Shopify admin, sent again once with a fresh one if it expired. */
-  async function requestAuthorized<T>(authorize: () => Promise<string>, path: string, request: RequestOptions): Promise<T> {
+  async function requestAuthorized<T>(
+    authorize: () => Promise<string>,
+    path: string,
+    request: RequestOptions,
+  ): Promise<T> {
     try {
       return (await send(path, request, await authorize())) as T
     } catch (error) {
@@ -128,7 +150,8 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T = Json>(path: string, request: RequestOptions = {}): Promise<T> {
     if (options.authorize && request.auth !== false) return requestAuthorized<T>(options.authorize, path, request)
     const authenticated = request.auth !== false
-    if (authenticated && readTokens(options.storage).refresh && accessTokenExpiring(readTokens(options.storage).access)) await refresh()
+    if (authenticated && readTokens(options.storage).refresh && accessTokenExpiring(readTokens(options.storage).access))
+      await refresh()
     try {
       return (await send(path, request, authenticated ? readTokens(options.storage).access : null)) as T
     } catch (error) {
@@ -146,12 +169,18 @@ export function createApiClient(options: ApiClientOptions) {
    * open response is handed back for the caller to read. Errors before the stream opens are ApiErrors.
    */
   async function openStream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
-    if (options.demo?.active()) throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Demo Mode', 'Chat is not available in demo mode.')
+    if (options.demo?.active())
+      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Demo Mode', 'Chat is not available in demo mode.')
     const streamHeaders = async (): Promise<Record<string, string>> => {
       const headers = { Accept: 'text/event-stream', 'Content-Type': 'application/json' }
       if (options.authorize) return { ...headers, Authorization: `Bearer ${await options.authorize()}` }
-      if (readTokens(options.storage).refresh && accessTokenExpiring(readTokens(options.storage).access)) await refresh()
-      return { ...headers, Authorization: `Bearer ${readTokens(options.storage).access ?? ''}`, 'X-CSRFToken': await csrfToken() }
+      if (readTokens(options.storage).refresh && accessTokenExpiring(readTokens(options.storage).access))
+        await refresh()
+      return {
+        ...headers,
+        Authorization: `Bearer ${readTokens(options.storage).access ?? ''}`,
+        'X-CSRFToken': await csrfToken(),
+      }
     }
     const attempt = async () => {
       let response: Response

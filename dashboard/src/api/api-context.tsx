@@ -41,7 +41,8 @@ export function ApiProvider({ children }: { children: ReactNode }) {
       createApiClient({
         storage: window.localStorage,
         demo: { active: () => inDemo.current, answer: answerInDemo },
-        onSessionEnded: (error: ApiError) => window.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT, { detail: error })),
+        onSessionEnded: (error: ApiError) =>
+          window.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT, { detail: error })),
       }),
     [],
   )
@@ -65,7 +66,10 @@ export function ApiProvider({ children }: { children: ReactNode }) {
  * feature components. It has no demo mode: its connection counts as connected.
  */
 export function ProvideApiClient({ client, children }: { client: ApiClient; children: ReactNode }) {
-  const value = useMemo<ApiContextValue>(() => ({ client, connection: 'connected', retryConnection: async () => 'connected' }), [client])
+  const value = useMemo<ApiContextValue>(
+    () => ({ client, connection: 'connected', retryConnection: async () => 'connected' }),
+    [client],
+  )
   return <ApiContext.Provider value={value}>{children}</ApiContext.Provider>
 }
 

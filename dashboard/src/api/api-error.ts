@@ -1,6 +1,16 @@
 // SPEC section 8, generic request handling: the error every call reports, with its toast title.
 
-export type ApiErrorCode = 'NETWORK_ERROR' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'RATE_LIMITED' | 'SERVER_ERROR' | 'SERVICE_UNAVAILABLE' | 'HTTP_ERROR' | 'TIMEOUT' | 'UNKNOWN_ERROR'
+export type ApiErrorCode =
+  | 'NETWORK_ERROR'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'RATE_LIMITED'
+  | 'SERVER_ERROR'
+  | 'SERVICE_UNAVAILABLE'
+  | 'HTTP_ERROR'
+  | 'TIMEOUT'
+  | 'UNKNOWN_ERROR'
 
 const BY_STATUS: Record<number, { code: ApiErrorCode; title: string }> = {
   401: { code: 'UNAUTHORIZED', title: 'Authentication Required' },
@@ -21,7 +31,13 @@ export class ApiError extends Error {
   /** The server's JSON body, when there was one (field errors, retry hints). */
   readonly body: Record<string, unknown> | null
 
-  constructor(status: number, code: ApiErrorCode, title: string, message: string, body: Record<string, unknown> | null = null) {
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    title: string,
+    message: string,
+    body: Record<string, unknown> | null = null,
+  ) {
     super(message)
     this.name = 'ApiError'
     this.status = status
@@ -64,7 +80,21 @@ export function planRefusalOf(error: unknown): PlanRefusal | null {
   return { ...(error.body as Partial<PlanRefusal>), error: code, message: error.message, upgrade_url: upgradeUrl }
 }
 
-export const networkError = () => new ApiError(0, 'NETWORK_ERROR', 'Network connection failed...', 'Network error - unable to connect to server. Please check your connection.')
-export const timeoutError = (ms: number) => new ApiError(0, 'TIMEOUT', 'Timeout Error', `Request timed out after ${ms}ms`)
-export const notJsonError = (status: number) => new ApiError(status, status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR', 'Request Failed', 'Server error: Please check if the backend is running')
-export const authenticationFailed = () => new ApiError(401, 'UNAUTHORIZED', 'Authentication Error', 'Authentication failed - please log in again')
+export const networkError = () =>
+  new ApiError(
+    0,
+    'NETWORK_ERROR',
+    'Network connection failed...',
+    'Network error - unable to connect to server. Please check your connection.',
+  )
+export const timeoutError = (ms: number) =>
+  new ApiError(0, 'TIMEOUT', 'Timeout Error', `Request timed out after ${ms}ms`)
+export const notJsonError = (status: number) =>
+  new ApiError(
+    status,
+    status >= 500 ? 'SERVER_ERROR' : 'HTTP_ERROR',
+    'Request Failed',
+    'Server error: Please check if the backend is running',
+  )
+export const authenticationFailed = () =>
+  new ApiError(401, 'UNAUTHORIZED', 'Authentication Error', 'Authentication failed - please log in again')

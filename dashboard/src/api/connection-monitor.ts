@@ -3,7 +3,10 @@
 // checks again at once.
 
 export const HEALTH_CHECK_INTERVAL_MS = 30_000
-export const DEMO_WARNING = { title: 'Backend connection failed', message: 'Running in demo mode with mock data.' } as const
+export const DEMO_WARNING = {
+  title: 'Backend connection failed',
+  message: 'Running in demo mode with mock data.',
+} as const
 
 export type ConnectionState = 'checking' | 'connected' | 'demo' | 'offline'
 
@@ -32,7 +35,9 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions) {
       return state
     }
     try {
-      const response = await fetch(`${options.baseUrl ?? ''}/api/dashboard/api/health/`, { signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) })
+      const response = await fetch(`${options.baseUrl ?? ''}/api/dashboard/api/health/`, {
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      })
       set(response.ok ? 'connected' : 'demo')
     } catch {
       set('demo')

@@ -28,7 +28,9 @@ export function clearTokens(storage: TokenStorage) {
 /** The token's expiry (seconds since 1970) read from its payload, or null when it is not a JWT. */
 export function expiryOf(token: string): number | null {
   try {
-    const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown }
+    const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: unknown
+    }
     return typeof payload.exp === 'number' ? payload.exp : null
   } catch {
     return null

@@ -22,7 +22,9 @@ export interface ApiMutationOptions<Input, Output> {
   onError?(error: unknown, input: Input): void
 }
 
-export function useApiMutation<Input = void, Output = Record<string, unknown>>(options: ApiMutationOptions<Input, Output>) {
+export function useApiMutation<Input = void, Output = Record<string, unknown>>(
+  options: ApiMutationOptions<Input, Output>,
+) {
   const client = useApi()
   const toaster = useToast()
   const queryClient = useQueryClient()
@@ -30,12 +32,18 @@ export function useApiMutation<Input = void, Output = Record<string, unknown>>(o
     mutationFn: (input) => options.run(client, input),
     onSuccess: async (output, input) => {
       if (options.successToast) toaster.success(options.successToast.title, options.successToast.message)
-      else if (options.successToast !== false && output && typeof (output as Record<string, unknown>).message === 'string') toaster.success('Success', String((output as Record<string, unknown>).message))
+      else if (
+        options.successToast !== false &&
+        output &&
+        typeof (output as Record<string, unknown>).message === 'string'
+      )
+        toaster.success('Success', String((output as Record<string, unknown>).message))
       await Promise.all((options.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })))
       options.onSuccess?.(output, input)
     },
     onError: (error, input) => {
-      if (options.errorMessage) reportError(toaster, error, options.errorTitle ?? 'Request Failed', options.errorMessage(error))
+      if (options.errorMessage)
+        reportError(toaster, error, options.errorTitle ?? 'Request Failed', options.errorMessage(error))
       else reportError(toaster, error, options.errorTitle)
       options.onError?.(error, input)
     },

@@ -13,7 +13,13 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: FRESH_MS, gcTime: KEPT_MS, retry: shouldRetry, refetchOnWindowFocus: true, refetchOnMount: true },
+      queries: {
+        staleTime: FRESH_MS,
+        gcTime: KEPT_MS,
+        retry: shouldRetry,
+        refetchOnWindowFocus: true,
+        refetchOnMount: true,
+      },
       mutations: { retry: false },
     },
   })

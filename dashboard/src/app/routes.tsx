@@ -32,7 +32,10 @@ export const routes: RouteObject[] = [
           { path: '/refund', element: page(() => import('../pages/public/refund-page.tsx'), 'RefundPage') },
           { path: '/auth', element: page(() => import('../pages/auth/auth-page.tsx'), 'AuthPage') },
           { path: '/app/plans', element: page(() => import('../pages/app/plans-page.tsx'), 'PlansPage') },
-          { path: '/app/customer-info', element: page(() => import('../pages/app/customer-info-page.tsx'), 'CustomerInfoPage') },
+          {
+            path: '/app/customer-info',
+            element: page(() => import('../pages/app/customer-info-page.tsx'), 'CustomerInfoPage'),
+          },
         ],
       },
       {
@@ -45,20 +48,38 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/app/dashboard" replace /> },
           { path: 'dashboard', element: page(() => import('../pages/app/dashboard-page.tsx'), 'DashboardPage') },
-          { path: 'conversations', element: page(() => import('../pages/app/conversations-page.tsx'), 'ConversationsPage') },
+          {
+            path: 'conversations',
+            element: page(() => import('../pages/app/conversations-page.tsx'), 'ConversationsPage'),
+          },
           { path: 'agents', element: page(() => import('../pages/app/agents-page.tsx'), 'AgentsPage') },
-          { path: 'agents/:agentId', element: page(() => import('../pages/app/agent-detail-page.tsx'), 'AgentDetailPage') },
-          { path: 'create-agent', element: page(() => import('../pages/app/create-agent-page.tsx'), 'CreateAgentPage') },
+          {
+            path: 'agents/:agentId',
+            element: page(() => import('../pages/app/agent-detail-page.tsx'), 'AgentDetailPage'),
+          },
+          {
+            path: 'create-agent',
+            element: page(() => import('../pages/app/create-agent-page.tsx'), 'CreateAgentPage'),
+          },
           { path: 'settings', element: page(() => import('../pages/app/settings-page.tsx'), 'SettingsPage') },
           { path: 'profile', element: page(() => import('../pages/app/profile-page.tsx'), 'ProfilePage') },
           { path: 'user-info', element: page(() => import('../pages/app/profile-page.tsx'), 'ProfilePage') },
-          { path: 'integrations', element: page(() => import('../pages/app/integrations-page.tsx'), 'IntegrationsPage') },
+          {
+            path: 'integrations',
+            element: page(() => import('../pages/app/integrations-page.tsx'), 'IntegrationsPage'),
+          },
           { path: 'widget', element: page(() => import('../pages/app/widget-page.tsx'), 'WidgetPage') },
           { path: 'help', element: page(() => import('../pages/app/help-center-page.tsx'), 'HelpCenterPage') },
           { path: 'usage', element: page(() => import('../pages/app/usage-page.tsx'), 'UsagePage') },
           { path: 'payment', element: page(() => import('../pages/app/payment-page.tsx'), 'PaymentPage') },
-          { path: 'payment-success', element: page(() => import('../pages/app/payment-success-page.tsx'), 'PaymentSuccessPage') },
-          { path: 'payment-cancel', element: page(() => import('../pages/app/payment-cancel-page.tsx'), 'PaymentCancelPage') },
+          {
+            path: 'payment-success',
+            element: page(() => import('../pages/app/payment-success-page.tsx'), 'PaymentSuccessPage'),
+          },
+          {
+            path: 'payment-cancel',
+            element: page(() => import('../pages/app/payment-cancel-page.tsx'), 'PaymentCancelPage'),
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -15,7 +15,16 @@ export interface ConfirmModalProps {
   onCancel(): void
 }
 
-export function ConfirmModal({ open, title, children, confirmLabel, destructive = true, busy = false, onConfirm, onCancel }: ConfirmModalProps) {
+export function ConfirmModal({
+  open,
+  title,
+  children,
+  confirmLabel,
+  destructive = true,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
   return (
     <Modal
       open={open}

@@ -11,7 +11,12 @@ export function messageOf(error: unknown): string {
 
 export function titleOf(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Something went wrong'
-  if (error.code === 'HTTP_ERROR' && error.body && (typeof error.body.message === 'string' || typeof error.body.detail === 'string')) return 'Request Failed'
+  if (
+    error.code === 'HTTP_ERROR' &&
+    error.body &&
+    (typeof error.body.message === 'string' || typeof error.body.detail === 'string')
+  )
+    return 'Request Failed'
   return error.title
 }
 
@@ -21,6 +26,11 @@ export function titleOf(error: unknown): string {
  */
 export function reportError(toaster: Toaster, error: unknown, title?: string, message?: string): void {
   const refusal = planRefusalOf(error)
-  if (refusal) toaster.error(title ?? 'Upgrade required', refusal.message, refusal.upgrade_url ? { content: 'Upgrade Plan', url: refusal.upgrade_url } : undefined)
+  if (refusal)
+    toaster.error(
+      title ?? 'Upgrade required',
+      refusal.message,
+      refusal.upgrade_url ? { content: 'Upgrade Plan', url: refusal.upgrade_url } : undefined,
+    )
   else toaster.error(title ?? titleOf(error), message ?? messageOf(error))
 }

@@ -33,7 +33,13 @@ export interface Toaster {
 const ToastContext = createContext<Toaster | null>(null)
 
 /** navigate: how an action's path is opened; the router's, since the toasts sit outside it. */
-export function ToastProvider({ children, navigate = (url) => window.location.assign(url) }: { children: ReactNode; navigate?(url: string): void }) {
+export function ToastProvider({
+  children,
+  navigate = (url) => window.location.assign(url),
+}: {
+  children: ReactNode
+  navigate?(url: string): void
+}) {
   const [toasts, setToasts] = useState<Toast[]>([])
   const nextId = useRef(1)
   const dismiss = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), [])
@@ -59,7 +65,12 @@ export function ToastProvider({ children, navigate = (url) => window.location.as
       {children}
       <div className="toast-stack" aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast--${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'} data-testid="toast">
+          <div
+            key={toast.id}
+            className={`toast toast--${toast.tone}`}
+            role={toast.tone === 'error' ? 'alert' : 'status'}
+            data-testid="toast"
+          >
             <div className="toast__text">
               <strong className="toast__title">{toast.title}</strong>
               {toast.message ? <span className="toast__message">{toast.message}</span> : null}
@@ -78,7 +89,12 @@ export function ToastProvider({ children, navigate = (url) => window.location.as
                 </a>
               ) : null}
             </div>
-            <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label="Dismiss notification"
+              onClick={() => dismiss(toast.id)}
+            >
               ×
             </button>
           </div>

@@ -17,7 +17,8 @@ export function UnhandledErrorToasts() {
       if (!isExtensionNoise(message)) toaster.error('Something went wrong', 'Please try again or refresh the page.')
     }
     const onError = (event: ErrorEvent) => {
-      if (!isExtensionNoise(event.message ?? '')) toaster.error('Something went wrong', 'Please try again or refresh the page.')
+      if (!isExtensionNoise(event.message ?? ''))
+        toaster.error('Something went wrong', 'Please try again or refresh the page.')
     }
     window.addEventListener('unhandledrejection', onRejection)
     window.addEventListener('error', onError)

@@ -53,7 +53,13 @@ export function AppLayout() {
       </aside>
       <div className="app-body">
         <header className="app-header">
-          <button type="button" className="icon-button app-header__toggle" onClick={toggle} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} aria-expanded={!collapsed}>
+          <button
+            type="button"
+            className="icon-button app-header__toggle"
+            onClick={toggle}
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!collapsed}
+          >
             <Icon source={MenuIcon} />
           </button>
           <div className="app-header__spacer" />

@@ -1,5 +1,16 @@
 // SPEC section 2, layout of the signed-in area: the sidebar's links, the mobile bottom bar's, the footer's.
-import { ChartVerticalIcon, ChatIcon, CodeIcon, CreditCardIcon, HomeIcon, PersonIcon, PlusCircleIcon, QuestionCircleIcon, SettingsIcon, WalletIcon } from '@shopify/polaris-icons'
+import {
+  ChartVerticalIcon,
+  ChatIcon,
+  CodeIcon,
+  CreditCardIcon,
+  HomeIcon,
+  PersonIcon,
+  PlusCircleIcon,
+  QuestionCircleIcon,
+  SettingsIcon,
+  WalletIcon,
+} from '@shopify/polaris-icons'
 
 export interface NavigationLink {
   label: string

@@ -54,7 +54,8 @@ export function PublicLayout() {
           ))}
         </nav>
         <p className="public-footer__contact">
-          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> · <a href={`tel:${CONTACT_PHONE.replace(/\s/g, '')}`}>{CONTACT_PHONE}</a>
+          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> ·{' '}
+          <a href={`tel:${CONTACT_PHONE.replace(/\s/g, '')}`}>{CONTACT_PHONE}</a>
         </p>
         <p className="public-footer__copyright">© {new Date().getFullYear()} AgentDesk. All rights reserved.</p>
       </footer>

@@ -11,7 +11,8 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in
 
 export type SessionUser = UserView
 
-export type SessionState = { signedIn: true; user: SessionUser } | { signedIn: false; reason: 'no_tokens' | 'expired' | 'unreachable' }
+export type SessionState =
+  { signedIn: true; user: SessionUser } | { signedIn: false; reason: 'no_tokens' | 'expired' | 'unreachable' }
 
 /** Checks the stored session: the signed-in user, or why there is none (tokens cleared when expired). */
 export async function checkSession(client: ApiClient, storage: TokenStorage): Promise<SessionState> {
@@ -23,7 +24,8 @@ export async function checkSession(client: ApiClient, storage: TokenStorage): Pr
     return { signedIn: true, user }
   } catch (error) {
     // A server that cannot be reached says nothing about the session: keep it and check again later.
-    if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) return { signedIn: false, reason: 'unreachable' }
+    if (error instanceof ApiError && (error.status === 0 || error.status >= 500))
+      return { signedIn: false, reason: 'unreachable' }
     clearTokens(storage)
     return { signedIn: false, reason: 'expired' }
   }

@@ -59,7 +59,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setStatus('signed-out')
       queryClient.clear()
       if (message) toaster.error('Session expired', message)
-      if (window.location.pathname.startsWith('/app')) rememberPath(sessionStorage, window.location.pathname + window.location.search)
+      if (window.location.pathname.startsWith('/app'))
+        rememberPath(sessionStorage, window.location.pathname + window.location.search)
       navigate('/auth', { replace: true })
     },
     [navigate, queryClient, toaster],
@@ -125,7 +126,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const { refresh } = readTokens(localStorage)
     try {
-      if (refresh) await client.request('/accounts/logout/', { method: 'POST', body: { refresh_token: refresh }, auth: false })
+      if (refresh)
+        await client.request('/accounts/logout/', { method: 'POST', body: { refresh_token: refresh }, auth: false })
       else toaster.success('Signed out', 'Logged out successfully (no active session)')
     } catch (error) {
       toaster.error('Signed out', logoutProblem(error))
@@ -137,13 +139,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     navigate('/auth', { replace: true })
   }, [client, navigate, queryClient, toaster])
 
-  const value = useMemo<SessionValue>(() => ({ status, user, signIn, signOut, setUser, endSession }), [status, user, signIn, signOut, endSession])
+  const value = useMemo<SessionValue>(
+    () => ({ status, user, signIn, signOut, setUser, endSession }),
+    [status, user, signIn, signOut, endSession],
+  )
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
 }
 
 /** SPEC section 8, logout: what went wrong; the browser is signed out either way. */
 function logoutProblem(error: unknown): string {
-  if (!(error instanceof ApiError) || error.status === 0) return 'Network error during logout. You have been logged out locally.'
+  if (!(error instanceof ApiError) || error.status === 0)
+    return 'Network error during logout. You have been logged out locally.'
   if (error.status === 400) return 'Invalid logout request'
   if (error.status === 401) return 'Invalid or expired refresh token'
   return 'Error logging out'

@@ -19,7 +19,10 @@ export const GOOGLE_SCOPES = ['openid', 'profile', 'email'] as const
 export function readGoogleSettings(config: Config): GoogleSettings | null {
   if (!config.GOOGLE_CLIENT_ID || !config.GOOGLE_CLIENT_SECRET || !config.GOOGLE_REDIRECT_URI) return null
   // Google signs with either spelling of its issuer.
-  const issuers = config.GOOGLE_ISSUER === 'https://accounts.google.com' ? ['https://accounts.google.com', 'accounts.google.com'] : [config.GOOGLE_ISSUER]
+  const issuers =
+    config.GOOGLE_ISSUER === 'https://accounts.google.com'
+      ? ['https://accounts.google.com', 'accounts.google.com']
+      : [config.GOOGLE_ISSUER]
   return {
     clientId: config.GOOGLE_CLIENT_ID,
     clientSecret: config.GOOGLE_CLIENT_SECRET,
@@ -44,5 +47,11 @@ export function describeGoogleSignIn(settings: GoogleSettings | null) {
     access_type: 'offline',
     prompt: 'select_account',
   }).toString()
-  return { enabled: true as const, client_id: settings.clientId, redirect_uri: settings.redirectUri, scopes: [...GOOGLE_SCOPES], authorization_url: url.toString() }
+  return {
+    enabled: true as const,
+    client_id: settings.clientId,
+    redirect_uri: settings.redirectUri,
+    scopes: [...GOOGLE_SCOPES],
+    authorization_url: url.toString(),
+  }
 }

@@ -10,7 +10,11 @@ import type { GoogleSettings } from './google-settings.ts'
 import { verifyGoogleIdToken, type GoogleIdentity } from './verify-google-id-token.ts'
 
 /** The Google identity behind an authorization code (and its PKCE verifier, when the client used one). */
-export async function verifyGoogleSignIn(settings: GoogleSettings, code: string, codeVerifier?: string): Promise<GoogleIdentity> {
+export async function verifyGoogleSignIn(
+  settings: GoogleSettings,
+  code: string,
+  codeVerifier?: string,
+): Promise<GoogleIdentity> {
   return verifyGoogleIdToken(settings, await exchangeGoogleCode(settings, code, codeVerifier))
 }
 
@@ -35,7 +39,14 @@ async function findOrCreateUser(database: Database, identity: GoogleIdentity): P
   const byEmail = await prisma.user.findUnique({ where: { email: identity.email } })
   if (byEmail) return linkByEmail(database, byEmail, identity)
   const created = await prisma.$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { email: identity.email, fullName: identity.name, googleSubject: identity.subject, emailVerifiedAt: new Date() } })
+    const user = await tx.user.create({
+      data: {
+        email: identity.email,
+        fullName: identity.name,
+        googleSubject: identity.subject,
+        emailVerifiedAt: new Date(),
+      },
+    })
     await startTrial(tx, user.id)
     return user
   })
@@ -53,6 +64,7 @@ export async function findOrCreateGoogleAccount(database: Database, identity: Go
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error
     user = await findOrCreateUser(database, identity)
   }
-  if (!user.isActive) throw new AppError('UNAUTHORIZED', 'Google login failed: this account is disabled.', { reason: 'account_disabled' })
+  if (!user.isActive)
+    throw new AppError('UNAUTHORIZED', 'Google login failed: this account is disabled.', { reason: 'account_disabled' })
   return user
 }

@@ -10,11 +10,21 @@ export interface GoogleIdentity {
 }
 
 function displayName(claim: unknown, email: string) {
-  const cleaned = typeof claim === 'string' ? claim.replace(/\p{Cc}/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 150) : ''
+  const cleaned =
+    typeof claim === 'string'
+      ? claim
+          .replace(/\p{Cc}/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 150)
+      : ''
   return cleaned || email.split('@')[0] || email
 }
 
-const notVerified = () => new AppError('UNAUTHORIZED', 'Google login failed: the Google identity could not be verified.', { reason: 'google_token_invalid' })
+const notVerified = () =>
+  new AppError('UNAUTHORIZED', 'Google login failed: the Google identity could not be verified.', {
+    reason: 'google_token_invalid',
+  })
 
 /** Checks the ID token's signature (Google's published keys), issuer, audience (our client id) and expiry. */
 export async function verifyGoogleIdToken(settings: GoogleSettings, idToken: string): Promise<GoogleIdentity> {

@@ -27,12 +27,19 @@ export async function signAccessToken(settings: SessionSettings, claims: AccessT
 /** The claims of a valid access token; a 401 that says whether it expired (the client then refreshes). */
 export async function verifyAccessToken(settings: SessionSettings, token: string): Promise<AccessTokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, settings.accessTokenKey, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, typ: TOKEN_TYPE })
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw new AppError('UNAUTHORIZED', 'Invalid access token.', { reason: 'token_invalid' })
+    const { payload } = await jwtVerify(token, settings.accessTokenKey, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      typ: TOKEN_TYPE,
+    })
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+      throw new AppError('UNAUTHORIZED', 'Invalid access token.', { reason: 'token_invalid' })
     return { userId: payload.sub, sessionId: payload.sid }
   } catch (error) {
     if (error instanceof AppError) throw error
-    if (error instanceof errors.JWTExpired) throw new AppError('UNAUTHORIZED', 'Your access token has expired.', { reason: 'token_expired' })
+    if (error instanceof errors.JWTExpired)
+      throw new AppError('UNAUTHORIZED', 'Your access token has expired.', { reason: 'token_expired' })
     throw new AppError('UNAUTHORIZED', 'Invalid access token.', { reason: 'token_invalid' })
   }
 }

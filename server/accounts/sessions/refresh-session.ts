@@ -19,7 +19,12 @@ const invalid = () => new AppError('UNAUTHORIZED', INVALID_REFRESH_TOKEN, { reas
  * revoked, which signs out everyone holding any token of it. A family lives at most
  * `sessionMaxAgeSeconds` however often it is refreshed.
  */
-export async function refreshSession(database: Database, settings: SessionSettings, refreshToken: string, beforeRotate?: (sessionId: string) => Promise<void>) {
+export async function refreshSession(
+  database: Database,
+  settings: SessionSettings,
+  refreshToken: string,
+  beforeRotate?: (sessionId: string) => Promise<void>,
+) {
   const now = new Date()
   const presented = await database.prisma.refreshToken.findUnique({
     where: { tokenHash: hashRefreshToken(refreshToken) },
@@ -39,9 +44,17 @@ export async function refreshSession(database: Database, settings: SessionSettin
   const expiresAt = new Date(Math.min(now.getTime() + settings.refreshTokenTtlSeconds * 1000, sessionEnds.getTime()))
   await database.prisma.$transaction(async (transaction) => {
     // Conditional: of two refreshes racing with one token, one spends it; the other (in grace) gets a sibling.
-    await transaction.refreshToken.updateMany({ where: { id: presented.id, rotatedAt: null }, data: { rotatedAt: now } })
-    await transaction.refreshToken.create({ data: { familyId: presented.familyId, tokenHash: hashRefreshToken(next), expiresAt } })
-    await transaction.refreshTokenFamily.update({ where: { id: presented.familyId }, data: { lastUsedAt: now, expiresAt } })
+    await transaction.refreshToken.updateMany({
+      where: { id: presented.id, rotatedAt: null },
+      data: { rotatedAt: now },
+    })
+    await transaction.refreshToken.create({
+      data: { familyId: presented.familyId, tokenHash: hashRefreshToken(next), expiresAt },
+    })
+    await transaction.refreshTokenFamily.update({
+      where: { id: presented.familyId },
+      data: { lastUsedAt: now, expiresAt },
+    })
   })
   const access = await signAccessToken(settings, { userId: presented.family.userId, sessionId: presented.familyId })
   return { access_token: access.token, refresh_token: next, access_expires_at: access.expiresAt.toISOString() }

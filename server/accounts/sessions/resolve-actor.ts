@@ -17,5 +17,10 @@ export async function resolveActor(database: Database, settings: SessionSettings
   if (!session || session.userId !== claims.userId || session.revokedAt || !session.user.isActive) {
     throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.', { reason: 'session_ended' })
   }
-  return { userId: claims.userId, email: session.user.email, fullName: session.user.fullName, sessionId: claims.sessionId }
+  return {
+    userId: claims.userId,
+    email: session.user.email,
+    fullName: session.user.fullName,
+    sessionId: claims.sessionId,
+  }
 }

@@ -1,14 +1,23 @@
 import type { Database } from '../../db/database.ts'
 
-export type RevokeReason = 'logout' | 'reuse' | 'password-change' | 'email-change' | 'account-deletion' | 'account-takeover-guard'
+export type RevokeReason =
+  'logout' | 'reuse' | 'password-change' | 'email-change' | 'account-deletion' | 'account-takeover-guard'
 
 /** Ends one sign-in session: its refresh tokens stop refreshing, its access tokens stop authenticating. */
 export async function revokeSession(database: Database, familyId: string, reason: RevokeReason) {
-  await database.prisma.refreshTokenFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: reason } })
+  await database.prisma.refreshTokenFamily.updateMany({
+    where: { id: familyId, revokedAt: null },
+    data: { revokedAt: new Date(), revokedReason: reason },
+  })
 }
 
 /** Ends every session of a user, but `exceptSessionId` (the one making the change) when given. */
-export async function revokeOtherSessions(database: Database, userId: string, reason: RevokeReason, exceptSessionId?: string) {
+export async function revokeOtherSessions(
+  database: Database,
+  userId: string,
+  reason: RevokeReason,
+  exceptSessionId?: string,
+) {
   await database.prisma.refreshTokenFamily.updateMany({
     where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
     data: { revokedAt: new Date(), revokedReason: reason },

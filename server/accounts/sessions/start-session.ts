@@ -4,9 +4,16 @@ import { hashRefreshToken, newRefreshToken } from './refresh-tokens.ts'
 import type { SessionSettings, SessionTokens } from './session-settings.ts'
 
 /** Signs a user in: a new refresh-token family with its first token, and an access token bound to it. */
-export async function startSession(database: Database, settings: SessionSettings, userId: string, userAgent?: string): Promise<SessionTokens> {
+export async function startSession(
+  database: Database,
+  settings: SessionSettings,
+  userId: string,
+  userAgent?: string,
+): Promise<SessionTokens> {
   const refresh = newRefreshToken()
-  const expiresAt = new Date(Date.now() + Math.min(settings.refreshTokenTtlSeconds, settings.sessionMaxAgeSeconds) * 1000)
+  const expiresAt = new Date(
+    Date.now() + Math.min(settings.refreshTokenTtlSeconds, settings.sessionMaxAgeSeconds) * 1000,
+  )
   const family = await database.prisma.refreshTokenFamily.create({
     data: {
       userId,

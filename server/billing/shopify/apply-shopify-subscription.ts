@@ -6,7 +6,8 @@ import { UNTIL_PROVIDER_ENDS_IT } from '../billing-period.ts'
 import { shopifyPriceOf } from './shopify-billing-plans.ts'
 
 /** AppSubscriptionStatus (ACCEPTED is Shopify's old name for an approved one not yet active). */
-export type ShopifySubscriptionStatus = 'ACTIVE' | 'ACCEPTED' | 'CANCELLED' | 'DECLINED' | 'EXPIRED' | 'FROZEN' | 'PENDING'
+export type ShopifySubscriptionStatus =
+  'ACTIVE' | 'ACCEPTED' | 'CANCELLED' | 'DECLINED' | 'EXPIRED' | 'FROZEN' | 'PENDING'
 
 /**
  * Shopify's statuses as ours. FROZEN (the shop's own bill is unpaid) keeps the plan to the end of the
@@ -45,7 +46,8 @@ function cycleEndOf(start: Date, moment: Date): Date {
   return new Date(start.getTime() + cycles * SHOPIFY_CYCLE_MS)
 }
 
-export type AppliedShopifySubscription = AppliedSubscription | 'unknown-shop' | 'unknown-plan' | 'never-active' | 'shop-uninstalled'
+export type AppliedShopifySubscription =
+  AppliedSubscription | 'unknown-shop' | 'unknown-plan' | 'never-active' | 'shop-uninstalled'
 
 /**
  * Brings the shop account's copy of one Shopify app subscription in line with what Shopify said at
@@ -53,25 +55,43 @@ export type AppliedShopifySubscription = AppliedSubscription | 'unknown-shop' | 
  * word than the one applied changes nothing; one we never saw live adds no row, and none is live for a
  * shop that uninstalled the app.
  */
-export async function applyShopifySubscription(tx: Prisma.TransactionClient, { shopDomain, subscription, syncedAt }: { shopDomain: string; subscription: ShopifyAppSubscription; syncedAt: Date }): Promise<AppliedShopifySubscription> {
-  const shop = await tx.shopifyShop.findUnique({ where: { shopDomain }, select: { accountId: true, uninstalledAt: true } })
+export async function applyShopifySubscription(
+  tx: Prisma.TransactionClient,
+  { shopDomain, subscription, syncedAt }: { shopDomain: string; subscription: ShopifyAppSubscription; syncedAt: Date },
+): Promise<AppliedShopifySubscription> {
+  const shop = await tx.shopifyShop.findUnique({
+    where: { shopDomain },
+    select: { accountId: true, uninstalledAt: true },
+  })
   if (!shop) return 'unknown-shop'
   const status = STATUS[subscription.status]
   const ended = status === 'cancelled' || status === 'expired'
   // Shopify ends an app's charges at uninstall: a late word that one is live gives nothing (a reinstall clears this).
   if (shop.uninstalledAt && !ended) return 'shop-uninstalled'
-  const existing = await tx.subscription.findUnique({ where: { providerSubscriptionId: subscription.id }, include: { price: true } })
+  const existing = await tx.subscription.findUnique({
+    where: { providerSubscriptionId: subscription.id },
+    include: { price: true },
+  })
   // Only a live subscription starts a row: a pending, declined or ended one we never held adds nothing.
   if (!existing && status !== 'active' && status !== 'past_due') return 'never-active'
   // A subscription we hold keeps the plan and price it was approved at, whatever the catalogue has since
   // renamed or withdrawn; only a new one is placed by its plan's name.
-  const plan = existing ? null : await tx.plan.findFirst({ where: { name: subscription.name }, orderBy: [{ isActive: 'desc' }, { id: 'asc' }], include: { prices: true } })
+  const plan = existing
+    ? null
+    : await tx.plan.findFirst({
+        where: { name: subscription.name },
+        orderBy: [{ isActive: 'desc' }, { id: 'asc' }],
+        include: { prices: true },
+      })
   const price = existing?.price ?? (plan ? shopifyPriceOf(plan) : null)
   if (!price) return 'unknown-plan'
   const startedAt = existing?.currentPeriodStart ?? subscription.createdAt ?? syncedAt
   // Frozen: the plan holds to the end of the 30 days paid for (as Shopify says, or as first worked out),
   // then lapses unless Shopify says ACTIVE again.
-  const frozenUntil = existing?.status === 'past_due' ? existing.currentPeriodEnd : (subscription.currentPeriodEnd ?? cycleEndOf(startedAt, syncedAt))
+  const frozenUntil =
+    existing?.status === 'past_due'
+      ? existing.currentPeriodEnd
+      : (subscription.currentPeriodEnd ?? cycleEndOf(startedAt, syncedAt))
   const currentPeriodEnd = ended ? syncedAt : status === 'past_due' ? frozenUntil : UNTIL_PROVIDER_ENDS_IT
   return applyProviderSubscription(tx, {
     provider: 'shopify',

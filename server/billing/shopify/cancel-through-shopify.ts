@@ -9,14 +9,21 @@ export const NO_SHOPIFY_SUBSCRIPTION = 'This store has no subscription billed th
  * Cancels the shop account's Shopify subscription with billing.cancel (now, with a prorated credit for
  * the unused days, as Shopify does), and applies Shopify's answer: the plan ends at once.
  */
-export async function cancelThroughShopify(shopBilling: ShopBilling, { accountId }: { accountId: string }): Promise<{ message: string }> {
+export async function cancelThroughShopify(
+  shopBilling: ShopBilling,
+  { accountId }: { accountId: string },
+): Promise<{ message: string }> {
   const { database, billing, isTest, shopDomain } = shopBilling
   const current = await findCurrentSubscription(database.prisma, accountId)
-  const billedToThisShop = current?.provider === 'shopify' && current.providerCustomerId === shopDomain && current.providerSubscriptionId
-  if (!current?.providerSubscriptionId || !billedToThisShop || !isLive(current, new Date())) throw new AppError('CONFLICT', NO_SHOPIFY_SUBSCRIPTION)
+  const billedToThisShop =
+    current?.provider === 'shopify' && current.providerCustomerId === shopDomain && current.providerSubscriptionId
+  if (!current?.providerSubscriptionId || !billedToThisShop || !isLive(current, new Date()))
+    throw new AppError('CONFLICT', NO_SHOPIFY_SUBSCRIPTION)
   const answered = await billing.cancel({ subscriptionId: current.providerSubscriptionId, isTest, prorate: true })
   // Shopify's answer is newer than anything applied before it, even a webhook stamped by a clock ahead of ours.
   const syncedAt = new Date(Math.max(Date.now(), (current.providerSyncedAt?.getTime() ?? 0) + 1))
-  await database.prisma.$transaction((tx) => applyShopifySubscription(tx, { shopDomain, subscription: fromLibrarySubscription(answered), syncedAt }))
+  await database.prisma.$transaction((tx) =>
+    applyShopifySubscription(tx, { shopDomain, subscription: fromLibrarySubscription(answered), syncedAt }),
+  )
   return { message: `Your ${current.plan.name} subscription is cancelled.` }
 }

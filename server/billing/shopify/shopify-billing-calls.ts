@@ -8,7 +8,12 @@ import type { shopifyLineItemOf } from './shopify-billing-plans.ts'
 
 export interface ShopifyBillingCalls {
   /** Throws the response that takes the merchant to Shopify's confirmation page. */
-  request(options: { plan: string; isTest: boolean; returnUrl: string; lineItems: ReturnType<typeof shopifyLineItemOf>[] }): Promise<never>
+  request(options: {
+    plan: string
+    isTest: boolean
+    returnUrl: string
+    lineItems: ReturnType<typeof shopifyLineItemOf>[]
+  }): Promise<never>
   check(options: { isTest: boolean }): Promise<{ appSubscriptions: AppSubscription[] }>
   cancel(options: { subscriptionId: string; isTest: boolean; prorate: boolean }): Promise<AppSubscription>
 }
@@ -25,7 +30,15 @@ export interface ShopBilling {
 }
 
 /** The library's AppSubscription as the fields we apply. */
-export function fromLibrarySubscription(subscription: Pick<AppSubscription, 'id' | 'name' | 'status' | 'createdAt' | 'currentPeriodEnd'>): ShopifyAppSubscription {
+export function fromLibrarySubscription(
+  subscription: Pick<AppSubscription, 'id' | 'name' | 'status' | 'createdAt' | 'currentPeriodEnd'>,
+): ShopifyAppSubscription {
   const dateOf = (value: string | null | undefined) => (value ? new Date(value) : null)
-  return { id: subscription.id, name: subscription.name, status: subscription.status, createdAt: dateOf(subscription.createdAt), currentPeriodEnd: dateOf(subscription.currentPeriodEnd) }
+  return {
+    id: subscription.id,
+    name: subscription.name,
+    status: subscription.status,
+    createdAt: dateOf(subscription.createdAt),
+    currentPeriodEnd: dateOf(subscription.currentPeriodEnd),
+  }
 }

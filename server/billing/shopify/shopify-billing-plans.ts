@@ -18,11 +18,19 @@ export function shopifyPriceOf(plan: PlanWithPrices): PlanPrice | null {
 
 /** The line item of a plan's Shopify subscription, at the price the catalogue has now. */
 export function shopifyLineItemOf(price: PlanPrice) {
-  return { amount: price.amountMinor / 100, currencyCode: SHOPIFY_BILLING_CURRENCY, interval: BillingInterval.Every30Days as const }
+  return {
+    amount: price.amountMinor / 100,
+    currencyCode: SHOPIFY_BILLING_CURRENCY,
+    interval: BillingInterval.Every30Days as const,
+  }
 }
 
 function readBillablePlans(database: Database): Promise<PlanWithPrices[]> {
-  return database.prisma.plan.findMany({ where: { isActive: true }, orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }], include: { prices: true } })
+  return database.prisma.plan.findMany({
+    where: { isActive: true },
+    orderBy: [{ sortOrder: 'asc' }, { id: 'asc' }],
+    include: { prices: true },
+  })
 }
 
 /**
@@ -30,7 +38,10 @@ function readBillablePlans(database: Database): Promise<PlanWithPrices[]> {
  * it was given, so a plan an operator adds with SQL can be subscribed to without a restart (a request also
  * passes the plan's current price, so a changed price applies at once).
  */
-export async function declareShopifyBillingPlans(database: Database, declared: ShopifyBillingPlans = {}): Promise<ShopifyBillingPlans> {
+export async function declareShopifyBillingPlans(
+  database: Database,
+  declared: ShopifyBillingPlans = {},
+): Promise<ShopifyBillingPlans> {
   const plans = await readBillablePlans(database)
   for (const name of Object.keys(declared)) delete declared[name]
   for (const plan of plans) {

@@ -19,13 +19,25 @@ export function plansReturnUrl(shopDomain: string, apiKey: string): string {
  * with the test flag the server is set to. Never returns: the library throws the response that takes the
  * merchant to Shopify's confirmation page (Shopify replaces a plan the shop already has once approved).
  */
-export async function subscribeThroughShopify(shopBilling: ShopBilling, { accountId, planId, apiKey }: { accountId: string; planId: number; apiKey: string }): Promise<never> {
+export async function subscribeThroughShopify(
+  shopBilling: ShopBilling,
+  { accountId, planId, apiKey }: { accountId: string; planId: number; apiKey: string },
+): Promise<never> {
   const { database, billing, isTest, shopDomain } = shopBilling
-  const plan = await database.prisma.plan.findFirst({ where: { id: planId, isActive: true }, include: { prices: true } })
+  const plan = await database.prisma.plan.findFirst({
+    where: { id: planId, isActive: true },
+    include: { prices: true },
+  })
   const price = plan ? shopifyPriceOf(plan) : null
   if (!plan || !price) throw new AppError('NOT_FOUND', PLAN_NOT_AVAILABLE)
   const current = await findCurrentSubscription(database.prisma, accountId)
-  if (current?.provider === 'shopify' && current.planId === plan.id && isLive(current, new Date())) throw new AppError('CONFLICT', `You are already on ${plan.name}.`)
+  if (current?.provider === 'shopify' && current.planId === plan.id && isLive(current, new Date()))
+    throw new AppError('CONFLICT', `You are already on ${plan.name}.`)
   await declareShopifyBillingPlans(database, shopBilling.plans)
-  return billing.request({ plan: plan.name, isTest, returnUrl: plansReturnUrl(shopDomain, apiKey), lineItems: [shopifyLineItemOf(price)] })
+  return billing.request({
+    plan: plan.name,
+    isTest,
+    returnUrl: plansReturnUrl(shopDomain, apiKey),
+    lineItems: [shopifyLineItemOf(price)],
+  })
 }

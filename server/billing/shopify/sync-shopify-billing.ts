@@ -8,22 +8,52 @@ import { fromLibrarySubscription, type ShopBilling } from './shopify-billing-cal
  * whose webhook was lost gets the plan), and a Shopify subscription we hold as live that is no longer
  * there has ended. Run when the merchant opens Plans and on return from Shopify's confirmation page.
  */
-export async function syncShopifyBilling({ database, billing, isTest, shopDomain }: ShopBilling, logger?: Logger): Promise<{ active: string[] }> {
+export async function syncShopifyBilling(
+  { database, billing, isTest, shopDomain }: ShopBilling,
+  logger?: Logger,
+): Promise<{ active: string[] }> {
   // Stamped before asking: a word Shopify sends after this moment is newer than what check answers.
   const readAt = new Date()
   const { appSubscriptions } = await billing.check({ isTest })
   const activeIds = appSubscriptions.map((subscription) => subscription.id)
   await database.prisma.$transaction(async (tx) => {
     for (const subscription of appSubscriptions) {
-      const outcome = await applyShopifySubscription(tx, { shopDomain, subscription: fromLibrarySubscription(subscription), syncedAt: readAt })
-      if (outcome === 'unknown-plan') logger?.warn({ shopDomain, subscriptionId: subscription.id, name: subscription.name }, 'a Shopify subscription for a plan we do not have')
+      const outcome = await applyShopifySubscription(tx, {
+        shopDomain,
+        subscription: fromLibrarySubscription(subscription),
+        syncedAt: readAt,
+      })
+      if (outcome === 'unknown-plan')
+        logger?.warn(
+          { shopDomain, subscriptionId: subscription.id, name: subscription.name },
+          'a Shopify subscription for a plan we do not have',
+        )
     }
     // Only this shop's: an account with two stores has each one's subscription billed to it (its customer).
     // A frozen one (past_due) is not listed as active but keeps its plan to the end of the period paid for.
-    const gone = await tx.subscription.findMany({ where: { provider: 'shopify', providerCustomerId: shopDomain, status: 'active', currentKey: { not: null }, providerSubscriptionId: { notIn: activeIds } }, include: { plan: true } })
+    const gone = await tx.subscription.findMany({
+      where: {
+        provider: 'shopify',
+        providerCustomerId: shopDomain,
+        status: 'active',
+        currentKey: { not: null },
+        providerSubscriptionId: { notIn: activeIds },
+      },
+      include: { plan: true },
+    })
     for (const ended of gone) {
       if (!ended.providerSubscriptionId) continue
-      await applyShopifySubscription(tx, { shopDomain, subscription: { id: ended.providerSubscriptionId, name: ended.plan.name, status: 'EXPIRED', createdAt: ended.startedAt, currentPeriodEnd: null }, syncedAt: readAt })
+      await applyShopifySubscription(tx, {
+        shopDomain,
+        subscription: {
+          id: ended.providerSubscriptionId,
+          name: ended.plan.name,
+          status: 'EXPIRED',
+          createdAt: ended.startedAt,
+          currentPeriodEnd: null,
+        },
+        syncedAt: readAt,
+      })
     }
   })
   return { active: activeIds }

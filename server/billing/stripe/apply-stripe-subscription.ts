@@ -41,7 +41,11 @@ export type AppliedStripeSubscription = AppliedSubscription | 'unknown-account' 
  * Brings our copy of a Stripe subscription in line with Stripe's, read from Stripe at `readAt`
  * (applyProviderSubscription: a live one becomes current, an older read changes nothing).
  */
-export async function applyStripeSubscription(tx: Prisma.TransactionClient, subscription: Stripe.Subscription, readAt: Date): Promise<AppliedStripeSubscription> {
+export async function applyStripeSubscription(
+  tx: Prisma.TransactionClient,
+  subscription: Stripe.Subscription,
+  readAt: Date,
+): Promise<AppliedStripeSubscription> {
   const accountId = await accountOf(tx, subscription)
   if (!accountId) return 'unknown-account'
   const price = await priceOf(tx, subscription)

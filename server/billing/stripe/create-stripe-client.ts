@@ -10,6 +10,12 @@ export function createStripeClient(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'S
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'AgentDesk' },
-    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
   })
 }

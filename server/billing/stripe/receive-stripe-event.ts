@@ -8,7 +8,12 @@ export const BAD_SIGNATURE = 'Invalid Stripe signature.'
 
 /** The Stripe subscription an event is about, if it is about one. */
 function subscriptionIdOf(event: Stripe.Event): string | null {
-  const object = event.data.object as { object?: string; id?: string; subscription?: string | { id: string } | null; parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null }
+  const object = event.data.object as {
+    object?: string
+    id?: string
+    subscription?: string | { id: string } | null
+    parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null
+  }
   if (object.object === 'subscription') return object.id ?? null
   const linked = object.subscription ?? object.parent?.subscription_details?.subscription ?? null
   return typeof linked === 'string' ? linked : (linked?.id ?? null)
@@ -29,29 +34,43 @@ export interface StripeWebhook {
  * this process or another, changes nothing. An event for an account we do not know is logged and
  * acknowledged.
  */
-export async function receiveStripeEvent({ database, stripe, webhookSecret, logger }: StripeWebhook, rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
+export async function receiveStripeEvent(
+  { database, stripe, webhookSecret, logger }: StripeWebhook,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate?: true }> {
   let event: Stripe.Event
   try {
     event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret)
   } catch {
     throw new AppError('BAD_REQUEST', BAD_SIGNATURE)
   }
-  if (await database.prisma.providerEvent.findUnique({ where: { id: event.id }, select: { id: true } })) return { received: true, duplicate: true }
+  if (await database.prisma.providerEvent.findUnique({ where: { id: event.id }, select: { id: true } }))
+    return { received: true, duplicate: true }
   const subscriptionId = subscriptionIdOf(event)
   const readAt = new Date()
   const subscription = subscriptionId
     ? await stripe.subscriptions.retrieve(subscriptionId).catch((error: unknown) => {
         // Stripe answers the webhook again later; until then nothing is recorded.
-        throw error instanceof Stripe.errors.StripeError ? new AppError('UPSTREAM_FAILED', 'Stripe could not be read back; send the event again.') : error
+        throw error instanceof Stripe.errors.StripeError
+          ? new AppError('UPSTREAM_FAILED', 'Stripe could not be read back; send the event again.')
+          : error
       })
     : null
   const outcome = await database.prisma.$transaction(async (tx) => {
-    const { count } = await tx.providerEvent.createMany({ data: [{ id: event.id, provider: 'stripe', type: event.type }], skipDuplicates: true })
+    const { count } = await tx.providerEvent.createMany({
+      data: [{ id: event.id, provider: 'stripe', type: event.type }],
+      skipDuplicates: true,
+    })
     if (count === 0) return 'duplicate' as const
     return subscription ? applyStripeSubscription(tx, subscription, readAt) : ('ignored' as const)
   })
   if (outcome === 'duplicate') return { received: true, duplicate: true }
-  if (outcome === 'unknown-account' || outcome === 'unknown-price') logger.warn({ eventId: event.id, type: event.type, subscriptionId, outcome }, 'a Stripe event for a subscription we cannot place')
+  if (outcome === 'unknown-account' || outcome === 'unknown-price')
+    logger.warn(
+      { eventId: event.id, type: event.type, subscriptionId, outcome },
+      'a Stripe event for a subscription we cannot place',
+    )
   else logger.info({ eventId: event.id, type: event.type, subscriptionId, outcome }, 'Stripe event applied')
   return { received: true }
 }

@@ -6,9 +6,14 @@ const SENTENCES_PER_PASSAGE = 2
 
 // Sentences that address a reader or a model with orders are never quoted: a source may carry them
 // to hijack an answer, and they are not facts about the question anyway.
-const INSTRUCTION_LIKE = /\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompts?|above|previous)\b|\b(system prompt|you are now|act as|jailbreak)\b|^\s*(assistant|system)\s*:/i
+const INSTRUCTION_LIKE =
+  /\b(ignore|disregard|forget)\b.{0,40}\b(instructions?|rules?|prompts?|above|previous)\b|\b(system prompt|you are now|act as|jailbreak)\b|^\s*(assistant|system)\s*:/i
 
-const wordsOf = (text: string) => text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKC')
+    .match(/[\p{L}\p{N}]+/gu) ?? []
 
 // A crude stem: words agreeing on their first five letters (return, returns, returned) match.
 const stemOf = (word: string) => (word.length > 5 ? word.slice(0, 5) : word)
@@ -36,11 +41,24 @@ interface Candidate {
 export function answerOffline(question: string, passages: Passage[]): string {
   const phrases = offlinePhrasesFor(question)
   if (passages.length === 0) return phrases.unknown
-  const questionStems = new Set(wordsOf(question).filter((word) => word.length >= 3).map(stemOf))
+  const questionStems = new Set(
+    wordsOf(question)
+      .filter((word) => word.length >= 3)
+      .map(stemOf),
+  )
   const candidates: Candidate[] = passages.flatMap((passage, index) =>
     splitSentences(passage.content)
       .filter((sentence) => !INSTRUCTION_LIKE.test(sentence))
-      .map((sentence, order) => ({ sentence, passageNumber: index + 1, order, matches: new Set(wordsOf(sentence).map(stemOf).filter((stem) => questionStems.has(stem))).size })),
+      .map((sentence, order) => ({
+        sentence,
+        passageNumber: index + 1,
+        order,
+        matches: new Set(
+          wordsOf(sentence)
+            .map(stemOf)
+            .filter((stem) => questionStems.has(stem)),
+        ).size,
+      })),
   )
   const perPassage = new Map<number, number>()
   const chosen = [...candidates]
@@ -53,8 +71,12 @@ export function answerOffline(question: string, passages: Passage[]): string {
     })
     .slice(0, SENTENCES_IN_ANSWER)
   // Passages found by meaning alone may share no word with the question: their opening sentence then.
-  const best = chosen.some((candidate) => candidate.matches > 0) ? chosen.filter((candidate) => candidate.matches > 0) : chosen.slice(0, 1)
+  const best = chosen.some((candidate) => candidate.matches > 0)
+    ? chosen.filter((candidate) => candidate.matches > 0)
+    : chosen.slice(0, 1)
   if (best.length === 0) return phrases.unknown
   best.sort((a, b) => a.passageNumber - b.passageNumber || a.order - b.order)
-  return [phrases.found, '', ...best.map((candidate) => `- ${candidate.sentence} [${candidate.passageNumber}]`)].join('\n')
+  return [phrases.found, '', ...best.map((candidate) => `- ${candidate.sentence} [${candidate.passageNumber}]`)].join(
+    '\n',
+  )
 }

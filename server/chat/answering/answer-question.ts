@@ -48,7 +48,13 @@ export const newSpending = (): Spending => ({ modelCalled: false, promptCharacte
  * model's grounded answer through onToken (or composes the offline answer), and keeps the sources
  * the answer cites.
  */
-export async function answerQuestion(answerer: Answerer, question: Question, onToken: (text: string) => void, signal: AbortSignal, spending: Spending = newSpending()): Promise<Answer> {
+export async function answerQuestion(
+  answerer: Answerer,
+  question: Question,
+  onToken: (text: string) => void,
+  signal: AbortSignal,
+  spending: Spending = newSpending(),
+): Promise<Answer> {
   const passages = await retrievePassages(answerer.retriever, question.agent.id, question.text)
   signal.throwIfAborted()
   const prompt = buildPrompt({
@@ -66,7 +72,14 @@ export async function answerQuestion(answerer: Answerer, question: Question, onT
     const text = answerOffline(question.text, passages)
     onToken(text)
     const sources = sourcesCited(text, passages)
-    return { text, sources, messageLink: messageLinkOf(sources), model: OFFLINE_MODEL, promptTokens: await countPromptTokens(prompt), completionTokens: await countTokens(text) }
+    return {
+      text,
+      sources,
+      messageLink: messageLinkOf(sources),
+      model: OFFLINE_MODEL,
+      promptTokens: await countPromptTokens(prompt),
+      completionTokens: await countTokens(text),
+    }
   }
   const defaults = answerer.chatModel.defaults
   spending.modelCalled = true
@@ -85,5 +98,12 @@ export async function answerQuestion(answerer: Answerer, question: Question, onT
     signal,
   )
   const sources = sourcesCited(generated.text, passages)
-  return { text: generated.text, sources, messageLink: messageLinkOf(sources), model: generated.model, promptTokens: generated.promptTokens, completionTokens: generated.completionTokens }
+  return {
+    text: generated.text,
+    sources,
+    messageLink: messageLinkOf(sources),
+    model: generated.model,
+    promptTokens: generated.promptTokens,
+    completionTokens: generated.completionTokens,
+  }
 }

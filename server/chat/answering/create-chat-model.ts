@@ -6,7 +6,8 @@ import { GenerationError, type ChatModel } from './chat-model.ts'
 function failureOf(error: unknown, timedOut: boolean, stopped: boolean): GenerationError {
   if (stopped) return new GenerationError('stopped', 'The answer was stopped.')
   if (timedOut) return new GenerationError('timeout', 'The language model did not answer in time.')
-  if (error instanceof OpenAI.APIError && error.status === 429) return new GenerationError('rate_limited', 'The language model is busy (rate limited).')
+  if (error instanceof OpenAI.APIError && error.status === 429)
+    return new GenerationError('rate_limited', 'The language model is busy (rate limited).')
   const status = error instanceof OpenAI.APIError && error.status ? ` (status ${error.status})` : ''
   return new GenerationError('unavailable', `The language model could not be reached${status}.`)
 }
@@ -18,7 +19,11 @@ function failureOf(error: unknown, timedOut: boolean, stopped: boolean): Generat
  */
 export function createChatModel(config: Config): ChatModel | null {
   if (!config.LLM_BASE_URL && !config.LLM_API_KEY) return null
-  const client = new OpenAI({ baseURL: config.LLM_BASE_URL ?? 'https://api.openai.com/v1', apiKey: config.LLM_API_KEY ?? 'not-needed', maxRetries: 2 })
+  const client = new OpenAI({
+    baseURL: config.LLM_BASE_URL ?? 'https://api.openai.com/v1',
+    apiKey: config.LLM_API_KEY ?? 'not-needed',
+    maxRetries: 2,
+  })
   return {
     defaults: { model: config.LLM_MODEL, temperature: config.LLM_TEMPERATURE, maxTokens: config.LLM_MAX_TOKENS },
     async generate(messages, settings, onToken, signal) {
@@ -29,7 +34,14 @@ export function createChatModel(config: Config): ChatModel | null {
       let model = settings.model
       try {
         const stream = await client.chat.completions.create(
-          { model: settings.model, messages, temperature: settings.temperature, max_tokens: settings.maxTokens, stream: true, stream_options: { include_usage: true } },
+          {
+            model: settings.model,
+            messages,
+            temperature: settings.temperature,
+            max_tokens: settings.maxTokens,
+            stream: true,
+            stream_options: { include_usage: true },
+          },
           { signal: combined, timeout: config.LLM_TIMEOUT_MS },
         )
         for await (const chunk of stream) {

@@ -10,13 +10,20 @@ export function normalized(vector: ArrayLike<number>): Float32Array {
  * Exact nearest neighbours by cosine similarity: rows of `matrix` (normalised, `dimensions` wide)
  * against a normalised query. Returns the best `limit` row indexes at or above `minSimilarity`.
  */
-export function cosineTop(matrix: Float32Array, dimensions: number, query: Float32Array, limit: number, minSimilarity: number): { row: number; similarity: number }[] {
+export function cosineTop(
+  matrix: Float32Array,
+  dimensions: number,
+  query: Float32Array,
+  limit: number,
+  minSimilarity: number,
+): { row: number; similarity: number }[] {
   const best: { row: number; similarity: number }[] = []
   const rows = matrix.length / dimensions
   for (let row = 0; row < rows; row += 1) {
     let dot = 0
     const offset = row * dimensions
-    for (let column = 0; column < dimensions; column += 1) dot += (matrix[offset + column] as number) * (query[column] as number)
+    for (let column = 0; column < dimensions; column += 1)
+      dot += (matrix[offset + column] as number) * (query[column] as number)
     if (dot < minSimilarity) continue
     if (best.length === limit && dot <= (best[best.length - 1] as { similarity: number }).similarity) continue
     // Insert in order; limit is small (tens), so this beats a heap in practice.

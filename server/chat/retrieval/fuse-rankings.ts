@@ -9,5 +9,7 @@ export function fuseRankings(lists: RankedChunk[][]): RankedChunk[] {
   for (const list of lists) {
     list.forEach((hit, index) => totals.set(hit.chunkId, (totals.get(hit.chunkId) ?? 0) + 1 / (RRF_K + index + 1)))
   }
-  return [...totals].map(([chunkId, score]) => ({ chunkId, score })).sort((a, b) => b.score - a.score || a.chunkId.localeCompare(b.chunkId))
+  return [...totals]
+    .map(([chunkId, score]) => ({ chunkId, score }))
+    .sort((a, b) => b.score - a.score || a.chunkId.localeCompare(b.chunkId))
 }

@@ -27,12 +27,21 @@ const QUESTION_CHARACTERS = 2_000
 
 async function vectorHits(retriever: Retriever, agentId: string, question: string): Promise<RankedChunk[]> {
   if (!retriever.embedder) return []
-  const embedded = await retriever.database.prisma.knowledgeIndexStat.aggregate({ where: { agentId }, _sum: { embeddedCount: true } })
+  const embedded = await retriever.database.prisma.knowledgeIndexStat.aggregate({
+    where: { agentId },
+    _sum: { embeddedCount: true },
+  })
   if (!embedded._sum.embeddedCount) return []
   try {
     const [vector] = await retriever.embedder.embed([question])
     if (!vector) return []
-    return await retriever.vectors.search({ agentId, vector, model: retriever.embedder.model, limit: CANDIDATES_PER_RETRIEVER, minSimilarity: retriever.minSimilarity })
+    return await retriever.vectors.search({
+      agentId,
+      vector,
+      model: retriever.embedder.model,
+      limit: CANDIDATES_PER_RETRIEVER,
+      minSimilarity: retriever.minSimilarity,
+    })
   } catch (error) {
     // The embedding endpoint failing must not silence the agent: full text still answers.
     retriever.logger.warn({ err: error, agentId }, 'question embedding failed; answering from full-text search alone')
@@ -45,7 +54,12 @@ async function vectorHits(retriever: Retriever, agentId: string, question: strin
  * passages have vectors, cosine similarity, fused by reciprocal rank. Passages under either
  * retriever's relevance floor are never returned, so an unrelated question gets none.
  */
-export async function retrievePassages(retriever: Retriever, agentId: string, question: string, limit = retriever.topK): Promise<Passage[]> {
+export async function retrievePassages(
+  retriever: Retriever,
+  agentId: string,
+  question: string,
+  limit = retriever.topK,
+): Promise<Passage[]> {
   const text = question.slice(0, QUESTION_CHARACTERS)
   const [fullText, vectors] = await Promise.all([
     searchFullText(retriever.database, agentId, text, { limit: CANDIDATES_PER_RETRIEVER, minCoverage: MIN_COVERAGE }),
@@ -57,7 +71,17 @@ export async function retrievePassages(retriever: Retriever, agentId: string, qu
   if (fused.length === 0) return []
   const chunks = await retriever.database.prisma.knowledgeChunk.findMany({
     where: { agentId, id: { in: fused.map((hit) => hit.chunkId) } },
-    select: { id: true, sourceType: true, documentId: true, textId: true, websiteId: true, title: true, content: true, sourceUrl: true, pageNumber: true },
+    select: {
+      id: true,
+      sourceType: true,
+      documentId: true,
+      textId: true,
+      websiteId: true,
+      title: true,
+      content: true,
+      sourceUrl: true,
+      pageNumber: true,
+    },
   })
   const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
   return fused.flatMap((hit) => {

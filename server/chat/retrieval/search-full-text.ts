@@ -60,9 +60,21 @@ function essentialWords(words: WeightedTerm[], threshold: number, k1: number): W
  * reads passages holding a word that can still lift one that high: the same top passages as a full
  * scan, for a fraction of the reading.
  */
-export async function searchFullText(database: Database, agentId: string, question: string, options: FullTextOptions): Promise<FullTextHit[]> {
-  const languages = await database.prisma.knowledgeIndexStat.findMany({ where: { agentId, chunkCount: { gt: 0 } }, select: { language: true } })
-  const lexemes = await queryLexemes(database, question, languages.map((stat) => stat.language))
+export async function searchFullText(
+  database: Database,
+  agentId: string,
+  question: string,
+  options: FullTextOptions,
+): Promise<FullTextHit[]> {
+  const languages = await database.prisma.knowledgeIndexStat.findMany({
+    where: { agentId, chunkCount: { gt: 0 } },
+    select: { language: true },
+  })
+  const lexemes = await queryLexemes(
+    database,
+    question,
+    languages.map((stat) => stat.language),
+  )
   if (lexemes.length === 0) return []
   const stats = await corpusStats(database, agentId)
   const terms = await weightTerms(database, agentId, lexemes, stats)

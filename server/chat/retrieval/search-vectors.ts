@@ -28,7 +28,12 @@ async function indexVersion(database: Database, agentId: string): Promise<bigint
   return stats._sum.version ?? 0n
 }
 
-async function loadAgentVectors(database: Database, agentId: string, model: string, dimensions: number): Promise<Omit<CachedAgentVectors, 'version'>> {
+async function loadAgentVectors(
+  database: Database,
+  agentId: string,
+  model: string,
+  dimensions: number,
+): Promise<Omit<CachedAgentVectors, 'version'>> {
   const rows = await database.prisma.$queryRaw<{ id: string; embedding: number[] }[]>`
     select id::text, embedding from knowledge_chunks
     where agent_id = ${agentId}::uuid and embedding_model = ${model} and cardinality(embedding) = ${dimensions}`
@@ -49,7 +54,12 @@ function inProcessSearch(database: Database, cacheBytes: number): VectorSearch {
     async search(query) {
       const version = await indexVersion(database, query.agentId)
       let entry = cache.get(query.agentId)
-      if (!entry || entry.version !== version || entry.model !== query.model || entry.dimensions !== query.vector.length) {
+      if (
+        !entry ||
+        entry.version !== version ||
+        entry.model !== query.model ||
+        entry.dimensions !== query.vector.length
+      ) {
         entry = { version, ...(await loadAgentVectors(database, query.agentId, query.model, query.vector.length)) }
       }
       cache.delete(query.agentId)
@@ -60,7 +70,13 @@ function inProcessSearch(database: Database, cacheBytes: number): VectorSearch {
           cache.delete(agentId)
         }
       }
-      const found = cosineTop(entry.matrix, entry.dimensions, normalized(query.vector), query.limit, query.minSimilarity)
+      const found = cosineTop(
+        entry.matrix,
+        entry.dimensions,
+        normalized(query.vector),
+        query.limit,
+        query.minSimilarity,
+      )
       return found.map((hit) => ({ chunkId: entry.ids[hit.row] as string, score: hit.similarity }))
     },
   }

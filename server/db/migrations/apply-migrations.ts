@@ -12,7 +12,10 @@ const MIGRATION_LOCK_KEY = 7_234_001
  */
 export async function applyMigrations(database: Database, migrationsDir?: string): Promise<string[]> {
   const migrationsList = readMigrationList(migrationsDir)
-  const pending = await findPendingMigrations(database, migrationsList.migrationDirectories.map((directory) => directory.path))
+  const pending = await findPendingMigrations(
+    database,
+    migrationsList.migrationDirectories.map((directory) => directory.path),
+  )
   if (pending.length === 0) return []
   return database.withRawConnection(async (query) => {
     await query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])

@@ -9,7 +9,9 @@ export async function findPendingMigrations(database: Database, folderNames: str
   return database.withRawConnection(async (query) => {
     const table = await query(`select to_regclass('public._prisma_migrations') is not null as present`)
     if (!table.rows[0]?.present) return folderNames
-    const finished = await query('select migration_name from _prisma_migrations where finished_at is not null and rolled_back_at is null')
+    const finished = await query(
+      'select migration_name from _prisma_migrations where finished_at is not null and rolled_back_at is null',
+    )
     const done = new Set(finished.rows.map((row) => String(row.migration_name)))
     return folderNames.filter((name) => !done.has(name))
   })

@@ -19,7 +19,11 @@ function timestampForFolder(now: Date) {
  * nothing changed. The engine replays the migrations on a throw-away in-memory PGlite (the shadow
  * database) and diffs it with the schema, so no server is needed.
  */
-export async function generateMigration(name: string, migrationsDir?: string, now = new Date()): Promise<GeneratedMigration | null> {
+export async function generateMigration(
+  name: string,
+  migrationsDir?: string,
+  now = new Date(),
+): Promise<GeneratedMigration | null> {
   const pglite = await PGlite.create('memory://')
   try {
     return await withSchemaEngine(awaitPgliteScripts(new PrismaPGlite(pglite), pglite), async (engine) => {

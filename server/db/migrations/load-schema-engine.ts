@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import * as engineBindings from '@prisma/schema-engine-wasm/schema_engine_bg'
-import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from '@prisma/driver-adapter-utils'
 import type { SchemaEngine } from '@prisma/schema-engine-wasm'
 import { readPrismaSchema } from './read-prisma-schema.ts'
 
@@ -18,7 +21,9 @@ function instantiateEngineWasm() {
   if (processState.isInstantiated) return
   const entry = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm')
   const wasmBytes = readFileSync(join(dirname(entry), 'schema_engine_bg.wasm'))
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(wasmBytes), { './schema_engine_bg.js': engineBindings })
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(wasmBytes), {
+    './schema_engine_bg.js': engineBindings,
+  })
   engineBindings.__wbg_set_wasm(instance.exports)
   ;(instance.exports as unknown as { __wbindgen_start(): void }).__wbindgen_start()
   processState.isInstantiated = true
@@ -39,7 +44,10 @@ async function loadSchemaEngine(adapterFactory: SqlMigrationAwareDriverAdapterFa
  * Runs `work` with Prisma's schema engine (WASM build) speaking through our driver adapter, then frees it.
  * Engines share one WASM instance, which is not safe to enter from two async calls at once: one at a time.
  */
-export function withSchemaEngine<T>(adapterFactory: SqlMigrationAwareDriverAdapterFactory, work: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+export function withSchemaEngine<T>(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+  work: (engine: SchemaEngine) => Promise<T>,
+): Promise<T> {
   const run = async () => {
     const engine = await loadSchemaEngine(adapterFactory)
     try {

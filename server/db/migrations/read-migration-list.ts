@@ -7,7 +7,10 @@ import { MIGRATIONS_DIR } from './read-prisma-schema.ts'
 export function readMigrationList(migrationsDir = MIGRATIONS_DIR): MigrationList {
   const lockPath = join(migrationsDir, 'migration_lock.toml')
   const folders = existsSync(migrationsDir)
-    ? readdirSync(migrationsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
+    ? readdirSync(migrationsDir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort()
     : []
   return {
     baseDir: migrationsDir,
@@ -19,7 +22,9 @@ export function readMigrationList(migrationsDir = MIGRATIONS_DIR): MigrationList
         path: folder,
         migrationFile: {
           path: 'migration.sql',
-          content: existsSync(sqlPath) ? { tag: 'ok', value: readFileSync(sqlPath, 'utf8') } : { tag: 'error', value: `${sqlPath} is missing` },
+          content: existsSync(sqlPath)
+            ? { tag: 'ok', value: readFileSync(sqlPath, 'utf8') }
+            : { tag: 'error', value: `${sqlPath} is missing` },
         },
       }
     }),

@@ -1,12 +1,22 @@
 import { Router, type RequestHandler } from 'express'
-import { ChangeEmailSchema, ChangePasswordSchema, DeleteAccountSchema, UpdateProfileSchema } from '../../accounts/accounts.schemas.ts'
+import {
+  ChangeEmailSchema,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  UpdateProfileSchema,
+} from '../../accounts/accounts.schemas.ts'
 import { changeEmail } from '../../accounts/change-email.ts'
 import { changePassword } from '../../accounts/change-password.ts'
 import { deleteAccount } from '../../accounts/delete-account.ts'
 import { readProfileImage } from '../../accounts/read-profile-image.ts'
 import { requireUser } from '../../accounts/require-user.ts'
 import type { SessionSettings } from '../../accounts/sessions/session-settings.ts'
-import { IMAGE_TOO_LARGE, NOT_AN_IMAGE, PROFILE_IMAGE_MAX_BYTES, setProfileImage } from '../../accounts/set-profile-image.ts'
+import {
+  IMAGE_TOO_LARGE,
+  NOT_AN_IMAGE,
+  PROFILE_IMAGE_MAX_BYTES,
+  setProfileImage,
+} from '../../accounts/set-profile-image.ts'
 import { updateProfile } from '../../accounts/update-profile.ts'
 import { toUserView } from '../../accounts/user-view.ts'
 import type { Config } from '../../config/config.schemas.ts'
@@ -30,7 +40,14 @@ export interface ProfileRoutesOptions {
 }
 
 /** The signed-in user's own account: profile, photo, password, e-mail, deletion. */
-export function profileRoutes({ config, database, sessions, storage, rateLimits, logger }: ProfileRoutesOptions): Router {
+export function profileRoutes({
+  config,
+  database,
+  sessions,
+  storage,
+  rateLimits,
+  logger,
+}: ProfileRoutesOptions): Router {
   const router = Router()
   const signedIn = authenticate(database, sessions)
   const view = (user: Parameters<typeof toUserView>[0]) => toUserView(user, config.PUBLIC_URL)
@@ -50,7 +67,12 @@ export function profileRoutes({ config, database, sessions, storage, rateLimits,
     res.json(view(await updateProfile(database, actorOf(res), UpdateProfileSchema.parse(req.body))))
   })
 
-  const imageUpload = receiveSingleFile({ field: 'profile_image', maxBytes: PROFILE_IMAGE_MAX_BYTES, tooLargeMessage: IMAGE_TOO_LARGE, invalidMessage: NOT_AN_IMAGE })
+  const imageUpload = receiveSingleFile({
+    field: 'profile_image',
+    maxBytes: PROFILE_IMAGE_MAX_BYTES,
+    tooLargeMessage: IMAGE_TOO_LARGE,
+    invalidMessage: NOT_AN_IMAGE,
+  })
   router.post('/accounts/profile/image/', signedIn, imageUpload, async (req, res) => {
     if (!req.file) throw new AppError('BAD_REQUEST', NOT_AN_IMAGE)
     const user = await setProfileImage(database, storage, actorOf(res), req.file.buffer)

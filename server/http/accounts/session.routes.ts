@@ -1,5 +1,11 @@
 import { Router } from 'express'
-import { GoogleLoginSchema, LoginSchema, LogoutSchema, RefreshSchema, RegisterSchema } from '../../accounts/accounts.schemas.ts'
+import {
+  GoogleLoginSchema,
+  LoginSchema,
+  LogoutSchema,
+  RefreshSchema,
+  RegisterSchema,
+} from '../../accounts/accounts.schemas.ts'
 import { describeGoogleSignIn, type GoogleSettings } from '../../accounts/google/google-settings.ts'
 import { findOrCreateGoogleAccount, verifyGoogleSignIn } from '../../accounts/google/sign-in-with-google.ts'
 import { registerAccount } from '../../accounts/register-account.ts'
@@ -25,7 +31,8 @@ export interface SessionRoutesOptions {
 /** Signing in and out: login, register, Google, refresh, logout (SPEC section 7, Accounts). */
 export function sessionRoutes({ config, database, sessions, rateLimits, google }: SessionRoutesOptions): Router {
   const router = Router()
-  const signedIn = async (userId: string, userAgent: string | undefined) => startSession(database, sessions, userId, userAgent)
+  const signedIn = async (userId: string, userAgent: string | undefined) =>
+    startSession(database, sessions, userId, userAgent)
 
   router.post('/accounts/login/', async (req, res) => {
     const credentials = LoginSchema.parse(req.body)
@@ -69,7 +76,11 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google }
     await rateLimits.limitIp('refresh', req.ip)
     const { refresh_token } = RefreshSchema.parse(req.body)
     res.setHeader('Cache-Control', 'no-store')
-    res.json(await refreshSession(database, sessions, refresh_token, (sessionId) => rateLimits.limitAccount('refresh', sessionId)))
+    res.json(
+      await refreshSession(database, sessions, refresh_token, (sessionId) =>
+        rateLimits.limitAccount('refresh', sessionId),
+      ),
+    )
   })
 
   router.post('/accounts/logout/', async (req, res) => {

@@ -1,5 +1,10 @@
 import { Router, type RequestHandler } from 'express'
-import { CheckContentSchema, CreateAgentSchema, PageQuerySchema, UpdateAgentSchema } from '../../agents/agents.schemas.ts'
+import {
+  CheckContentSchema,
+  CreateAgentSchema,
+  PageQuerySchema,
+  UpdateAgentSchema,
+} from '../../agents/agents.schemas.ts'
 import { createAgent } from '../../agents/create-agent.ts'
 import { deleteAgent } from '../../agents/delete-agent.ts'
 import { getAgent } from '../../agents/get-agent.ts'
@@ -47,7 +52,11 @@ export function agentRoutes({ database, plans, storage, logger, signedIn }: Agen
       throw error
     })
     const need = check.action === 'view' ? 'read' : 'edit'
-    res.json({ agent_id: check.agent_id, action: check.action, allowed: permissions?.permissions.includes(need) ?? false })
+    res.json({
+      agent_id: check.agent_id,
+      action: check.action,
+      allowed: permissions?.permissions.includes(need) ?? false,
+    })
   })
   router.get('/agents/:agentId/permissions/', signedIn, async (req, res) => {
     res.json(await myAgentPermissions(database, actorOf(res), agentIdOf(req.params.agentId)))
@@ -58,7 +67,9 @@ export function agentRoutes({ database, plans, storage, logger, signedIn }: Agen
   })
 
   router.put('/agents/:agentId/update/', signedIn, async (req, res) => {
-    res.json(await updateAgent(database, actorOf(res), agentIdOf(req.params.agentId), UpdateAgentSchema.parse(req.body)))
+    res.json(
+      await updateAgent(database, actorOf(res), agentIdOf(req.params.agentId), UpdateAgentSchema.parse(req.body)),
+    )
   })
 
   router.delete('/agents/:agentId/delete/', signedIn, async (req, res) => {

@@ -35,20 +35,37 @@ export interface DocumentRoutesOptions {
 }
 
 /** SPEC section 7, Agent content: documents under /agents/{agentId}/documents/. */
-export function documentRoutes({ database, storage, queue, logger, downloadLinkKey, signedIn }: DocumentRoutesOptions): Router {
+export function documentRoutes({
+  database,
+  storage,
+  queue,
+  logger,
+  downloadLinkKey,
+  signedIn,
+}: DocumentRoutesOptions): Router {
   const router = Router()
-  const ids = (params: Record<string, unknown>) => ({ agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND), documentId: parseIdParam(params.documentId, DOCUMENT_NOT_FOUND) })
+  const ids = (params: Record<string, unknown>) => ({
+    agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND),
+    documentId: parseIdParam(params.documentId, DOCUMENT_NOT_FOUND),
+  })
 
   async function sendFile(res: Response, document: Document) {
     const file = await storage.get(document.storageKey)
-    if (!file) throw new AppError('NOT_FOUND', 'The document\'s file is missing.')
+    if (!file) throw new AppError('NOT_FOUND', "The document's file is missing.")
     const extension = `.${document.format}`
     const fileName = document.name.toLowerCase().endsWith(extension) ? document.name : `${document.name}${extension}`
     await sendStoredFile(res, file, { contentType: document.mimeType, downloadName: fileName })
   }
 
   router.get('/agents/:agentId/documents/', signedIn, async (req, res) => {
-    res.json(await listDocuments(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), ItemListQuerySchema.parse(req.query)))
+    res.json(
+      await listDocuments(
+        database,
+        actorOf(res),
+        parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+        ItemListQuerySchema.parse(req.query),
+      ),
+    )
   })
 
   const upload = receiveSingleFile({
@@ -60,20 +77,50 @@ export function documentRoutes({ database, storage, queue, logger, downloadLinkK
   })
   // Who may upload is settled before 50 MB are read into memory.
   const mayUpload: RequestHandler = async (req, res, next) => {
-    await requireAgentAccess(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), 'edit').catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'FORBIDDEN') throw new AppError('FORBIDDEN', 'You do not have permission to upload documents to this agent.')
-      throw error
-    })
+    await requireAgentAccess(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), 'edit').catch(
+      (error: unknown) => {
+        if (error instanceof AppError && error.code === 'FORBIDDEN')
+          throw new AppError('FORBIDDEN', 'You do not have permission to upload documents to this agent.')
+        throw error
+      },
+    )
     next()
   }
-  router.post('/agents/:agentId/documents/upload/', signedIn, mayUpload, upload, refuseNulCharacters, async (req, res) => {
-    const agentId = parseIdParam(req.params.agentId, AGENT_NOT_FOUND)
-    if (!req.file) throw new AppError('BAD_REQUEST', 'Missing required fields: document_file', { missing_fields: ['document_file'] })
-    const fields = DocumentFieldsSchema.parse(req.body ?? {})
-    // busboy hands over the name as latin1 bytes; browsers send UTF-8.
-    const fileName = Buffer.from(req.file.originalname, 'latin1').toString('utf8').replace(/\p{Cc}/gu, '').trim().slice(0, 255) || 'document'
-    res.status(201).json(await uploadDocument(database, storage, queue, actorOf(res), agentId, { bytes: req.file.buffer, fileName }, fields))
-  })
+  router.post(
+    '/agents/:agentId/documents/upload/',
+    signedIn,
+    mayUpload,
+    upload,
+    refuseNulCharacters,
+    async (req, res) => {
+      const agentId = parseIdParam(req.params.agentId, AGENT_NOT_FOUND)
+      if (!req.file)
+        throw new AppError('BAD_REQUEST', 'Missing required fields: document_file', {
+          missing_fields: ['document_file'],
+        })
+      const fields = DocumentFieldsSchema.parse(req.body ?? {})
+      // busboy hands over the name as latin1 bytes; browsers send UTF-8.
+      const fileName =
+        Buffer.from(req.file.originalname, 'latin1')
+          .toString('utf8')
+          .replace(/\p{Cc}/gu, '')
+          .trim()
+          .slice(0, 255) || 'document'
+      res
+        .status(201)
+        .json(
+          await uploadDocument(
+            database,
+            storage,
+            queue,
+            actorOf(res),
+            agentId,
+            { bytes: req.file.buffer, fileName },
+            fields,
+          ),
+        )
+    },
+  )
 
   router.get('/agents/:agentId/documents/:documentId/', signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)
@@ -101,7 +148,14 @@ export function documentRoutes({ database, storage, queue, logger, downloadLinkK
   })
   // Opened by the browser itself: the signed token is the only credential, and it names one document.
   router.get('/documents/download/', async (req, res) => {
-    await sendFile(res, await documentForDownloadLink(database, downloadLinkKey, typeof req.query.token === 'string' ? req.query.token : ''))
+    await sendFile(
+      res,
+      await documentForDownloadLink(
+        database,
+        downloadLinkKey,
+        typeof req.query.token === 'string' ? req.query.token : '',
+      ),
+    )
   })
   return router
 }

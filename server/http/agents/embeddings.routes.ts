@@ -12,7 +12,15 @@ import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
 
 /** SPEC section 7, Embeddings (embed, delete, list), and the jobs that show their progress. */
-export function embeddingRoutes({ database, queue, signedIn }: { database: Database; queue: JobQueue; signedIn: RequestHandler }): Router {
+export function embeddingRoutes({
+  database,
+  queue,
+  signedIn,
+}: {
+  database: Database
+  queue: JobQueue
+  signedIn: RequestHandler
+}): Router {
   const router = Router()
   const target = (params: Record<string, unknown>) => {
     const agentId = parseIdParam(params.agentId, AGENT_NOT_FOUND)
@@ -41,7 +49,14 @@ export function embeddingRoutes({ database, queue, signedIn }: { database: Datab
     res.json(await listAgentJobs(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND)))
   })
   router.get('/agents/:agentId/jobs/:jobId/', signedIn, async (req, res) => {
-    res.json(await getAgentJob(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), parseIdParam(req.params.jobId, 'Job not found')))
+    res.json(
+      await getAgentJob(
+        database,
+        actorOf(res),
+        parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+        parseIdParam(req.params.jobId, 'Job not found'),
+      ),
+    )
   })
   return router
 }

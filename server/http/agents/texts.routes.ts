@@ -14,15 +14,42 @@ import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
 
 /** SPEC section 7, Agent content: texts under /agents/{agentId}/texts/. */
-export function textRoutes({ database, queue, signedIn }: { database: Database; queue: JobQueue; signedIn: RequestHandler }): Router {
+export function textRoutes({
+  database,
+  queue,
+  signedIn,
+}: {
+  database: Database
+  queue: JobQueue
+  signedIn: RequestHandler
+}): Router {
   const router = Router()
-  const ids = (params: Record<string, unknown>) => ({ agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND), textId: parseIdParam(params.textId, TEXT_NOT_FOUND) })
+  const ids = (params: Record<string, unknown>) => ({
+    agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND),
+    textId: parseIdParam(params.textId, TEXT_NOT_FOUND),
+  })
 
   router.get('/agents/:agentId/texts/', signedIn, async (req, res) => {
-    res.json(await listTexts(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), ItemListQuerySchema.parse(req.query)))
+    res.json(
+      await listTexts(
+        database,
+        actorOf(res),
+        parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+        ItemListQuerySchema.parse(req.query),
+      ),
+    )
   })
   router.post('/agents/:agentId/texts/create/', signedIn, async (req, res) => {
-    res.status(201).json(await addText(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), NewTextSchema.parse(req.body)))
+    res
+      .status(201)
+      .json(
+        await addText(
+          database,
+          actorOf(res),
+          parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+          NewTextSchema.parse(req.body),
+        ),
+      )
   })
   router.get('/agents/:agentId/texts/:textId/', signedIn, async (req, res) => {
     const { agentId, textId } = ids(req.params)

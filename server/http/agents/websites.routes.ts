@@ -15,15 +15,43 @@ import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
 
 /** SPEC section 7, Agent content: websites under /agents/{agentId}/websites/, and re-crawling. */
-export function websiteRoutes({ database, queue, signedIn }: { database: Database; queue: JobQueue; signedIn: RequestHandler }): Router {
+export function websiteRoutes({
+  database,
+  queue,
+  signedIn,
+}: {
+  database: Database
+  queue: JobQueue
+  signedIn: RequestHandler
+}): Router {
   const router = Router()
-  const ids = (params: Record<string, unknown>) => ({ agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND), websiteId: parseIdParam(params.websiteId, WEBSITE_NOT_FOUND) })
+  const ids = (params: Record<string, unknown>) => ({
+    agentId: parseIdParam(params.agentId, AGENT_NOT_FOUND),
+    websiteId: parseIdParam(params.websiteId, WEBSITE_NOT_FOUND),
+  })
 
   router.get('/agents/:agentId/websites/', signedIn, async (req, res) => {
-    res.json(await listWebsites(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), ItemListQuerySchema.parse(req.query)))
+    res.json(
+      await listWebsites(
+        database,
+        actorOf(res),
+        parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+        ItemListQuerySchema.parse(req.query),
+      ),
+    )
   })
   router.post('/agents/:agentId/websites/create/', signedIn, async (req, res) => {
-    res.status(201).json(await addWebsite(database, queue, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), NewWebsiteSchema.parse(req.body)))
+    res
+      .status(201)
+      .json(
+        await addWebsite(
+          database,
+          queue,
+          actorOf(res),
+          parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+          NewWebsiteSchema.parse(req.body),
+        ),
+      )
   })
   router.get('/agents/:agentId/websites/:websiteId/', signedIn, async (req, res) => {
     const { agentId, websiteId } = ids(req.params)
@@ -32,7 +60,9 @@ export function websiteRoutes({ database, queue, signedIn }: { database: Databas
   })
   router.put('/agents/:agentId/websites/:websiteId/update/', signedIn, async (req, res) => {
     const { agentId, websiteId } = ids(req.params)
-    res.json(await updateWebsite(database, queue, actorOf(res), agentId, websiteId, UpdateWebsiteSchema.parse(req.body)))
+    res.json(
+      await updateWebsite(database, queue, actorOf(res), agentId, websiteId, UpdateWebsiteSchema.parse(req.body)),
+    )
   })
   router.delete('/agents/:agentId/websites/:websiteId/delete/', signedIn, async (req, res) => {
     const { agentId, websiteId } = ids(req.params)

@@ -26,7 +26,11 @@ function isSameText(a: string, b: string) {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
-export function isValidCsrfPair(key: Buffer, cookieValue: string | undefined, headerValue: string | undefined): boolean {
+export function isValidCsrfPair(
+  key: Buffer,
+  cookieValue: string | undefined,
+  headerValue: string | undefined,
+): boolean {
   if (!cookieValue || !headerValue || !isSameText(cookieValue, headerValue)) return false
   const [nonce, signature, ...rest] = cookieValue.split('.')
   if (!nonce || !signature || rest.length > 0) return false

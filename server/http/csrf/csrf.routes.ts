@@ -13,7 +13,15 @@ export function csrfRoutes(csrfKey: Buffer, { isHttps }: { isHttps: boolean }): 
     res.setHeader('X-CSRFToken', token)
     res.append(
       'Set-Cookie',
-      stringifySetCookie({ name: CSRF_COOKIE, value: token, httpOnly: true, sameSite: 'lax', secure: isHttps || req.secure, path: '/', maxAge: CSRF_COOKIE_MAX_AGE_SECONDS }),
+      stringifySetCookie({
+        name: CSRF_COOKIE,
+        value: token,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: isHttps || req.secure,
+        path: '/',
+        maxAge: CSRF_COOKIE_MAX_AGE_SECONDS,
+      }),
     )
     res.json({ csrfToken: token, 'X-CSRFToken': token })
   })

@@ -8,11 +8,17 @@ export const DASHBOARD_BUILD_DIR = join(import.meta.dirname, '../../../dist/dash
 export function serveBuiltDashboard(buildDir = DASHBOARD_BUILD_DIR): Router {
   const router = Router()
   const indexPath = join(buildDir, 'index.html')
-  router.use('/assets', express.static(join(buildDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }))
+  router.use(
+    '/assets',
+    express.static(join(buildDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
+  )
   router.use(express.static(buildDir, { index: false, maxAge: '1h' }))
   router.get('/{*path}', (_req, res) => {
     if (!existsSync(indexPath)) {
-      res.status(503).type('text/plain').send('The dashboard is not built yet: run `npm run build`, then start the server again.')
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The dashboard is not built yet: run `npm run build`, then start the server again.')
       return
     }
     res.setHeader('Cache-Control', 'no-cache')

@@ -25,20 +25,39 @@ const rawQueryOf = (req: Request) => new URL(req.originalUrl, 'http://proxy.inva
  * The app proxy's storefront calls, mounted at /shopify/proxy (shopify.app.toml [app_proxy] url);
  * shoppers reach them as https://<store>/apps/agentdesk/… through Shopify, which signs each request.
  */
-export function shopifyProxyRoutes({ database, secret, settings, limitStart, now = Date.now }: ShopifyProxyOptions): Router {
+export function shopifyProxyRoutes({
+  database,
+  secret,
+  settings,
+  limitStart,
+  now = Date.now,
+}: ShopifyProxyOptions): Router {
   const router = Router()
   router.get('/bootstrap', async (req, res) => {
     // A session token per visitor: no proxy or browser cache may hand it to someone else.
     res.setHeader('Cache-Control', 'no-store')
     const query = rawQueryOf(req)
     const check = verifyAppProxySignature(query, secret, now())
-    if (!check.valid) throw new AppError('BAD_REQUEST', 'This request did not come signed from the store.', { reason: check.reason })
+    if (!check.valid)
+      throw new AppError('BAD_REQUEST', 'This request did not come signed from the store.', { reason: check.reason })
     // A second customer id would be signed too (joined with a comma); only Shopify's single one is trusted.
-    if (query.getAll('logged_in_customer_id').length > 1) throw new AppError('BAD_REQUEST', 'logged_in_customer_id must appear once.')
-    const { shop, logged_in_customer_id } = AppProxyQuerySchema.parse({ shop: query.get('shop') ?? undefined, logged_in_customer_id: query.get('logged_in_customer_id') ?? undefined })
+    if (query.getAll('logged_in_customer_id').length > 1)
+      throw new AppError('BAD_REQUEST', 'logged_in_customer_id must appear once.')
+    const { shop, logged_in_customer_id } = AppProxyQuerySchema.parse({
+      shop: query.get('shop') ?? undefined,
+      logged_in_customer_id: query.get('logged_in_customer_id') ?? undefined,
+    })
     await limitStart?.(req.ip)
     const origin = requestOrigin({ origin: req.get('origin'), referer: req.get('referer') })
-    res.json(await bootstrapStorefrontChat({ database, settings, shopDomain: shop, loggedInCustomerId: logged_in_customer_id, origin }))
+    res.json(
+      await bootstrapStorefrontChat({
+        database,
+        settings,
+        shopDomain: shop,
+        loggedInCustomerId: logged_in_customer_id,
+        origin,
+      }),
+    )
   })
   return router
 }

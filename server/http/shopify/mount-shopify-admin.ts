@@ -49,20 +49,31 @@ export interface MountedShopifyApp {
 // The app proxy (/shopify/proxy) is not an embedded page: its own route answers it.
 function isEmbeddedAppPath(originalUrl: string) {
   const path = originalUrl.split('?', 1)[0] ?? ''
-  return (path === '/shopify' || path.startsWith('/shopify/')) && !(path === '/shopify/proxy' || path.startsWith('/shopify/proxy/'))
+  return (
+    (path === '/shopify' || path.startsWith('/shopify/')) &&
+    !(path === '/shopify/proxy' || path.startsWith('/shopify/proxy/'))
+  )
 }
 
 function serveBuiltApp(buildDir: string, getLoadContext: GetLoadContextFunction): RequestHandler {
   const serverBuild = join(buildDir, 'server', 'index.js')
   const router = Router()
-  router.use('/shopify/assets', express.static(join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }))
+  router.use(
+    '/shopify/assets',
+    express.static(join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
+  )
   let handle: Promise<RequestHandler> | undefined
   router.use((req, res, next) => {
     if (!existsSync(serverBuild)) {
-      res.status(503).type('text/plain').send('The Shopify app is not built yet: run `npm run build`, then start the server again.')
+      res
+        .status(503)
+        .type('text/plain')
+        .send('The Shopify app is not built yet: run `npm run build`, then start the server again.')
       return
     }
-    handle ??= import(pathToFileURL(serverBuild).href).then((build: ServerBuild) => createRequestHandler({ build, getLoadContext, mode: 'production' }))
+    handle ??= import(pathToFileURL(serverBuild).href).then((build: ServerBuild) =>
+      createRequestHandler({ build, getLoadContext, mode: 'production' }),
+    )
     handle.then((handler) => handler(req, res, next), next)
   })
   return router
@@ -70,20 +81,58 @@ function serveBuiltApp(buildDir: string, getLoadContext: GetLoadContextFunction)
 
 async function serveAppInDevelopment(getLoadContext: GetLoadContextFunction) {
   const { createServer } = await import('vite')
-  const vite = await createServer({ configFile: VITE_CONFIG, server: { middlewareMode: true, hmr: { port: HOT_RELOAD_PORT } }, appType: 'custom' })
+  const vite = await createServer({
+    configFile: VITE_CONFIG,
+    server: { middlewareMode: true, hmr: { port: HOT_RELOAD_PORT } },
+    appType: 'custom',
+  })
   const router = Router()
   // Vite's middleware strips /shopify from req.url; React Router reads req.originalUrl, which keeps it.
   router.use(vite.middlewares as unknown as RequestHandler)
-  router.use(createRequestHandler({ build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>, getLoadContext, mode: 'development' }))
+  router.use(
+    createRequestHandler({
+      build: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+      getLoadContext,
+      mode: 'development',
+    }),
+  )
   return { handler: router as RequestHandler, close: () => vite.close() }
 }
 
 /** The /shopify handler when SHOPIFY_API_KEY and SHOPIFY_API_SECRET are set, else null (and /shopify stays a 404). */
-export async function mountShopifyApp({ config, shopify, billingPlans, database, logger, queue, storage, chat, rateLimits, isDevelopment, buildDir = SHOPIFY_APP_BUILD_DIR }: ShopifyAppMountOptions): Promise<MountedShopifyApp | null> {
+export async function mountShopifyApp({
+  config,
+  shopify,
+  billingPlans,
+  database,
+  logger,
+  queue,
+  storage,
+  chat,
+  rateLimits,
+  isDevelopment,
+  buildDir = SHOPIFY_APP_BUILD_DIR,
+}: ShopifyAppMountOptions): Promise<MountedShopifyApp | null> {
   const credentials = shopifyCredentialsOf(config)
   if (!credentials) return null
-  const getLoadContext: GetLoadContextFunction = (_req, res) => ({ shopify, billing: { plans: billingPlans, isTest: config.SHOPIFY_BILLING_TEST }, apiKey: credentials.apiKey, database, plans: chat.plans, logger, queue, storage, chat, rateLimits, publicUrl: credentials.appUrl, cspNonce: String(res.locals.cspNonce) }) satisfies ShopifyLoadContext
-  const app = isDevelopment ? await serveAppInDevelopment(getLoadContext) : { handler: serveBuiltApp(buildDir, getLoadContext), close: async () => {} }
+  const getLoadContext: GetLoadContextFunction = (_req, res) =>
+    ({
+      shopify,
+      billing: { plans: billingPlans, isTest: config.SHOPIFY_BILLING_TEST },
+      apiKey: credentials.apiKey,
+      database,
+      plans: chat.plans,
+      logger,
+      queue,
+      storage,
+      chat,
+      rateLimits,
+      publicUrl: credentials.appUrl,
+      cspNonce: String(res.locals.cspNonce),
+    }) satisfies ShopifyLoadContext
+  const app = isDevelopment
+    ? await serveAppInDevelopment(getLoadContext)
+    : { handler: serveBuiltApp(buildDir, getLoadContext), close: async () => {} }
   const isHttps = config.PUBLIC_URL?.startsWith('https:') ?? false
   const router = Router()
   router.use(shopifySecurityHeaders({ isDevelopment, isHttps }))

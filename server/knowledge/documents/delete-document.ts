@@ -5,8 +5,19 @@ import type { FileStorage } from '../../storage/file-storage.ts'
 import { requireDocument } from './require-document.ts'
 
 /** Deletes a document with its sections, chunks and vectors, then its file. */
-export async function deleteDocument(database: Database, storage: FileStorage, logger: Logger, actor: Actor, agentId: string, documentId: string) {
+export async function deleteDocument(
+  database: Database,
+  storage: FileStorage,
+  logger: Logger,
+  actor: Actor,
+  agentId: string,
+  documentId: string,
+) {
   const document = await requireDocument(database, actor, agentId, documentId, 'edit')
   await database.prisma.document.delete({ where: { id: documentId } })
-  await storage.delete(document.storageKey).catch((error: unknown) => logger.warn({ err: error, key: document.storageKey }, 'could not delete a deleted document\'s file'))
+  await storage
+    .delete(document.storageKey)
+    .catch((error: unknown) =>
+      logger.warn({ err: error, key: document.storageKey }, "could not delete a deleted document's file"),
+    )
 }

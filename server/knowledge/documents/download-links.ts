@@ -10,7 +10,12 @@ const LINK_LIFETIME_SECONDS = 300
  */
 export async function signDownloadLink(key: Buffer, documentId: string) {
   const expiresAt = new Date(Date.now() + LINK_LIFETIME_SECONDS * 1000)
-  const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(documentId).setAudience(AUDIENCE).setExpirationTime(Math.floor(expiresAt.getTime() / 1000)).sign(key)
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(documentId)
+    .setAudience(AUDIENCE)
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key)
   return { url: `/api/documents/download/?token=${token}`, expires_at: expiresAt.toISOString() }
 }
 

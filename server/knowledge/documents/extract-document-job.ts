@@ -9,7 +9,11 @@ import { extractInWorker } from './extract/extract-in-worker.ts'
 import type { ExtractionLimits } from './extract/extraction-limits.ts'
 
 /** Reads one uploaded document; a damaged file fails the same way again, so three attempts are plenty. */
-export const EXTRACT_DOCUMENT = defineJobKind({ kind: 'extract-document', payload: z.object({ id: z.uuid() }), maxAttempts: 3 })
+export const EXTRACT_DOCUMENT = defineJobKind({
+  kind: 'extract-document',
+  payload: z.object({ id: z.uuid() }),
+  maxAttempts: 3,
+})
 export const EXTRACT_DOCUMENT_JOB = EXTRACT_DOCUMENT.kind
 
 export interface ExtractDocumentDependencies {
@@ -32,12 +36,28 @@ export function createExtractDocumentHandler({ database, storage, limits }: Extr
       const file = await storage.get(document.storageKey)
       if (!file) throw new PermanentJobError('The file is missing from storage: upload it again.')
       await reportProgress(20, 'Reading the file')
-      const sections = await extractInWorker({ bytes: await buffer(file.body), format: document.format, name: document.name, limits, signal })
+      const sections = await extractInWorker({
+        bytes: await buffer(file.body),
+        format: document.format,
+        name: document.name,
+        limits,
+        signal,
+      })
       await reportProgress(80, 'Storing the text')
-      await replaceSections(database, { type: 'document', id, agentId: document.agentId, accountId: document.accountId }, sections)
-      const pageCount = document.format === 'pdf' ? sections.reduce((most, section) => Math.max(most, section.pageNumber ?? 1), 1) : null
+      await replaceSections(
+        database,
+        { type: 'document', id, agentId: document.agentId, accountId: document.accountId },
+        sections,
+      )
+      const pageCount =
+        document.format === 'pdf'
+          ? sections.reduce((most, section) => Math.max(most, section.pageNumber ?? 1), 1)
+          : null
       await database.prisma.document.update({ where: { id }, data: { status: 'ready', pageCount } })
-      return { sections: sections.length, characters: sections.reduce((sum, section) => sum + section.content.length, 0) }
+      return {
+        sections: sections.length,
+        characters: sections.reduce((sum, section) => sum + section.content.length, 0),
+      }
     },
     async onFinalFailure({ id }, reason) {
       await database.prisma.document.updateMany({ where: { id }, data: { status: 'failed', statusError: reason } })

@@ -12,13 +12,26 @@ export async function listDocuments(database: Database, actor: Actor, agentId: s
   await requireAgentAccess(database, actor, agentId, 'read')
   const where: Prisma.DocumentWhereInput = {
     agentId,
-    ...(query.search ? { OR: [{ name: { contains: query.search, mode: 'insensitive' } }, { description: { contains: query.search, mode: 'insensitive' } }] } : {}),
+    ...(query.search
+      ? {
+          OR: [
+            { name: { contains: query.search, mode: 'insensitive' } },
+            { description: { contains: query.search, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
   }
   const orderBy = listOrder(query, 'name')
   const [totalCount, documents] = await Promise.all([
     database.prisma.document.count({ where }),
     database.prisma.document.findMany({ where, orderBy, ...pageWindow(query) }),
   ])
-  const jobs = await latestJobsOf(database, documents.map((document) => document.id))
-  return { documents: documents.map((document) => toDocumentView(document, jobs.get(document.id))), pagination: paginationOf(query, totalCount) }
+  const jobs = await latestJobsOf(
+    database,
+    documents.map((document) => document.id),
+  )
+  return {
+    documents: documents.map((document) => toDocumentView(document, jobs.get(document.id))),
+    pagination: paginationOf(query, totalCount),
+  }
 }

@@ -6,7 +6,13 @@ import { AppError } from '../../errors/app-error.ts'
 
 export const DOCUMENT_NOT_FOUND = 'Document not found'
 
-export async function requireDocument(database: Database, actor: Actor, agentId: string, documentId: string, need: AgentNeed): Promise<Document> {
+export async function requireDocument(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  documentId: string,
+  need: AgentNeed,
+): Promise<Document> {
   await requireAgentAccess(database, actor, agentId, need)
   const document = await database.prisma.document.findFirst({ where: { id: documentId, agentId } })
   if (!document) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND)

@@ -6,7 +6,13 @@ import { toDocumentView } from './document-view.ts'
 import { requireDocument } from './require-document.ts'
 
 /** Renames and describes a document; its file and text stay as uploaded. */
-export async function updateDocument(database: Database, actor: Actor, agentId: string, documentId: string, changes: DocumentFields) {
+export async function updateDocument(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  documentId: string,
+  changes: DocumentFields,
+) {
   await requireDocument(database, actor, agentId, documentId, 'edit')
   const updated = await database.prisma.document.update({
     where: { id: documentId },

@@ -5,10 +5,21 @@ import { markKnowledgeItem, requireKnowledgeItem } from './require-knowledge-ite
 import { refuseWhileCrawling } from './start-embedding.ts'
 
 /** The SPEC's delete-embeddings call: the item stays, its chunks and vectors go; it can be embedded again. */
-export async function deleteEmbeddings(database: Database, actor: Actor, agentId: string, type: KnowledgeItemType, id: string) {
+export async function deleteEmbeddings(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  type: KnowledgeItemType,
+  id: string,
+) {
   await requireKnowledgeItem(database, actor, agentId, type, id, 'edit')
   await refuseWhileCrawling(database, type, id)
   const { count } = await database.prisma.knowledgeChunk.deleteMany({ where: itemFilter(type, id) })
-  await markKnowledgeItem(database, type, id, type === 'text' ? { embedded: false, status: 'pending' } : { embedded: false })
+  await markKnowledgeItem(
+    database,
+    type,
+    id,
+    type === 'text' ? { embedded: false, status: 'pending' } : { embedded: false },
+  )
   return { message: 'Embeddings deleted', deleted_chunks: count }
 }

@@ -10,7 +10,11 @@ import { replaceSections, sectionsWithoutChunks } from '../indexing/replace-sect
 import { findKnowledgeItem, markKnowledgeItem } from './require-knowledge-item.ts'
 
 /** Chunks and indexes one knowledge item (a text, a document, a website). */
-export const EMBED_ITEM = defineJobKind({ kind: 'embed-item', payload: z.object({ type: z.enum(['text', 'document', 'website']), id: z.uuid() }), maxAttempts: 5 })
+export const EMBED_ITEM = defineJobKind({
+  kind: 'embed-item',
+  payload: z.object({ type: z.enum(['text', 'document', 'website']), id: z.uuid() }),
+  maxAttempts: 5,
+})
 
 export interface EmbedItemDependencies {
   database: Database
@@ -20,7 +24,11 @@ export interface EmbedItemDependencies {
 
 // A text's one section is its words; documents and websites have theirs written by their extract job
 // and crawl, which must have succeeded first.
-async function currentSections(database: Database, type: KnowledgeItemType, id: string): Promise<ExtractedSection[] | null> {
+async function currentSections(
+  database: Database,
+  type: KnowledgeItemType,
+  id: string,
+): Promise<ExtractedSection[] | null> {
   if (type === 'text') {
     const text = await database.prisma.text.findUniqueOrThrow({ where: { id } })
     // A text standing for a page (a store product) carries its URL, which its passages cite.
@@ -28,7 +36,8 @@ async function currentSections(database: Database, type: KnowledgeItemType, id: 
   }
   if (type === 'document') {
     const document = await database.prisma.document.findUniqueOrThrow({ where: { id } })
-    if (document.status === 'failed') throw new PermanentJobError(document.statusError ?? 'The document could not be read.')
+    if (document.status === 'failed')
+      throw new PermanentJobError(document.statusError ?? 'The document could not be read.')
     if (document.status !== 'ready') throw new Error('The document is still being read; embedding will retry shortly.')
   }
   return null
@@ -48,7 +57,11 @@ export function createEmbedItemHandler(dependencies: EmbedItemDependencies): Job
       // finished (delete-embeddings, an interrupted run), so embedding always leaves the item complete.
       const sectionIds = await sectionsWithoutChunks(database, type, id)
       if (type !== 'text' && (await database.prisma.knowledgeSection.count({ where: itemFilter(type, id) })) === 0) {
-        throw new PermanentJobError(type === 'website' ? 'The website has no crawled content yet: wait for its crawl to finish, or crawl it again.' : 'The document has no text.')
+        throw new PermanentJobError(
+          type === 'website'
+            ? 'The website has no crawled content yet: wait for its crawl to finish, or crawl it again.'
+            : 'The document has no text.',
+        )
       }
       const chunkCount = await indexSections(database, item, sectionIds, {
         chunk: dependencies.chunk,
@@ -56,7 +69,12 @@ export function createEmbedItemHandler(dependencies: EmbedItemDependencies): Job
         signal,
         onProgress: (done, total) => reportProgress(10 + (done / total) * 89, `Indexed ${done} of ${total} sections`),
       })
-      await markKnowledgeItem(database, type, id, type === 'text' ? { embedded: true, status: 'ready', statusError: null } : { embedded: true })
+      await markKnowledgeItem(
+        database,
+        type,
+        id,
+        type === 'text' ? { embedded: true, status: 'ready', statusError: null } : { embedded: true },
+      )
       return { sections: sectionIds.length, chunks: chunkCount }
     },
     // A text's status follows its embedding; documents and websites keep the status of their reading.

@@ -10,11 +10,21 @@ export async function listEmbeddings(database: Database, actor: Actor, agentId: 
     where: { agentId },
     _count: { _all: true },
   })
-  const ids = (key: 'documentId' | 'textId' | 'websiteId') => groups.map((group) => group[key]).filter((id): id is string => Boolean(id))
+  const ids = (key: 'documentId' | 'textId' | 'websiteId') =>
+    groups.map((group) => group[key]).filter((id): id is string => Boolean(id))
   const [documents, texts, websites] = await Promise.all([
-    database.prisma.document.findMany({ where: { id: { in: ids('documentId') } }, select: { id: true, name: true, embeddedAt: true } }),
-    database.prisma.text.findMany({ where: { id: { in: ids('textId') } }, select: { id: true, title: true, embeddedAt: true } }),
-    database.prisma.website.findMany({ where: { id: { in: ids('websiteId') } }, select: { id: true, name: true, embeddedAt: true } }),
+    database.prisma.document.findMany({
+      where: { id: { in: ids('documentId') } },
+      select: { id: true, name: true, embeddedAt: true },
+    }),
+    database.prisma.text.findMany({
+      where: { id: { in: ids('textId') } },
+      select: { id: true, title: true, embeddedAt: true },
+    }),
+    database.prisma.website.findMany({
+      where: { id: { in: ids('websiteId') } },
+      select: { id: true, name: true, embeddedAt: true },
+    }),
   ])
   const names = new Map<string, { name: string; embeddedAt: Date | null }>([
     ...documents.map((row) => [row.id, { name: row.name, embeddedAt: row.embeddedAt }] as const),

@@ -12,13 +12,27 @@ import { markKnowledgeItem, requireKnowledgeItem } from './require-knowledge-ite
 export const EMBED_ITEM_JOB = EMBED_ITEM.kind
 
 /** The SPEC's embed call: queues the item's extraction, chunking and indexing as a durable job. */
-export async function startEmbedding(database: Database, queue: JobQueue, actor: Actor, agentId: string, type: KnowledgeItemType, id: string) {
+export async function startEmbedding(
+  database: Database,
+  queue: JobQueue,
+  actor: Actor,
+  agentId: string,
+  type: KnowledgeItemType,
+  id: string,
+) {
   const item = await requireKnowledgeItem(database, actor, agentId, type, id, 'edit')
   if (item.embedded) throw new AppError('CONFLICT', 'Already embedded')
   await refuseWhileCrawling(database, type, id)
   let job
   try {
-    job = await enqueueJobOf(database.prisma, EMBED_ITEM, { accountId: item.accountId, agentId, subjectType: type, subjectId: id, payload: { type, id }, onlyOneActive: true })
+    job = await enqueueJobOf(database.prisma, EMBED_ITEM, {
+      accountId: item.accountId,
+      agentId,
+      subjectType: type,
+      subjectId: id,
+      payload: { type, id },
+      onlyOneActive: true,
+    })
   } catch (error) {
     if (!(error instanceof JobAlreadyActiveError)) throw error
     const active = await database.prisma.job.findUnique({ where: { activeKey: `${EMBED_ITEM_JOB}:${id}` } })
@@ -34,5 +48,8 @@ export async function startEmbedding(database: Database, queue: JobQueue, actor:
 export async function refuseWhileCrawling(database: Database, type: KnowledgeItemType, id: string) {
   if (type !== 'website') return
   const crawling = await database.prisma.job.findUnique({ where: { activeKey: `crawl-website:${id}` } })
-  if (crawling) throw new AppError('CONFLICT', 'This website is being crawled; try again when the crawl has finished.', { job: toJobView(crawling) })
+  if (crawling)
+    throw new AppError('CONFLICT', 'This website is being crawled; try again when the crawl has finished.', {
+      job: toJobView(crawling),
+    })
 }

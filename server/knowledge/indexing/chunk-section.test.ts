@@ -3,11 +3,16 @@ import { chunkSection } from './chunk-section.ts'
 
 describe('chunkSection', () => {
   it('keeps a short text whole', () => {
-    expect(chunkSection('A short note.', { size: 800, overlap: 100 })).toEqual([{ content: 'A short note.', heading: undefined }])
+    expect(chunkSection('A short note.', { size: 800, overlap: 100 })).toEqual([
+      { content: 'A short note.', heading: undefined },
+    ])
   })
 
   it('never mixes two headings, and tags each chunk with its heading', () => {
-    const chunks = chunkSection('# Shipping\nWe ship in 2 days.\n\n# Returns\nReturns within 30 days.', { size: 800, overlap: 100 })
+    const chunks = chunkSection('# Shipping\nWe ship in 2 days.\n\n# Returns\nReturns within 30 days.', {
+      size: 800,
+      overlap: 100,
+    })
     expect(chunks).toEqual([
       { content: 'We ship in 2 days.', heading: 'Shipping' },
       { content: 'Returns within 30 days.', heading: 'Returns' },
@@ -29,7 +34,10 @@ describe('chunkSection', () => {
   })
 
   it('keeps table rows whole and repeats the header row in every chunk of the table', () => {
-    const rows = ['| product | price |', ...Array.from({ length: 40 }, (_unused, index) => `| item ${index} | ${index * 10} EUR |`)]
+    const rows = [
+      '| product | price |',
+      ...Array.from({ length: 40 }, (_unused, index) => `| item ${index} | ${index * 10} EUR |`),
+    ]
     const chunks = chunkSection(rows.join('\n'), { size: 200, overlap: 50 })
     expect(chunks.length).toBeGreaterThan(2)
     for (const chunk of chunks) {

@@ -56,7 +56,12 @@ function splitLongText(text: string, size: number): string[] {
   let rest = text
   while (rest.length > size) {
     const window = rest.slice(0, size)
-    const cut = Math.max(window.lastIndexOf('. '), window.lastIndexOf('? '), window.lastIndexOf('! '), window.lastIndexOf('\n'))
+    const cut = Math.max(
+      window.lastIndexOf('. '),
+      window.lastIndexOf('? '),
+      window.lastIndexOf('! '),
+      window.lastIndexOf('\n'),
+    )
     const at = cut > size * 0.5 ? cut + 1 : window.lastIndexOf(' ') > size * 0.5 ? window.lastIndexOf(' ') : size
     pieces.push(rest.slice(0, at).trim())
     rest = rest.slice(at).trim()
@@ -98,7 +103,8 @@ export function chunkSection(text: string, options: ChunkOptions): Chunk[] {
       const separator = current ? (block.isTableRow ? '\n' : '\n\n') : ''
       if (current && current.length + separator.length + piece.length > options.size) {
         push()
-        const repeated = block.isTableRow && tableHeader && piece !== tableHeader ? tableHeader : tailOf(current, options.overlap)
+        const repeated =
+          block.isTableRow && tableHeader && piece !== tableHeader ? tableHeader : tailOf(current, options.overlap)
         current = repeated ? `${repeated}${block.isTableRow ? '\n' : ' '}${piece}` : piece
       } else {
         current = `${current}${separator}${piece}`

@@ -28,11 +28,17 @@ export function createEmbedder(config: Config): Embedder | null {
       for (let start = 0; start < texts.length; start += batchSize) {
         const batch = texts.slice(start, start + batchSize)
         const response = await client.embeddings.create(
-          { model: config.EMBEDDING_MODEL, input: batch, encoding_format: 'float', ...(config.EMBEDDING_DIMENSIONS ? { dimensions: config.EMBEDDING_DIMENSIONS } : {}) },
+          {
+            model: config.EMBEDDING_MODEL,
+            input: batch,
+            encoding_format: 'float',
+            ...(config.EMBEDDING_DIMENSIONS ? { dimensions: config.EMBEDDING_DIMENSIONS } : {}),
+          },
           { signal },
         )
         const ordered = [...response.data].sort((a, b) => a.index - b.index)
-        if (ordered.length !== batch.length) throw new Error(`The embedding endpoint answered ${ordered.length} vectors for ${batch.length} texts.`)
+        if (ordered.length !== batch.length)
+          throw new Error(`The embedding endpoint answered ${ordered.length} vectors for ${batch.length} texts.`)
         vectors.push(...ordered.map((item) => item.embedding))
       }
       return vectors

@@ -19,7 +19,12 @@ export interface IndexOptions {
  * Chunks the given sections and indexes the chunks: a tsvector in the detected language's text-search
  * configuration (GIN-indexed), and a vector when an embedder is configured. Returns how many chunks.
  */
-export async function indexSections(database: Database, item: KnowledgeItemRef, sectionIds: string[], options: IndexOptions): Promise<number> {
+export async function indexSections(
+  database: Database,
+  item: KnowledgeItemRef,
+  sectionIds: string[],
+  options: IndexOptions,
+): Promise<number> {
   const configs = await availableSearchConfigs(database)
   let written = 0
   for (const [index, sectionId] of sectionIds.entries()) {

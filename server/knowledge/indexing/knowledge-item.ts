@@ -4,7 +4,12 @@ export type KnowledgeItemType = 'document' | 'text' | 'website'
 
 /** Which knowledge item a section or chunk belongs to, as the foreign-key columns spell it. */
 export function itemColumns(type: KnowledgeItemType, id: string) {
-  return { sourceType: type, documentId: type === 'document' ? id : null, textId: type === 'text' ? id : null, websiteId: type === 'website' ? id : null } as const
+  return {
+    sourceType: type,
+    documentId: type === 'document' ? id : null,
+    textId: type === 'text' ? id : null,
+    websiteId: type === 'website' ? id : null,
+  } as const
 }
 
 export function itemFilter(type: KnowledgeItemType, id: string) {
@@ -20,5 +25,7 @@ export interface ExtractedSection {
 }
 
 export function hashContent(section: ExtractedSection) {
-  return createHash('sha256').update(`${section.title ?? ''}\n${section.sourceUrl ?? ''}\n${section.pageNumber ?? ''}\n${section.content}`).digest('hex')
+  return createHash('sha256')
+    .update(`${section.title ?? ''}\n${section.sourceUrl ?? ''}\n${section.pageNumber ?? ''}\n${section.content}`)
+    .digest('hex')
 }

@@ -6,7 +6,9 @@ const known = new WeakMap<Database, Promise<Set<string>>>()
 export function availableSearchConfigs(database: Database): Promise<Set<string>> {
   let configs = known.get(database)
   if (!configs) {
-    configs = database.prisma.$queryRaw<{ cfgname: string }[]>`select cfgname from pg_ts_config`.then((rows) => new Set(rows.map((row) => row.cfgname)))
+    configs = database.prisma.$queryRaw<{ cfgname: string }[]>`select cfgname from pg_ts_config`.then(
+      (rows) => new Set(rows.map((row) => row.cfgname)),
+    )
     known.set(database, configs)
   }
   return configs

@@ -2,7 +2,24 @@
 // '#' lines, table rows as '| a | b |', blocks as paragraphs; scripts, styles, menus and forms left out.
 import { parseHTML } from 'linkedom'
 
-const BLOCKS = new Set(['P', 'DIV', 'SECTION', 'ARTICLE', 'LI', 'BLOCKQUOTE', 'PRE', 'DD', 'DT', 'FIGCAPTION', 'TABLE', 'UL', 'OL', 'DL', 'MAIN', 'HEADER'])
+const BLOCKS = new Set([
+  'P',
+  'DIV',
+  'SECTION',
+  'ARTICLE',
+  'LI',
+  'BLOCKQUOTE',
+  'PRE',
+  'DD',
+  'DT',
+  'FIGCAPTION',
+  'TABLE',
+  'UL',
+  'OL',
+  'DL',
+  'MAIN',
+  'HEADER',
+])
 const SKIPPED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'IFRAME', 'NAV', 'FOOTER', 'FORM', 'BUTTON'])
 
 export type DomNode = { nodeType: number; nodeName: string; textContent: string | null; childNodes: ArrayLike<DomNode> }
@@ -32,7 +49,9 @@ export function structuredTextOf(root: DomNode): string {
     if (node.nodeName === 'TR') {
       flush()
       const cells = Array.from(node.childNodes).filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH')
-      out.push(`| ${cells.map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').replace(/\|/g, '/').trim()).join(' | ')} |`)
+      out.push(
+        `| ${cells.map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').replace(/\|/g, '/').trim()).join(' | ')} |`,
+      )
       return
     }
     if (node.nodeName === 'BR') line += '\n'
@@ -44,7 +63,13 @@ export function structuredTextOf(root: DomNode): string {
   walk(root)
   flush()
   // Paragraphs apart, table rows together.
-  return out.reduce((text, piece, index) => (index === 0 ? piece : `${text}${piece.startsWith('|') && out[index - 1]?.startsWith('|') ? '\n' : '\n\n'}${piece}`), '')
+  return out.reduce(
+    (text, piece, index) =>
+      index === 0
+        ? piece
+        : `${text}${piece.startsWith('|') && out[index - 1]?.startsWith('|') ? '\n' : '\n\n'}${piece}`,
+    '',
+  )
 }
 
 /** A fragment of HTML (a store description, a page body) as structured text. */

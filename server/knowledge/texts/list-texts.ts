@@ -12,13 +12,26 @@ export async function listTexts(database: Database, actor: Actor, agentId: strin
   await requireAgentAccess(database, actor, agentId, 'read')
   const where: Prisma.TextWhereInput = {
     agentId,
-    ...(query.search ? { OR: [{ title: { contains: query.search, mode: 'insensitive' } }, { content: { contains: query.search, mode: 'insensitive' } }] } : {}),
+    ...(query.search
+      ? {
+          OR: [
+            { title: { contains: query.search, mode: 'insensitive' } },
+            { content: { contains: query.search, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
   }
   const orderBy = listOrder(query, 'title')
   const [totalCount, texts] = await Promise.all([
     database.prisma.text.count({ where }),
     database.prisma.text.findMany({ where, orderBy, ...pageWindow(query) }),
   ])
-  const jobs = await latestJobsOf(database, texts.map((text) => text.id))
-  return { texts: texts.map((text) => toTextView(text, jobs.get(text.id))), pagination: paginationOf(query, totalCount) }
+  const jobs = await latestJobsOf(
+    database,
+    texts.map((text) => text.id),
+  )
+  return {
+    texts: texts.map((text) => toTextView(text, jobs.get(text.id))),
+    pagination: paginationOf(query, totalCount),
+  }
 }

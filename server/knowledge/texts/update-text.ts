@@ -8,13 +8,22 @@ import { requireText } from './require-text.ts'
 import { toTextView } from './text-view.ts'
 
 /** Changes a text; when its words change and it was embedded, it is embedded again so answers follow. */
-export async function updateText(database: Database, queue: JobQueue, actor: Actor, agentId: string, textId: string, changes: UpdateText) {
+export async function updateText(
+  database: Database,
+  queue: JobQueue,
+  actor: Actor,
+  agentId: string,
+  textId: string,
+  changes: UpdateText,
+) {
   const before = await requireText(database, actor, agentId, textId, 'edit')
   // Refused before anything is saved: a change under a running embed would be indexed half or not at all.
   if (await database.prisma.job.count({ where: { activeKey: `${EMBED_ITEM_JOB}:${textId}` } })) {
     throw new AppError('CONFLICT', 'This text is being embedded; change it when embedding has finished.')
   }
-  const isContentChanged = (changes.text_title !== undefined && changes.text_title !== before.title) || (changes.text_content !== undefined && changes.text_content !== before.content)
+  const isContentChanged =
+    (changes.text_title !== undefined && changes.text_title !== before.title) ||
+    (changes.text_content !== undefined && changes.text_content !== before.content)
   const updated = await database.prisma.text.update({
     where: { id: textId },
     data: {
@@ -26,6 +35,9 @@ export async function updateText(database: Database, queue: JobQueue, actor: Act
       ...(isContentChanged && before.embedded ? { embedded: false } : {}),
     },
   })
-  const job = isContentChanged && before.embedded ? (await startEmbedding(database, queue, actor, agentId, 'text', textId)).job : undefined
+  const job =
+    isContentChanged && before.embedded
+      ? (await startEmbedding(database, queue, actor, agentId, 'text', textId)).job
+      : undefined
   return toTextView(updated, job)
 }

@@ -7,7 +7,13 @@ import { queueCrawl } from './queue-crawl.ts'
 import { toWebsiteView } from './website-view.ts'
 
 /** Adds a website item and starts its crawl (content_status pending until it is read). */
-export async function addWebsite(database: Database, queue: JobQueue, actor: Actor, agentId: string, website: NewWebsite) {
+export async function addWebsite(
+  database: Database,
+  queue: JobQueue,
+  actor: Actor,
+  agentId: string,
+  website: NewWebsite,
+) {
   const agent = await requireAgentAccess(database, actor, agentId, 'edit')
   const created = await database.prisma.website.create({
     data: {

@@ -13,7 +13,11 @@ import { parseAllowList } from './crawl/network-policy.ts'
 import { createSafeFetch } from './crawl/safe-fetch.ts'
 
 /** Crawls one website; a site that is down is tried three times, then waits for its next scheduled crawl. */
-export const CRAWL_WEBSITE = defineJobKind({ kind: 'crawl-website', payload: z.object({ id: z.uuid() }), maxAttempts: 3 })
+export const CRAWL_WEBSITE = defineJobKind({
+  kind: 'crawl-website',
+  payload: z.object({ id: z.uuid() }),
+  maxAttempts: 3,
+})
 export const CRAWL_WEBSITE_JOB = CRAWL_WEBSITE.kind
 
 export interface CrawlJobDependencies {
@@ -33,7 +37,12 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
     async run({ payload: { id }, reportProgress, signal }) {
       const website = await database.prisma.website.findUnique({ where: { id } })
       if (!website) throw new PermanentJobError('The website was deleted before it could be crawled.')
-      const fetcher = createSafeFetch({ allowList, userAgent: config.CRAWL_USER_AGENT, timeoutMs: config.CRAWL_TIMEOUT_MS, maxBytes: config.CRAWL_PAGE_MAX_BYTES })
+      const fetcher = createSafeFetch({
+        allowList,
+        userAgent: config.CRAWL_USER_AGENT,
+        timeoutMs: config.CRAWL_TIMEOUT_MS,
+        maxBytes: config.CRAWL_PAGE_MAX_BYTES,
+      })
       try {
         const result = await crawlSite(fetcher, {
           startUrl: website.url,
@@ -51,12 +60,20 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
             await database.prisma.website.updateMany({ where: { id }, data: { pagesCrawled: done, pagesFound: found } })
           },
         })
-        if (result.pages.length === 0) throw new PermanentJobError(`No readable pages were found${result.skipped[0] ? `: ${result.skipped[0].reason}` : '.'}`)
+        if (result.pages.length === 0)
+          throw new PermanentJobError(
+            `No readable pages were found${result.skipped[0] ? `: ${result.skipped[0].reason}` : '.'}`,
+          )
         const item = { type: 'website' as const, id, agentId: website.agentId, accountId: website.accountId }
-        const changes = await replaceSections(database, item, result.pages.map((page) => ({ title: page.title, sourceUrl: page.url, content: page.text })))
+        const changes = await replaceSections(
+          database,
+          item,
+          result.pages.map((page) => ({ title: page.title, sourceUrl: page.url, content: page.text })),
+        )
         // Read again: it may have been embedded while the pages were being fetched. Every section without
         // chunks is indexed, including those a failed earlier run left behind.
-        const isEmbedded = (await database.prisma.website.findUnique({ where: { id }, select: { embedded: true } }))?.embedded ?? false
+        const isEmbedded =
+          (await database.prisma.website.findUnique({ where: { id }, select: { embedded: true } }))?.embedded ?? false
         const unindexed = isEmbedded ? await sectionsWithoutChunks(database, 'website', id) : []
         if (unindexed.length > 0) {
           await reportProgress(92, 'Indexing the pages that changed')
@@ -71,10 +88,17 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
             pagesFound: result.found,
             pagesCrawled: result.pages.length,
             lastCrawledAt: now,
-            nextCrawlAt: website.recrawlIntervalHours ? new Date(now.getTime() + website.recrawlIntervalHours * 3_600_000) : null,
+            nextCrawlAt: website.recrawlIntervalHours
+              ? new Date(now.getTime() + website.recrawlIntervalHours * 3_600_000)
+              : null,
           },
         })
-        return { pages: result.pages.length, changed: changes.changedSectionIds.length, removed: changes.removedSectionIds.length, skipped: result.skipped.slice(0, 50) }
+        return {
+          pages: result.pages.length,
+          changed: changes.changedSectionIds.length,
+          removed: changes.removedSectionIds.length,
+          skipped: result.skipped.slice(0, 50),
+        }
       } catch (caught) {
         throw caught instanceof CrawlError && caught.isPermanent ? new PermanentJobError(caught.message) : caught
       } finally {
@@ -82,11 +106,19 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
       }
     },
     async onFinalFailure({ id }, reason) {
-      const website = await database.prisma.website.findUnique({ where: { id }, select: { recrawlIntervalHours: true } })
+      const website = await database.prisma.website.findUnique({
+        where: { id },
+        select: { recrawlIntervalHours: true },
+      })
       if (!website) return
       // A failed crawl keeps its schedule: the next interval tries again.
-      const nextCrawlAt = website.recrawlIntervalHours ? new Date(Date.now() + website.recrawlIntervalHours * 3_600_000) : null
-      await database.prisma.website.updateMany({ where: { id }, data: { contentStatus: 'failed', statusError: reason, nextCrawlAt } })
+      const nextCrawlAt = website.recrawlIntervalHours
+        ? new Date(Date.now() + website.recrawlIntervalHours * 3_600_000)
+        : null
+      await database.prisma.website.updateMany({
+        where: { id },
+        data: { contentStatus: 'failed', statusError: reason, nextCrawlAt },
+      })
     },
   })
 }

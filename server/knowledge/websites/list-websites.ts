@@ -12,13 +12,26 @@ export async function listWebsites(database: Database, actor: Actor, agentId: st
   await requireAgentAccess(database, actor, agentId, 'read')
   const where: Prisma.WebsiteWhereInput = {
     agentId,
-    ...(query.search ? { OR: [{ name: { contains: query.search, mode: 'insensitive' } }, { url: { contains: query.search, mode: 'insensitive' } }] } : {}),
+    ...(query.search
+      ? {
+          OR: [
+            { name: { contains: query.search, mode: 'insensitive' } },
+            { url: { contains: query.search, mode: 'insensitive' } },
+          ],
+        }
+      : {}),
   }
   const orderBy = listOrder(query, 'name')
   const [totalCount, websites] = await Promise.all([
     database.prisma.website.count({ where }),
     database.prisma.website.findMany({ where, orderBy, ...pageWindow(query) }),
   ])
-  const jobs = await latestJobsOf(database, websites.map((website) => website.id))
-  return { websites: websites.map((website) => toWebsiteView(website, jobs.get(website.id))), pagination: paginationOf(query, totalCount) }
+  const jobs = await latestJobsOf(
+    database,
+    websites.map((website) => website.id),
+  )
+  return {
+    websites: websites.map((website) => toWebsiteView(website, jobs.get(website.id))),
+    pagination: paginationOf(query, totalCount),
+  }
 }

@@ -25,7 +25,11 @@ export async function queueCrawl(database: Database, queue: JobQueue, website: W
   } catch (error) {
     if (!(error instanceof JobAlreadyActiveError)) throw error
     const active = await database.prisma.job.findUnique({ where: { activeKey: `${CRAWL_WEBSITE_JOB}:${website.id}` } })
-    throw new AppError('CONFLICT', 'This website is already being crawled', active ? { job: toJobView(active) } : undefined)
+    throw new AppError(
+      'CONFLICT',
+      'This website is already being crawled',
+      active ? { job: toJobView(active) } : undefined,
+    )
   }
   queue.wake()
   return toJobView(job)

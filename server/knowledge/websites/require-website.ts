@@ -6,7 +6,13 @@ import { AppError } from '../../errors/app-error.ts'
 
 export const WEBSITE_NOT_FOUND = 'Website not found'
 
-export async function requireWebsite(database: Database, actor: Actor, agentId: string, websiteId: string, need: AgentNeed): Promise<Website> {
+export async function requireWebsite(
+  database: Database,
+  actor: Actor,
+  agentId: string,
+  websiteId: string,
+  need: AgentNeed,
+): Promise<Website> {
   await requireAgentAccess(database, actor, agentId, need)
   const website = await database.prisma.website.findFirst({ where: { id: websiteId, agentId } })
   if (!website) throw new AppError('NOT_FOUND', WEBSITE_NOT_FOUND)

@@ -10,14 +10,20 @@ export function scheduleRecrawls(database: Database, queue: JobQueue, logger: Lo
     const due = await database.prisma.website.findMany({ where: { nextCrawlAt: { lte: new Date() } }, take: 50 })
     for (const website of due) {
       // Claim the due date first: of several schedulers (servers, workers), one queues the crawl.
-      const claimed = await database.prisma.website.updateMany({ where: { id: website.id, nextCrawlAt: website.nextCrawlAt }, data: { nextCrawlAt: null } })
+      const claimed = await database.prisma.website.updateMany({
+        where: { id: website.id, nextCrawlAt: website.nextCrawlAt },
+        data: { nextCrawlAt: null },
+      })
       if (claimed.count === 0) continue
       await queueCrawl(database, queue, website).catch((error: unknown) => {
         if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error // already crawling: that crawl will do
       })
     }
   }
-  const timer = setInterval(() => tick().catch((error: unknown) => logger.warn({ err: error }, 'scheduling re-crawls failed')), intervalMs)
+  const timer = setInterval(
+    () => tick().catch((error: unknown) => logger.warn({ err: error }, 'scheduling re-crawls failed')),
+    intervalMs,
+  )
   timer.unref()
   return { tick, stop: () => clearInterval(timer) }
 }

@@ -9,13 +9,37 @@ import { requireWebsite } from './require-website.ts'
 import { toWebsiteView } from './website-view.ts'
 
 /** Changes a website; a new URL or new crawl limits start a new crawl. */
-export async function updateWebsite(database: Database, queue: JobQueue, actor: Actor, agentId: string, websiteId: string, changes: UpdateWebsite) {
+export async function updateWebsite(
+  database: Database,
+  queue: JobQueue,
+  actor: Actor,
+  agentId: string,
+  websiteId: string,
+  changes: UpdateWebsite,
+) {
   const before = await requireWebsite(database, actor, agentId, websiteId, 'edit')
-  const isCrawlChanged = ['website_url', 'crawling', 'max_pages', 'max_depth', 'include_patterns', 'exclude_patterns'].some((key) => changes[key as keyof UpdateWebsite] !== undefined)
-  const hasActiveCrawl = (await database.prisma.job.count({ where: { activeKey: `${CRAWL_WEBSITE_JOB}:${websiteId}` } })) > 0
-  if (isCrawlChanged && hasActiveCrawl) throw new AppError('CONFLICT', 'This website is being crawled; change its address or limits when the crawl has finished.')
+  const isCrawlChanged = [
+    'website_url',
+    'crawling',
+    'max_pages',
+    'max_depth',
+    'include_patterns',
+    'exclude_patterns',
+  ].some((key) => changes[key as keyof UpdateWebsite] !== undefined)
+  const hasActiveCrawl =
+    (await database.prisma.job.count({ where: { activeKey: `${CRAWL_WEBSITE_JOB}:${websiteId}` } })) > 0
+  if (isCrawlChanged && hasActiveCrawl)
+    throw new AppError(
+      'CONFLICT',
+      'This website is being crawled; change its address or limits when the crawl has finished.',
+    )
   const interval = changes.recrawl_interval_hours
-  const nextCrawlAt = interval === undefined ? undefined : interval === null ? null : new Date((before.lastCrawledAt ?? new Date()).getTime() + interval * 3_600_000)
+  const nextCrawlAt =
+    interval === undefined
+      ? undefined
+      : interval === null
+        ? null
+        : new Date((before.lastCrawledAt ?? new Date()).getTime() + interval * 3_600_000)
   const updated = await database.prisma.website.update({
     where: { id: websiteId },
     data: {
@@ -31,6 +55,8 @@ export async function updateWebsite(database: Database, queue: JobQueue, actor: 
       ...(isCrawlChanged ? { contentStatus: 'pending' as const, statusError: null } : {}),
     },
   })
-  const job = isCrawlChanged ? await queueCrawl(database, queue, updated) : (await latestJobsOf(database, [websiteId])).get(websiteId)
+  const job = isCrawlChanged
+    ? await queueCrawl(database, queue, updated)
+    : (await latestJobsOf(database, [websiteId])).get(websiteId)
   return toWebsiteView(updated, job)
 }

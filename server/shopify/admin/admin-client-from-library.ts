@@ -19,9 +19,16 @@ const LibraryErrorSchema = z.object({
   }),
 })
 
-async function sendThroughLibrary(admin: LibraryAdmin, query: string, variables: object | undefined): Promise<GraphqlResponse> {
+async function sendThroughLibrary(
+  admin: LibraryAdmin,
+  query: string,
+  variables: object | undefined,
+): Promise<GraphqlResponse> {
   try {
-    const response = await admin.graphql(query, variables ? { variables: variables as Record<string, unknown> } : undefined)
+    const response = await admin.graphql(
+      query,
+      variables ? { variables: variables as Record<string, unknown> } : undefined,
+    )
     return GraphqlResponseSchema.parse(await response.json())
   } catch (error) {
     const parsed = LibraryErrorSchema.safeParse(error)
@@ -34,6 +41,7 @@ async function sendThroughLibrary(admin: LibraryAdmin, query: string, variables:
 /** The same client over the library's `admin.graphql`, so routes and jobs share one domain code path. */
 export function adminClientFromLibrary(admin: LibraryAdmin, options: ThrottleRetryOptions = {}): ShopifyAdminClient {
   return {
-    graphql: <T>(query: string, variables?: object) => sendWithThrottleRetry<T>(() => sendThroughLibrary(admin, query, variables), options),
+    graphql: <T>(query: string, variables?: object) =>
+      sendWithThrottleRetry<T>(() => sendThroughLibrary(admin, query, variables), options),
   }
 }

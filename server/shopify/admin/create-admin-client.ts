@@ -1,5 +1,10 @@
 import { sendWithThrottleRetry, sleepFor, type ThrottleRetryOptions } from './send-with-throttle-retry.ts'
-import { GraphqlResponseSchema, ShopifyAdminError, type GraphqlResponse, type ShopifyAdminClient } from './shopify-admin-client.ts'
+import {
+  GraphqlResponseSchema,
+  ShopifyAdminError,
+  type GraphqlResponse,
+  type ShopifyAdminClient,
+} from './shopify-admin-client.ts'
 
 export interface AdminClientOptions extends ThrottleRetryOptions {
   /** example.myshopify.com */
@@ -28,7 +33,8 @@ function retryAfterMs(response: Response) {
 export function createAdminClient(options: AdminClientOptions): ShopifyAdminClient {
   // The shop name goes into a URL this server calls with a token: only Shopify's own domains.
   if (!SHOP_DOMAIN.test(options.shop)) throw new Error(`Not a shop domain: ${JSON.stringify(options.shop)}`)
-  if (!API_VERSION.test(options.apiVersion)) throw new Error(`Not an Admin API version: ${JSON.stringify(options.apiVersion)}`)
+  if (!API_VERSION.test(options.apiVersion))
+    throw new Error(`Not an Admin API version: ${JSON.stringify(options.apiVersion)}`)
   const fetchImpl = options.fetchImpl ?? fetch
   const sleep = options.sleep ?? sleepFor
   const endpoint = `${options.baseUrl ?? `https://${options.shop}`}/admin/api/${options.apiVersion}/graphql.json`
@@ -37,7 +43,11 @@ export function createAdminClient(options: AdminClientOptions): ShopifyAdminClie
     for (let attempt = 0; ; attempt++) {
       const response = await fetchImpl(endpoint, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Shopify-Access-Token': options.accessToken },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Shopify-Access-Token': options.accessToken,
+        },
         body: JSON.stringify({ query, variables: variables ?? {} }),
         signal: options.signal,
       })

@@ -32,7 +32,10 @@ export function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
  * Sends a query until it is not throttled (pausing as the bucket's figures say), then returns its
  * data or throws its errors as a ShopifyAdminError.
  */
-export async function sendWithThrottleRetry<T>(send: () => Promise<GraphqlResponse>, options: ThrottleRetryOptions = {}): Promise<T> {
+export async function sendWithThrottleRetry<T>(
+  send: () => Promise<GraphqlResponse>,
+  options: ThrottleRetryOptions = {},
+): Promise<T> {
   const maxRetries = options.maxThrottleRetries ?? DEFAULT_THROTTLE_RETRIES
   const sleep = options.sleep ?? sleepFor
   for (let attempt = 0; ; attempt++) {
@@ -43,7 +46,13 @@ export async function sendWithThrottleRetry<T>(send: () => Promise<GraphqlRespon
     }
     if (response.errors && response.errors.length > 0) {
       const codes = response.errors.flatMap((error) => (error.extensions?.code ? [error.extensions.code] : []))
-      throw new ShopifyAdminError(`Shopify Admin API: ${response.errors.map((error) => error.message).join('; ').slice(0, 500)}`, { codes })
+      throw new ShopifyAdminError(
+        `Shopify Admin API: ${response.errors
+          .map((error) => error.message)
+          .join('; ')
+          .slice(0, 500)}`,
+        { codes },
+      )
     }
     return response.data as T
   }

@@ -21,15 +21,25 @@ export class ShopifyAdminError extends Error {
   }
 }
 
-const ThrottleStatusSchema = z.object({ maximumAvailable: z.number(), currentlyAvailable: z.number(), restoreRate: z.number() })
+const ThrottleStatusSchema = z.object({
+  maximumAvailable: z.number(),
+  currentlyAvailable: z.number(),
+  restoreRate: z.number(),
+})
 
 /** The body of an Admin GraphQL response, as far as this code reads it (errors come with HTTP 200). */
 export const GraphqlResponseSchema = z.object({
   data: z.unknown().optional(),
-  errors: z.array(z.looseObject({ message: z.string(), extensions: z.looseObject({ code: z.string().optional() }).optional() })).optional(),
+  errors: z
+    .array(
+      z.looseObject({ message: z.string(), extensions: z.looseObject({ code: z.string().optional() }).optional() }),
+    )
+    .optional(),
   extensions: z
     .looseObject({
-      cost: z.looseObject({ requestedQueryCost: z.number().optional(), throttleStatus: ThrottleStatusSchema.optional() }).optional(),
+      cost: z
+        .looseObject({ requestedQueryCost: z.number().optional(), throttleStatus: ThrottleStatusSchema.optional() })
+        .optional(),
     })
     .optional(),
 })

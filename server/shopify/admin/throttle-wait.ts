@@ -15,7 +15,8 @@ export function isThrottled(response: GraphqlResponse) {
 export function throttleWaitMs(response: GraphqlResponse, capMs = MAX_THROTTLE_WAIT_MS): number {
   const cost = response.extensions?.cost
   const status = cost?.throttleStatus
-  if (!status || cost.requestedQueryCost === undefined || status.restoreRate <= 0) return Math.min(UNKNOWN_COST_WAIT_MS, capMs)
+  if (!status || cost.requestedQueryCost === undefined || status.restoreRate <= 0)
+    return Math.min(UNKNOWN_COST_WAIT_MS, capMs)
   const seconds = (cost.requestedQueryCost - status.currentlyAvailable) / status.restoreRate
   return Math.min(capMs, Math.max(0, Math.ceil(seconds * 1_000)))
 }

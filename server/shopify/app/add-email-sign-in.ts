@@ -18,7 +18,8 @@ export async function addEmailSignIn(database: Database, accountId: string, sign
   const user = await database.prisma.user.findUniqueOrThrow({ where: { id: accountId } })
   if (user.passwordHash) throw new AppError('CONFLICT', ALREADY_HAS_PASSWORD)
   // An address Google proved stays: Google sign-in finds the account by it.
-  if (user.googleSubject && signIn.email !== user.email) throw new AppError('BAD_REQUEST', `This account signs in with Google as ${user.email}: use that address.`)
+  if (user.googleSubject && signIn.email !== user.email)
+    throw new AppError('BAD_REQUEST', `This account signs in with Google as ${user.email}: use that address.`)
   const passwordHash = await hashPassword(signIn.password)
   const emailChanges = signIn.email !== user.email
   try {
@@ -29,7 +30,8 @@ export async function addEmailSignIn(database: Database, accountId: string, sign
     })
     if (updated.count === 0) throw new AppError('CONFLICT', ALREADY_HAS_PASSWORD)
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new AppError('CONFLICT', EMAIL_IN_USE)
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+      throw new AppError('CONFLICT', EMAIL_IN_USE)
     throw error
   }
 }

@@ -32,16 +32,39 @@ export function storefrontHostOf(shop: Pick<ShopifyShop, 'storefrontUrl' | 'shop
   }
 }
 
-export async function connectStorefrontWidget({ database, storage, plans, actor, shop, agentId, client, serverUrl }: ConnectStorefrontWidgetOptions) {
-  const current = shop.widgetIntegrationId ? await database.prisma.widgetIntegration.findUnique({ where: { id: shop.widgetIntegrationId } }) : null
+export async function connectStorefrontWidget({
+  database,
+  storage,
+  plans,
+  actor,
+  shop,
+  agentId,
+  client,
+  serverUrl,
+}: ConnectStorefrontWidgetOptions) {
+  const current = shop.widgetIntegrationId
+    ? await database.prisma.widgetIntegration.findUnique({ where: { id: shop.widgetIntegrationId } })
+    : null
   let clientKey = current?.agentId === agentId && current.isActive ? current.clientKey : null
   if (!clientKey) {
-    const input = CreateIntegrationSchema.parse({ website_name: shop.shopName ?? shop.shopDomain, website_domain: storefrontHostOf(shop), allow_subdomains: false })
-    const created = await createIntegration({ database, storage, plans }, { actor, agentId, input, replacing: current?.isActive ? current.id : undefined })
+    const input = CreateIntegrationSchema.parse({
+      website_name: shop.shopName ?? shop.shopDomain,
+      website_domain: storefrontHostOf(shop),
+      allow_subdomains: false,
+    })
+    const created = await createIntegration(
+      { database, storage, plans },
+      { actor, agentId, input, replacing: current?.isActive ? current.id : undefined },
+    )
     clientKey = created.client_key
     await database.prisma.$transaction([
-      ...(current ? [database.prisma.widgetIntegration.update({ where: { id: current.id }, data: { isActive: false } })] : []),
-      database.prisma.shopifyShop.update({ where: { id: shop.id }, data: { agentId, widgetIntegrationId: created.integration_id } }),
+      ...(current
+        ? [database.prisma.widgetIntegration.update({ where: { id: current.id }, data: { isActive: false } })]
+        : []),
+      database.prisma.shopifyShop.update({
+        where: { id: shop.id },
+        data: { agentId, widgetIntegrationId: created.integration_id },
+      }),
     ])
   }
   await setWidgetMetafields({ client, clientKey, serverUrl })

@@ -22,10 +22,25 @@ export interface ShopifyLibraryOptions {
   logger: Logger
 }
 
-export async function createShopifyLibrary({ config, database, secrets, logger }: ShopifyLibraryOptions): Promise<ShopifyLibrary | null> {
+export async function createShopifyLibrary({
+  config,
+  database,
+  secrets,
+  logger,
+}: ShopifyLibraryOptions): Promise<ShopifyLibrary | null> {
   const credentials = shopifyCredentialsOf(config)
   if (!credentials) return null
   const sessionStorage = createPrismaSessionStorage(database, deriveSessionTokenKey(secrets))
   const billingPlans = await declareShopifyBillingPlans(database)
-  return { shopify: createShopifyApp({ credentials, scopes: config.SHOPIFY_SCOPES, database, sessionStorage, logger, billing: billingPlans }), billingPlans }
+  return {
+    shopify: createShopifyApp({
+      credentials,
+      scopes: config.SHOPIFY_SCOPES,
+      database,
+      sessionStorage,
+      logger,
+      billing: billingPlans,
+    }),
+    billingPlans,
+  }
 }

@@ -14,7 +14,8 @@ export interface ShopInstallation {
 
 // The same limit the accounts schemas put on a name.
 const MAX_NAME_LENGTH = 150
-const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
 
 /** An address no mailbox answers (.invalid is reserved), so nobody can sign in with it until the merchant sets a real one. */
 export function placeholderEmailOf(shopDomain: string) {
@@ -35,16 +36,25 @@ function createShopAccount(database: Database, { shopDomain, scopes, profile }: 
   return database.prisma.$transaction(async (transaction) => {
     const email = await chooseEmail(transaction, shopDomain)
     // No password and no verified e-mail: the merchant signs in through Shopify until they add an e-mail sign-in.
-    const user = await transaction.user.create({ data: { email, fullName: profile.name.trim().slice(0, MAX_NAME_LENGTH) || shopDomain, passwordHash: null } })
+    const user = await transaction.user.create({
+      data: { email, fullName: profile.name.trim().slice(0, MAX_NAME_LENGTH) || shopDomain, passwordHash: null },
+    })
     await startTrial(transaction, user.id)
-    return transaction.shopifyShop.create({ data: { shopDomain, accountId: user.id, scopes, shopName: profile.name, storefrontUrl: profile.storefrontUrl } })
+    return transaction.shopifyShop.create({
+      data: { shopDomain, accountId: user.id, scopes, shopName: profile.name, storefrontUrl: profile.storefrontUrl },
+    })
   })
 }
 
 function reinstall(database: Database, shop: ShopifyShop, { scopes, profile }: ShopInstallation) {
   return database.prisma.shopifyShop.update({
     where: { id: shop.id },
-    data: { uninstalledAt: null, scopes, shopName: profile.name, storefrontUrl: profile.storefrontUrl ?? shop.storefrontUrl },
+    data: {
+      uninstalledAt: null,
+      scopes,
+      shopName: profile.name,
+      storefrontUrl: profile.storefrontUrl ?? shop.storefrontUrl,
+    },
   })
 }
 

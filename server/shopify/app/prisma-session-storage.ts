@@ -19,7 +19,8 @@ const asBoolean = (value: unknown) => (value === undefined ? null : Boolean(valu
 
 function toRow(session: Session, tokenKey: Buffer): SessionRow {
   const values = Object.fromEntries(session.toPropertyArray(true)) as Record<string, Property[1] | undefined>
-  const seal = (token: unknown) => (typeof token === 'string' && token !== '' ? sealSessionToken(tokenKey, session.id, token) : null)
+  const seal = (token: unknown) =>
+    typeof token === 'string' && token !== '' ? sealSessionToken(tokenKey, session.id, token) : null
   return {
     shop: session.shop,
     state: session.state,
@@ -46,7 +47,8 @@ function toSession(row: ShopifySession, tokenKey: Buffer): Session | undefined {
   const open = (sealed: string | null) => (sealed ? openSessionToken(tokenKey, row.id, sealed) : undefined)
   const accessToken = open(row.accessToken)
   const refreshToken = open(row.refreshToken)
-  if ((row.accessToken && accessToken === undefined) || (row.refreshToken && refreshToken === undefined)) return undefined
+  if ((row.accessToken && accessToken === undefined) || (row.refreshToken && refreshToken === undefined))
+    return undefined
   const properties: [string, unknown][] = [
     ['id', row.id],
     ['shop', row.shop],
@@ -96,7 +98,11 @@ export function createPrismaSessionStorage(database: Database, tokenKey: Buffer)
       return true
     },
     async findSessionsByShop(shop) {
-      const rows = await sessions.findMany({ where: { shop }, orderBy: [{ expires: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }], take: SESSIONS_PER_SHOP })
+      const rows = await sessions.findMany({
+        where: { shop },
+        orderBy: [{ expires: { sort: 'desc', nulls: 'last' } }, { id: 'asc' }],
+        take: SESSIONS_PER_SHOP,
+      })
       return rows.map((row) => toSession(row, tokenKey)).filter((session): session is Session => session !== undefined)
     },
   }

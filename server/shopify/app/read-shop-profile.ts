@@ -13,5 +13,9 @@ export async function readShopProfile(admin: AdminGraphql): Promise<ShopProfile>
   const response = await admin.graphql(SHOP_PROFILE_QUERY)
   const { shop } = ShopProfileResponseSchema.parse(await response.json()).data
   const storefront = httpsUrl.safeParse(shop.primaryDomain?.url)
-  return { name: shop.name, email: shop.email ?? null, storefrontUrl: storefront.success ? new URL(storefront.data).origin : null }
+  return {
+    name: shop.name,
+    email: shop.email ?? null,
+    storefrontUrl: storefront.success ? new URL(storefront.data).origin : null,
+  }
 }

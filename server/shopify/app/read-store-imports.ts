@@ -1,7 +1,11 @@
 // What the embedded Knowledge screen shows of the store in one agent's knowledge: how many products,
 // collections, pages, articles and policies it holds, and how its latest imports went.
 import type { Database } from '../../db/database.ts'
-import { SHOPIFY_FINISH_CATALOGUE_JOB, SHOPIFY_IMPORT_CATALOGUE_JOB, SHOPIFY_IMPORT_CONTENT_JOB } from '../jobs/shopify-job-kinds.ts'
+import {
+  SHOPIFY_FINISH_CATALOGUE_JOB,
+  SHOPIFY_IMPORT_CATALOGUE_JOB,
+  SHOPIFY_IMPORT_CONTENT_JOB,
+} from '../jobs/shopify-job-kinds.ts'
 
 const IMPORT_JOBS = [SHOPIFY_IMPORT_CATALOGUE_JOB, SHOPIFY_FINISH_CATALOGUE_JOB, SHOPIFY_IMPORT_CONTENT_JOB]
 /** The latest imports shown: one import makes up to three jobs. */
@@ -16,12 +20,25 @@ export interface StoreImportsOf {
 
 export async function readStoreImports(database: Database, { accountId, shopId, agentId }: StoreImportsOf) {
   const [resources, jobs] = await Promise.all([
-    database.prisma.shopifyResource.groupBy({ by: ['kind'], where: { shopId, agentId }, _count: { _all: true }, orderBy: { kind: 'asc' } }),
+    database.prisma.shopifyResource.groupBy({
+      by: ['kind'],
+      where: { shopId, agentId },
+      _count: { _all: true },
+      orderBy: { kind: 'asc' },
+    }),
     database.prisma.job.findMany({
       where: { accountId, agentId, kind: { in: IMPORT_JOBS } },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: LATEST_IMPORTS_SHOWN,
-      select: { id: true, kind: true, status: true, progress: true, progressDetail: true, lastError: true, createdAt: true },
+      select: {
+        id: true,
+        kind: true,
+        status: true,
+        progress: true,
+        progressDetail: true,
+        lastError: true,
+        createdAt: true,
+      },
     }),
   ])
   return {

@@ -14,7 +14,11 @@ export interface VerifiedShopifyWebhook {
 }
 
 /** Accepts a webhook whose HMAC the library checked. Resolves once it is safe to answer Shopify 200. */
-export async function receiveShopifyWebhook(database: Database, queue: JobQueue, webhook: VerifiedShopifyWebhook): Promise<{ isNew: boolean }> {
+export async function receiveShopifyWebhook(
+  database: Database,
+  queue: JobQueue,
+  webhook: VerifiedShopifyWebhook,
+): Promise<{ isNew: boolean }> {
   const { isNew } = await enqueueShopifyWebhook({ database, queue, ...webhook })
   return { isNew }
 }

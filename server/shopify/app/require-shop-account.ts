@@ -16,9 +16,22 @@ export interface ShopAccount {
  * have failed (the next request then finds a session and skips afterAuth), or should the shop be
  * marked uninstalled, it is linked here instead.
  */
-export async function requireShopAccount(database: Database, { shopDomain, scopes, admin }: { shopDomain: string; scopes: string; admin: AdminGraphql }): Promise<ShopAccount> {
+export async function requireShopAccount(
+  database: Database,
+  { shopDomain, scopes, admin }: { shopDomain: string; scopes: string; admin: AdminGraphql },
+): Promise<ShopAccount> {
   let shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain } })
-  if (!shop || shop.uninstalledAt) shop = await linkShopAccount(database, { shopDomain, scopes, profile: await readShopProfile(admin) })
+  if (!shop || shop.uninstalledAt)
+    shop = await linkShopAccount(database, { shopDomain, scopes, profile: await readShopProfile(admin) })
   const user = await database.prisma.user.findUniqueOrThrow({ where: { id: shop.accountId } })
-  return { shop, user, actor: { userId: user.id, email: user.email, fullName: user.fullName, sessionId: shopifyAdminSessionOf(shopDomain) } }
+  return {
+    shop,
+    user,
+    actor: {
+      userId: user.id,
+      email: user.email,
+      fullName: user.fullName,
+      sessionId: shopifyAdminSessionOf(shopDomain),
+    },
+  }
 }

@@ -5,7 +5,11 @@ import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { verifyAdminSessionToken, type AdminSessionTokenKeys } from './verify-admin-session-token.ts'
 
-export async function resolveShopAdminActor(database: Database, keys: AdminSessionTokenKeys, token: string): Promise<Actor> {
+export async function resolveShopAdminActor(
+  database: Database,
+  keys: AdminSessionTokenKeys,
+  token: string,
+): Promise<Actor> {
   const shopDomain = await verifyAdminSessionToken(keys, token)
   const shop = await database.prisma.shopifyShop.findUnique({
     where: { shopDomain },
@@ -13,7 +17,14 @@ export async function resolveShopAdminActor(database: Database, keys: AdminSessi
   })
   // The app links the shop when the admin first opens it; until then (or after uninstalling) there is no account to act as.
   if (!shop || shop.uninstalledAt || !shop.account.isActive) {
-    throw new AppError('UNAUTHORIZED', 'Open the app from your Shopify admin to sign in.', { reason: 'shop_not_installed' })
+    throw new AppError('UNAUTHORIZED', 'Open the app from your Shopify admin to sign in.', {
+      reason: 'shop_not_installed',
+    })
   }
-  return { userId: shop.account.id, email: shop.account.email, fullName: shop.account.fullName, sessionId: shopifyAdminSessionOf(shopDomain) }
+  return {
+    userId: shop.account.id,
+    email: shop.account.email,
+    fullName: shop.account.fullName,
+    sessionId: shopifyAdminSessionOf(shopDomain),
+  }
 }

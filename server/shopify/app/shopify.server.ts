@@ -24,9 +24,12 @@ export interface ShopifyCredentials {
 }
 
 /** The key, secret and app URL when the Shopify app is on; null when it is off. PUBLIC_URL is required then. */
-export function shopifyCredentialsOf(config: Pick<Config, 'SHOPIFY_API_KEY' | 'SHOPIFY_API_SECRET' | 'PUBLIC_URL'>): ShopifyCredentials | null {
+export function shopifyCredentialsOf(
+  config: Pick<Config, 'SHOPIFY_API_KEY' | 'SHOPIFY_API_SECRET' | 'PUBLIC_URL'>,
+): ShopifyCredentials | null {
   if (!config.SHOPIFY_API_KEY || !config.SHOPIFY_API_SECRET) return null
-  if (!config.PUBLIC_URL) throw new Error('PUBLIC_URL must be set when SHOPIFY_API_KEY is: Shopify calls the app at that address')
+  if (!config.PUBLIC_URL)
+    throw new Error('PUBLIC_URL must be set when SHOPIFY_API_KEY is: Shopify calls the app at that address')
   return { apiKey: config.SHOPIFY_API_KEY, apiSecret: config.SHOPIFY_API_SECRET, appUrl: config.PUBLIC_URL }
 }
 
@@ -55,7 +58,14 @@ export interface ShopifyAppOptions {
  * Embedded, App Store distribution, token exchange with expiring offline tokens (required of new public
  * apps since April 2026). Note: library 3.0.0 prints a stray console.log line on every token exchange.
  */
-export function createShopifyApp({ credentials, scopes, database, sessionStorage, logger, billing }: ShopifyAppOptions) {
+export function createShopifyApp({
+  credentials,
+  scopes,
+  database,
+  sessionStorage,
+  logger,
+  billing,
+}: ShopifyAppOptions) {
   return shopifyApp({
     apiKey: credentials.apiKey,
     apiSecretKey: credentials.apiSecret,

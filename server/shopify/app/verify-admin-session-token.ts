@@ -29,9 +29,15 @@ function invalid(): AppError {
 export async function verifyAdminSessionToken(keys: AdminSessionTokenKeys, token: string): Promise<string> {
   let payload: Record<string, unknown>
   try {
-    ;({ payload } = await jwtVerify(token, new TextEncoder().encode(keys.apiSecret), { algorithms: ['HS256'], audience: keys.apiKey, clockTolerance: CLOCK_TOLERANCE_SECONDS, requiredClaims: ['exp', 'nbf', 'dest', 'iss'] }))
+    ;({ payload } = await jwtVerify(token, new TextEncoder().encode(keys.apiSecret), {
+      algorithms: ['HS256'],
+      audience: keys.apiKey,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['exp', 'nbf', 'dest', 'iss'],
+    }))
   } catch (error) {
-    if (error instanceof errors.JWTExpired) throw new AppError('UNAUTHORIZED', 'Your Shopify session token has expired.', { reason: 'token_expired' })
+    if (error instanceof errors.JWTExpired)
+      throw new AppError('UNAUTHORIZED', 'Your Shopify session token has expired.', { reason: 'token_expired' })
     throw invalid()
   }
   const dest = typeof payload.dest === 'string' ? URL.parse(payload.dest) : null

@@ -8,7 +8,10 @@ const QUERY = `query BulkOperationStatus($id: ID!) {
 }`
 
 // Int64 counts travel as strings.
-const count = z.union([z.string(), z.number()]).nullish().transform((value) => Number(value ?? 0))
+const count = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => Number(value ?? 0))
 
 const BulkOperationSchema = z.object({
   id: z.string(),
@@ -23,9 +26,15 @@ const BulkOperationSchema = z.object({
 export type BulkOperation = z.infer<typeof BulkOperationSchema>
 
 /** The bulk operation as Shopify reports it now (the finish webhook carries no URL: always read it here). */
-export async function readBulkOperation(client: ShopifyAdminClient, bulkOperationGid: string): Promise<BulkOperation | null> {
-  const data = z.object({ node: BulkOperationSchema.nullable() }).parse(await client.graphql(QUERY, { id: bulkOperationGid }))
+export async function readBulkOperation(
+  client: ShopifyAdminClient,
+  bulkOperationGid: string,
+): Promise<BulkOperation | null> {
+  const data = z
+    .object({ node: BulkOperationSchema.nullable() })
+    .parse(await client.graphql(QUERY, { id: bulkOperationGid }))
   return data.node
 }
 
-export const isBulkOperationRunning = (operation: BulkOperation) => ['CREATED', 'RUNNING', 'CANCELING'].includes(operation.status)
+export const isBulkOperationRunning = (operation: BulkOperation) =>
+  ['CREATED', 'RUNNING', 'CANCELING'].includes(operation.status)

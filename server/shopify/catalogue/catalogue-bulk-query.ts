@@ -24,7 +24,9 @@ export const START_CATALOGUE_EXPORT = `mutation StartCatalogueExport($query: Str
 
 export const StartCatalogueExportSchema = z.object({
   bulkOperationRunQuery: z.object({
-    bulkOperation: z.object({ id: z.string().startsWith('gid://shopify/BulkOperation/'), status: z.string() }).nullable(),
+    bulkOperation: z
+      .object({ id: z.string().startsWith('gid://shopify/BulkOperation/'), status: z.string() })
+      .nullable(),
     userErrors: z.array(z.object({ message: z.string(), code: z.string().nullish() })),
   }),
 })

@@ -34,7 +34,10 @@ export type FinishCatalogueOutcome =
 export async function finishCatalogueImport(options: FinishCatalogueImportOptions): Promise<FinishCatalogueOutcome> {
   const { database, client, queue, bulkOperationGid } = options
   const report = options.onProgress ?? (async () => {})
-  const bulkImport = await database.prisma.shopifyBulkImport.findUnique({ where: { bulkOperationGid }, include: { shop: true } })
+  const bulkImport = await database.prisma.shopifyBulkImport.findUnique({
+    where: { bulkOperationGid },
+    include: { shop: true },
+  })
   if (!bulkImport) return { status: 'unknown' }
   if (bulkImport.status === 'completed') return { status: 'already-completed' }
   if (bulkImport.status === 'failed') return { status: 'failed', error: bulkImport.error ?? 'The import failed.' }
@@ -42,26 +45,54 @@ export async function finishCatalogueImport(options: FinishCatalogueImportOption
   if (operation && isBulkOperationRunning(operation)) return { status: 'running' }
   if (!operation || operation.status !== 'COMPLETED') {
     // A failed export's partial data would make the prune remove products that exist: nothing is imported.
-    const error = operation ? `The catalogue export ended ${operation.status.toLowerCase()}${operation.errorCode ? ` (${operation.errorCode})` : ''}.` : 'Shopify no longer knows this export.'
-    await database.prisma.shopifyBulkImport.update({ where: { id: bulkImport.id }, data: { status: 'failed', error, finishedAt: new Date() } })
+    const error = operation
+      ? `The catalogue export ended ${operation.status.toLowerCase()}${operation.errorCode ? ` (${operation.errorCode})` : ''}.`
+      : 'Shopify no longer knows this export.'
+    await database.prisma.shopifyBulkImport.update({
+      where: { id: bulkImport.id },
+      data: { status: 'failed', error, finishedAt: new Date() },
+    })
     return { status: 'failed', error }
   }
-  await database.prisma.shopifyBulkImport.update({ where: { id: bulkImport.id }, data: { status: 'importing', objectCount: operation.objectCount } })
+  await database.prisma.shopifyBulkImport.update({
+    where: { id: bulkImport.id },
+    data: { status: 'importing', objectCount: operation.objectCount },
+  })
   await report(10, 'Downloading the catalogue')
   // No URL: the export matched no products.
-  const products = operation.url ? await collectBulkProducts(readJsonlLines(operation.url, { fetchImpl: options.fetchImpl, signal: options.signal })) : []
+  const products = operation.url
+    ? await collectBulkProducts(readJsonlLines(operation.url, { fetchImpl: options.fetchImpl, signal: options.signal }))
+    : []
   const counts: Record<UpsertOutcome, number> = { created: 0, updated: 0, unchanged: 0, busy: 0 }
   const kept = new Set<string>()
   for (const [index, product] of products.entries()) {
     options.signal?.throwIfAborted()
     if (!isSellable(product)) continue
     kept.add(product.id)
-    const { outcome } = await upsertStoreResource({ database, queue, shop: bulkImport.shop, agentId: bulkImport.agentId, resource: productResource(product, bulkImport.shop) })
+    const { outcome } = await upsertStoreResource({
+      database,
+      queue,
+      shop: bulkImport.shop,
+      agentId: bulkImport.agentId,
+      resource: productResource(product, bulkImport.shop),
+    })
     counts[outcome] += 1
-    if (index % 25 === 24) await report(10 + ((index + 1) / products.length) * 85, `Imported ${index + 1} of ${products.length} products`)
+    if (index % 25 === 24)
+      await report(10 + ((index + 1) / products.length) * 85, `Imported ${index + 1} of ${products.length} products`)
   }
-  if (counts.busy > 0) throw new StoreImportBusyError(`${counts.busy} products are being embedded right now; the import continues with them shortly.`)
-  const removed = await pruneStoreResources(database, { shopId: bulkImport.shopId, agentId: bulkImport.agentId, kinds: ['product'], keptGids: kept })
-  await database.prisma.shopifyBulkImport.update({ where: { id: bulkImport.id }, data: { status: 'completed', error: null, finishedAt: new Date() } })
+  if (counts.busy > 0)
+    throw new StoreImportBusyError(
+      `${counts.busy} products are being embedded right now; the import continues with them shortly.`,
+    )
+  const removed = await pruneStoreResources(database, {
+    shopId: bulkImport.shopId,
+    agentId: bulkImport.agentId,
+    kinds: ['product'],
+    keptGids: kept,
+  })
+  await database.prisma.shopifyBulkImport.update({
+    where: { id: bulkImport.id },
+    data: { status: 'completed', error: null, finishedAt: new Date() },
+  })
   return { status: 'completed', products: kept.size, counts, removed }
 }

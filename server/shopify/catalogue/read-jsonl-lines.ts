@@ -6,7 +6,10 @@ import type { ReadableStream } from 'node:stream/web'
  * The objects of a JSONL file, one per line, read as the download streams in: a catalogue of
  * thousands of products never sits in memory as one string.
  */
-export async function* readJsonlLines(url: string, options: { fetchImpl?: typeof fetch; signal?: AbortSignal } = {}): AsyncGenerator<unknown> {
+export async function* readJsonlLines(
+  url: string,
+  options: { fetchImpl?: typeof fetch; signal?: AbortSignal } = {},
+): AsyncGenerator<unknown> {
   const response = await (options.fetchImpl ?? fetch)(url, { signal: options.signal })
   if (!response.ok || !response.body) {
     await response.body?.cancel()

@@ -19,12 +19,19 @@ export interface StartCatalogueImportOptions {
 export async function startCatalogueImport({ database, client, shop, agentId }: StartCatalogueImportOptions) {
   await requireShopAgent(database, shop, agentId)
   await refreshShopDetails(database, client, shop)
-  const data = StartCatalogueExportSchema.parse(await client.graphql(START_CATALOGUE_EXPORT, { query: CATALOGUE_BULK_QUERY }))
+  const data = StartCatalogueExportSchema.parse(
+    await client.graphql(START_CATALOGUE_EXPORT, { query: CATALOGUE_BULK_QUERY }),
+  )
   const { bulkOperation, userErrors } = data.bulkOperationRunQuery
   if (!bulkOperation || userErrors.length > 0) {
     // OPERATION_IN_PROGRESS and LIMIT_REACHED pass with time; the job's retry tries again.
     const codes = userErrors.flatMap((error) => (error.code ? [error.code] : []))
-    throw new ShopifyAdminError(`Shopify refused the catalogue export: ${userErrors.map((error) => error.message).join('; ') || 'no operation returned'}`, { codes })
+    throw new ShopifyAdminError(
+      `Shopify refused the catalogue export: ${userErrors.map((error) => error.message).join('; ') || 'no operation returned'}`,
+      { codes },
+    )
   }
-  return database.prisma.shopifyBulkImport.create({ data: { shopId: shop.id, agentId, bulkOperationGid: bulkOperation.id, status: 'running' } })
+  return database.prisma.shopifyBulkImport.create({
+    data: { shopId: shop.id, agentId, bulkOperationGid: bulkOperation.id, status: 'running' },
+  })
 }

@@ -1,7 +1,10 @@
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 
 /** Where the files attached to these conversations' messages are stored, to delete them with the conversations. */
-export async function conversationAttachmentKeys(transaction: Prisma.TransactionClient, conversationIds: string[]): Promise<string[]> {
+export async function conversationAttachmentKeys(
+  transaction: Prisma.TransactionClient,
+  conversationIds: string[],
+): Promise<string[]> {
   if (conversationIds.length === 0) return []
   const rows = await transaction.$queryRaw<{ key: string | null }[]>`
     select attachment->>'key' as key

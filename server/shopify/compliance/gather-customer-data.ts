@@ -7,7 +7,14 @@ export interface GatherCustomerDataOptions {
   customer: ShopCustomer
 }
 
-const attachmentNames = (value: unknown) => (Array.isArray(value) ? value.map((attachment: { name?: string; content_type?: string; size?: number }) => ({ name: attachment.name ?? 'file', content_type: attachment.content_type ?? null, size: attachment.size ?? null })) : [])
+const attachmentNames = (value: unknown) =>
+  Array.isArray(value)
+    ? value.map((attachment: { name?: string; content_type?: string; size?: number }) => ({
+        name: attachment.name ?? 'file',
+        content_type: attachment.content_type ?? null,
+        size: attachment.size ?? null,
+      }))
+    : []
 
 /**
  * customers/data_request: everything this app holds about one of the shop's customers, their
@@ -16,7 +23,8 @@ const attachmentNames = (value: unknown) => (Array.isArray(value) ? value.map((a
  */
 export async function gatherCustomerData({ database, shopDomain, customer }: GatherCustomerDataOptions) {
   const shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain } })
-  if (!shop) return { shop: shopDomain, customer_id: customer.id, known_shop: false, conversations: [], widget_sessions: [] }
+  if (!shop)
+    return { shop: shopDomain, customer_id: customer.id, known_shop: false, conversations: [], widget_sessions: [] }
   const agentIds = await shopAgentIds(database, shop)
   const [conversations, sessions] = await Promise.all([
     database.prisma.conversation.findMany({
@@ -24,7 +32,10 @@ export async function gatherCustomerData({ database, shopDomain, customer }: Gat
       include: { messages: { orderBy: { createdAt: 'asc' } } },
       orderBy: { createdAt: 'asc' },
     }),
-    database.prisma.widgetSession.findMany({ where: { accountId: shop.accountId, shopifyCustomerId: customer.id }, orderBy: { createdAt: 'asc' } }),
+    database.prisma.widgetSession.findMany({
+      where: { accountId: shop.accountId, shopifyCustomerId: customer.id },
+      orderBy: { createdAt: 'asc' },
+    }),
   ])
   return {
     shop: shopDomain,
@@ -36,8 +47,17 @@ export async function gatherCustomerData({ database, shopDomain, customer }: Gat
       visitor_email: conversation.visitorEmail,
       started_at: conversation.createdAt.toISOString(),
       last_message_at: conversation.lastMessageAt.toISOString(),
-      messages: conversation.messages.map((message) => ({ sender: message.senderType, text: message.text, sent_at: message.createdAt.toISOString(), attachments: attachmentNames(message.attachments) })),
+      messages: conversation.messages.map((message) => ({
+        sender: message.senderType,
+        text: message.text,
+        sent_at: message.createdAt.toISOString(),
+        attachments: attachmentNames(message.attachments),
+      })),
     })),
-    widget_sessions: sessions.map((session) => ({ started_at: session.createdAt.toISOString(), last_used_at: session.lastUsedAt.toISOString(), origin: session.origin })),
+    widget_sessions: sessions.map((session) => ({
+      started_at: session.createdAt.toISOString(),
+      last_used_at: session.lastUsedAt.toISOString(),
+      origin: session.origin,
+    })),
   }
 }

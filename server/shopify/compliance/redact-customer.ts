@@ -21,27 +21,48 @@ export interface RedactCustomerOptions {
  * the files attached to those messages, the widget sessions tied to the customer, and the answers
  * to earlier data requests about them. Other customers, and other accounts, are untouched.
  */
-export async function redactCustomer({ database, storage, logger, shopDomain, customer, currentJobId }: RedactCustomerOptions) {
+export async function redactCustomer({
+  database,
+  storage,
+  logger,
+  shopDomain,
+  customer,
+  currentJobId,
+}: RedactCustomerOptions) {
   const shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain } })
   // Worked out before the transaction: the embedded database has one connection, which the transaction holds.
-  const where = shop ? await customerConversationsWhere(database, shop, await shopAgentIds(database, shop), customer) : null
-  const removed = shop && where
-    ? await database.prisma.$transaction(async (transaction) => {
-        const ids = (await transaction.conversation.findMany({ where, select: { id: true } })).map((conversation) => conversation.id)
-        const fileKeys = await conversationAttachmentKeys(transaction, ids)
-        const messages = await transaction.message.count({ where: { conversationId: { in: ids } } })
-        await transaction.conversation.deleteMany({ where: { id: { in: ids } } }) // messages cascade
-        const sessions = await transaction.widgetSession.deleteMany({ where: { accountId: shop.accountId, shopifyCustomerId: customer.id } })
-        return { conversations: ids.length, messages, widgetSessions: sessions.count, fileKeys }
-      })
-    : { conversations: 0, messages: 0, widgetSessions: 0, fileKeys: [] }
+  const where = shop
+    ? await customerConversationsWhere(database, shop, await shopAgentIds(database, shop), customer)
+    : null
+  const removed =
+    shop && where
+      ? await database.prisma.$transaction(async (transaction) => {
+          const ids = (await transaction.conversation.findMany({ where, select: { id: true } })).map(
+            (conversation) => conversation.id,
+          )
+          const fileKeys = await conversationAttachmentKeys(transaction, ids)
+          const messages = await transaction.message.count({ where: { conversationId: { in: ids } } })
+          await transaction.conversation.deleteMany({ where: { id: { in: ids } } }) // messages cascade
+          const sessions = await transaction.widgetSession.deleteMany({
+            where: { accountId: shop.accountId, shopifyCustomerId: customer.id },
+          })
+          return { conversations: ids.length, messages, widgetSessions: sessions.count, fileKeys }
+        })
+      : { conversations: 0, messages: 0, widgetSessions: 0, fileKeys: [] }
   const dataRequests = await database.prisma.$executeRaw`
     delete from jobs
     where kind = ${SHOPIFY_WEBHOOK_JOB} and status in ('succeeded', 'failed') and payload->>'topic' = 'customers/data_request'
       and payload->>'shop' = ${shopDomain} and payload->'payload'->'customer'->>'id' = ${customer.id}`
   if (currentJobId) {
-    await database.prisma.$executeRaw`update jobs set payload = jsonb_set(payload, '{payload,customer,email}', 'null'::jsonb, false) where id = ${currentJobId}::uuid`
+    await database.prisma
+      .$executeRaw`update jobs set payload = jsonb_set(payload, '{payload,customer,email}', 'null'::jsonb, false) where id = ${currentJobId}::uuid`
   }
   const files = await deleteStoredFiles(storage, logger, removed.fileKeys)
-  return { conversations_deleted: removed.conversations, messages_deleted: removed.messages, attachments_deleted: files, widget_sessions_deleted: removed.widgetSessions, data_request_records_deleted: dataRequests }
+  return {
+    conversations_deleted: removed.conversations,
+    messages_deleted: removed.messages,
+    attachments_deleted: files,
+    widget_sessions_deleted: removed.widgetSessions,
+    data_request_records_deleted: dataRequests,
+  }
 }

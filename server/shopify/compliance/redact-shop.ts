@@ -34,9 +34,15 @@ export async function redactShop({ database, storage, logger, shopDomain, curren
     ? await database.prisma.$transaction(async (transaction) => {
         const agents = { id: { in: agentIds }, accountId: shop.accountId }
         const ofAgents = { agentId: { in: agentIds }, accountId: shop.accountId }
-        const conversations = await transaction.conversation.findMany({ where: shopConversationsWhere(shop, agentIds), select: { id: true } })
+        const conversations = await transaction.conversation.findMany({
+          where: shopConversationsWhere(shop, agentIds),
+          select: { id: true },
+        })
         const conversationIds = conversations.map((conversation) => conversation.id)
-        const integrationWhere = { accountId: shop.accountId, OR: [{ agentId: { in: agentIds } }, ...(shop.widgetIntegrationId ? [{ id: shop.widgetIntegrationId }] : [])] }
+        const integrationWhere = {
+          accountId: shop.accountId,
+          OR: [{ agentId: { in: agentIds } }, ...(shop.widgetIntegrationId ? [{ id: shop.widgetIntegrationId }] : [])],
+        }
         const [documents, integrations, counts] = await Promise.all([
           transaction.document.findMany({ where: ofAgents, select: { storageKey: true } }),
           transaction.widgetIntegration.findMany({ where: integrationWhere, select: { websiteLogoKey: true } }),
@@ -63,13 +69,26 @@ export async function redactShop({ database, storage, logger, shopDomain, curren
           conversations: conversationIds.length,
           messages,
           widget_integrations: integrations.length,
-          fileKeys: [...new Set([...documents.map((document) => document.storageKey), ...integrations.map((integration) => integration.websiteLogoKey), ...attachments])],
+          fileKeys: [
+            ...new Set([
+              ...documents.map((document) => document.storageKey),
+              ...integrations.map((integration) => integration.websiteLogoKey),
+              ...attachments,
+            ]),
+          ],
         }
       })
     : null
   const sessions = await database.prisma.shopifySession.deleteMany({ where: { shop: shopDomain } })
-  const webhookJobs = await database.prisma.$executeRaw`delete from jobs where kind = ${SHOPIFY_WEBHOOK_JOB} and payload->>'shop' = ${shopDomain} and id <> ${currentJobId ?? '00000000-0000-0000-0000-000000000000'}::uuid`
+  const webhookJobs = await database.prisma
+    .$executeRaw`delete from jobs where kind = ${SHOPIFY_WEBHOOK_JOB} and payload->>'shop' = ${shopDomain} and id <> ${currentJobId ?? '00000000-0000-0000-0000-000000000000'}::uuid`
   const { fileKeys = [], ...counts } = removed ?? {}
   const files = await deleteStoredFiles(storage, logger, fileKeys)
-  return { known_shop: shop !== null, ...counts, files_deleted: files, sessions_deleted: sessions.count, webhook_jobs_deleted: webhookJobs }
+  return {
+    known_shop: shop !== null,
+    ...counts,
+    files_deleted: files,
+    sessions_deleted: sessions.count,
+    webhook_jobs_deleted: webhookJobs,
+  }
 }

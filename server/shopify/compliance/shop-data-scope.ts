@@ -6,7 +6,12 @@ import { storeKnowledgeAgentIds } from '../knowledge/store-knowledge-agents.ts'
 /** The storefront's agent (ShopifyShop.agentId) and every agent holding the store's knowledge. */
 export async function shopAgentIds(database: Database, shop: ShopifyShop): Promise<string[]> {
   const storeAgents = await storeKnowledgeAgentIds(database, shop)
-  const storefrontAgent = shop.agentId ? await database.prisma.agent.findFirst({ where: { id: shop.agentId, accountId: shop.accountId }, select: { id: true } }) : null
+  const storefrontAgent = shop.agentId
+    ? await database.prisma.agent.findFirst({
+        where: { id: shop.agentId, accountId: shop.accountId },
+        select: { id: true },
+      })
+    : null
   return [...new Set([...(storefrontAgent ? [storefrontAgent.id] : []), ...storeAgents])]
 }
 
@@ -14,7 +19,11 @@ export async function shopAgentIds(database: Database, shop: ShopifyShop): Promi
 export function shopConversationsWhere(shop: ShopifyShop, agentIds: string[]): Prisma.ConversationWhereInput {
   return {
     accountId: shop.accountId,
-    OR: [{ agentId: { in: agentIds } }, ...(shop.widgetIntegrationId ? [{ widgetIntegrationId: shop.widgetIntegrationId }] : []), { channel: 'shopify' }],
+    OR: [
+      { agentId: { in: agentIds } },
+      ...(shop.widgetIntegrationId ? [{ widgetIntegrationId: shop.widgetIntegrationId }] : []),
+      { channel: 'shopify' },
+    ],
   }
 }
 
@@ -28,8 +37,16 @@ export interface ShopCustomer {
  * The shop's conversations with one customer: marked with their Shopify customer id, started with
  * their e-mail, or started in a widget session the app proxy tied to their customer id.
  */
-export async function customerConversationsWhere(database: Database, shop: ShopifyShop, agentIds: string[], customer: ShopCustomer): Promise<Prisma.ConversationWhereInput> {
-  const sessions = await database.prisma.widgetSession.findMany({ where: { accountId: shop.accountId, shopifyCustomerId: customer.id }, select: { widgetIntegrationId: true, visitorId: true } })
+export async function customerConversationsWhere(
+  database: Database,
+  shop: ShopifyShop,
+  agentIds: string[],
+  customer: ShopCustomer,
+): Promise<Prisma.ConversationWhereInput> {
+  const sessions = await database.prisma.widgetSession.findMany({
+    where: { accountId: shop.accountId, shopifyCustomerId: customer.id },
+    select: { widgetIntegrationId: true, visitorId: true },
+  })
   const identities: Prisma.ConversationWhereInput[] = [
     { shopifyCustomerId: customer.id },
     ...(customer.email ? [{ visitorEmail: { equals: customer.email, mode: 'insensitive' as const } }] : []),

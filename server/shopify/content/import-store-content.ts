@@ -20,7 +20,14 @@ import type { StorefrontShop, StoreResource, StoreResourceKind } from '../knowle
 import { StoreImportBusyError } from '../knowledge/store-import-busy-error.ts'
 import { upsertStoreResource, type UpsertOutcome } from '../knowledge/upsert-store-resource.ts'
 import { paginateConnection } from './paginate-connection.ts'
-import { ARTICLES_QUERY, COLLECTIONS_QUERY, connectionIn, PAGES_QUERY, POLICIES_QUERY, PoliciesDataSchema } from './store-content-queries.ts'
+import {
+  ARTICLES_QUERY,
+  COLLECTIONS_QUERY,
+  connectionIn,
+  PAGES_QUERY,
+  POLICIES_QUERY,
+  PoliciesDataSchema,
+} from './store-content-queries.ts'
 
 export interface ImportStoreContentOptions {
   database: Database
@@ -41,11 +48,24 @@ interface ContentKind<Schema extends z.ZodType> {
   toResource(node: z.infer<Schema>, shop: StorefrontShop): StoreResource | null
 }
 
-const kind = <Schema extends z.ZodType>(definition: ContentKind<Schema>) => definition as unknown as ContentKind<z.ZodType>
+const kind = <Schema extends z.ZodType>(definition: ContentKind<Schema>) =>
+  definition as unknown as ContentKind<z.ZodType>
 
 const CONTENT_KINDS = [
-  kind({ kind: 'collection', label: 'collections', schema: StoreCollectionSchema, nodes: (client, signal) => paginateConnection(client, COLLECTIONS_QUERY, connectionIn('collections'), signal), toResource: collectionResource }),
-  kind({ kind: 'page', label: 'pages', schema: StorePageSchema, nodes: (client, signal) => paginateConnection(client, PAGES_QUERY, connectionIn('pages'), signal), toResource: (page, shop) => (page.isPublished === false ? null : pageResource(page, shop)) }),
+  kind({
+    kind: 'collection',
+    label: 'collections',
+    schema: StoreCollectionSchema,
+    nodes: (client, signal) => paginateConnection(client, COLLECTIONS_QUERY, connectionIn('collections'), signal),
+    toResource: collectionResource,
+  }),
+  kind({
+    kind: 'page',
+    label: 'pages',
+    schema: StorePageSchema,
+    nodes: (client, signal) => paginateConnection(client, PAGES_QUERY, connectionIn('pages'), signal),
+    toResource: (page, shop) => (page.isPublished === false ? null : pageResource(page, shop)),
+  }),
   kind({
     kind: 'article',
     label: 'blog articles',
@@ -88,10 +108,18 @@ export async function importStoreContent(options: ImportStoreContentOptions): Pr
       kept.add(resource.gid)
       tally[(await upsertStoreResource({ database, queue, shop, agentId, resource })).outcome] += 1
     }
-    tally.removed = await pruneStoreResources(database, { shopId: shop.id, agentId, kinds: [contentKind.kind], keptGids: kept })
+    tally.removed = await pruneStoreResources(database, {
+      shopId: shop.id,
+      agentId,
+      kinds: [contentKind.kind],
+      keptGids: kept,
+    })
     counts[contentKind.kind] = tally
     busy += tally.busy
   }
-  if (busy > 0) throw new StoreImportBusyError(`${busy} store texts are being embedded right now; the import continues with them shortly.`)
+  if (busy > 0)
+    throw new StoreImportBusyError(
+      `${busy} store texts are being embedded right now; the import continues with them shortly.`,
+    )
   return counts
 }

@@ -9,7 +9,12 @@ const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string(
  * Every node of a cursor-paginated connection, page by page. The query takes $first and $cursor;
  * `connectionOf` finds the connection ({ nodes, pageInfo }) in the answer's data.
  */
-export async function* paginateConnection(client: ShopifyAdminClient, query: string, connectionOf: (data: unknown) => unknown, signal?: AbortSignal): AsyncGenerator<unknown> {
+export async function* paginateConnection(
+  client: ShopifyAdminClient,
+  query: string,
+  connectionOf: (data: unknown) => unknown,
+  signal?: AbortSignal,
+): AsyncGenerator<unknown> {
   let cursor: string | null = null
   for (;;) {
     signal?.throwIfAborted()

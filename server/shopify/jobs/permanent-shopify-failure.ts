@@ -9,7 +9,10 @@ const PERMANENT_CODES = new Set(['ACCESS_DENIED', 'INVALID', 'NOT_FOUND'])
 /** The error as the worker should see it: permanent ones fail the job at once, the rest are retried. */
 export function asJobError(error: unknown): unknown {
   if (error instanceof AppError && error.code === 'NOT_FOUND') return new PermanentJobError(error.detail)
-  if (error instanceof ShopifyAdminError && ((error.status && PERMANENT_STATUSES.has(error.status)) || error.codes.some((code) => PERMANENT_CODES.has(code)))) {
+  if (
+    error instanceof ShopifyAdminError &&
+    ((error.status && PERMANENT_STATUSES.has(error.status)) || error.codes.some((code) => PERMANENT_CODES.has(code)))
+  ) {
     return new PermanentJobError(error.message)
   }
   return error

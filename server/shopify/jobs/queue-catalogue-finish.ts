@@ -9,7 +9,12 @@ import { SHOPIFY_FINISH_CATALOGUE, SHOPIFY_FINISH_CATALOGUE_JOB } from './shopif
  * Queues the one job that reads an export's result. The finish webhook calls it with no delay and
  * pulls a waiting poll forward; the import's start calls it with a delay, as the poll.
  */
-export async function queueCatalogueFinish(database: Database, queue: JobQueue, bulkImport: ShopifyBulkImport & { shop: { accountId: string } }, delayMs = 0) {
+export async function queueCatalogueFinish(
+  database: Database,
+  queue: JobQueue,
+  bulkImport: ShopifyBulkImport & { shop: { accountId: string } },
+  delayMs = 0,
+) {
   const runAfter = new Date(Date.now() + delayMs)
   try {
     await enqueueJobOf(database.prisma, SHOPIFY_FINISH_CATALOGUE, {
@@ -23,7 +28,11 @@ export async function queueCatalogueFinish(database: Database, queue: JobQueue, 
     })
   } catch (error) {
     if (!(error instanceof JobAlreadyActiveError)) throw error
-    if (delayMs === 0) await database.prisma.job.updateMany({ where: { activeKey: `${SHOPIFY_FINISH_CATALOGUE_JOB}:${bulkImport.id}`, status: 'queued' }, data: { runAfter } })
+    if (delayMs === 0)
+      await database.prisma.job.updateMany({
+        where: { activeKey: `${SHOPIFY_FINISH_CATALOGUE_JOB}:${bulkImport.id}`, status: 'queued' },
+        data: { runAfter },
+      })
   }
   queue.wake()
 }

@@ -7,10 +7,14 @@ import { adminClientFromLibrary } from '../admin/admin-client-from-library.ts'
 import { createShopifyJobHandlers } from './create-shopify-job-handlers.ts'
 import type { ShopifyJobDependencies } from './shopify-job-dependencies.ts'
 
-export function shopifyJobHandlersFor(shopify: ShopifyAppServer | null, dependencies: Omit<ShopifyJobDependencies, 'adminClientFor'>): Record<string, JobHandler> {
+export function shopifyJobHandlersFor(
+  shopify: ShopifyAppServer | null,
+  dependencies: Omit<ShopifyJobDependencies, 'adminClientFor'>,
+): Record<string, JobHandler> {
   if (!shopify) return {}
   return createShopifyJobHandlers({
     ...dependencies,
-    adminClientFor: async (shopDomain) => adminClientFromLibrary((await shopify.unauthenticated.admin(shopDomain)).admin),
+    adminClientFor: async (shopDomain) =>
+      adminClientFromLibrary((await shopify.unauthenticated.admin(shopDomain)).admin),
   })
 }

@@ -3,21 +3,44 @@ import { z } from 'zod'
 import { htmlFragmentToText } from '../../knowledge/indexing/structured-text.ts'
 import { storefrontBaseOf, webUrlOrNull, type StorefrontShop, type StoreResource } from './store-resource.ts'
 
-const orEmpty = z.string().nullish().transform((value) => value ?? '')
+const orEmpty = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '')
 
-export const StoreCollectionSchema = z.object({ id: z.string().startsWith('gid://shopify/Collection/'), title: z.string(), handle: z.string(), descriptionHtml: orEmpty })
-export const StorePageSchema = z.object({ id: z.string(), title: z.string(), handle: z.string(), body: orEmpty, isPublished: z.boolean().nullish() })
+export const StoreCollectionSchema = z.object({
+  id: z.string().startsWith('gid://shopify/Collection/'),
+  title: z.string(),
+  handle: z.string(),
+  descriptionHtml: orEmpty,
+})
+export const StorePageSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  handle: z.string(),
+  body: orEmpty,
+  isPublished: z.boolean().nullish(),
+})
 export const StoreArticleSchema = z.object({
   id: z.string(),
   title: z.string(),
   handle: z.string(),
   body: orEmpty,
   isPublished: z.boolean().nullish(),
-  tags: z.array(z.string()).nullish().transform((value) => value ?? []),
+  tags: z
+    .array(z.string())
+    .nullish()
+    .transform((value) => value ?? []),
   author: z.object({ name: orEmpty }).nullish(),
   blog: z.object({ handle: z.string(), title: orEmpty }),
 })
-export const StorePolicySchema = z.object({ id: z.string().nullish(), title: z.string(), body: orEmpty, url: z.string().nullish(), type: z.string() })
+export const StorePolicySchema = z.object({
+  id: z.string().nullish(),
+  title: z.string(),
+  body: orEmpty,
+  url: z.string().nullish(),
+  type: z.string(),
+})
 
 export type StoreCollection = z.infer<typeof StoreCollectionSchema>
 export type StorePage = z.infer<typeof StorePageSchema>
@@ -32,22 +55,41 @@ export function collectionResource(collection: StoreCollection, shop: Storefront
     gid: collection.id,
     kind: 'collection',
     title: collection.title,
-    content: joined(`${collection.title} (a collection of products in the store)`, htmlFragmentToText(collection.descriptionHtml)),
+    content: joined(
+      `${collection.title} (a collection of products in the store)`,
+      htmlFragmentToText(collection.descriptionHtml),
+    ),
     sourceUrl: `${storefrontBaseOf(shop)}/collections/${path(collection.handle)}`,
   }
 }
 
 export function pageResource(page: StorePage, shop: StorefrontShop): StoreResource {
-  return { gid: page.id, kind: 'page', title: page.title, content: joined(page.title, htmlFragmentToText(page.body)), sourceUrl: `${storefrontBaseOf(shop)}/pages/${path(page.handle)}` }
+  return {
+    gid: page.id,
+    kind: 'page',
+    title: page.title,
+    content: joined(page.title, htmlFragmentToText(page.body)),
+    sourceUrl: `${storefrontBaseOf(shop)}/pages/${path(page.handle)}`,
+  }
 }
 
 export function articleResource(article: StoreArticle, shop: StorefrontShop): StoreResource {
-  const byline = [article.blog.title ? `From the blog ${article.blog.title}` : null, article.author?.name ? `by ${article.author.name}` : null].filter(Boolean).join(', ')
+  const byline = [
+    article.blog.title ? `From the blog ${article.blog.title}` : null,
+    article.author?.name ? `by ${article.author.name}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ')
   return {
     gid: article.id,
     kind: 'article',
     title: article.title,
-    content: joined(article.title, byline, article.tags.length > 0 && `Tags: ${article.tags.join(', ')}`, htmlFragmentToText(article.body)),
+    content: joined(
+      article.title,
+      byline,
+      article.tags.length > 0 && `Tags: ${article.tags.join(', ')}`,
+      htmlFragmentToText(article.body),
+    ),
     sourceUrl: `${storefrontBaseOf(shop)}/blogs/${path(article.blog.handle, article.handle)}`,
   }
 }

@@ -9,20 +9,44 @@ export const StoreProductFieldsSchema = z.object({
   id: z.string().startsWith('gid://shopify/Product/'),
   title: z.string(),
   handle: z.string(),
-  descriptionHtml: z.string().nullish().transform((value) => value ?? ''),
+  descriptionHtml: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
   onlineStoreUrl: z.string().nullish().transform(webUrlOrNull),
-  productType: z.string().nullish().transform((value) => value ?? ''),
-  vendor: z.string().nullish().transform((value) => value ?? ''),
-  tags: z.array(z.string()).nullish().transform((value) => value ?? []),
-  status: z.string().nullish().transform((value) => value ?? 'ACTIVE'),
+  productType: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  vendor: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  tags: z
+    .array(z.string())
+    .nullish()
+    .transform((value) => value ?? []),
+  status: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? 'ACTIVE'),
   priceRangeV2: z.object({ minVariantPrice: MoneySchema, maxVariantPrice: MoneySchema }).nullish(),
 })
 
 export const StoreVariantSchema = z.object({
   id: z.string(),
-  title: z.string().nullish().transform((value) => value ?? ''),
-  price: z.union([z.string(), z.number()]).nullish().transform((value) => (value === null || value === undefined ? null : String(value))),
-  sku: z.string().nullish().transform((value) => value || null),
+  title: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
+  price: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value) => (value === null || value === undefined ? null : String(value))),
+  sku: z
+    .string()
+    .nullish()
+    .transform((value) => value || null),
 })
 
 export type StoreProductFields = z.infer<typeof StoreProductFieldsSchema>
@@ -40,7 +64,9 @@ function priceLine(product: StoreProduct): string | null {
   const range = product.priceRangeV2
   if (!range) return null
   const { minVariantPrice: min, maxVariantPrice: max } = range
-  return min.amount === max.amount ? `Price: ${min.amount} ${min.currencyCode}` : `Price: from ${min.amount} to ${max.amount} ${max.currencyCode}`
+  return min.amount === max.amount
+    ? `Price: ${min.amount} ${min.currencyCode}`
+    : `Price: from ${min.amount} to ${max.amount} ${max.currencyCode}`
 }
 
 function variantsLine(product: StoreProduct): string | null {
@@ -49,7 +75,8 @@ function variantsLine(product: StoreProduct): string | null {
   if (named.length === 0) return null
   const currency = product.priceRangeV2?.minVariantPrice.currencyCode
   const describe = (variant: StoreVariant) =>
-    [variant.title, variant.sku ? `(SKU ${variant.sku})` : null].filter(Boolean).join(' ') + (variant.price ? `: ${variant.price}${currency ? ` ${currency}` : ''}` : '')
+    [variant.title, variant.sku ? `(SKU ${variant.sku})` : null].filter(Boolean).join(' ') +
+    (variant.price ? `: ${variant.price}${currency ? ` ${currency}` : ''}` : '')
   return `Variants: ${named.map(describe).join('; ')}`
 }
 

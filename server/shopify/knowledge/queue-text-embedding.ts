@@ -12,7 +12,10 @@ export interface TextRef {
 
 /** Whether the text's embed job is running now: it has read the text already and would index stale words. */
 export async function isTextBeingEmbedded(database: Database, textId: string) {
-  const job = await database.prisma.job.findUnique({ where: { activeKey: `${EMBED_ITEM.kind}:${textId}` }, select: { status: true } })
+  const job = await database.prisma.job.findUnique({
+    where: { activeKey: `${EMBED_ITEM.kind}:${textId}` },
+    select: { status: true },
+  })
   return job?.status === 'running'
 }
 
@@ -22,7 +25,14 @@ export async function isTextBeingEmbedded(database: Database, textId: string) {
  */
 export async function queueTextEmbedding(database: Database, queue: JobQueue, text: TextRef) {
   try {
-    await enqueueJobOf(database.prisma, EMBED_ITEM, { accountId: text.accountId, agentId: text.agentId, subjectType: 'text', subjectId: text.id, payload: { type: 'text', id: text.id }, onlyOneActive: true })
+    await enqueueJobOf(database.prisma, EMBED_ITEM, {
+      accountId: text.accountId,
+      agentId: text.agentId,
+      subjectType: 'text',
+      subjectId: text.id,
+      payload: { type: 'text', id: text.id },
+      onlyOneActive: true,
+    })
   } catch (error) {
     if (!(error instanceof JobAlreadyActiveError)) throw error
   }

@@ -2,7 +2,15 @@ import type { Database } from '../../db/database.ts'
 import type { StoreResourceKind } from './store-resource.ts'
 
 /** Deletes mapped store objects with their texts (sections, chunks and vectors go with the texts). */
-async function removeMatching(database: Database, where: { shopId: string; agentId?: string; kind?: { in: StoreResourceKind[] }; resourceGid?: string | { notIn: string[] } }) {
+async function removeMatching(
+  database: Database,
+  where: {
+    shopId: string
+    agentId?: string
+    kind?: { in: StoreResourceKind[] }
+    resourceGid?: string | { notIn: string[] }
+  },
+) {
   const resources = await database.prisma.shopifyResource.findMany({ where, select: { id: true, textId: true } })
   if (resources.length === 0) return 0
   const textIds = resources.flatMap((resource) => (resource.textId ? [resource.textId] : []))
@@ -19,6 +27,14 @@ export function removeStoreResource(database: Database, shopId: string, resource
 }
 
 /** After a full import: objects of these kinds the store no longer has leave the agent. */
-export function pruneStoreResources(database: Database, options: { shopId: string; agentId: string; kinds: StoreResourceKind[]; keptGids: Iterable<string> }) {
-  return removeMatching(database, { shopId: options.shopId, agentId: options.agentId, kind: { in: options.kinds }, resourceGid: { notIn: [...options.keptGids] } })
+export function pruneStoreResources(
+  database: Database,
+  options: { shopId: string; agentId: string; kinds: StoreResourceKind[]; keptGids: Iterable<string> },
+) {
+  return removeMatching(database, {
+    shopId: options.shopId,
+    agentId: options.agentId,
+    kind: { in: options.kinds },
+    resourceGid: { notIn: [...options.keptGids] },
+  })
 }

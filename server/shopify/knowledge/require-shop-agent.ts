@@ -4,7 +4,10 @@ import { AppError } from '../../errors/app-error.ts'
 
 /** An agent of the shop's own account: store knowledge never goes to another account's agent. */
 export async function requireShopAgent(database: Database, shop: Pick<ShopifyShop, 'accountId'>, agentId: string) {
-  const agent = await database.prisma.agent.findFirst({ where: { id: agentId, accountId: shop.accountId }, select: { id: true, accountId: true } })
+  const agent = await database.prisma.agent.findFirst({
+    where: { id: agentId, accountId: shop.accountId },
+    select: { id: true, accountId: true },
+  })
   if (!agent) throw new AppError('NOT_FOUND', 'Agent not found')
   return agent
 }

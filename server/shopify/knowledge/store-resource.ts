@@ -19,7 +19,9 @@ export interface StorefrontShop {
 
 /** What an import compares to know whether a resource changed since it was last written. */
 export function hashStoreResource(resource: StoreResource) {
-  return createHash('sha256').update(JSON.stringify([resource.kind, resource.title, resource.content, resource.sourceUrl])).digest('hex')
+  return createHash('sha256')
+    .update(JSON.stringify([resource.kind, resource.title, resource.content, resource.sourceUrl]))
+    .digest('hex')
 }
 
 /** The storefront's address without a trailing slash: the primary domain, else the myshopify domain (which redirects there). */

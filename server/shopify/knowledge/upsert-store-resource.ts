@@ -20,14 +20,21 @@ const textFields = (options: UpsertStoreResourceOptions) => ({
   // PostgreSQL text cannot hold NUL.
   content: options.resource.content.replaceAll('\u0000', ''),
   sourceUrl: options.resource.sourceUrl,
-  metaData: { source: 'shopify', shop: options.shop.shopDomain, kind: options.resource.kind, gid: options.resource.gid },
+  metaData: {
+    source: 'shopify',
+    shop: options.shop.shopDomain,
+    kind: options.resource.kind,
+    gid: options.resource.gid,
+  },
 })
 
 /**
  * Writes one store object as a text of the agent, mapped by its GraphQL id. Unchanged objects (same
  * content hash, text still there) are skipped; changed ones are rewritten and embedded again.
  */
-export async function upsertStoreResource(options: UpsertStoreResourceOptions): Promise<{ outcome: UpsertOutcome; textId: string | null }> {
+export async function upsertStoreResource(
+  options: UpsertStoreResourceOptions,
+): Promise<{ outcome: UpsertOutcome; textId: string | null }> {
   const { database, queue, shop, agentId, resource } = options
   const contentHash = hashStoreResource(resource)
   const existing = await database.prisma.shopifyResource.findUnique({
@@ -37,7 +44,8 @@ export async function upsertStoreResource(options: UpsertStoreResourceOptions): 
   const text = existing?.text
   if (existing && text && existing.contentHash === contentHash) {
     // An earlier run may have stopped between writing and queueing: an unembedded text is queued again.
-    if (!text.embedded && text.status !== 'processing') await queueTextEmbedding(database, queue, { id: text.id, agentId, accountId: shop.accountId })
+    if (!text.embedded && text.status !== 'processing')
+      await queueTextEmbedding(database, queue, { id: text.id, agentId, accountId: shop.accountId })
     return { outcome: 'unchanged', textId: text.id }
   }
   if (text && (await isTextBeingEmbedded(database, text.id))) return { outcome: 'busy', textId: text.id }
@@ -46,17 +54,34 @@ export async function upsertStoreResource(options: UpsertStoreResourceOptions): 
   try {
     textId = await database.prisma.$transaction(async (transaction) => {
       const written = text
-        ? await transaction.text.update({ where: { id: text.id }, data: { ...fields, embedded: false }, select: { id: true } })
-        : await transaction.text.create({ data: { accountId: shop.accountId, agentId, ...fields }, select: { id: true } })
-      const mapping = { textId: written.id, kind: resource.kind, storefrontUrl: resource.sourceUrl, contentHash, syncedAt: new Date() }
+        ? await transaction.text.update({
+            where: { id: text.id },
+            data: { ...fields, embedded: false },
+            select: { id: true },
+          })
+        : await transaction.text.create({
+            data: { accountId: shop.accountId, agentId, ...fields },
+            select: { id: true },
+          })
+      const mapping = {
+        textId: written.id,
+        kind: resource.kind,
+        storefrontUrl: resource.sourceUrl,
+        contentHash,
+        syncedAt: new Date(),
+      }
       // Created, not upserted, when new: two deliveries racing on one product make the second fail here
       // (unique agent + id) and roll back its text, instead of leaving an orphan.
       if (existing) await transaction.shopifyResource.update({ where: { id: existing.id }, data: mapping })
-      else await transaction.shopifyResource.create({ data: { shopId: shop.id, agentId, resourceGid: resource.gid, ...mapping } })
+      else
+        await transaction.shopifyResource.create({
+          data: { shopId: shop.id, agentId, resourceGid: resource.gid, ...mapping },
+        })
       return written.id
     })
   } catch (error) {
-    if (!existing && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return upsertStoreResource(options)
+    if (!existing && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+      return upsertStoreResource(options)
     throw error
   }
   await queueTextEmbedding(database, queue, { id: textId, agentId, accountId: shop.accountId })

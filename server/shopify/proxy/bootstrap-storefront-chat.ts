@@ -32,7 +32,13 @@ function storefrontOriginOf(shop: { shopDomain: string; storefrontUrl: string | 
  * integration and the storefront's origin, and carrying the signed-in customer so their conversations
  * can be found (and purged on customers/redact). The widget then talks to the public API directly.
  */
-export async function bootstrapStorefrontChat({ database, settings, shopDomain, loggedInCustomerId, origin }: BootstrapStorefrontChatOptions) {
+export async function bootstrapStorefrontChat({
+  database,
+  settings,
+  shopDomain,
+  loggedInCustomerId,
+  origin,
+}: BootstrapStorefrontChatOptions) {
   const shop = await requireInstalledShop(database, shopDomain)
   if (!shop.widgetIntegrationId) throw widgetUnavailable()
   const pageOrigin = origin ?? storefrontOriginOf(shop)
@@ -40,5 +46,10 @@ export async function bootstrapStorefrontChat({ database, settings, shopDomain, 
   // to any other origin would be refused at the first message, so it is refused here.
   const { integration, agent } = await activeIntegrationFor(database, { id: shop.widgetIntegrationId }, pageOrigin)
   if (integration.accountId !== shop.accountId) throw widgetUnavailable()
-  return openWidgetSession(database, settings, { integration, agent, origin: pageOrigin, shopifyCustomerId: loggedInCustomerId })
+  return openWidgetSession(database, settings, {
+    integration,
+    agent,
+    origin: pageOrigin,
+    shopifyCustomerId: loggedInCustomerId,
+  })
 }

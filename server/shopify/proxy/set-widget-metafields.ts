@@ -29,7 +29,10 @@ interface CurrentAppInstallation {
 }
 
 interface MetafieldsSetAnswer {
-  metafieldsSet: { metafields: { key: string; value: string }[] | null; userErrors: { field: string[] | null; message: string; code: string | null }[] }
+  metafieldsSet: {
+    metafields: { key: string; value: string }[] | null
+    userErrors: { field: string[] | null; message: string; code: string | null }[]
+  }
 }
 
 export interface SetWidgetMetafieldsOptions {
@@ -46,10 +49,22 @@ export interface SetWidgetMetafieldsOptions {
 export async function setWidgetMetafields({ client, clientKey, serverUrl }: SetWidgetMetafieldsOptions): Promise<void> {
   const values = WidgetMetafieldsSchema.parse({ clientKey, serverUrl })
   const { currentAppInstallation } = await client.graphql<CurrentAppInstallation>(CURRENT_APP_INSTALLATION)
-  const metafield = (key: string, value: string) => ({ ownerId: currentAppInstallation.id, namespace: WIDGET_METAFIELD_NAMESPACE, key, type: 'single_line_text_field', value })
-  const answer = await client.graphql<MetafieldsSetAnswer>(SET_METAFIELDS, { metafields: [metafield('widget_key', values.clientKey), metafield('server_url', values.serverUrl)] })
+  const metafield = (key: string, value: string) => ({
+    ownerId: currentAppInstallation.id,
+    namespace: WIDGET_METAFIELD_NAMESPACE,
+    key,
+    type: 'single_line_text_field',
+    value,
+  })
+  const answer = await client.graphql<MetafieldsSetAnswer>(SET_METAFIELDS, {
+    metafields: [metafield('widget_key', values.clientKey), metafield('server_url', values.serverUrl)],
+  })
   const { userErrors } = answer.metafieldsSet
   if (userErrors.length > 0) {
-    throw new AppError('UPSTREAM_FAILED', `Shopify did not save the chat widget settings: ${userErrors.map((error) => error.message).join('; ')}`, { shopify_errors: userErrors })
+    throw new AppError(
+      'UPSTREAM_FAILED',
+      `Shopify did not save the chat widget settings: ${userErrors.map((error) => error.message).join('; ')}`,
+      { shopify_errors: userErrors },
+    )
   }
 }

@@ -6,7 +6,8 @@ const SINGLE_VALUED = new Set(['shop', 'signature', 'timestamp', 'hmac'])
 const TIMESTAMP_TOLERANCE_SECONDS = 90
 const HEX_SHA256 = /^[0-9a-f]{64}$/
 
-export type AppProxySignatureFailure = 'repeated_parameter' | 'missing_signature' | 'invalid_timestamp' | 'stale_timestamp' | 'signature_mismatch'
+export type AppProxySignatureFailure =
+  'repeated_parameter' | 'missing_signature' | 'invalid_timestamp' | 'stale_timestamp' | 'signature_mismatch'
 
 export type AppProxySignatureCheck = { valid: true } | { valid: false; reason: AppProxySignatureFailure }
 
@@ -18,7 +19,11 @@ export type AppProxySignatureCheck = { valid: true } | { valid: false; reason: A
  * captured URL stops working soon. Used by the plain Express mount; the React Router routes have the
  * library's authenticate.public.appProxy.
  */
-export function verifyAppProxySignature(query: URLSearchParams, secret: string, now: number = Date.now()): AppProxySignatureCheck {
+export function verifyAppProxySignature(
+  query: URLSearchParams,
+  secret: string,
+  now: number = Date.now(),
+): AppProxySignatureCheck {
   // The library drops an empty `index` (a React Router leftover) before checking; do the same.
   const dropIndex = !query.get('index')
   const values = new Map<string, string[]>()
@@ -33,7 +38,8 @@ export function verifyAppProxySignature(query: URLSearchParams, secret: string, 
   if (!signature) return { valid: false, reason: 'missing_signature' }
   const timestamp = values.get('timestamp')?.[0] ?? ''
   if (!/^\d{1,12}$/.test(timestamp)) return { valid: false, reason: 'invalid_timestamp' }
-  if (Math.abs(Math.trunc(now / 1000) - Number(timestamp)) > TIMESTAMP_TOLERANCE_SECONDS) return { valid: false, reason: 'stale_timestamp' }
+  if (Math.abs(Math.trunc(now / 1000) - Number(timestamp)) > TIMESTAMP_TOLERANCE_SECONDS)
+    return { valid: false, reason: 'stale_timestamp' }
   const message = [...values.entries()]
     .filter(([key]) => key !== 'signature' && key !== 'hmac')
     .sort(([first], [second]) => first.localeCompare(second))
@@ -41,6 +47,7 @@ export function verifyAppProxySignature(query: URLSearchParams, secret: string, 
     .join('')
   const expected = createHmac('sha256', secret).update(message).digest('hex')
   // Same length before timingSafeEqual; hex of the wrong shape cannot match anyway.
-  if (!HEX_SHA256.test(signature) || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return { valid: false, reason: 'signature_mismatch' }
+  if (!HEX_SHA256.test(signature) || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected)))
+    return { valid: false, reason: 'signature_mismatch' }
   return { valid: true }
 }

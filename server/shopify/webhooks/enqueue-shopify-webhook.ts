@@ -4,7 +4,12 @@ import { AppError } from '../../errors/app-error.ts'
 import { enqueueJobOf } from '../../jobs/job-kind.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { SHOPIFY_WEBHOOK, SHOPIFY_WEBHOOK_JOB } from '../jobs/shopify-job-kinds.ts'
-import { normalizeWebhookTopic, ShopDomainSchema, WEBHOOK_PAYLOAD_SCHEMAS, WebhookIdSchema } from './shopify-webhook.schemas.ts'
+import {
+  normalizeWebhookTopic,
+  ShopDomainSchema,
+  WEBHOOK_PAYLOAD_SCHEMAS,
+  WebhookIdSchema,
+} from './shopify-webhook.schemas.ts'
 
 export interface EnqueueShopifyWebhookOptions {
   database: Database
@@ -28,12 +33,16 @@ export interface EnqueuedWebhook {
  */
 export async function enqueueShopifyWebhook(options: EnqueueShopifyWebhookOptions): Promise<EnqueuedWebhook> {
   const topic = normalizeWebhookTopic(options.topic)
-  if (!topic) throw new AppError('BAD_REQUEST', `This app does not handle the webhook topic ${options.topic.slice(0, 100)}.`)
+  if (!topic)
+    throw new AppError('BAD_REQUEST', `This app does not handle the webhook topic ${options.topic.slice(0, 100)}.`)
   const shop = ShopDomainSchema.parse(options.shop)
   const webhookId = WebhookIdSchema.parse(options.webhookId)
   const payload = WEBHOOK_PAYLOAD_SCHEMAS[topic].parse(options.payload)
   const { database } = options
-  const known = await database.prisma.shopifyShop.findUnique({ where: { shopDomain: shop }, select: { accountId: true } })
+  const known = await database.prisma.shopifyShop.findUnique({
+    where: { shopDomain: shop },
+    select: { accountId: true },
+  })
   try {
     const job = await enqueueJobOf(database.prisma, SHOPIFY_WEBHOOK, {
       accountId: known?.accountId,
@@ -45,7 +54,10 @@ export async function enqueueShopifyWebhook(options: EnqueueShopifyWebhookOption
     return { isNew: true, jobId: job.id }
   } catch (error) {
     if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error
-    const first = await database.prisma.job.findUniqueOrThrow({ where: { kind_dedupeKey: { kind: SHOPIFY_WEBHOOK_JOB, dedupeKey: webhookId } }, select: { id: true } })
+    const first = await database.prisma.job.findUniqueOrThrow({
+      where: { kind_dedupeKey: { kind: SHOPIFY_WEBHOOK_JOB, dedupeKey: webhookId } },
+      select: { id: true },
+    })
     return { isNew: false, jobId: first.id }
   }
 }

@@ -17,7 +17,9 @@ const COLLECTION_QUERY = `query CollectionForSync($id: ID!) {
   collection(id: $id) { id title handle descriptionHtml }
 }`
 
-const ProductDataSchema = z.object({ product: StoreProductFieldsSchema.extend({ variants: z.object({ nodes: z.array(StoreVariantSchema) }) }).nullable() })
+const ProductDataSchema = z.object({
+  product: StoreProductFieldsSchema.extend({ variants: z.object({ nodes: z.array(StoreVariantSchema) }) }).nullable(),
+})
 
 /** The product as the store has it now, or null when it is gone. */
 export async function fetchStoreProduct(client: ShopifyAdminClient, gid: string): Promise<StoreProduct | null> {
@@ -26,5 +28,7 @@ export async function fetchStoreProduct(client: ShopifyAdminClient, gid: string)
 }
 
 export async function fetchStoreCollection(client: ShopifyAdminClient, gid: string) {
-  return z.object({ collection: StoreCollectionSchema.nullable() }).parse(await client.graphql(COLLECTION_QUERY, { id: gid })).collection
+  return z
+    .object({ collection: StoreCollectionSchema.nullable() })
+    .parse(await client.graphql(COLLECTION_QUERY, { id: gid })).collection
 }

@@ -10,26 +10,47 @@ import { updateShopScopes } from './update-shop-scopes.ts'
 import { updateShopSubscription } from './update-shop-subscription.ts'
 
 // The job's payload was parsed by enqueueShopifyWebhook before it was stored.
-const payloadOf = <Topic extends ShopifyWebhookTopic>(webhook: WebhookJobPayload, _topic: Topic) => webhook.payload as WebhookPayload<Topic>
+const payloadOf = <Topic extends ShopifyWebhookTopic>(webhook: WebhookJobPayload, _topic: Topic) =>
+  webhook.payload as WebhookPayload<Topic>
 
-async function syncObject(dependencies: ShopifyJobDependencies, webhook: WebhookJobPayload, type: 'product' | 'collection', isDeleted: boolean) {
+async function syncObject(
+  dependencies: ShopifyJobDependencies,
+  webhook: WebhookJobPayload,
+  type: 'product' | 'collection',
+  isDeleted: boolean,
+) {
   const { database, queue } = dependencies
   const shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain: webhook.shop } })
   if (!shop) return { skipped: 'unknown shop' }
   const { gid } = payloadOf(webhook, 'products/update')
-  return syncStoreObject({ database, queue, shop, type, gid, isDeleted, clientFor: () => dependencies.adminClientFor(shop.shopDomain) })
+  return syncStoreObject({
+    database,
+    queue,
+    shop,
+    type,
+    gid,
+    isDeleted,
+    clientFor: () => dependencies.adminClientFor(shop.shopDomain),
+  })
 }
 
 async function finishBulkOperation(dependencies: ShopifyJobDependencies, webhook: WebhookJobPayload) {
   const { bulkOperationGid, status } = payloadOf(webhook, 'bulk_operations/finish')
-  const bulkImport = await dependencies.database.prisma.shopifyBulkImport.findFirst({ where: { bulkOperationGid, shop: { shopDomain: webhook.shop } }, include: { shop: true } })
+  const bulkImport = await dependencies.database.prisma.shopifyBulkImport.findFirst({
+    where: { bulkOperationGid, shop: { shopDomain: webhook.shop } },
+    include: { shop: true },
+  })
   if (!bulkImport) return { skipped: 'not an import of this app', status }
   await queueCatalogueFinish(dependencies.database, dependencies.queue, bulkImport)
   return { bulkImportId: bulkImport.id, status }
 }
 
 /** Does what one webhook asks; the result is kept on its job. */
-export async function processShopifyWebhook(dependencies: ShopifyJobDependencies, webhook: WebhookJobPayload, jobId?: string): Promise<unknown> {
+export async function processShopifyWebhook(
+  dependencies: ShopifyJobDependencies,
+  webhook: WebhookJobPayload,
+  jobId?: string,
+): Promise<unknown> {
   const { database, storage, logger } = dependencies
   switch (webhook.topic) {
     case 'products/create':
@@ -45,7 +66,9 @@ export async function processShopifyWebhook(dependencies: ShopifyJobDependencies
     case 'bulk_operations/finish':
       return finishBulkOperation(dependencies, webhook)
     case 'app/uninstalled': {
-      const received = jobId ? await database.prisma.job.findUnique({ where: { id: jobId }, select: { createdAt: true } }) : null
+      const received = jobId
+        ? await database.prisma.job.findUnique({ where: { id: jobId }, select: { createdAt: true } })
+        : null
       return markShopUninstalled(database, webhook.shop, received?.createdAt)
     }
     case 'app_subscriptions/update':
@@ -54,10 +77,20 @@ export async function processShopifyWebhook(dependencies: ShopifyJobDependencies
       return updateShopScopes(database, webhook.shop, payloadOf(webhook, 'app/scopes_update').current)
     case 'customers/data_request': {
       const { customer, dataRequestId } = payloadOf(webhook, 'customers/data_request')
-      return { data_request_id: dataRequestId, ...(await gatherCustomerData({ database, shopDomain: webhook.shop, customer })) }
+      return {
+        data_request_id: dataRequestId,
+        ...(await gatherCustomerData({ database, shopDomain: webhook.shop, customer })),
+      }
     }
     case 'customers/redact':
-      return redactCustomer({ database, storage, logger, shopDomain: webhook.shop, customer: payloadOf(webhook, 'customers/redact').customer, currentJobId: jobId })
+      return redactCustomer({
+        database,
+        storage,
+        logger,
+        shopDomain: webhook.shop,
+        customer: payloadOf(webhook, 'customers/redact').customer,
+        currentJobId: jobId,
+      })
     case 'shop/redact':
       return redactShop({ database, storage, logger, shopDomain: webhook.shop, currentJobId: jobId })
   }

@@ -3,7 +3,12 @@
 import { z } from 'zod'
 
 const numericId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).transform(String)
-const optionalEmail = z.string().trim().toLowerCase().nullish().transform((value) => value || null)
+const optionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .nullish()
+  .transform((value) => value || null)
 
 /** A store object's GraphQL id from a REST-shaped payload (deletions may carry only the number). */
 const objectGid = (type: 'Product' | 'Collection') =>
@@ -22,15 +27,26 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
   'collections/update': objectGid('Collection'),
   'collections/delete': objectGid('Collection'),
   'bulk_operations/finish': z
-    .looseObject({ admin_graphql_api_id: z.string().startsWith('gid://shopify/BulkOperation/'), status: z.string().nullish(), error_code: z.string().nullish() })
-    .transform((payload) => ({ bulkOperationGid: payload.admin_graphql_api_id, status: payload.status?.toLowerCase() ?? null })),
+    .looseObject({
+      admin_graphql_api_id: z.string().startsWith('gid://shopify/BulkOperation/'),
+      status: z.string().nullish(),
+      error_code: z.string().nullish(),
+    })
+    .transform((payload) => ({
+      bulkOperationGid: payload.admin_graphql_api_id,
+      status: payload.status?.toLowerCase() ?? null,
+    })),
   'app/uninstalled': z.unknown().transform(() => ({})),
   'app_subscriptions/update': z
     .looseObject({
       app_subscription: z.looseObject({
         admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/AppSubscription\/\d+$/),
         name: z.string().trim().min(1).max(255),
-        status: z.string().trim().toUpperCase().pipe(z.enum(['ACTIVE', 'ACCEPTED', 'CANCELLED', 'DECLINED', 'EXPIRED', 'FROZEN', 'PENDING'])),
+        status: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .pipe(z.enum(['ACTIVE', 'ACCEPTED', 'CANCELLED', 'DECLINED', 'EXPIRED', 'FROZEN', 'PENDING'])),
         created_at: z.iso.datetime({ offset: true }).nullish(),
         updated_at: z.iso.datetime({ offset: true }),
       }),
@@ -42,7 +58,9 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
       createdAt: subscription.created_at ?? null,
       updatedAt: subscription.updated_at,
     })),
-  'app/scopes_update': z.looseObject({ current: z.array(z.string().regex(/^[a-z_]+$/)) }).transform(({ current }) => ({ current })),
+  'app/scopes_update': z
+    .looseObject({ current: z.array(z.string().regex(/^[a-z_]+$/)) })
+    .transform(({ current }) => ({ current })),
   'customers/data_request': z
     .looseObject({ customer, data_request: z.looseObject({ id: numericId }).nullish() })
     .transform((payload) => ({ customer: payload.customer, dataRequestId: payload.data_request?.id ?? null })),
@@ -64,9 +82,18 @@ export function normalizeWebhookTopic(topic: string): ShopifyWebhookTopic | null
   return BY_LIBRARY_FORM.get(libraryForm(topic.trim())) ?? null
 }
 
-export const ShopDomainSchema = z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, { error: 'must be a myshopify.com domain' })
+export const ShopDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, { error: 'must be a myshopify.com domain' })
 export const WebhookIdSchema = z.string().trim().min(1).max(200)
 
 /** What a webhook job's payload holds. */
-export const WebhookJobPayloadSchema = z.object({ topic: z.enum(TOPICS as [ShopifyWebhookTopic, ...ShopifyWebhookTopic[]]), shop: ShopDomainSchema, webhookId: z.string(), payload: z.unknown() })
+export const WebhookJobPayloadSchema = z.object({
+  topic: z.enum(TOPICS as [ShopifyWebhookTopic, ...ShopifyWebhookTopic[]]),
+  shop: ShopDomainSchema,
+  webhookId: z.string(),
+  payload: z.unknown(),
+})
 export type WebhookJobPayload = z.infer<typeof WebhookJobPayloadSchema>

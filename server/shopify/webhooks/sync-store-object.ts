@@ -23,7 +23,12 @@ export interface SyncStoreObjectOptions {
   clientFor(): Promise<ShopifyAdminClient>
 }
 
-async function currentResource(client: ShopifyAdminClient, shop: ShopifyShop, type: 'product' | 'collection', gid: string): Promise<StoreResource | null> {
+async function currentResource(
+  client: ShopifyAdminClient,
+  shop: ShopifyShop,
+  type: 'product' | 'collection',
+  gid: string,
+): Promise<StoreResource | null> {
   if (type === 'product') {
     const product = await fetchStoreProduct(client, gid)
     return product && isSellable(product) ? productResource(product, shop) : null
@@ -41,10 +46,13 @@ export async function syncStoreObject(options: SyncStoreObjectOptions) {
   const agentIds = await storeKnowledgeAgentIds(database, shop)
   if (agentIds.length === 0) return { agents: 0, removed: 0, outcomes: [] }
   const resource = options.isDeleted ? null : await currentResource(await options.clientFor(), shop, options.type, gid)
-  if (!resource) return { agents: agentIds.length, removed: await removeStoreResource(database, shop.id, gid), outcomes: [] }
+  if (!resource)
+    return { agents: agentIds.length, removed: await removeStoreResource(database, shop.id, gid), outcomes: [] }
   const outcomes = []
-  for (const agentId of agentIds) outcomes.push((await upsertStoreResource({ database, queue, shop, agentId, resource })).outcome)
+  for (const agentId of agentIds)
+    outcomes.push((await upsertStoreResource({ database, queue, shop, agentId, resource })).outcome)
   // The retry (the job's backoff) finds the embedding done and this object's text changed again.
-  if (outcomes.includes('busy')) throw new StoreImportBusyError('The text is being embedded right now; this change is applied shortly.')
+  if (outcomes.includes('busy'))
+    throw new StoreImportBusyError('The text is being embedded right now; this change is applied shortly.')
   return { agents: agentIds.length, removed: 0, outcomes }
 }

@@ -16,7 +16,11 @@ import type { WidgetSettings } from './widget-settings.ts'
  */
 export async function admitVisitorMessage(
   { database, settings, plans }: { database: Database; settings: WidgetSettings; plans: PlanEnforcement },
-  { caller, conversationId, limitMessages }: { caller: WidgetCaller; conversationId: string; limitMessages: () => Promise<void> },
+  {
+    caller,
+    conversationId,
+    limitMessages,
+  }: { caller: WidgetCaller; conversationId: string; limitMessages: () => Promise<void> },
 ): Promise<{ conversation: Conversation; standing: AccountStanding }> {
   const conversation = await requireVisitorConversation(database, caller, conversationId)
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Start a new one.')

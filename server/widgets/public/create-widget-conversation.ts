@@ -9,7 +9,11 @@ import { EMAIL_REQUIRED } from './widget-chat.schemas.ts'
  * A visitor's conversation on the integration's site: the widget's start message is the first word. It
  * counts towards the agent owner's plan, which must be live and have a conversation left (402 otherwise).
  */
-export async function createWidgetConversation(plans: PlanEnforcement, caller: WidgetCaller, input: { visitor_email?: string | undefined }) {
+export async function createWidgetConversation(
+  plans: PlanEnforcement,
+  caller: WidgetCaller,
+  input: { visitor_email?: string | undefined },
+) {
   const { integration, session } = caller
   if (integration.collectUserEmail && !input.visitor_email) throw new AppError('BAD_REQUEST', EMAIL_REQUIRED)
   const email = input.visitor_email?.toLowerCase() ?? null

@@ -12,9 +12,15 @@ const BATCH_SIZE = 500
 export async function deleteExpiredWidgetSessions(database: Database, now = new Date()): Promise<number> {
   let deleted = 0
   for (;;) {
-    const expired = await database.prisma.widgetSession.findMany({ where: { expiresAt: { lte: now } }, select: { id: true }, take: BATCH_SIZE })
+    const expired = await database.prisma.widgetSession.findMany({
+      where: { expiresAt: { lte: now } },
+      select: { id: true },
+      take: BATCH_SIZE,
+    })
     if (expired.length === 0) return deleted
-    const removed = await database.prisma.widgetSession.deleteMany({ where: { id: { in: expired.map((session) => session.id) } } })
+    const removed = await database.prisma.widgetSession.deleteMany({
+      where: { id: { in: expired.map((session) => session.id) } },
+    })
     deleted += removed.count
     if (expired.length < BATCH_SIZE) return deleted
   }

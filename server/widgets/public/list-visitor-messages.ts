@@ -10,7 +10,11 @@ const VISIBLE_MESSAGES = 100
 /** The visitor's conversation as the widget redraws it after a page load, oldest first. */
 export async function listVisitorMessages(database: Database, caller: WidgetCaller, conversationId: string) {
   await requireVisitorConversation(database, caller, conversationId)
-  const messages = await database.prisma.message.findMany({ where: { conversationId, isDeleted: false }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: VISIBLE_MESSAGES })
+  const messages = await database.prisma.message.findMany({
+    where: { conversationId, isDeleted: false },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: VISIBLE_MESSAGES,
+  })
   return {
     conversation_id: conversationId,
     data: messages.reverse().map((message) => toVisitorMessage(toMessageView(message))),

@@ -19,7 +19,11 @@ export interface OpenWidgetSessionOptions {
  * page's origin and a new random visitor, and a refresh token to renew it. Both the public start call
  * and the Shopify app proxy open sessions here.
  */
-export async function openWidgetSession(database: Database, settings: WidgetSettings, { integration, agent, origin, shopifyCustomerId = null }: OpenWidgetSessionOptions) {
+export async function openWidgetSession(
+  database: Database,
+  settings: WidgetSettings,
+  { integration, agent, origin, shopifyCustomerId = null }: OpenWidgetSessionOptions,
+) {
   const visitorId = `v_${randomBytes(16).toString('base64url')}`
   const refresh = newRefreshToken()
   const session = await database.prisma.widgetSession.create({
@@ -33,7 +37,11 @@ export async function openWidgetSession(database: Database, settings: WidgetSett
       expiresAt: new Date(Date.now() + settings.sessionDays * 86_400_000),
     },
   })
-  const token = await signWidgetToken(settings.tokenKey, { sessionId: session.id, integrationId: integration.id, visitorId, origin }, settings.tokenTtlSeconds)
+  const token = await signWidgetToken(
+    settings.tokenKey,
+    { sessionId: session.id, integrationId: integration.id, visitorId, origin },
+    settings.tokenTtlSeconds,
+  )
   return {
     token,
     refresh_token: refresh.token,

@@ -29,7 +29,12 @@ const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').sli
  * the answer can use it: its start only, in a worker thread within tight limits, so no file a visitor
  * sends can hold up the server.
  */
-export async function prepareAttachment(integration: WidgetIntegration, conversationId: string, file: { originalname: string; buffer: Buffer }, limits: ExtractionLimits) {
+export async function prepareAttachment(
+  integration: WidgetIntegration,
+  conversationId: string,
+  file: { originalname: string; buffer: Buffer },
+  limits: ExtractionLimits,
+) {
   if (!integration.enableAttachments) throw new AppError('BAD_REQUEST', 'Attachments are turned off for this chat.')
   if (file.buffer.length >= ATTACHMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_TOO_LARGE)
   const name = safeName(file.originalname)
@@ -42,8 +47,17 @@ export async function prepareAttachment(integration: WidgetIntegration, conversa
   let text: string | null = null
   if (format) {
     try {
-      const sections = await extractInWorker({ bytes: file.buffer, format, name, limits: attachmentLimitsOf(limits, TEXT_FOR_THE_ANSWER), waitForThread: false })
-      text = sections.map((section) => section.content).join('\n\n').slice(0, TEXT_FOR_THE_ANSWER)
+      const sections = await extractInWorker({
+        bytes: file.buffer,
+        format,
+        name,
+        limits: attachmentLimitsOf(limits, TEXT_FOR_THE_ANSWER),
+        waitForThread: false,
+      })
+      text = sections
+        .map((section) => section.content)
+        .join('\n\n')
+        .slice(0, TEXT_FOR_THE_ANSWER)
     } catch {
       text = null // unreadable: the file is kept for the team, the answer goes without it
     }

@@ -9,16 +9,24 @@ import { hashRefreshToken, newRefreshToken, signWidgetToken } from './widget-tok
 // window that is a race, not a theft.
 const ROTATION_GRACE_MS = 20_000
 
-const invalid = () => new AppError('UNAUTHORIZED', 'This chat session has ended. Start a new one.', { reason: 'session_ended' })
-const justRotated = () => new AppError('UNAUTHORIZED', 'This refresh token was just replaced; use the new one.', { reason: 'token_rotated' })
+const invalid = () =>
+  new AppError('UNAUTHORIZED', 'This chat session has ended. Start a new one.', { reason: 'session_ended' })
+const justRotated = () =>
+  new AppError('UNAUTHORIZED', 'This refresh token was just replaced; use the new one.', { reason: 'token_rotated' })
 
 // A token that is no session's current one: spent by a rotation (a race within the grace, a copy
 // after it, which revokes the session however many rotations ago it was spent), or unknown.
 async function refuseSpentToken(database: Database, hash: string, now: Date): Promise<never> {
-  const spent = await database.prisma.widgetSpentRefreshToken.findUnique({ where: { tokenHash: hash }, include: { session: { select: { revokedAt: true } } } })
+  const spent = await database.prisma.widgetSpentRefreshToken.findUnique({
+    where: { tokenHash: hash },
+    include: { session: { select: { revokedAt: true } } },
+  })
   if (spent && !spent.session.revokedAt) {
     if (now.getTime() - spent.spentAt.getTime() <= ROTATION_GRACE_MS) throw justRotated()
-    await database.prisma.widgetSession.updateMany({ where: { id: spent.sessionId, revokedAt: null }, data: { revokedAt: now } })
+    await database.prisma.widgetSession.updateMany({
+      where: { id: spent.sessionId, revokedAt: null },
+      data: { revokedAt: now },
+    })
   }
   throw invalid()
 }
@@ -28,7 +36,12 @@ async function refuseSpentToken(database: Database, hash: string, now: Date): Pr
  * hash) so that presenting it again after the grace window, a sign it was copied, revokes the session
  * for everyone holding it, as the dashboard's refresh-token families do.
  */
-export async function refreshWidgetSession(database: Database, settings: WidgetSettings, refreshToken: string, origin: string | null) {
+export async function refreshWidgetSession(
+  database: Database,
+  settings: WidgetSettings,
+  refreshToken: string,
+  origin: string | null,
+) {
   const hash = hashRefreshToken(refreshToken)
   const now = new Date()
   const session = await database.prisma.widgetSession.findUnique({ where: { refreshTokenHash: hash } })
@@ -49,6 +62,10 @@ export async function refreshWidgetSession(database: Database, settings: WidgetS
   })
   // The race's loser: the session lives on with the winner's token, which the widget shares between tabs.
   if (!hasRotated) throw justRotated()
-  const token = await signWidgetToken(settings.tokenKey, { sessionId: session.id, integrationId: integration.id, visitorId: session.visitorId, origin: session.origin }, settings.tokenTtlSeconds)
+  const token = await signWidgetToken(
+    settings.tokenKey,
+    { sessionId: session.id, integrationId: integration.id, visitorId: session.visitorId, origin: session.origin },
+    settings.tokenTtlSeconds,
+  )
   return { token, refresh_token: next.token, expires_in: settings.tokenTtlSeconds, visitor_id: session.visitorId }
 }

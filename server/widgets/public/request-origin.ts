@@ -22,7 +22,10 @@ export function requestOrigin(headers: { origin?: string | undefined; referer?: 
  * Whether a page origin belongs to the integration's site: its host is the configured domain (with
  * the same port when the domain names one), or a subdomain of it when the integration allows them.
  */
-export function originAllowed(integration: { websiteDomain: string; allowSubdomains: boolean }, origin: string | null): boolean {
+export function originAllowed(
+  integration: { websiteDomain: string; allowSubdomains: boolean },
+  origin: string | null,
+): boolean {
   if (!origin) return false
   const url = new URL(origin)
   const [domainHost, domainPort] = integration.websiteDomain.split(':')

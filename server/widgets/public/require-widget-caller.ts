@@ -19,13 +19,24 @@ const BEARER = /^Bearer ([A-Za-z0-9._-]+)$/
  * origin the session started on, which must still be the integration's site; the integration and its
  * agent active. Anything else is refused before any work is done for the call.
  */
-export async function requireWidgetCaller(database: Database, settings: WidgetSettings, authorization: string | undefined, origin: string | null): Promise<WidgetCaller> {
+export async function requireWidgetCaller(
+  database: Database,
+  settings: WidgetSettings,
+  authorization: string | undefined,
+  origin: string | null,
+): Promise<WidgetCaller> {
   const token = BEARER.exec(authorization ?? '')?.[1]
   if (!token) throw new AppError('UNAUTHORIZED', 'A chat session token is required.', { reason: 'token_missing' })
   const claims = await verifyWidgetToken(settings.tokenKey, token)
   if (origin !== claims.origin) throw originRefused()
   const session = await database.prisma.widgetSession.findUnique({ where: { id: claims.sessionId } })
-  if (!session || session.revokedAt || session.expiresAt <= new Date() || session.widgetIntegrationId !== claims.integrationId || session.visitorId !== claims.visitorId) {
+  if (
+    !session ||
+    session.revokedAt ||
+    session.expiresAt <= new Date() ||
+    session.widgetIntegrationId !== claims.integrationId ||
+    session.visitorId !== claims.visitorId
+  ) {
     throw new AppError('UNAUTHORIZED', 'This chat session has ended. Start a new one.', { reason: 'session_ended' })
   }
   const { integration, agent } = await activeIntegrationFor(database, { id: session.widgetIntegrationId }, origin)

@@ -21,10 +21,34 @@ export interface VisitorMessage {
  * retrieval, prompt, plan limits and failure handling); what the answer costs counts against the daily
  * budget (meterAnswerTokens, from the conversation's integration).
  */
-export async function sendWidgetMessage(services: ChatServices, storage: FileStorage, { caller, conversation, text, file, standing }: VisitorMessage, events: ChatEvents, signal: AbortSignal) {
-  const admission = await admitMessage(services, caller.agent, text.length + (file?.forAnswer.text?.length ?? 0), standing)
-  const userMessage = await saveUserMessage(services, { accountId: caller.integration.accountId, conversation, text, attachments: file ? [file.stored] : [], admission })
+export async function sendWidgetMessage(
+  services: ChatServices,
+  storage: FileStorage,
+  { caller, conversation, text, file, standing }: VisitorMessage,
+  events: ChatEvents,
+  signal: AbortSignal,
+) {
+  const admission = await admitMessage(
+    services,
+    caller.agent,
+    text.length + (file?.forAnswer.text?.length ?? 0),
+    standing,
+  )
+  const userMessage = await saveUserMessage(services, {
+    accountId: caller.integration.accountId,
+    conversation,
+    text,
+    attachments: file ? [file.stored] : [],
+    admission,
+  })
   // Only a saved message's file is written: a refused one leaves nothing behind. Storing it is part of
   // answering, so a storage failure fails the answer rather than leaving it pending.
-  return answerUserMessage(services, caller.agent, userMessage, events, signal, file ? { attachments: [file.forAnswer], prepare: () => storeAttachment(storage, file) } : {})
+  return answerUserMessage(
+    services,
+    caller.agent,
+    userMessage,
+    events,
+    signal,
+    file ? { attachments: [file.forAnswer], prepare: () => storeAttachment(storage, file) } : {},
+  )
 }

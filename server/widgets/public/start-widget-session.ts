@@ -4,7 +4,12 @@ import { openWidgetSession } from './open-widget-session.ts'
 import type { WidgetSettings } from './widget-settings.ts'
 
 /** A visitor's new session with one widget, from an allowed page (the public start call). */
-export async function startWidgetSession(database: Database, settings: WidgetSettings, clientKey: string, origin: string | null) {
+export async function startWidgetSession(
+  database: Database,
+  settings: WidgetSettings,
+  clientKey: string,
+  origin: string | null,
+) {
   const { integration, agent } = await activeIntegrationFor(database, { clientKey }, origin)
   return openWidgetSession(database, settings, { integration, agent, origin: origin as string })
 }

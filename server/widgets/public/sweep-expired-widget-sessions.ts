@@ -10,7 +10,11 @@ const SWEEP_EVERY_MS = 3_600_000
  * Deletes ended widget sessions (and the refresh tokens they spent) at start-up, then every hour, until
  * stopped. Every server process runs one; two sweeping at once delete each row once.
  */
-export function sweepExpiredWidgetSessions(database: Database, logger: Logger, everyMs = SWEEP_EVERY_MS): { stop(): Promise<void> } {
+export function sweepExpiredWidgetSessions(
+  database: Database,
+  logger: Logger,
+  everyMs = SWEEP_EVERY_MS,
+): { stop(): Promise<void> } {
   const sweep = async () => {
     try {
       const count = await deleteExpiredWidgetSessions(database)

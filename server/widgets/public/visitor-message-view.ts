@@ -13,7 +13,13 @@ interface SourceForTeam {
  * snippet), never the team's bookkeeping (read flags, models, token counts, internal ids).
  */
 export function toVisitorMessage(view: MessageView) {
-  const sources = (Array.isArray(view.sources) ? (view.sources as SourceForTeam[]) : []).map((source) => ({ number: source.number, title: source.title ?? null, url: source.url ?? null, page: source.page ?? null, snippet: source.snippet ?? '' }))
+  const sources = (Array.isArray(view.sources) ? (view.sources as SourceForTeam[]) : []).map((source) => ({
+    number: source.number,
+    title: source.title ?? null,
+    url: source.url ?? null,
+    page: source.page ?? null,
+    snippet: source.snippet ?? '',
+  }))
   return {
     message_id: view.message_id,
     message_text: view.message_text,
@@ -21,6 +27,10 @@ export function toVisitorMessage(view: MessageView) {
     timestamp: view.timestamp,
     sources,
     message_link: view.message_link,
-    attachments: view.attachments.map((attachment) => ({ name: attachment.name, content_type: attachment.content_type, size: attachment.size })),
+    attachments: view.attachments.map((attachment) => ({
+      name: attachment.name,
+      content_type: attachment.content_type,
+      size: attachment.size,
+    })),
   }
 }

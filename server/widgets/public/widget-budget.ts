@@ -15,18 +15,36 @@ export function utcDayOf(moment: Date): UsagePeriod {
 const scopeOf = (integration: Pick<WidgetIntegration, 'id'>) => `widget:${integration.id}`
 
 /** Refuses a widget message once the integration has spent its tokens for the UTC day. */
-export async function requireWidgetBudget(database: Database, settings: WidgetSettings, integration: WidgetIntegration): Promise<void> {
+export async function requireWidgetBudget(
+  database: Database,
+  settings: WidgetSettings,
+  integration: WidgetIntegration,
+): Promise<void> {
   const day = utcDayOf(new Date())
   const counter = await database.prisma.usageCounter.findUnique({
-    where: { accountId_metric_scope_periodStart: { accountId: integration.accountId, metric: 'tokens', scope: scopeOf(integration), periodStart: day.start } },
+    where: {
+      accountId_metric_scope_periodStart: {
+        accountId: integration.accountId,
+        metric: 'tokens',
+        scope: scopeOf(integration),
+        periodStart: day.start,
+      },
+    },
   })
   const budget = integration.dailyTokenBudget ?? settings.dailyTokenBudget
   if (Number(counter?.value ?? 0n) >= budget) {
-    throw new AppError('RATE_LIMITED', BUDGET_SPENT, { reason: 'daily_budget', retry_after: Math.ceil((day.end.getTime() - Date.now()) / 1000) })
+    throw new AppError('RATE_LIMITED', BUDGET_SPENT, {
+      reason: 'daily_budget',
+      retry_after: Math.ceil((day.end.getTime() - Date.now()) / 1000),
+    })
   }
 }
 
 /** Counts an answer's tokens against the integration's day. */
-export async function spendWidgetBudget(database: Database, integration: Pick<WidgetIntegration, 'id' | 'accountId'>, tokens: number): Promise<void> {
+export async function spendWidgetBudget(
+  database: Database,
+  integration: Pick<WidgetIntegration, 'id' | 'accountId'>,
+  tokens: number,
+): Promise<void> {
   await recordUsage(database, integration.accountId, { tokens }, scopeOf(integration), utcDayOf(new Date()))
 }

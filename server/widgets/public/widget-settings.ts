@@ -13,5 +13,11 @@ export interface WidgetSettings {
 }
 
 export function widgetSettingsOf(config: Config, tokenKey: Buffer): WidgetSettings {
-  return { tokenKey, tokenTtlSeconds: config.WIDGET_TOKEN_TTL_SECONDS, sessionDays: config.WIDGET_SESSION_DAYS, dailyTokenBudget: config.WIDGET_DAILY_TOKEN_BUDGET, extractionLimits: extractionLimitsOf(config) }
+  return {
+    tokenKey,
+    tokenTtlSeconds: config.WIDGET_TOKEN_TTL_SECONDS,
+    sessionDays: config.WIDGET_SESSION_DAYS,
+    dailyTokenBudget: config.WIDGET_DAILY_TOKEN_BUDGET,
+    extractionLimits: extractionLimitsOf(config),
+  }
 }

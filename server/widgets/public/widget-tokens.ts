@@ -28,12 +28,19 @@ export async function signWidgetToken(key: Buffer, claims: WidgetTokenClaims, tt
 /** The claims of a valid widget token; otherwise a 401 saying whether it expired (the widget refreshes). */
 export async function verifyWidgetToken(key: Buffer, token: string): Promise<WidgetTokenClaims> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, typ: TOKEN_TYPE })
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      typ: TOKEN_TYPE,
+    })
     const { sub, iid, vid, origin } = payload
-    if (typeof sub !== 'string' || typeof iid !== 'string' || typeof vid !== 'string' || typeof origin !== 'string') throw new Error('incomplete claims')
+    if (typeof sub !== 'string' || typeof iid !== 'string' || typeof vid !== 'string' || typeof origin !== 'string')
+      throw new Error('incomplete claims')
     return { sessionId: sub, integrationId: iid, visitorId: vid, origin }
   } catch (error) {
-    if (error instanceof errors.JWTExpired) throw new AppError('UNAUTHORIZED', 'The chat session token has expired.', { reason: 'token_expired' })
+    if (error instanceof errors.JWTExpired)
+      throw new AppError('UNAUTHORIZED', 'The chat session token has expired.', { reason: 'token_expired' })
     throw new AppError('UNAUTHORIZED', 'Invalid chat session token.', { reason: 'token_invalid' })
   }
 }

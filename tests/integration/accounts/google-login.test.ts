@@ -19,19 +19,41 @@ const googleLogin = (code: string) => testApp.request.post('/api/accounts/google
 describe('Google sign-in', () => {
   it('tells the client it is available and where to send the browser (openid, profile, email, offline)', async () => {
     const response = await testApp.request.get('/api/accounts/google-login/')
-    expect(response.body).toMatchObject({ enabled: true, client_id: FAKE_GOOGLE_CLIENT.id, redirect_uri: FAKE_GOOGLE_CLIENT.redirectUri, scopes: ['openid', 'profile', 'email'] })
+    expect(response.body).toMatchObject({
+      enabled: true,
+      client_id: FAKE_GOOGLE_CLIENT.id,
+      redirect_uri: FAKE_GOOGLE_CLIENT.redirectUri,
+      scopes: ['openid', 'profile', 'email'],
+    })
     const consent = new URL(response.body.authorization_url)
     expect(consent.origin + consent.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth')
-    expect(Object.fromEntries(consent.searchParams)).toMatchObject({ response_type: 'code', scope: 'openid profile email', access_type: 'offline', client_id: FAKE_GOOGLE_CLIENT.id })
+    expect(Object.fromEntries(consent.searchParams)).toMatchObject({
+      response_type: 'code',
+      scope: 'openid profile email',
+      access_type: 'offline',
+      client_id: FAKE_GOOGLE_CLIENT.id,
+    })
   })
 
   it('a valid code creates the account and signs it in; the exchange carries our client credentials', async () => {
-    const response = await googleLogin(await google.issueCode({ sub: 'google-new-1', email: 'New.Gmail@gmail.com', name: 'New Gmail' }))
+    const response = await googleLogin(
+      await google.issueCode({ sub: 'google-new-1', email: 'New.Gmail@gmail.com', name: 'New Gmail' }),
+    )
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ message: 'Login successful', user: { email: 'new.gmail@gmail.com', full_name: 'New Gmail', has_google: true, has_password: false } })
-    expect((await testApp.request.get('/api/accounts/profile/').set(bearer(response.body.tokens.access))).status).toBe(200)
+    expect(response.body).toMatchObject({
+      message: 'Login successful',
+      user: { email: 'new.gmail@gmail.com', full_name: 'New Gmail', has_google: true, has_password: false },
+    })
+    expect((await testApp.request.get('/api/accounts/profile/').set(bearer(response.body.tokens.access))).status).toBe(
+      200,
+    )
     const exchange = google.exchanges.at(-1)
-    expect(Object.fromEntries(exchange ?? [])).toMatchObject({ grant_type: 'authorization_code', client_id: FAKE_GOOGLE_CLIENT.id, client_secret: FAKE_GOOGLE_CLIENT.secret, redirect_uri: FAKE_GOOGLE_CLIENT.redirectUri })
+    expect(Object.fromEntries(exchange ?? [])).toMatchObject({
+      grant_type: 'authorization_code',
+      client_id: FAKE_GOOGLE_CLIENT.id,
+      client_secret: FAKE_GOOGLE_CLIENT.secret,
+      redirect_uri: FAKE_GOOGLE_CLIENT.redirectUri,
+    })
   })
 
   it('signing in again finds the same account', async () => {
@@ -49,33 +71,53 @@ describe('Google sign-in', () => {
     expect((await testApp.request.get('/api/accounts/profile/').set(bearer(account.access))).status).toBe(200)
   })
 
-  it('an account someone registered with another person\'s e-mail is taken back by its owner: password and sessions of the registrant end', async () => {
+  it("an account someone registered with another person's e-mail is taken back by its owner: password and sessions of the registrant end", async () => {
     const squatter = await signUp(testApp, { email: 'owner@gmail.com', password: 'Squatter-Pass-1' })
     const response = await googleLogin(await google.issueCode({ sub: 'google-real-owner', email: 'owner@gmail.com' }))
     expect(response.status).toBe(200)
     expect(response.body.user).toMatchObject({ id: squatter.userId, has_password: false, has_google: true })
     expect((await testApp.request.get('/api/accounts/profile/').set(bearer(squatter.access))).status).toBe(401)
-    expect((await testApp.request.post('/api/accounts/token/refresh/').send({ refresh_token: squatter.refresh })).status).toBe(401)
-    expect((await testApp.request.post('/api/accounts/login/').send({ email: 'owner@gmail.com', password: 'Squatter-Pass-1' })).status).toBe(401)
-    expect((await testApp.request.get('/api/accounts/profile/').set(bearer(response.body.tokens.access))).status).toBe(200)
+    expect(
+      (await testApp.request.post('/api/accounts/token/refresh/').send({ refresh_token: squatter.refresh })).status,
+    ).toBe(401)
+    expect(
+      (
+        await testApp.request
+          .post('/api/accounts/login/')
+          .send({ email: 'owner@gmail.com', password: 'Squatter-Pass-1' })
+      ).status,
+    ).toBe(401)
+    expect((await testApp.request.get('/api/accounts/profile/').set(bearer(response.body.tokens.access))).status).toBe(
+      200,
+    )
   })
 
   it('refuses to link an e-mail already linked to another Google account', async () => {
     await googleLogin(await google.issueCode({ sub: 'google-first-owner', email: 'shared@gmail.com' }))
-    const response = await googleLogin(await google.issueCode({ sub: 'google-second-owner', email: 'shared@gmail.com' }))
+    const response = await googleLogin(
+      await google.issueCode({ sub: 'google-second-owner', email: 'shared@gmail.com' }),
+    )
     expect(response.status).toBe(409)
     expect(response.body.message).toBe('This email is already linked to another Google account.')
   })
 
   it('forwards the PKCE verifier to the token endpoint', async () => {
     const verifier = 'v'.repeat(43)
-    const response = await testApp.request.post('/api/accounts/google-login/').send({ code: await google.issueCode({ sub: 'google-pkce', email: 'pkce@gmail.com' }), code_verifier: verifier })
+    const response = await testApp.request
+      .post('/api/accounts/google-login/')
+      .send({ code: await google.issueCode({ sub: 'google-pkce', email: 'pkce@gmail.com' }), code_verifier: verifier })
     expect(response.status).toBe(200)
     expect(google.exchanges.at(-1)?.get('code_verifier')).toBe(verifier)
   })
 
   it('stores a display name safely: control characters become spaces, length is capped', async () => {
-    const response = await googleLogin(await google.issueCode({ sub: 'google-odd-name', email: 'odd@gmail.com', name: `Odd\u0000Name\n${'x'.repeat(300)}` }))
+    const response = await googleLogin(
+      await google.issueCode({
+        sub: 'google-odd-name',
+        email: 'odd@gmail.com',
+        name: `Odd\u0000Name\n${'x'.repeat(300)}`,
+      }),
+    )
     expect(response.status).toBe(200)
     expect(response.body.user.full_name).toMatch(/^Odd Name x+$/)
     expect(response.body.user.full_name.length).toBe(150)
@@ -89,7 +131,9 @@ describe('Google sign-in', () => {
     ['no subject', { without: ['sub'] as ('sub' | 'email')[] }, 401],
     ['no e-mail', { without: ['email'] as ('sub' | 'email')[] }, 401],
   ])('refuses an ID token with %s', async (_label, overrides, status) => {
-    const response = await googleLogin(await google.issueCode({ sub: `google-bad-${Math.random()}`, email: 'bad@gmail.com', ...overrides }))
+    const response = await googleLogin(
+      await google.issueCode({ sub: `google-bad-${Math.random()}`, email: 'bad@gmail.com', ...overrides }),
+    )
     expect(response.status).toBe(status)
     expect(response.body.message).toBe('Google login failed: the Google identity could not be verified.')
     expect(await testApp.database.prisma.user.count({ where: { email: 'bad@gmail.com' } })).toBe(0)
@@ -97,7 +141,9 @@ describe('Google sign-in', () => {
 
   it('refuses an unverified e-mail, and does not link it to an existing account', async () => {
     const account = await signUp(testApp, { email: 'victim@example.com' })
-    const response = await googleLogin(await google.issueCode({ sub: 'google-attacker', email: 'victim@example.com', email_verified: false }))
+    const response = await googleLogin(
+      await google.issueCode({ sub: 'google-attacker', email: 'victim@example.com', email_verified: false }),
+    )
     expect(response.status).toBe(403)
     expect(response.body.message).toBe('Google login failed: your Google e-mail address is not verified.')
     const user = await testApp.database.prisma.user.findUniqueOrThrow({ where: { id: account.userId } })
@@ -109,10 +155,12 @@ describe('Google sign-in', () => {
     expect((await googleLogin(code)).status).toBe(200)
     const replay = await googleLogin(code)
     expect(replay.status).toBe(401)
-    expect(replay.body.message).toBe('Google login failed: the sign-in code was not accepted. Please sign in with Google again.')
+    expect(replay.body.message).toBe(
+      'Google login failed: the sign-in code was not accepted. Please sign in with Google again.',
+    )
   })
 
-  it('when Google\'s keys cannot be fetched, it answers 502, not a verification failure', async () => {
+  it("when Google's keys cannot be fetched, it answers 502, not a verification failure", async () => {
     const code = await google.issueCode({ sub: 'google-keys-down', email: 'keys@gmail.com' })
     google.setKeysDown(true)
     try {

@@ -14,19 +14,76 @@ const HUGE = 'x'.repeat(100_000)
 
 // Each endpoint, how it is called, a valid-looking body, and the SPEC's text for a body it cannot use.
 const endpoints = [
-  { method: 'post', path: '/api/accounts/login/', valid: { email: 'a@example.com', password: 'x' }, message: 'Email and password are required', isSignedIn: false },
-  { method: 'post', path: '/api/accounts/register/', valid: { email: 'a@example.com', password: 'Good-Pass-1', full_name: 'A' }, message: 'All fields are required', isSignedIn: false },
-  { method: 'post', path: '/api/accounts/google-login/', valid: { code: 'x' }, message: 'Google login failed', isSignedIn: false },
-  { method: 'post', path: '/api/accounts/logout/', valid: { refresh_token: 'rt_x' }, message: 'Invalid logout request', isSignedIn: false },
-  { method: 'post', path: '/api/accounts/token/refresh/', valid: { refresh_token: 'rt_x' }, message: 'No refresh token available', isSignedIn: false },
-  { method: 'put', path: '/api/accounts/profile/', valid: { full_name: 'A' }, message: 'Please enter your full name', isSignedIn: true, acceptsExtraFields: true },
-  { method: 'put', path: '/api/accounts/change-password/', valid: { old_password: 'x', new_password: 'Good-Pass-1' }, message: 'Please fill in all password fields', isSignedIn: true },
-  { method: 'put', path: '/api/accounts/change-email/', valid: { new_email: 'b@example.com', password: 'x' }, message: 'Please fill in all fields', isSignedIn: true },
-  { method: 'post', path: '/api/accounts/profile/delete/', valid: { password: 'x' }, message: 'Please enter your password to confirm account deletion', isSignedIn: true },
+  {
+    method: 'post',
+    path: '/api/accounts/login/',
+    valid: { email: 'a@example.com', password: 'x' },
+    message: 'Email and password are required',
+    isSignedIn: false,
+  },
+  {
+    method: 'post',
+    path: '/api/accounts/register/',
+    valid: { email: 'a@example.com', password: 'Good-Pass-1', full_name: 'A' },
+    message: 'All fields are required',
+    isSignedIn: false,
+  },
+  {
+    method: 'post',
+    path: '/api/accounts/google-login/',
+    valid: { code: 'x' },
+    message: 'Google login failed',
+    isSignedIn: false,
+  },
+  {
+    method: 'post',
+    path: '/api/accounts/logout/',
+    valid: { refresh_token: 'rt_x' },
+    message: 'Invalid logout request',
+    isSignedIn: false,
+  },
+  {
+    method: 'post',
+    path: '/api/accounts/token/refresh/',
+    valid: { refresh_token: 'rt_x' },
+    message: 'No refresh token available',
+    isSignedIn: false,
+  },
+  {
+    method: 'put',
+    path: '/api/accounts/profile/',
+    valid: { full_name: 'A' },
+    message: 'Please enter your full name',
+    isSignedIn: true,
+    acceptsExtraFields: true,
+  },
+  {
+    method: 'put',
+    path: '/api/accounts/change-password/',
+    valid: { old_password: 'x', new_password: 'Good-Pass-1' },
+    message: 'Please fill in all password fields',
+    isSignedIn: true,
+  },
+  {
+    method: 'put',
+    path: '/api/accounts/change-email/',
+    valid: { new_email: 'b@example.com', password: 'x' },
+    message: 'Please fill in all fields',
+    isSignedIn: true,
+  },
+  {
+    method: 'post',
+    path: '/api/accounts/profile/delete/',
+    valid: { password: 'x' },
+    message: 'Please enter your password to confirm account deletion',
+    isSignedIn: true,
+  },
 ] as const
 
 function wrongTypes(valid: Record<string, unknown>) {
-  return Object.keys(valid).flatMap((key) => [123, true, null, ['a'], { nested: 'x' }].map((value) => ({ ...valid, [key]: value })))
+  return Object.keys(valid).flatMap((key) =>
+    [123, true, null, ['a'], { nested: 'x' }].map((value) => ({ ...valid, [key]: value })),
+  )
 }
 
 function missingFields(valid: Record<string, unknown>) {
@@ -47,8 +104,12 @@ describe.each(endpoints)('$method $path with a body it cannot use', (endpoint) =
     ['null', null],
     ['an empty object', {}],
     ...(acceptsExtraFields ? [] : [['an extra field', { ...valid, is_admin: true }] as [string, unknown]]),
-    ...Object.keys(valid).map((key) => [`a NUL character in ${key}`, { ...valid, [key]: 'a\u0000b@example.com' }] as [string, unknown]),
-    ...Object.keys(valid).map((key) => [`a control character in ${key}`, { ...valid, [key]: 'a\u001bb@example.com' }] as [string, unknown]),
+    ...Object.keys(valid).map(
+      (key) => [`a NUL character in ${key}`, { ...valid, [key]: 'a\u0000b@example.com' }] as [string, unknown],
+    ),
+    ...Object.keys(valid).map(
+      (key) => [`a control character in ${key}`, { ...valid, [key]: 'a\u001bb@example.com' }] as [string, unknown],
+    ),
     ...wrongTypes(valid).map((body) => [`wrong type ${JSON.stringify(body)}`, body] as [string, unknown]),
     ...missingFields(valid).map((body) => [`missing a field ${JSON.stringify(body)}`, body] as [string, unknown]),
     ...Object.keys(valid).map((key) => [`a huge ${key}`, { ...valid, [key]: HUGE }] as [string, unknown]),

@@ -16,19 +16,29 @@ interface StorageScenario {
 function listLocalFiles(root: string, prefix: string): string[] {
   const folder = join(root, prefix)
   if (!existsSync(folder)) return []
-  return readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name))
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
 }
 
 const scenarios = [
   {
     storage: 'the local folder',
-    start: async (): Promise<StorageScenario> => ({ config: {}, close: async () => {}, filesUnder: (prefix, dataDir) => listLocalFiles(join(dataDir, 'files'), prefix) }),
+    start: async (): Promise<StorageScenario> => ({
+      config: {},
+      close: async () => {},
+      filesUnder: (prefix, dataDir) => listLocalFiles(join(dataDir, 'files'), prefix),
+    }),
   },
   {
     storage: 'an S3-compatible bucket',
     start: async (): Promise<StorageScenario> => {
       const s3 = await startFakeS3()
-      return { config: s3.config, close: s3.close, filesUnder: (prefix) => [...s3.objects.keys()].filter((key) => key.startsWith(prefix)) }
+      return {
+        config: s3.config,
+        close: s3.close,
+        filesUnder: (prefix) => [...s3.objects.keys()].filter((key) => key.startsWith(prefix)),
+      }
     },
   },
 ]
@@ -56,7 +66,9 @@ describe.each(scenarios)('profile images in $storage', ({ start }) => {
     const response = await upload(png, 'me.png')
     expect(response.status).toBe(200)
     expect(response.body.message).toBe('Profile image updated successfully!')
-    expect(response.body.profile_image).toMatch(new RegExp(`^/api/accounts/profile/image/${account.userId}/\\d+_[0-9a-f]{32}\\.png$`))
+    expect(response.body.profile_image).toMatch(
+      new RegExp(`^/api/accounts/profile/image/${account.userId}/\\d+_[0-9a-f]{32}\\.png$`),
+    )
     const served = await testApp.request.get(response.body.profile_image).buffer(true)
     expect(served.status).toBe(200)
     expect(served.headers['content-type']).toBe('image/png')
@@ -96,7 +108,9 @@ describe.each(scenarios)('profile images in $storage', ({ start }) => {
   })
 
   it('concurrent uploads leave exactly one photo file behind, the one the profile shows', async () => {
-    const results = await Promise.all([1, 2, 3, 4].map((shade) => upload(solidPng(2, 2, [shade, shade, shade]), `p${shade}.png`)))
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((shade) => upload(solidPng(2, 2, [shade, shade, shade]), `p${shade}.png`)),
+    )
     expect(results.filter((result) => result.status === 200).length).toBeGreaterThanOrEqual(1)
     for (const result of results) expect([200, 409]).toContain(result.status)
     const user = await testApp.database.prisma.user.findUniqueOrThrow({ where: { id: account.userId } })
@@ -106,7 +120,10 @@ describe.each(scenarios)('profile images in $storage', ({ start }) => {
   })
 
   it('without a file, or under another field name, answers 400', async () => {
-    const noFile = await testApp.request.post('/api/accounts/profile/image/').set(bearer(account.access)).field('name', 'x')
+    const noFile = await testApp.request
+      .post('/api/accounts/profile/image/')
+      .set(bearer(account.access))
+      .field('name', 'x')
     expect(noFile.status).toBe(400)
     expect(noFile.body.message).toBe('Please select a valid image file')
     const wrongField = await upload(solidPng(), 'me.png', 'avatar')
@@ -124,9 +141,15 @@ describe.each(scenarios)('profile images in $storage', ({ start }) => {
 
   it('deleting the account deletes the photo file too', async () => {
     const doomed = await signUp(testApp)
-    const uploaded = await testApp.request.post('/api/accounts/profile/image/').set(bearer(doomed.access)).attach('profile_image', solidPng(), 'me.png')
+    const uploaded = await testApp.request
+      .post('/api/accounts/profile/image/')
+      .set(bearer(doomed.access))
+      .attach('profile_image', solidPng(), 'me.png')
     expect(photosOf(doomed.userId)).toHaveLength(1)
-    await testApp.request.post('/api/accounts/profile/delete/').set(bearer(doomed.access)).send({ password: doomed.password })
+    await testApp.request
+      .post('/api/accounts/profile/delete/')
+      .set(bearer(doomed.access))
+      .send({ password: doomed.password })
     expect((await testApp.request.get(uploaded.body.profile_image)).status).toBe(404)
     expect(photosOf(doomed.userId)).toHaveLength(0)
   })

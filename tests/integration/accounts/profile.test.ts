@@ -12,7 +12,10 @@ describe('profile', () => {
   it('PUT accepts the whole user object back, changing only the name', async () => {
     const account = await signUp(testApp, { full_name: 'Whole' })
     const user = (await testApp.request.get('/api/accounts/profile/').set(bearer(account.access))).body
-    const response = await testApp.request.put('/api/accounts/profile/').set(bearer(account.access)).send({ ...user, full_name: 'Renamed', email: 'hijack@example.com' })
+    const response = await testApp.request
+      .put('/api/accounts/profile/')
+      .set(bearer(account.access))
+      .send({ ...user, full_name: 'Renamed', email: 'hijack@example.com' })
     expect(response.status).toBe(200)
     expect(response.body).toMatchObject({ full_name: 'Renamed', email: account.email })
   })
@@ -20,15 +23,24 @@ describe('profile', () => {
   it('GET answers the signed-in user; PUT changes the full name', async () => {
     const account = await signUp(testApp, { full_name: 'Before' })
     const read = await testApp.request.get('/api/accounts/profile/').set(bearer(account.access))
-    expect(read.body).toMatchObject({ id: account.userId, email: account.email, full_name: 'Before', profile_image: null })
-    const updated = await testApp.request.put('/api/accounts/profile/').set(bearer(account.access)).send({ full_name: '  After  ' })
+    expect(read.body).toMatchObject({
+      id: account.userId,
+      email: account.email,
+      full_name: 'Before',
+      profile_image: null,
+    })
+    const updated = await testApp.request
+      .put('/api/accounts/profile/')
+      .set(bearer(account.access))
+      .send({ full_name: '  After  ' })
     expect(updated.status).toBe(200)
     expect(updated.body.full_name).toBe('After')
   })
 })
 
 describe('PUT /api/accounts/change-password/', () => {
-  const change = (access: string, body: object) => testApp.request.put('/api/accounts/change-password/').set(bearer(access)).send(body)
+  const change = (access: string, body: object) =>
+    testApp.request.put('/api/accounts/change-password/').set(bearer(access)).send(body)
 
   it('changes it: the new password signs in, the old does not, other sessions end, this one stays', async () => {
     const account = await signUp(testApp)
@@ -72,25 +84,45 @@ describe('PUT /api/accounts/change-password/', () => {
 describe('a first password for an account created through Google', () => {
   async function googleOnlyAccount(signedInAgoMs: number) {
     const { prisma } = testApp.database
-    const user = await prisma.user.create({ data: { email: `g${Date.now()}${Math.random()}@gmail.com`, fullName: 'G', googleSubject: `g-${Math.random()}` } })
+    const user = await prisma.user.create({
+      data: { email: `g${Date.now()}${Math.random()}@gmail.com`, fullName: 'G', googleSubject: `g-${Math.random()}` },
+    })
     const { startSession } = await import('../../../server/accounts/sessions/start-session.ts')
     const { loadServerSecrets } = await import('../../../server/secrets/load-server-secrets.ts')
     const secrets = await loadServerSecrets(testApp.database, testApp.config)
-    const tokens = await startSession(testApp.database, { accessTokenKey: secrets.accessTokenKey, accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 3600, sessionMaxAgeSeconds: 86_400 }, user.id)
-    await prisma.refreshTokenFamily.updateMany({ where: { userId: user.id }, data: { createdAt: new Date(Date.now() - signedInAgoMs) } })
+    const tokens = await startSession(
+      testApp.database,
+      {
+        accessTokenKey: secrets.accessTokenKey,
+        accessTokenTtlSeconds: 900,
+        refreshTokenTtlSeconds: 3600,
+        sessionMaxAgeSeconds: 86_400,
+      },
+      user.id,
+    )
+    await prisma.refreshTokenFamily.updateMany({
+      where: { userId: user.id },
+      data: { createdAt: new Date(Date.now() - signedInAgoMs) },
+    })
     return { user, tokens }
   }
 
   it('can be set without an old one right after signing in', async () => {
     const { user, tokens } = await googleOnlyAccount(60_000)
-    const response = await testApp.request.put('/api/accounts/change-password/').set(bearer(tokens.access)).send({ new_password: 'First-Password-1' })
+    const response = await testApp.request
+      .put('/api/accounts/change-password/')
+      .set(bearer(tokens.access))
+      .send({ new_password: 'First-Password-1' })
     expect(response.status).toBe(200)
     expect((await logIn(testApp, user.email, 'First-Password-1')).status).toBe(200)
   })
 
   it('needs a recent sign-in: an older session (a stolen token, say) cannot add one', async () => {
     const { tokens } = await googleOnlyAccount(60 * 60_000)
-    const response = await testApp.request.put('/api/accounts/change-password/').set(bearer(tokens.access)).send({ new_password: 'First-Password-1' })
+    const response = await testApp.request
+      .put('/api/accounts/change-password/')
+      .set(bearer(tokens.access))
+      .send({ new_password: 'First-Password-1' })
     expect(response.status).toBe(403)
     expect(response.body.message).toBe('For your security, sign in again (with Google) before setting a password.')
   })
@@ -103,10 +135,24 @@ describe('calls that check the password are rate-limited per account', () => {
       const account = await signUp(limited)
       const statuses = []
       for (let attempt = 0; attempt < 4; attempt++) {
-        statuses.push((await limited.request.put('/api/accounts/change-email/').set(bearer(account.access)).send({ new_email: `n${attempt}@example.com`, password: 'Guess-Pass-1' })).status)
+        statuses.push(
+          (
+            await limited.request
+              .put('/api/accounts/change-email/')
+              .set(bearer(account.access))
+              .send({ new_email: `n${attempt}@example.com`, password: 'Guess-Pass-1' })
+          ).status,
+        )
       }
       expect(statuses).toEqual([400, 400, 400, 429])
-      expect((await limited.request.post('/api/accounts/profile/delete/').set(bearer(account.access)).send({ password: account.password })).status).toBe(429)
+      expect(
+        (
+          await limited.request
+            .post('/api/accounts/profile/delete/')
+            .set(bearer(account.access))
+            .send({ password: account.password })
+        ).status,
+      ).toBe(429)
     } finally {
       await limited.cleanup()
     }
@@ -114,7 +160,8 @@ describe('calls that check the password are rate-limited per account', () => {
 })
 
 describe('PUT /api/accounts/change-email/', () => {
-  const change = (access: string, body: object) => testApp.request.put('/api/accounts/change-email/').set(bearer(access)).send(body)
+  const change = (access: string, body: object) =>
+    testApp.request.put('/api/accounts/change-email/').set(bearer(access)).send(body)
 
   it('changes it, confirmed by the password; the new e-mail signs in', async () => {
     const account = await signUp(testApp)
@@ -146,9 +193,10 @@ describe('PUT /api/accounts/change-email/', () => {
 
   it('refuses the current e-mail and a wrong password', async () => {
     const account = await signUp(testApp)
-    expect((await change(account.access, { new_email: account.email.toUpperCase(), password: account.password })).body.message).toBe(
-      'New email cannot be the same as current email',
-    )
+    expect(
+      (await change(account.access, { new_email: account.email.toUpperCase(), password: account.password })).body
+        .message,
+    ).toBe('New email cannot be the same as current email')
     const wrong = await change(account.access, { new_email: 'fresh@example.com', password: 'Wrong-Pass-1' })
     expect(wrong.status).toBe(400)
     expect(wrong.body.message).toBe('Password is incorrect.')
@@ -156,9 +204,10 @@ describe('PUT /api/accounts/change-email/', () => {
 })
 
 describe('POST /api/accounts/profile/delete/', () => {
-  const remove = (access: string, body: object) => testApp.request.post('/api/accounts/profile/delete/').set(bearer(access)).send(body)
+  const remove = (access: string, body: object) =>
+    testApp.request.post('/api/accounts/profile/delete/').set(bearer(access)).send(body)
 
-  it('deletes the account\'s document files too', async () => {
+  it("deletes the account's document files too", async () => {
     const account = await signUp(testApp)
     const { prisma } = testApp.database
     const agent = await prisma.agent.create({ data: { accountId: account.userId, name: 'bot' } })
@@ -166,7 +215,17 @@ describe('POST /api/accounts/profile/delete/', () => {
     const { createFileStorage } = await import('../../../server/storage/create-file-storage.ts')
     const storage = createFileStorage(testApp.config)
     await storage.put(storageKey, Buffer.from('notes'), 'text/plain')
-    await prisma.document.create({ data: { accountId: account.userId, agentId: agent.id, name: 'notes.txt', format: 'txt', mimeType: 'text/plain', storageKey, sizeBytes: 5 } })
+    await prisma.document.create({
+      data: {
+        accountId: account.userId,
+        agentId: agent.id,
+        name: 'notes.txt',
+        format: 'txt',
+        mimeType: 'text/plain',
+        storageKey,
+        sizeBytes: 5,
+      },
+    })
     expect((await remove(account.access, { password: account.password })).status).toBe(200)
     expect(await storage.get(storageKey)).toBeNull()
   })
@@ -180,11 +239,29 @@ describe('POST /api/accounts/profile/delete/', () => {
       const team = await prisma.team.create({ data: { accountId: owner.userId, name: 'Team' } })
       await prisma.teamAgent.create({ data: { teamId: team.id, agentId: agent.id, accountId: owner.userId } })
       await prisma.text.create({ data: { accountId: owner.userId, agentId: agent.id, title: 'T', content: 'C' } })
-      await prisma.widgetIntegration.create({ data: { accountId: owner.userId, agentId: agent.id, clientKey: `key-${owner.userId}`, websiteName: 'Site', websiteDomain: 'example.com', startMessage: 'Hi' } })
+      await prisma.widgetIntegration.create({
+        data: {
+          accountId: owner.userId,
+          agentId: agent.id,
+          clientKey: `key-${owner.userId}`,
+          websiteName: 'Site',
+          websiteDomain: 'example.com',
+          startMessage: 'Hi',
+        },
+      })
     }
     // The account is also a member of the bystander's team: that membership goes too.
     const bystanderTeam = await prisma.team.findFirstOrThrow({ where: { accountId: bystander.userId } })
-    await prisma.teamMember.create({ data: { accountId: bystander.userId, teamId: bystanderTeam.id, userId: account.userId, name: 'A', email: account.email, status: 'active' } })
+    await prisma.teamMember.create({
+      data: {
+        accountId: bystander.userId,
+        teamId: bystanderTeam.id,
+        userId: account.userId,
+        name: 'A',
+        email: account.email,
+        status: 'active',
+      },
+    })
 
     const response = await remove(account.access, { password: account.password })
     expect(response.status).toBe(200)
@@ -192,7 +269,9 @@ describe('POST /api/accounts/profile/delete/', () => {
     expect(await prisma.user.findUnique({ where: { id: account.userId } })).toBeNull()
     for (const model of ['agent', 'team', 'teamAgent', 'text', 'widgetIntegration', 'refreshTokenFamily'] as const) {
       // @ts-expect-error: every one of these models has an accountId or userId to count by
-      const left = await prisma[model].count({ where: model === 'refreshTokenFamily' ? { userId: account.userId } : { accountId: account.userId } })
+      const left = await prisma[model].count({
+        where: model === 'refreshTokenFamily' ? { userId: account.userId } : { accountId: account.userId },
+      })
       expect(left, model).toBe(0)
     }
     expect(await prisma.teamMember.count({ where: { email: account.email } })).toBe(0)

@@ -10,7 +10,9 @@ afterAll(() => testApp.cleanup())
 
 describe('POST /api/accounts/register/', () => {
   it('creates the account, signs it in and answers user, message and tokens', async () => {
-    const response = await testApp.request.post('/api/accounts/register/').send({ email: '  New.Person@Example.COM ', password: GOOD_PASSWORD, full_name: ' New Person ' })
+    const response = await testApp.request
+      .post('/api/accounts/register/')
+      .send({ email: '  New.Person@Example.COM ', password: GOOD_PASSWORD, full_name: ' New Person ' })
     expect(response.status).toBe(201)
     expect(response.body).toMatchObject({
       message: 'Registration successful',
@@ -24,7 +26,9 @@ describe('POST /api/accounts/register/', () => {
     const account = await signUp(testApp)
     const user = await testApp.database.prisma.user.findUniqueOrThrow({ where: { id: account.userId } })
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=65536,p=1,t=3\$/)
-    const tokens = await testApp.database.prisma.refreshToken.findMany({ where: { family: { userId: account.userId } } })
+    const tokens = await testApp.database.prisma.refreshToken.findMany({
+      where: { family: { userId: account.userId } },
+    })
     expect(tokens).toHaveLength(1)
     expect(tokens[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/)
     expect(JSON.stringify(tokens)).not.toContain(account.refresh)
@@ -32,7 +36,9 @@ describe('POST /api/accounts/register/', () => {
 
   it('refuses an e-mail that is taken, whatever its case', async () => {
     const account = await signUp(testApp)
-    const response = await testApp.request.post('/api/accounts/register/').send({ email: account.email.toUpperCase(), password: GOOD_PASSWORD, full_name: 'Again' })
+    const response = await testApp.request
+      .post('/api/accounts/register/')
+      .send({ email: account.email.toUpperCase(), password: GOOD_PASSWORD, full_name: 'Again' })
     expect(response.status).toBe(409)
     expect(response.body.message).toBe('An account with this email already exists. Sign in instead.')
   })
@@ -44,7 +50,9 @@ describe('POST /api/accounts/register/', () => {
     ['Correct-Horse-X', 'no digit'],
     ['CorrectHorse99', 'no symbol'],
   ])('refuses the password %s (%s) with the SPEC message', async (password) => {
-    const response = await testApp.request.post('/api/accounts/register/').send({ email: 'rules@example.com', password, full_name: 'Rules' })
+    const response = await testApp.request
+      .post('/api/accounts/register/')
+      .send({ email: 'rules@example.com', password, full_name: 'Rules' })
     expect(response.status).toBe(400)
     expect(response.body.message).toBe('Please meet all password requirements to continue.')
   })
@@ -62,7 +70,9 @@ describe('POST /api/accounts/register/', () => {
   })
 
   it('refuses an e-mail that does not look like one', async () => {
-    const response = await testApp.request.post('/api/accounts/register/').send({ email: 'not-an-email', password: GOOD_PASSWORD, full_name: 'A' })
+    const response = await testApp.request
+      .post('/api/accounts/register/')
+      .send({ email: 'not-an-email', password: GOOD_PASSWORD, full_name: 'A' })
     expect(response.status).toBe(400)
     expect(response.body.message).toBe('Please enter a valid email address')
   })
@@ -73,8 +83,14 @@ describe('POST /api/accounts/login/', () => {
     const account = await signUp(testApp)
     const response = await logIn(testApp, `  ${account.email.toUpperCase()} `, account.password)
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ message: 'Login successful', user: { email: account.email }, tokens: { access: expect.any(String), refresh: expect.any(String) } })
-    const profile = await testApp.request.get('/api/accounts/profile/').set('Authorization', `Bearer ${response.body.tokens.access}`)
+    expect(response.body).toMatchObject({
+      message: 'Login successful',
+      user: { email: account.email },
+      tokens: { access: expect.any(String), refresh: expect.any(String) },
+    })
+    const profile = await testApp.request
+      .get('/api/accounts/profile/')
+      .set('Authorization', `Bearer ${response.body.tokens.access}`)
     expect(profile.body.email).toBe(account.email)
   })
 
@@ -90,18 +106,23 @@ describe('POST /api/accounts/login/', () => {
   })
 
   it('an account created without a password (Google) cannot sign in with one', async () => {
-    await testApp.database.prisma.user.create({ data: { email: 'google-only@example.com', fullName: 'G', googleSubject: 'g-1' } })
+    await testApp.database.prisma.user.create({
+      data: { email: 'google-only@example.com', fullName: 'G', googleSubject: 'g-1' },
+    })
     const response = await logIn(testApp, 'google-only@example.com', 'Anything-1!')
     expect(response.status).toBe(401)
     expect(response.body.message).toBe('Invalid email or password.')
   })
 
-  it.each([[{}], [{ email: 'a@example.com' }], [{ password: 'x' }], [{ email: '   ', password: 'x' }], [{ email: 'a@example.com', password: '' }]])(
-    'answers Email and password are required for %j',
-    async (body) => {
-      const response = await testApp.request.post('/api/accounts/login/').send(body)
-      expect(response.status).toBe(400)
-      expect(response.body.message).toBe('Email and password are required')
-    },
-  )
+  it.each([
+    [{}],
+    [{ email: 'a@example.com' }],
+    [{ password: 'x' }],
+    [{ email: '   ', password: 'x' }],
+    [{ email: 'a@example.com', password: '' }],
+  ])('answers Email and password are required for %j', async (body) => {
+    const response = await testApp.request.post('/api/accounts/login/').send(body)
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe('Email and password are required')
+  })
 })

@@ -9,12 +9,16 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.cleanup())
 
-const refresh = (refreshToken: string) => testApp.request.post('/api/accounts/token/refresh/').send({ refresh_token: refreshToken })
+const refresh = (refreshToken: string) =>
+  testApp.request.post('/api/accounts/token/refresh/').send({ refresh_token: refreshToken })
 const profile = (accessToken: string) => testApp.request.get('/api/accounts/profile/').set(bearer(accessToken))
 
 // Moves every spent token of the user's sessions a minute into the past, beyond the reuse grace period.
 async function spentLongAgo(userId: string) {
-  await testApp.database.prisma.refreshToken.updateMany({ where: { family: { userId }, rotatedAt: { not: null } }, data: { rotatedAt: new Date(Date.now() - 60_000) } })
+  await testApp.database.prisma.refreshToken.updateMany({
+    where: { family: { userId }, rotatedAt: { not: null } },
+    data: { rotatedAt: new Date(Date.now() - 60_000) },
+  })
 }
 
 async function signingKey() {
@@ -28,20 +32,31 @@ describe('access tokens', () => {
     expect((await profile(account.access)).status).toBe(200)
     const missing = await testApp.request.get('/api/accounts/profile/')
     expect(missing.status).toBe(401)
-    expect(missing.body).toMatchObject({ message: 'Authentication credentials were not provided.', reason: 'missing_token' })
+    expect(missing.body).toMatchObject({
+      message: 'Authentication credentials were not provided.',
+      reason: 'missing_token',
+    })
   })
 
   it('the Bearer scheme is case-insensitive', async () => {
     const account = await signUp(testApp)
-    expect((await testApp.request.get('/api/accounts/profile/').set('Authorization', `bearer ${account.access}`)).status).toBe(200)
+    expect(
+      (await testApp.request.get('/api/accounts/profile/').set('Authorization', `bearer ${account.access}`)).status,
+    ).toBe(200)
   })
 
   it('a tampered token is refused', async () => {
     const account = await signUp(testApp)
     const [header, payload, signature] = account.access.split('.')
     const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString())
-    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: '01a1fed8-db14-76e0-9c1b-b18b6b861a9b' })).toString('base64url')
-    for (const token of [`${header}.${forgedPayload}.${signature}`, `${account.access.slice(0, -2)}xx`, 'not-a-token']) {
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...claims, sub: '01a1fed8-db14-76e0-9c1b-b18b6b861a9b' }),
+    ).toString('base64url')
+    for (const token of [
+      `${header}.${forgedPayload}.${signature}`,
+      `${account.access.slice(0, -2)}xx`,
+      'not-a-token',
+    ]) {
       const response = await profile(token)
       expect(response.status).toBe(401)
       expect(response.body.reason).toBe('token_invalid')
@@ -51,7 +66,9 @@ describe('access tokens', () => {
   it('a token signed with another key, or with "none", is refused', async () => {
     const account = await signUp(testApp)
     const claims = JSON.parse(Buffer.from(account.access.split('.')[1] ?? '', 'base64url').toString())
-    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).sign(new TextEncoder().encode('x'.repeat(32)))
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .sign(new TextEncoder().encode('x'.repeat(32)))
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${account.access.split('.')[1]}.`
     for (const token of [foreign, unsigned]) expect((await profile(token)).status).toBe(401)
   })
@@ -102,11 +119,13 @@ describe('POST /api/accounts/token/refresh/', () => {
     const afterRevocation = await profile(rotated.body.access_token)
     expect(afterRevocation.status).toBe(401)
     expect(afterRevocation.body.reason).toBe('session_ended')
-    const family = await testApp.database.prisma.refreshTokenFamily.findFirstOrThrow({ where: { userId: account.userId } })
+    const family = await testApp.database.prisma.refreshTokenFamily.findFirstOrThrow({
+      where: { userId: account.userId },
+    })
     expect(family.revokedReason).toBe('reuse')
   })
 
-  it('reuse in one sign-in leaves the account\'s other sign-ins alone', async () => {
+  it("reuse in one sign-in leaves the account's other sign-ins alone", async () => {
     const account = await signUp(testApp)
     const otherDevice = (await logIn(testApp, account.email, account.password)).body.tokens
     await refresh(account.refresh)
@@ -128,20 +147,28 @@ describe('POST /api/accounts/token/refresh/', () => {
     await refresh(account.refresh)
     const retry = await refresh(account.refresh)
     expect(retry.status).toBe(200)
-    const family = await testApp.database.prisma.refreshTokenFamily.findFirstOrThrow({ where: { userId: account.userId } })
+    const family = await testApp.database.prisma.refreshTokenFamily.findFirstOrThrow({
+      where: { userId: account.userId },
+    })
     expect(family.revokedAt).toBeNull()
   })
 
   it('a sign-in ends after SESSION_MAX_AGE_SECONDS however often it is refreshed', async () => {
     const account = await signUp(testApp)
     const maxAgeMs = testApp.config.SESSION_MAX_AGE_SECONDS * 1000
-    await testApp.database.prisma.refreshTokenFamily.updateMany({ where: { userId: account.userId }, data: { createdAt: new Date(Date.now() - maxAgeMs - 1000) } })
+    await testApp.database.prisma.refreshTokenFamily.updateMany({
+      where: { userId: account.userId },
+      data: { createdAt: new Date(Date.now() - maxAgeMs - 1000) },
+    })
     expect((await refresh(account.refresh)).status).toBe(401)
   })
 
   it('an expired refresh token is refused', async () => {
     const account = await signUp(testApp)
-    await testApp.database.prisma.refreshToken.updateMany({ where: { family: { userId: account.userId } }, data: { expiresAt: new Date(Date.now() - 1000) } })
+    await testApp.database.prisma.refreshToken.updateMany({
+      where: { family: { userId: account.userId } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    })
     expect((await refresh(account.refresh)).status).toBe(401)
   })
 
@@ -181,7 +208,11 @@ describe('the signing secret', () => {
     const account = await signUp(testApp)
     const { createApp } = await import('../../../server/http/create-http-app.ts')
     const { createLogger } = await import('../../../server/logging/create-logger.ts')
-    const restarted = await createApp({ config: testApp.config, database: testApp.database, logger: createLogger({ LOG_LEVEL: 'silent' }) })
+    const restarted = await createApp({
+      config: testApp.config,
+      database: testApp.database,
+      logger: createLogger({ LOG_LEVEL: 'silent' }),
+    })
     try {
       const supertest = (await import('supertest')).default
       expect((await supertest(restarted).get('/api/accounts/profile/').set(bearer(account.access))).status).toBe(200)

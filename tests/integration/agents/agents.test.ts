@@ -12,7 +12,8 @@ beforeAll(async () => {
 })
 afterAll(() => testApp.cleanup())
 
-const create = (account: SignedUp, body: object) => testApp.request.post('/api/agents/create/').set(bearer(account.access)).send(body)
+const create = (account: SignedUp, body: object) =>
+  testApp.request.post('/api/agents/create/').set(bearer(account.access)).send(body)
 
 describe('agents', () => {
   it('creates an agent: private by default, empty description stored as none, counts at zero', async () => {
@@ -36,17 +37,23 @@ describe('agents', () => {
     expect(response.body.agent_id).toBe(response.body.id)
   })
 
-  it.each([[{}], [{ name: '   ' }], [{ name: 42 }], [null]])('refuses %j with "Agent name is required"', async (body) => {
-    const response = await create(owner, body as object)
-    expect(response.status).toBe(400)
-    expect(response.body.message).toBe('Agent name is required')
-  })
+  it.each([[{}], [{ name: '   ' }], [{ name: 42 }], [null]])(
+    'refuses %j with "Agent name is required"',
+    async (body) => {
+      const response = await create(owner, body as object)
+      expect(response.status).toBe(400)
+      expect(response.body.message).toBe('Agent name is required')
+    },
+  )
 
   it('reads, updates only what is sent, and deletes', async () => {
     const { body: agent } = await create(owner, { name: 'Draft', description: 'first', visibility: 'public' })
     const read = await testApp.request.get(`/api/agents/${agent.agent_id}/`).set(bearer(owner.access))
     expect(read.body).toMatchObject({ name: 'Draft', description: 'first', visibility: 'public' })
-    const updated = await testApp.request.put(`/api/agents/${agent.agent_id}/update/`).set(bearer(owner.access)).send({ is_favorite: true, llm_temperature: 0.2 })
+    const updated = await testApp.request
+      .put(`/api/agents/${agent.agent_id}/update/`)
+      .set(bearer(owner.access))
+      .send({ is_favorite: true, llm_temperature: 0.2 })
     expect(updated.body).toMatchObject({ name: 'Draft', description: 'first', is_favorite: true, llm_temperature: 0.2 })
     const removed = await testApp.request.delete(`/api/agents/${agent.agent_id}/delete/`).set(bearer(owner.access))
     expect(removed.body.message).toBe('Agent deleted')
@@ -65,10 +72,14 @@ describe('agents', () => {
       expect(response.status).toBe(404)
       expect(response.body.message).toBe('Agent not found')
     }
-    const missing = await testApp.request.get('/api/agents/01a1fed8-db14-76e0-9c1b-b18b6b861a9b/').set(bearer(stranger.access))
+    const missing = await testApp.request
+      .get('/api/agents/01a1fed8-db14-76e0-9c1b-b18b6b861a9b/')
+      .set(bearer(stranger.access))
     const malformed = await testApp.request.get('/api/agents/123/').set(bearer(stranger.access))
     expect([missing.body.message, malformed.body.message]).toEqual(['Agent not found', 'Agent not found'])
-    expect((await testApp.request.get(`/api/agents/${agent.agent_id}/`).set(bearer(owner.access))).body.name).toBe('Private')
+    expect((await testApp.request.get(`/api/agents/${agent.agent_id}/`).set(bearer(owner.access))).body.name).toBe(
+      'Private',
+    )
   })
 
   it("lists only the actor's agents, newest first, with the pagination envelope", async () => {
@@ -93,13 +104,17 @@ describe('agents', () => {
     const busy = await signUp(testApp)
     const { prisma } = testApp.database
     const team = await prisma.team.create({ data: { accountId: busy.userId, name: 'Support team' } })
-    await prisma.teamMember.create({ data: { accountId: busy.userId, teamId: team.id, name: 'M', email: 'm@example.com', status: 'active' } })
+    await prisma.teamMember.create({
+      data: { accountId: busy.userId, teamId: team.id, name: 'M', email: 'm@example.com', status: 'active' },
+    })
     const addAgents = async (count: number) => {
       for (let index = 0; index < count; index++) {
         const agent = await prisma.agent.create({ data: { accountId: busy.userId, name: `A${index}` } })
         await prisma.text.create({ data: { accountId: busy.userId, agentId: agent.id, title: 'T', content: 'C' } })
         await prisma.conversation.create({ data: { accountId: busy.userId, agentId: agent.id, name: 'Chat' } })
-        await prisma.conversation.create({ data: { accountId: busy.userId, agentId: agent.id, name: 'Gone', isDeleted: true } })
+        await prisma.conversation.create({
+          data: { accountId: busy.userId, agentId: agent.id, name: 'Gone', isDeleted: true },
+        })
         await prisma.teamAgent.create({ data: { teamId: team.id, agentId: agent.id, accountId: busy.userId } })
       }
     }
@@ -114,7 +129,12 @@ describe('agents', () => {
     const many = await listAgents(counter.database, actor, { page: 1, page_size: 100 })
     expect(many.agents).toHaveLength(30)
     expect(counter.count()).toBe(queriesForFew)
-    expect(few.agents[0]).toMatchObject({ no_of_texts: 1, no_of_conversations: 1, teams: ['Support team'], no_of_team_members: 1 })
+    expect(few.agents[0]).toMatchObject({
+      no_of_texts: 1,
+      no_of_conversations: 1,
+      teams: ['Support team'],
+      no_of_team_members: 1,
+    })
     await counter.database.prisma.$disconnect()
   })
 

@@ -22,15 +22,28 @@ afterAll(async () => {
 
 const as = (account: SignedUp) => bearer(account.access)
 const checkout = (account: SignedUp, body: Record<string, unknown> = {}) =>
-  testApp.request.post('/api/plans/create-checkout-session/').set(as(account)).send({ price_id: 4, success_url: `${ORIGIN}/app/payment-success`, cancel_url: `${ORIGIN}/app/payment-cancel`, ...body })
+  testApp.request
+    .post('/api/plans/create-checkout-session/')
+    .set(as(account))
+    .send({
+      price_id: 4,
+      success_url: `${ORIGIN}/app/payment-success`,
+      cancel_url: `${ORIGIN}/app/payment-cancel`,
+      ...body,
+    })
 const deliver = (event: FakeStripeEvent, signature?: string) => {
   const signed = fake.sign(event)
-  return testApp.request.post('/api/plans/webhook/').set('Content-Type', 'application/json').set('Stripe-Signature', signature ?? signed.signature).send(signed.body)
+  return testApp.request
+    .post('/api/plans/webhook/')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', signature ?? signed.signature)
+    .send(signed.body)
 }
 const deliverAll = async (events: FakeStripeEvent[]) => {
   for (const event of events) expect((await deliver(event)).status).toBe(200)
 }
-const subscriptionOf = async (account: SignedUp) => testApp.request.get('/api/plans/get-user-subscription/').set(as(account))
+const subscriptionOf = async (account: SignedUp) =>
+  testApp.request.get('/api/plans/get-user-subscription/').set(as(account))
 
 /** An owner who went through Checkout for price 4 (Pro 2, EGP) and paid; Stripe's events delivered. */
 async function payingOwner() {
@@ -51,11 +64,21 @@ describe('checkout', () => {
     expect(response.status).toBe(200)
     expect(response.body.checkout_url).toMatch(new RegExp(`^${fake.url}/checkout/cs_`))
     const session = [...fake.checkoutSessions.values()].at(-1)!
-    expect(session).toMatchObject({ mode: 'subscription', client_reference_id: owner.userId, success_url: `${ORIGIN}/app/payment-success`, cancel_url: `${ORIGIN}/app/payment-cancel`, metadata: { account_id: owner.userId, plan_id: '2', price_id: '4' } })
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: owner.userId,
+      success_url: `${ORIGIN}/app/payment-success`,
+      cancel_url: `${ORIGIN}/app/payment-cancel`,
+      metadata: { account_id: owner.userId, plan_id: '2', price_id: '4' },
+    })
     const price = [...fake.prices.values()].find((candidate) => candidate.lookup_key === 'agentdesk_price_4')
     expect(price).toMatchObject({ currency: 'egp', unit_amount: 100_000, recurring: { interval: 'month' } })
-    expect(await testApp.database.prisma.planPrice.findUniqueOrThrow({ where: { id: 4 } })).toMatchObject({ providerPriceId: price?.id })
-    expect((await testApp.database.prisma.user.findUniqueOrThrow({ where: { id: owner.userId } })).stripeCustomerId).toBe(session.customer)
+    expect(await testApp.database.prisma.planPrice.findUniqueOrThrow({ where: { id: 4 } })).toMatchObject({
+      providerPriceId: price?.id,
+    })
+    expect(
+      (await testApp.database.prisma.user.findUniqueOrThrow({ where: { id: owner.userId } })).stripeCustomerId,
+    ).toBe(session.customer)
     // A second checkout reuses the customer and the price.
     const pricesBefore = fake.prices.size
     const customersBefore = fake.customers.size
@@ -69,9 +92,14 @@ describe('checkout', () => {
     const away = await checkout(owner, { success_url: 'https://evil.example/steal' })
     expect([away.status, away.body.message]).toEqual([400, 'The return addresses must be pages of this site.'])
     const merchant = await signUp(testApp)
-    await testApp.database.prisma.shopifyShop.create({ data: { shopDomain: `m${Date.now()}.myshopify.com`, accountId: merchant.userId } })
+    await testApp.database.prisma.shopifyShop.create({
+      data: { shopDomain: `m${Date.now()}.myshopify.com`, accountId: merchant.userId },
+    })
     const managed = await checkout(merchant)
-    expect([managed.status, managed.body.message]).toEqual([409, 'Your plan is managed in your Shopify admin: open AgentDesk there to change it.'])
+    expect([managed.status, managed.body.message]).toEqual([
+      409,
+      'Your plan is managed in your Shopify admin: open AgentDesk there to change it.',
+    ])
     expect((await testApp.request.get('/api/plans/get-customer-portal-url/').set(as(merchant))).status).toBe(409)
   })
 
@@ -81,8 +109,12 @@ describe('checkout', () => {
     expect(first.map((row) => row.priceId)).toEqual(Array.from({ length: 14 }, (_unused, index) => index + 1))
     const created = fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/prices').length
     expect(await syncStripeCatalogue(testApp.database, stripe)).toEqual(first)
-    expect(fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/prices').length).toBe(created)
-    expect(new Set([...fake.products.values()].map((product) => product.metadata.plan_id)).size).toBe(fake.products.size)
+    expect(fake.requests.filter((request) => request.method === 'POST' && request.path === '/v1/prices').length).toBe(
+      created,
+    )
+    expect(new Set([...fake.products.values()].map((product) => product.metadata.plan_id)).size).toBe(
+      fake.products.size,
+    )
   })
 })
 
@@ -91,12 +123,33 @@ describe('the webhook', () => {
     const { owner, subscriptionId } = await payingOwner()
     const response = await subscriptionOf(owner)
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ plan_name: 'Pro 2', provider: 'stripe', status: 'active', subscription_status: true, is_trial: false, features_limit: { agents: 7 } })
-    const rows = await testApp.database.prisma.subscription.findMany({ where: { accountId: owner.userId }, orderBy: { createdAt: 'asc' } })
-    expect(rows.map((row) => [row.provider, row.status, row.currentKey !== null])).toEqual([['trial', 'cancelled', false], ['stripe', 'active', true]])
-    expect(rows[1]).toMatchObject({ providerSubscriptionId: subscriptionId, priceId: 4, currency: 'EGP', amountMinor: 100_000 })
+    expect(response.body).toMatchObject({
+      plan_name: 'Pro 2',
+      provider: 'stripe',
+      status: 'active',
+      subscription_status: true,
+      is_trial: false,
+      features_limit: { agents: 7 },
+    })
+    const rows = await testApp.database.prisma.subscription.findMany({
+      where: { accountId: owner.userId },
+      orderBy: { createdAt: 'asc' },
+    })
+    expect(rows.map((row) => [row.provider, row.status, row.currentKey !== null])).toEqual([
+      ['trial', 'cancelled', false],
+      ['stripe', 'active', true],
+    ])
+    expect(rows[1]).toMatchObject({
+      providerSubscriptionId: subscriptionId,
+      priceId: 4,
+      currency: 'EGP',
+      amountMinor: 100_000,
+    })
     const again = await checkout(owner)
-    expect([again.status, again.body.message]).toEqual([409, 'You already pay for a plan: change it with Manage Billing.'])
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      'You already pay for a plan: change it with Manage Billing.',
+    ])
     const portal = await testApp.request.get('/api/plans/get-customer-portal-url/').set(as(owner))
     expect(portal.status).toBe(200)
     expect(portal.body.customer_portal_url).toMatch(new RegExp(`^${fake.url}/billing_portal/`))
@@ -110,7 +163,10 @@ describe('the webhook', () => {
     expect(repeat.body).toEqual({ received: true, duplicate: true })
     const forged = await deliver(events[1]!, `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`)
     expect([forged.status, forged.body.message]).toEqual([400, 'Invalid Stripe signature.'])
-    const unsigned = await testApp.request.post('/api/plans/webhook/').set('Content-Type', 'application/json').send(fake.sign(events[0]!).body)
+    const unsigned = await testApp.request
+      .post('/api/plans/webhook/')
+      .set('Content-Type', 'application/json')
+      .send(fake.sign(events[0]!).body)
     expect(unsigned.status).toBe(400)
     expect(await testApp.database.prisma.subscription.findMany({ where: { accountId: owner.userId } })).toEqual(before)
   })
@@ -122,7 +178,9 @@ describe('the webhook', () => {
     expect(Date.parse((await subscriptionOf(owner)).body.current_period_end)).toBeGreaterThan(Date.parse(periodEnd))
     await deliverAll(fake.failPayment(subscriptionId))
     expect((await subscriptionOf(owner)).body).toMatchObject({ status: 'past_due', subscription_status: true })
-    expect((await testApp.request.get('/api/notifications/').set(as(owner))).body.notifications).toContainEqual(expect.objectContaining({ kind: 'subscription', level: 'critical', title: 'Your last payment failed' }))
+    expect((await testApp.request.get('/api/notifications/').set(as(owner))).body.notifications).toContainEqual(
+      expect.objectContaining({ kind: 'subscription', level: 'critical', title: 'Your last payment failed' }),
+    )
     await deliverAll(fake.expire(subscriptionId))
     const ended = await subscriptionOf(owner)
     expect(ended.status).toBe(410)
@@ -136,8 +194,12 @@ describe('the webhook', () => {
     const answers = await Promise.all([deliver(created!), deliver(created!), deliver(completed!), deliver(completed!)])
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
     expect(answers.filter((answer) => answer.body.duplicate).length).toBeGreaterThanOrEqual(2)
-    expect(await testApp.database.prisma.providerEvent.count({ where: { id: { in: [created!.id, completed!.id] } } })).toBe(2)
-    const rows = await testApp.database.prisma.subscription.findMany({ where: { accountId: owner.userId, provider: 'stripe' } })
+    expect(
+      await testApp.database.prisma.providerEvent.count({ where: { id: { in: [created!.id, completed!.id] } } }),
+    ).toBe(2)
+    const rows = await testApp.database.prisma.subscription.findMany({
+      where: { accountId: owner.userId, provider: 'stripe' },
+    })
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ status: 'active', currentKey: owner.userId })
   })
@@ -154,12 +216,21 @@ describe('the webhook', () => {
   it('cancels at Stripe, at the period end or now, and our copy follows Stripe’s answer', async () => {
     const { owner, subscriptionId } = await payingOwner()
     const { subscription_id } = (await subscriptionOf(owner)).body
-    const later = await testApp.request.post('/api/plans/cancel-user-subscription/').set(as(owner)).send({ subscription_id })
+    const later = await testApp.request
+      .post('/api/plans/cancel-user-subscription/')
+      .set(as(owner))
+      .send({ subscription_id })
     expect(later.status).toBe(200)
     expect(later.body.subscription).toMatchObject({ cancel_at_period_end: true, subscription_status: true })
     expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ cancel_at_period_end: true })
-    const now = await testApp.request.post('/api/plans/cancel-user-subscription/').set(as(owner)).send({ subscription_id, immediate: true })
-    expect(now.body).toMatchObject({ message: 'Subscription cancelled successfully', subscription: { status: 'cancelled', subscription_status: false } })
+    const now = await testApp.request
+      .post('/api/plans/cancel-user-subscription/')
+      .set(as(owner))
+      .send({ subscription_id, immediate: true })
+    expect(now.body).toMatchObject({
+      message: 'Subscription cancelled successfully',
+      subscription: { status: 'cancelled', subscription_status: false },
+    })
     expect(fake.subscriptions.get(subscriptionId)?.status).toBe('canceled')
   })
 
@@ -167,7 +238,13 @@ describe('the webhook', () => {
     const stripe = new Stripe(fake.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http' })
     const customer = await stripe.customers.create({ email: 'stranger@example.com' })
     const price = [...fake.prices.values()].find((candidate) => candidate.lookup_key === 'agentdesk_price_4')!
-    const session = await stripe.checkout.sessions.create({ mode: 'subscription', customer: customer.id, line_items: [{ price: price.id, quantity: 1 }], success_url: `${ORIGIN}/x`, cancel_url: `${ORIGIN}/y` })
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: price.id, quantity: 1 }],
+      success_url: `${ORIGIN}/x`,
+      cancel_url: `${ORIGIN}/y`,
+    })
     const events = fake.completeCheckout(session.id)
     await deliverAll(events)
     expect(testApp.logLines.some((line) => line.msg === 'a Stripe event for a subscription we cannot place')).toBe(true)

@@ -32,15 +32,27 @@ let triggers = 0
  * `disk-full` raises SQLSTATE 53100; `lost-connection` cuts the writing connection on PostgreSQL (the
  * backend terminates itself) and raises 08006, a connection failure, on PGlite.
  */
-async function refuseWrites(database: Database, table: string, operation: 'insert' | 'update', when: string, how: 'disk-full' | 'lost-connection') {
+async function refuseWrites(
+  database: Database,
+  table: string,
+  operation: 'insert' | 'update',
+  when: string,
+  how: 'disk-full' | 'lost-connection',
+) {
   triggers += 1
   const name = `test_refusal_${triggers}`
   const body =
-    how === 'disk-full' ? `raise exception 'refused by the test' using errcode = '53100';`
-    : isPostgres ? 'perform pg_terminate_backend(pg_backend_pid()); perform pg_sleep(30); return new;'
-    : `raise exception 'connection lost (the test)' using errcode = '08006';`
-  await database.prisma.$executeRawUnsafe(`create function ${name}() returns trigger language plpgsql as $$ begin ${body} end $$`)
-  await database.prisma.$executeRawUnsafe(`create trigger ${name} before ${operation} on ${table} for each row when (${when}) execute function ${name}()`)
+    how === 'disk-full'
+      ? `raise exception 'refused by the test' using errcode = '53100';`
+      : isPostgres
+        ? 'perform pg_terminate_backend(pg_backend_pid()); perform pg_sleep(30); return new;'
+        : `raise exception 'connection lost (the test)' using errcode = '08006';`
+  await database.prisma.$executeRawUnsafe(
+    `create function ${name}() returns trigger language plpgsql as $$ begin ${body} end $$`,
+  )
+  await database.prisma.$executeRawUnsafe(
+    `create trigger ${name} before ${operation} on ${table} for each row when (${when}) execute function ${name}()`,
+  )
   return async () => {
     await database.prisma.$executeRawUnsafe(`drop trigger ${name} on ${table}`)
     await database.prisma.$executeRawUnsafe(`drop function ${name}()`)
@@ -49,19 +61,29 @@ async function refuseWrites(database: Database, table: string, operation: 'inser
 
 async function newConversation() {
   const { testApp, owner, agentId } = testbed
-  const created = await testApp.request.post('/api/conversations/create/').set(bearer(owner.access)).send({ name: 'Chat', agent_id: agentId })
+  const created = await testApp.request
+    .post('/api/conversations/create/')
+    .set(bearer(owner.access))
+    .send({ name: 'Chat', agent_id: agentId })
   expect(created.status).toBe(201)
   return created.body.conversation_id as string
 }
 
 const send = (conversationId: string, text: string) =>
-  testbed.testApp.request.post(`/api/conversations/chat/${testbed.agentId}/${conversationId}/`).set(bearer(testbed.owner.access)).send({ message_text: text })
+  testbed.testApp.request
+    .post(`/api/conversations/chat/${testbed.agentId}/${conversationId}/`)
+    .set(bearer(testbed.owner.access))
+    .send({ message_text: text })
 
 /** A conversation's user message with this text, as the API shows it. */
 const userMessageOf = async (conversationId: string, text: string) =>
-  ((await testbed.testApp.request.get(`/api/conversations/${testbed.agentId}/${conversationId}/messages/`).set(bearer(testbed.owner.access))).body.data as MessageView[]).find(
-    (message) => message.sender_type === 'user' && message.message_text === text,
-  )
+  (
+    (
+      await testbed.testApp.request
+        .get(`/api/conversations/${testbed.agentId}/${conversationId}/messages/`)
+        .set(bearer(testbed.owner.access))
+    ).body.data as MessageView[]
+  ).find((message) => message.sender_type === 'user' && message.message_text === text)
 
 const tokensSpent = async () => (await readUsage(testbed.testApp.database, testbed.owner.userId)).tokens
 
@@ -70,17 +92,32 @@ async function answerLeftByADeadProcess(conversationId: string, text: string) {
   const { database } = testbed.testApp
   const conversation = await database.prisma.conversation.findUniqueOrThrow({ where: { id: conversationId } })
   return database.prisma.message.create({
-    data: { accountId: conversation.accountId, conversationId, senderType: 'user', text, isRead: true, answerOwner: 123_456_789n, answerStartedAt: new Date(), partialAnswer: 'It was', answerPromptTokens: 40 },
+    data: {
+      accountId: conversation.accountId,
+      conversationId,
+      senderType: 'user',
+      text,
+      isRead: true,
+      answerOwner: 123_456_789n,
+      answerStartedAt: new Date(),
+      partialAnswer: 'It was',
+      answerPromptTokens: 40,
+    },
   })
 }
-
 
 describe('when the answer cannot be stored', () => {
   it('the message is failed with the whole answer, its tokens counted once, and the conversation takes a new message at once', async () => {
     const { testApp, llm } = testbed
     const conversationId = await newConversation()
     const before = await tokensSpent()
-    const stopRefusing = await refuseWrites(testApp.database, 'messages', 'insert', "new.sender_type = 'ai'", 'disk-full')
+    const stopRefusing = await refuseWrites(
+      testApp.database,
+      'messages',
+      'insert',
+      "new.sender_type = 'ai'",
+      'disk-full',
+    )
     let sent
     try {
       sent = await send(conversationId, 'How long do I have to return a product?')
@@ -88,9 +125,16 @@ describe('when the answer cannot be stored', () => {
       await stopRefusing()
     }
     expect(sent.status).toBe(502)
-    expect(sent.body).toMatchObject({ message: 'Failed to send message', reason: 'failed', user_message: { answer_failed: true } })
+    expect(sent.body).toMatchObject({
+      message: 'Failed to send message',
+      reason: 'failed',
+      user_message: { answer_failed: true },
+    })
     const written = llm.state.reply(llm.requests.at(-1)!)
-    expect(await userMessageOf(conversationId, 'How long do I have to return a product?')).toMatchObject({ answer_failed: true, partial_answer: written })
+    expect(await userMessageOf(conversationId, 'How long do I have to return a product?')).toMatchObject({
+      answer_failed: true,
+      partial_answer: written,
+    })
     // The provider's own figures: the answer was whole.
     expect((await tokensSpent()) - before).toBe(FULL_ANSWER_TOKENS)
 
@@ -101,8 +145,20 @@ describe('when the answer cannot be stored', () => {
     const { testApp, llm, owner, agentId } = testbed
     const conversationId = await newConversation()
     const before = await tokensSpent()
-    const stopRefusingAnswers = await refuseWrites(testApp.database, 'messages', 'insert', "new.sender_type = 'ai'", 'lost-connection')
-    const stopRefusingFailures = await refuseWrites(testApp.database, 'messages', 'update', 'new.answer_error is not null', 'lost-connection')
+    const stopRefusingAnswers = await refuseWrites(
+      testApp.database,
+      'messages',
+      'insert',
+      "new.sender_type = 'ai'",
+      'lost-connection',
+    )
+    const stopRefusingFailures = await refuseWrites(
+      testApp.database,
+      'messages',
+      'update',
+      'new.answer_error is not null',
+      'lost-connection',
+    )
     let response
     try {
       response = await testApp.request
@@ -118,12 +174,18 @@ describe('when the answer cannot be stored', () => {
     }
     const events = parseServerSentEvents(response.body as string)
     expect(events[0]?.event).toBe('user_message')
-    expect(events.at(-1)).toMatchObject({ event: 'error', data: { error: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE, retry_after: 5 } })
+    expect(events.at(-1)).toMatchObject({
+      event: 'error',
+      data: { error: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE, retry_after: 5 },
+    })
     const written = llm.state.reply(llm.requests.at(-1)!)
 
     const next = await send(conversationId, 'Is shipping free?')
     expect(next.status).toBe(200)
-    expect(await userMessageOf(conversationId, 'How long do I have to return a product?')).toMatchObject({ answer_failed: true, partial_answer: written })
+    expect(await userMessageOf(conversationId, 'How long do I have to return a product?')).toMatchObject({
+      answer_failed: true,
+      partial_answer: written,
+    })
     // The cut answer by the provider's figures (kept in memory while it could not be written), then the new one.
     expect((await tokensSpent()) - before).toBe(2 * FULL_ANSWER_TOKENS)
   })
@@ -153,7 +215,11 @@ describe('when metering fails after a message was taken up', () => {
     const { testApp, owner, agentId } = testbed
     const conversationId = await newConversation()
     const abandoned = await answerLeftByADeadProcess(conversationId, 'Are you there?')
-    const retried = await withMeteringRefused(() => testApp.request.post(`/api/conversations/${agentId}/${conversationId}/${abandoned.id}/retry/`).set(bearer(owner.access)))
+    const retried = await withMeteringRefused(() =>
+      testApp.request
+        .post(`/api/conversations/${agentId}/${conversationId}/${abandoned.id}/retry/`)
+        .set(bearer(owner.access)),
+    )
     expect(retried.status).toBe(200)
     expect((await send(conversationId, 'Still there?')).status).toBe(200)
   })
@@ -162,7 +228,12 @@ describe('when metering fails after a message was taken up', () => {
     const { testApp, owner, agentId } = testbed
     const conversationId = await newConversation()
     const abandoned = await answerLeftByADeadProcess(conversationId, 'Are you there?')
-    const edited = await withMeteringRefused(() => testApp.request.post(`/api/conversations/${agentId}/${conversationId}/${abandoned.id}/update/`).set(bearer(owner.access)).send({ message_text: 'Are you still there?' }))
+    const edited = await withMeteringRefused(() =>
+      testApp.request
+        .post(`/api/conversations/${agentId}/${conversationId}/${abandoned.id}/update/`)
+        .set(bearer(owner.access))
+        .send({ message_text: 'Are you still there?' }),
+    )
     expect(edited.status).toBe(200)
     expect((await send(conversationId, 'Hello?')).status).toBe(200)
   })
@@ -171,17 +242,29 @@ describe('when metering fails after a message was taken up', () => {
 describe('when a visitor’s file cannot be stored', () => {
   it('the message is failed and the visitor can send again at once', async () => {
     const { testApp, owner, agentId } = testbed
-    const integration = await testApp.request.post(`/api/agents/${agentId}/integrations/frontend/`).set(bearer(owner.access)).send({ website_name: 'Shop', website_domain: 'shop.example.com' })
+    const integration = await testApp.request
+      .post(`/api/agents/${agentId}/integrations/frontend/`)
+      .set(bearer(owner.access))
+      .send({ website_name: 'Shop', website_domain: 'shop.example.com' })
     expect(integration.status).toBe(201)
-    const session = await testApp.request.post('/api/conversations/api/start-chat-widget/').set('Origin', SITE).send({ client_key: integration.body.client_key })
+    const session = await testApp.request
+      .post('/api/conversations/api/start-chat-widget/')
+      .set('Origin', SITE)
+      .send({ client_key: integration.body.client_key })
     const auth = { Authorization: `Bearer ${session.body.token}`, Origin: SITE }
-    const conversationId = (await testApp.request.post('/api/conversations/api/create/').set(auth).send({})).body.conversation_id as string
+    const conversationId = (await testApp.request.post('/api/conversations/api/create/').set(auth).send({})).body
+      .conversation_id as string
     // A file where the integration's folder should be: the storage cannot write under it.
     const widgetsFolder = join(testApp.config.DATA_DIR, 'files', 'widgets')
     mkdirSync(widgetsFolder, { recursive: true })
     const blocker = join(widgetsFolder, integration.body.integration_id as string)
     writeFileSync(blocker, 'not a folder')
-    const sendFile = () => testApp.request.post(`/api/conversations/api/chat/${conversationId}/`).set(auth).field('message_text', 'Can I return this?').attach('attachment', Buffer.from('Order 1234: blue lamp'), 'order.txt')
+    const sendFile = () =>
+      testApp.request
+        .post(`/api/conversations/api/chat/${conversationId}/`)
+        .set(auth)
+        .field('message_text', 'Can I return this?')
+        .attach('attachment', Buffer.from('Order 1234: blue lamp'), 'order.txt')
     let refused
     try {
       refused = await sendFile()
@@ -189,8 +272,14 @@ describe('when a visitor’s file cannot be stored', () => {
       rmSync(blocker)
     }
     expect(refused.status).toBe(502)
-    expect(refused.body).toMatchObject({ message: 'Failed to send message', reason: 'failed', user_message: { message_text: 'Can I return this?' } })
-    const failed = await testApp.database.prisma.message.findUniqueOrThrow({ where: { id: refused.body.user_message.message_id as string } })
+    expect(refused.body).toMatchObject({
+      message: 'Failed to send message',
+      reason: 'failed',
+      user_message: { message_text: 'Can I return this?' },
+    })
+    const failed = await testApp.database.prisma.message.findUniqueOrThrow({
+      where: { id: refused.body.user_message.message_id as string },
+    })
     expect(failed).toMatchObject({ answerError: 'failed', answerOwner: null })
     const again = await sendFile()
     expect(again.status).toBe(200)
@@ -207,27 +296,47 @@ describe('the sweep for abandoned answers', () => {
   // This process's key (its answers are running) and one nobody holds (a process that died).
   const LIVE_KEY = 4_242n
   const DEAD_KEY = 4_343n
-  const sweeper = () => ({ database: testDatabase.database, presenceKey: LIVE_KEY, answerWindowMs: 90_000, logger: pino({ level: 'silent' }), droppedAttempts: new Map() })
+  const sweeper = () => ({
+    database: testDatabase.database,
+    presenceKey: LIVE_KEY,
+    answerWindowMs: 90_000,
+    logger: pino({ level: 'silent' }),
+    droppedAttempts: new Map(),
+  })
 
   async function newConversationRow() {
     const { prisma } = testDatabase.database
-    const user = await prisma.user.create({ data: { email: `sweep-${Date.now()}-${Math.random()}@example.com`, fullName: 'Sweep' } })
+    const user = await prisma.user.create({
+      data: { email: `sweep-${Date.now()}-${Math.random()}@example.com`, fullName: 'Sweep' },
+    })
     const agent = await prisma.agent.create({ data: { accountId: user.id, name: 'Agent' } })
     return prisma.conversation.create({ data: { accountId: user.id, agentId: agent.id, name: 'Chat' } })
   }
 
   const inProgress = (conversation: { id: string; accountId: string }, answerOwner: bigint, text: string) => ({
-    accountId: conversation.accountId, conversationId: conversation.id, senderType: 'user' as const, text, answerOwner, answerStartedAt: new Date(),
+    accountId: conversation.accountId,
+    conversationId: conversation.id,
+    senderType: 'user' as const,
+    text,
+    answerOwner,
+    answerStartedAt: new Date(),
   })
 
   it('fails an abandoned answer however many answers in progress come before it', async () => {
     const { prisma } = testDatabase.database
     const busy = await newConversationRow()
-    await prisma.message.createMany({ data: Array.from({ length: 250 }, (_unused, index) => inProgress(busy, LIVE_KEY, `question ${index}`)) })
+    await prisma.message.createMany({
+      data: Array.from({ length: 250 }, (_unused, index) => inProgress(busy, LIVE_KEY, `question ${index}`)),
+    })
     const cut = await prisma.message.create({ data: inProgress(await newConversationRow(), DEAD_KEY, 'Cut short') })
     expect(await failAbandonedAnswers(sweeper())).toBe(1)
-    expect(await prisma.message.findUniqueOrThrow({ where: { id: cut.id } })).toMatchObject({ answerError: 'interrupted', answerOwner: null })
-    expect(await prisma.message.count({ where: { conversationId: busy.id, answerOwner: LIVE_KEY, answerError: null } })).toBe(250)
+    expect(await prisma.message.findUniqueOrThrow({ where: { id: cut.id } })).toMatchObject({
+      answerError: 'interrupted',
+      answerOwner: null,
+    })
+    expect(
+      await prisma.message.count({ where: { conversationId: busy.id, answerOwner: LIVE_KEY, answerError: null } }),
+    ).toBe(250)
   })
 
   // A new message takes the conversation's lock to decide between retrying the failed message and saving a new one.
@@ -240,7 +349,12 @@ describe('the sweep for abandoned answers', () => {
       await holder.query('begin')
       await holder.query('select id from conversations where id = $1 for update', [cut.conversationId])
       const sweep = failAbandonedAnswers(sweeper())
-      const waiting = async () => (await holder.query<{ count: number }>(`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)).rows[0]?.count
+      const waiting = async () =>
+        (
+          await holder.query<{ count: number }>(
+            `select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows[0]?.count
       await expect.poll(waiting, { timeout: 10_000 }).toBe(1)
       expect(await prisma.message.findUniqueOrThrow({ where: { id: cut.id } })).toMatchObject({ answerError: null })
       await holder.query('commit')
@@ -248,6 +362,8 @@ describe('the sweep for abandoned answers', () => {
     } finally {
       await holder.end()
     }
-    expect(await prisma.message.findUniqueOrThrow({ where: { id: cut.id } })).toMatchObject({ answerError: 'interrupted' })
+    expect(await prisma.message.findUniqueOrThrow({ where: { id: cut.id } })).toMatchObject({
+      answerError: 'interrupted',
+    })
   })
 })

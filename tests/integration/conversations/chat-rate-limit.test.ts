@@ -17,7 +17,10 @@ afterAll(async () => testApp.cleanup())
 it('limits each user’s chat messages per minute, across conversations, with Retry-After', async () => {
   const start = async (account: SignedUp) => {
     const agentId = await createAgentFor(testApp, account, 'Limited')
-    const created = await testApp.request.post('/api/conversations/create/').set(bearer(account.access)).send({ name: 'Chat', agent_id: agentId })
+    const created = await testApp.request
+      .post('/api/conversations/create/')
+      .set(bearer(account.access))
+      .send({ name: 'Chat', agent_id: agentId })
     return `/api/conversations/chat/${agentId}/${created.body.conversation_id}/`
   }
   const mine = await start(owner)

@@ -15,10 +15,22 @@ const realFetch = globalThis.fetch
 const sent: { url: string; credentials: RequestCredentials | undefined; csrf: string | null }[] = []
 
 beforeAll(async () => {
-  listening = await startListeningTestApp({ SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, PUBLIC_URL: 'https://agentdesk.example' })
-  await linkShopAccount(listening.testApp.database, { shopDomain: 'iron-kettle.myshopify.com', scopes: 'read_products', profile: { name: 'Iron Kettle', email: null, storefrontUrl: null } })
+  listening = await startListeningTestApp({
+    SHOPIFY_API_KEY: API_KEY,
+    SHOPIFY_API_SECRET: API_SECRET,
+    PUBLIC_URL: 'https://agentdesk.example',
+  })
+  await linkShopAccount(listening.testApp.database, {
+    shopDomain: 'iron-kettle.myshopify.com',
+    scopes: 'read_products',
+    profile: { name: 'Iron Kettle', email: null, storefrontUrl: null },
+  })
   globalThis.fetch = (input, init) => {
-    sent.push({ url: String(input), credentials: init?.credentials, csrf: new Headers(init?.headers).get('X-CSRFToken') })
+    sent.push({
+      url: String(input),
+      credentials: init?.credentials,
+      csrf: new Headers(init?.headers).get('X-CSRFToken'),
+    })
     return realFetch(input, init)
   }
 })
@@ -30,13 +42,21 @@ afterAll(async () => {
   await listening.close()
 })
 
-const shopToken = async (overrides: Record<string, unknown> = {}) => (await getJwt('iron-kettle', API_KEY, API_SECRET, overrides)).token
+const shopToken = async (overrides: Record<string, unknown> = {}) =>
+  (await getJwt('iron-kettle', API_KEY, API_SECRET, overrides)).token
 
 describe('the API client authorized by a token source', () => {
   it('creates and reads with the session token, sending no cookies and asking for no CSRF token', async () => {
     let asked = 0
-    const client = createApiClient({ baseUrl: listening.baseUrl, storage: memoryStorage(), authorize: async () => (asked++, shopToken()) })
-    const created = await client.request<{ agent_id: string; name: string }>('/agents/create/', { method: 'POST', body: { name: 'Storefront helper' } })
+    const client = createApiClient({
+      baseUrl: listening.baseUrl,
+      storage: memoryStorage(),
+      authorize: async () => (asked++, shopToken()),
+    })
+    const created = await client.request<{ agent_id: string; name: string }>('/agents/create/', {
+      method: 'POST',
+      body: { name: 'Storefront helper' },
+    })
     const listed = await client.request<{ agents: { name: string }[] }>('/agents/')
     expect(created.name).toBe('Storefront helper')
     expect(listed.agents.map((agent) => agent.name)).toEqual(['Storefront helper'])
@@ -47,7 +67,11 @@ describe('the API client authorized by a token source', () => {
 
   it('asks for a fresh token once when the server finds the token expired', async () => {
     const tokens = [await shopToken({ exp: Math.floor(Date.now() / 1000) - 60 }), await shopToken()]
-    const client = createApiClient({ baseUrl: listening.baseUrl, storage: memoryStorage(), authorize: async () => tokens.shift() ?? 'no more tokens' })
+    const client = createApiClient({
+      baseUrl: listening.baseUrl,
+      storage: memoryStorage(),
+      authorize: async () => tokens.shift() ?? 'no more tokens',
+    })
     const listed = await client.request<{ agents: unknown[] }>('/agents/')
     expect(listed.agents).toHaveLength(1)
     expect(sent).toHaveLength(2)
@@ -55,7 +79,11 @@ describe('the API client authorized by a token source', () => {
   })
 
   it('gives up with the 401 when the fresh token is refused as well', async () => {
-    const client = createApiClient({ baseUrl: listening.baseUrl, storage: memoryStorage(), authorize: () => shopToken({ exp: Math.floor(Date.now() / 1000) - 60 }) })
+    const client = createApiClient({
+      baseUrl: listening.baseUrl,
+      storage: memoryStorage(),
+      authorize: () => shopToken({ exp: Math.floor(Date.now() / 1000) - 60 }),
+    })
     const failure = await client.request('/agents/').catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(ApiError)
     expect((failure as ApiError).status).toBe(401)
@@ -63,10 +91,19 @@ describe('the API client authorized by a token source', () => {
   })
 
   it('opens a chat stream with the session token', async () => {
-    const client = createApiClient({ baseUrl: listening.baseUrl, storage: memoryStorage(), authorize: () => shopToken() })
+    const client = createApiClient({
+      baseUrl: listening.baseUrl,
+      storage: memoryStorage(),
+      authorize: () => shopToken(),
+    })
     const [agent] = (await client.request<{ agents: { agent_id: string }[] }>('/agents/')).agents
-    const conversation = await client.request<{ conversation_id: string }>('/conversations/create/', { method: 'POST', body: { name: 'Stream check', agent_id: agent?.agent_id } })
-    const stream = await client.openStream(`/conversations/chat/${agent?.agent_id}/${conversation.conversation_id}/`, { message_text: 'Hello there' })
+    const conversation = await client.request<{ conversation_id: string }>('/conversations/create/', {
+      method: 'POST',
+      body: { name: 'Stream check', agent_id: agent?.agent_id },
+    })
+    const stream = await client.openStream(`/conversations/chat/${agent?.agent_id}/${conversation.conversation_id}/`, {
+      message_text: 'Hello there',
+    })
     expect(stream.headers.get('content-type')).toContain('text/event-stream')
     expect(await stream.text()).toContain('event:')
     expect(sent.at(-1)?.csrf).toBeNull()
@@ -74,7 +111,11 @@ describe('the API client authorized by a token source', () => {
 
   it('does not ask again when the token is refused for another reason than its age', async () => {
     let asked = 0
-    const client = createApiClient({ baseUrl: listening.baseUrl, storage: memoryStorage(), authorize: async () => (asked++, (await getJwt('never-installed', API_KEY, API_SECRET)).token) })
+    const client = createApiClient({
+      baseUrl: listening.baseUrl,
+      storage: memoryStorage(),
+      authorize: async () => (asked++, (await getJwt('never-installed', API_KEY, API_SECRET)).token),
+    })
     const failure = await client.request('/agents/').catch((error: unknown) => error)
     expect((failure as ApiError).status).toBe(401)
     expect((failure as ApiError).body?.reason).toBe('shop_not_installed')
@@ -83,13 +124,26 @@ describe('the API client authorized by a token source', () => {
   })
 
   it('opens a stream again with a fresh token when the first has expired', async () => {
-    const fresh = createApiClient({ baseUrl: listening.baseUrl, storage: memoryStorage(), authorize: () => shopToken() })
+    const fresh = createApiClient({
+      baseUrl: listening.baseUrl,
+      storage: memoryStorage(),
+      authorize: () => shopToken(),
+    })
     const [agent] = (await fresh.request<{ agents: { agent_id: string }[] }>('/agents/')).agents
-    const conversation = await fresh.request<{ conversation_id: string }>('/conversations/create/', { method: 'POST', body: { name: 'Stream retry', agent_id: agent?.agent_id } })
+    const conversation = await fresh.request<{ conversation_id: string }>('/conversations/create/', {
+      method: 'POST',
+      body: { name: 'Stream retry', agent_id: agent?.agent_id },
+    })
     sent.length = 0
     const tokens = [await shopToken({ exp: Math.floor(Date.now() / 1000) - 60 }), await shopToken()]
-    const client = createApiClient({ baseUrl: listening.baseUrl, storage: memoryStorage(), authorize: async () => tokens.shift() ?? 'no more tokens' })
-    const stream = await client.openStream(`/conversations/chat/${agent?.agent_id}/${conversation.conversation_id}/`, { message_text: 'Second try' })
+    const client = createApiClient({
+      baseUrl: listening.baseUrl,
+      storage: memoryStorage(),
+      authorize: async () => tokens.shift() ?? 'no more tokens',
+    })
+    const stream = await client.openStream(`/conversations/chat/${agent?.agent_id}/${conversation.conversation_id}/`, {
+      message_text: 'Second try',
+    })
     expect(await stream.text()).toContain('event: done')
     expect(sent).toHaveLength(2)
     expect(tokens).toEqual([])

@@ -17,7 +17,6 @@ let baseUrl: string
 let account: SignedUp
 let odd: LocalServer
 
-
 beforeAll(async () => {
   listening = await startListeningTestApp({ SECRET_KEY })
   ;({ testApp, baseUrl } = listening)
@@ -33,12 +32,19 @@ afterAll(async () => {
   await listening.close()
 })
 
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string; sid: string }
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string; sid: string }
 
 async function expiredAccessToken(fresh: string) {
   const key = Buffer.from(hkdfSync('sha256', SECRET_KEY, 'agentdesk', 'access-token', 32))
   const { sub, sid } = claimsOf(fresh)
-  return new SignJWT({ sid }).setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject(sub).setIssuer('agentdesk').setAudience('agentdesk-api').setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key)
+  return new SignJWT({ sid })
+    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+    .setSubject(sub)
+    .setIssuer('agentdesk')
+    .setAudience('agentdesk-api')
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+    .sign(key)
 }
 
 describe('the dashboard API client', () => {
@@ -46,7 +52,10 @@ describe('the dashboard API client', () => {
     const storage = memoryStorage()
     saveTokens(storage, { access: account.access, refresh: account.refresh })
     const client = createApiClient({ baseUrl, storage })
-    const created = await client.request<{ agent_id: string; name: string }>('/agents/create/', { method: 'POST', body: { name: 'From the client' } })
+    const created = await client.request<{ agent_id: string; name: string }>('/agents/create/', {
+      method: 'POST',
+      body: { name: 'From the client' },
+    })
     expect(created.name).toBe('From the client')
     const profile = await client.request<{ email: string }>('/accounts/profile/')
     expect(profile.email).toBe(account.email)
@@ -80,19 +89,37 @@ describe('the dashboard API client', () => {
     const storage = memoryStorage()
     saveTokens(storage, { access: account.access, refresh: account.refresh })
     const client = createApiClient({ baseUrl, storage })
-    const missing = (await client.request('/agents/01900000-0000-7000-8000-000000000000/').catch((error: unknown) => error)) as ApiError
-    expect([missing.status, missing.code, missing.title, missing.message]).toEqual([404, 'NOT_FOUND', 'Content Not Found', 'Agent not found'])
-    const anonymous = (await createApiClient({ baseUrl, storage: memoryStorage() }).request('/accounts/profile/').catch((error: unknown) => error)) as ApiError
+    const missing = (await client
+      .request('/agents/01900000-0000-7000-8000-000000000000/')
+      .catch((error: unknown) => error)) as ApiError
+    expect([missing.status, missing.code, missing.title, missing.message]).toEqual([
+      404,
+      'NOT_FOUND',
+      'Content Not Found',
+      'Agent not found',
+    ])
+    const anonymous = (await createApiClient({ baseUrl, storage: memoryStorage() })
+      .request('/accounts/profile/')
+      .catch((error: unknown) => error)) as ApiError
     expect([anonymous.code, anonymous.title]).toEqual(['UNAUTHORIZED', 'Authentication Required'])
   })
 
   it('reports a timeout, a network failure and a non-JSON reply in the SPEC’s words', async () => {
     const storage = memoryStorage()
-    const slow = (await createApiClient({ baseUrl: odd.url, storage, timeoutMs: 200 }).request('/slow', { auth: false }).catch((error: unknown) => error)) as ApiError
+    const slow = (await createApiClient({ baseUrl: odd.url, storage, timeoutMs: 200 })
+      .request('/slow', { auth: false })
+      .catch((error: unknown) => error)) as ApiError
     expect([slow.title, slow.message]).toEqual(['Timeout Error', 'Request timed out after 200ms'])
-    const down = (await createApiClient({ baseUrl: 'http://127.0.0.1:9', storage }).request('/anything', { auth: false }).catch((error: unknown) => error)) as ApiError
-    expect([down.code, down.message]).toEqual(['NETWORK_ERROR', 'Network error - unable to connect to server. Please check your connection.'])
-    const html = (await createApiClient({ baseUrl: odd.url, storage }).request('/anything', { auth: false }).catch((error: unknown) => error)) as ApiError
+    const down = (await createApiClient({ baseUrl: 'http://127.0.0.1:9', storage })
+      .request('/anything', { auth: false })
+      .catch((error: unknown) => error)) as ApiError
+    expect([down.code, down.message]).toEqual([
+      'NETWORK_ERROR',
+      'Network error - unable to connect to server. Please check your connection.',
+    ])
+    const html = (await createApiClient({ baseUrl: odd.url, storage })
+      .request('/anything', { auth: false })
+      .catch((error: unknown) => error)) as ApiError
     expect(html.message).toBe('Server error: Please check if the backend is running')
   })
 })

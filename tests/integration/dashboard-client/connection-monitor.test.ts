@@ -16,7 +16,12 @@ afterAll(async () => {
 it('is connected while the server is healthy, in demo mode when it is not, and back after Retry', async () => {
   const seen: ConnectionState[] = []
   let online = true
-  const monitor = createConnectionMonitor({ baseUrl, intervalMs: 60_000, isOnline: () => online, onChange: (state) => seen.push(state) })
+  const monitor = createConnectionMonitor({
+    baseUrl,
+    intervalMs: 60_000,
+    isOnline: () => online,
+    onChange: (state) => seen.push(state),
+  })
   expect(await monitor.check()).toBe('connected')
   const down = createConnectionMonitor({ baseUrl: 'http://127.0.0.1:9', onChange: (state) => seen.push(state) })
   expect(await down.check()).toBe('demo')

@@ -11,7 +11,6 @@ let testApp: TestApp
 let listening: Awaited<ReturnType<typeof startListeningTestApp>>
 let baseUrl: string
 
-
 beforeAll(async () => {
   listening = await startListeningTestApp()
   ;({ testApp, baseUrl } = listening)
@@ -31,12 +30,18 @@ describe('the session check', () => {
 
   it('says there is no session without tokens, and ends one whose tokens no longer work', async () => {
     const empty = memoryStorage()
-    expect(await checkSession(createApiClient({ baseUrl, storage: empty }), empty)).toEqual({ signedIn: false, reason: 'no_tokens' })
+    expect(await checkSession(createApiClient({ baseUrl, storage: empty }), empty)).toEqual({
+      signedIn: false,
+      reason: 'no_tokens',
+    })
     const account = await signUp(testApp, { email: 'ended@example.com' })
     await testApp.request.post('/api/accounts/logout/').send({ refresh_token: account.refresh })
     const storage = memoryStorage()
     saveTokens(storage, { access: account.access, refresh: account.refresh })
-    expect(await checkSession(createApiClient({ baseUrl, storage }), storage)).toEqual({ signedIn: false, reason: 'expired' })
+    expect(await checkSession(createApiClient({ baseUrl, storage }), storage)).toEqual({
+      signedIn: false,
+      reason: 'expired',
+    })
     expect(readTokens(storage)).toEqual({ access: null, refresh: null })
   })
 })

@@ -11,8 +11,11 @@ const now = Date.now()
 const daysAgo = (days: number) => new Date(now - days * DAY)
 
 // Two days ago at 23:30 UTC: the next weekday in Tokyo (UTC+9).
-const lateEvening = new Date(Date.UTC(daysAgo(2).getUTCFullYear(), daysAgo(2).getUTCMonth(), daysAgo(2).getUTCDate(), 23, 30))
-const weekdayIn = (date: Date, timeZone: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone }).format(date)
+const lateEvening = new Date(
+  Date.UTC(daysAgo(2).getUTCFullYear(), daysAgo(2).getUTCMonth(), daysAgo(2).getUTCDate(), 23, 30),
+)
+const weekdayIn = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone }).format(date)
 
 beforeAll(async () => {
   testApp = await createTestApp()
@@ -24,10 +27,28 @@ beforeAll(async () => {
   const shared = await prisma.agent.create({ data: { accountId, name: 'Shared' } })
   const privateAgent = await prisma.agent.create({ data: { accountId, name: 'Private' } })
   const team = await prisma.team.create({ data: { accountId, name: 'Support' } })
-  await prisma.teamMember.create({ data: { accountId, teamId: team.id, userId: member.userId, name: 'M', email: 'member@example.com', role: 'member', status: 'active' } })
+  await prisma.teamMember.create({
+    data: {
+      accountId,
+      teamId: team.id,
+      userId: member.userId,
+      name: 'M',
+      email: 'member@example.com',
+      role: 'member',
+      status: 'active',
+    },
+  })
   await prisma.teamAgent.create({ data: { accountId, teamId: team.id, agentId: shared.id } })
-  const conversation = async (agentId: string, name: string, createdAt: Date, lastMessageAt: Date, extra: object = {}) =>
-    prisma.conversation.create({ data: { accountId, agentId, name, createdAt, lastMessageAt, lastMessagePreview: `Last of ${name}`, ...extra } })
+  const conversation = async (
+    agentId: string,
+    name: string,
+    createdAt: Date,
+    lastMessageAt: Date,
+    extra: object = {},
+  ) =>
+    prisma.conversation.create({
+      data: { accountId, agentId, name, createdAt, lastMessageAt, lastMessagePreview: `Last of ${name}`, ...extra },
+    })
   // Last 30 days: 3 conversations; the 30 before: 2.
   const recent = await conversation(shared.id, 'Recent', lateEvening, new Date(now - 60_000), { unreadCount: 2 })
   await conversation(shared.id, 'Ten days', daysAgo(10), daysAgo(10))
@@ -37,9 +58,23 @@ beforeAll(async () => {
   await conversation(shared.id, 'Deleted', daysAgo(1), daysAgo(1), { isDeleted: true })
   await conversation(shared.id, 'Closed', daysAgo(70), new Date(now - 120_000), { isActive: false })
   // Messages: 2 in the last 30 days (a question and its answer), 4 before.
-  const question = await prisma.message.create({ data: { accountId, conversationId: recent.id, senderType: 'user', text: 'Q', createdAt: lateEvening } })
-  await prisma.message.create({ data: { accountId, conversationId: recent.id, senderType: 'ai', text: 'A', createdAt: lateEvening, replyToId: question.id } })
-  for (const days of [35, 36, 37, 38]) await prisma.message.create({ data: { accountId, conversationId: recent.id, senderType: 'user', text: 'old', createdAt: daysAgo(days) } })
+  const question = await prisma.message.create({
+    data: { accountId, conversationId: recent.id, senderType: 'user', text: 'Q', createdAt: lateEvening },
+  })
+  await prisma.message.create({
+    data: {
+      accountId,
+      conversationId: recent.id,
+      senderType: 'ai',
+      text: 'A',
+      createdAt: lateEvening,
+      replyToId: question.id,
+    },
+  })
+  for (const days of [35, 36, 37, 38])
+    await prisma.message.create({
+      data: { accountId, conversationId: recent.id, senderType: 'user', text: 'old', createdAt: daysAgo(days) },
+    })
 })
 afterAll(async () => testApp.cleanup())
 
@@ -60,7 +95,13 @@ describe('GET /dashboard/api/stats/', () => {
     const shared = await testApp.request.get('/api/dashboard/api/stats/').set(bearer(member.access))
     expect(shared.body).toMatchObject({ totalAgents: 1, totalConversations: 5 })
     const none = await testApp.request.get('/api/dashboard/api/stats/').set(bearer(outsider.access))
-    expect(none.body).toEqual({ totalAgents: 0, totalConversations: 0, activeConversations: 0, totalMessages: 0, trends: { conversations: { value: 0, isPositive: true }, messages: { value: 0, isPositive: true } } })
+    expect(none.body).toEqual({
+      totalAgents: 0,
+      totalConversations: 0,
+      activeConversations: 0,
+      totalMessages: 0,
+      trends: { conversations: { value: 0, isPositive: true }, messages: { value: 0, isPositive: true } },
+    })
   })
 
   it('needs a signed-in user', async () => {
@@ -70,41 +111,81 @@ describe('GET /dashboard/api/stats/', () => {
 
 describe('GET /dashboard/api/engagement/', () => {
   it('counts conversations and answers by weekday in the asked time zone, Monday first', async () => {
-    const utc = await testApp.request.get('/api/dashboard/api/engagement/').query({ range: '7d' }).set(bearer(owner.access))
-    expect(utc.body.map((point: { name: string }) => point.name)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'])
-    const on = (points: { name: string; conversations: number; responses: number }[], day: string) => points.find((point) => point.name === day)
+    const utc = await testApp.request
+      .get('/api/dashboard/api/engagement/')
+      .query({ range: '7d' })
+      .set(bearer(owner.access))
+    expect(utc.body.map((point: { name: string }) => point.name)).toEqual([
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+      'Sun',
+    ])
+    const on = (points: { name: string; conversations: number; responses: number }[], day: string) =>
+      points.find((point) => point.name === day)
     expect(on(utc.body, weekdayIn(lateEvening, 'UTC'))).toMatchObject({ conversations: 1, responses: 1 })
-    const tokyo = await testApp.request.get('/api/dashboard/api/engagement/').query({ range: 'week', tz: 'Asia/Tokyo' }).set(bearer(owner.access))
+    const tokyo = await testApp.request
+      .get('/api/dashboard/api/engagement/')
+      .query({ range: 'week', tz: 'Asia/Tokyo' })
+      .set(bearer(owner.access))
     expect(on(tokyo.body, weekdayIn(lateEvening, 'Asia/Tokyo'))).toMatchObject({ conversations: 1, responses: 1 })
     const total = (points: { conversations: number }[]) => points.reduce((sum, point) => sum + point.conversations, 0)
     expect(total(utc.body)).toBe(2) // Recent and Private chat; Ten days is older than a week
-    const month = await testApp.request.get('/api/dashboard/api/engagement/').query({ range: '30d' }).set(bearer(owner.access))
+    const month = await testApp.request
+      .get('/api/dashboard/api/engagement/')
+      .query({ range: '30d' })
+      .set(bearer(owner.access))
     expect(total(month.body)).toBe(3)
   })
 
   it('refuses an unknown range or time zone with a 400', async () => {
-    const range = await testApp.request.get('/api/dashboard/api/engagement/').query({ range: 'forever' }).set(bearer(owner.access))
+    const range = await testApp.request
+      .get('/api/dashboard/api/engagement/')
+      .query({ range: 'forever' })
+      .set(bearer(owner.access))
     expect(range.status).toBe(400)
     expect(range.body.message).toMatch(/^range must be 7d, 30d, 90d or 365d/)
-    const tz = await testApp.request.get('/api/dashboard/api/engagement/').query({ tz: 'Mars/Olympus' }).set(bearer(owner.access))
+    const tz = await testApp.request
+      .get('/api/dashboard/api/engagement/')
+      .query({ tz: 'Mars/Olympus' })
+      .set(bearer(owner.access))
     expect(tz.body.message).toBe('tz must be an IANA time zone such as Europe/Paris')
     // A name Intl still knows but the database no longer does.
-    const retired = await testApp.request.get('/api/dashboard/api/engagement/').query({ tz: 'US/Pacific-New' }).set(bearer(owner.access))
+    const retired = await testApp.request
+      .get('/api/dashboard/api/engagement/')
+      .query({ tz: 'US/Pacific-New' })
+      .set(bearer(owner.access))
     expect(retired.status).toBe(400)
   })
 })
 
 describe('GET /dashboard/api/recent-chats/', () => {
   it('lists the latest conversations with the SPEC’s fields, most recent first', async () => {
-    const response = await testApp.request.get('/api/dashboard/api/recent-chats/').query({ count: 2 }).set(bearer(owner.access))
+    const response = await testApp.request
+      .get('/api/dashboard/api/recent-chats/')
+      .query({ count: 2 })
+      .set(bearer(owner.access))
     expect(response.body).toHaveLength(2)
-    expect(response.body[0]).toMatchObject({ name: 'Recent', lastMessage: 'Last of Recent', unread: 2, status: 'active' })
-    expect(Object.keys(response.body[0])).toEqual(expect.arrayContaining(['id', 'name', 'lastMessage', 'timestamp', 'unread', 'status']))
+    expect(response.body[0]).toMatchObject({
+      name: 'Recent',
+      lastMessage: 'Last of Recent',
+      unread: 2,
+      status: 'active',
+    })
+    expect(Object.keys(response.body[0])).toEqual(
+      expect.arrayContaining(['id', 'name', 'lastMessage', 'timestamp', 'unread', 'status']),
+    )
     expect(response.body[1].name).toBe('Closed')
   })
 
   it('refuses a count outside 1 to 50', async () => {
-    const response = await testApp.request.get('/api/dashboard/api/recent-chats/').query({ count: 500 }).set(bearer(owner.access))
+    const response = await testApp.request
+      .get('/api/dashboard/api/recent-chats/')
+      .query({ count: 500 })
+      .set(bearer(owner.access))
     expect(response.status).toBe(400)
     expect(response.body.message).toBe('count must be between 1 and 50')
   })

@@ -15,7 +15,13 @@ afterAll(() => testApp.cleanup())
 
 describe('npm run worker', () => {
   it('a separate worker process runs the jobs a server without its own worker queues (PostgreSQL), or refuses the embedded database', async () => {
-    const env = { PATH: process.env.PATH, DATA_DIR: testApp.config.DATA_DIR, DATABASE_URL: testApp.config.DATABASE_URL, LOG_LEVEL: 'info', JOB_POLL_MS: '100' }
+    const env = {
+      PATH: process.env.PATH,
+      DATA_DIR: testApp.config.DATA_DIR,
+      DATABASE_URL: testApp.config.DATABASE_URL,
+      LOG_LEVEL: 'info',
+      JOB_POLL_MS: '100',
+    }
     const worker = spawn(process.execPath, [WORKER_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -29,8 +35,14 @@ describe('npm run worker', () => {
       }
       const account = await signUp(testApp)
       const agentId = await createAgentFor(testApp, account)
-      const { body: text } = await testApp.request.post(`/api/agents/${agentId}/texts/create/`).set(bearer(account.access)).send({ text_title: 'Far away', text_content: 'Processed by another process.' })
-      const started = await testApp.request.post(`/api/agents/${agentId}/text/${text.text_id}/embed/`).set(bearer(account.access)).send({})
+      const { body: text } = await testApp.request
+        .post(`/api/agents/${agentId}/texts/create/`)
+        .set(bearer(account.access))
+        .send({ text_title: 'Far away', text_content: 'Processed by another process.' })
+      const started = await testApp.request
+        .post(`/api/agents/${agentId}/text/${text.text_id}/embed/`)
+        .set(bearer(account.access))
+        .send({})
       const job = await waitForJob(testApp, account, agentId, started.body.job.job_id)
       expect(job.status).toBe('succeeded')
       const row = await testApp.database.prisma.job.findUniqueOrThrow({ where: { id: started.body.job.job_id } })

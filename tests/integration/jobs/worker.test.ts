@@ -25,7 +25,10 @@ function start(handlers: Record<string, JobHandler>, database = testDatabase!.da
 
 const settled = async (jobId: string) => {
   await expect
-    .poll(async () => (await testDatabase!.database.prisma.job.findUniqueOrThrow({ where: { id: jobId } })).status, { timeout: 15_000, interval: 50 })
+    .poll(async () => (await testDatabase!.database.prisma.job.findUniqueOrThrow({ where: { id: jobId } })).status, {
+      timeout: 15_000,
+      interval: 50,
+    })
     .toMatch(/succeeded|failed/)
   return testDatabase!.database.prisma.job.findUniqueOrThrow({ where: { id: jobId } })
 }
@@ -40,13 +43,21 @@ describe('the job worker', () => {
         const upTo = (running.payload as { upTo: number }).upTo
         for (let step = 1; step <= upTo; step++) {
           await reportProgress((step / upTo) * 100, `step ${step}`)
-          seenProgress.push((await testDatabase!.database.prisma.job.findUniqueOrThrow({ where: { id: running.id } })).progress)
+          seenProgress.push(
+            (await testDatabase!.database.prisma.job.findUniqueOrThrow({ where: { id: running.id } })).progress,
+          )
         }
         return { counted: upTo }
       },
     })
     const done = await settled(job.id)
-    expect(done).toMatchObject({ status: 'succeeded', progress: 100, attempts: 1, result: { counted: 3 }, lockedBy: null })
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      progress: 100,
+      attempts: 1,
+      result: { counted: 3 },
+      lockedBy: null,
+    })
     expect(seenProgress).toEqual([33, 67, 100])
   })
 
@@ -54,7 +65,12 @@ describe('the job worker', () => {
     testDatabase = await createTestDatabase()
     let calls = 0
     const job = await enqueueJob(testDatabase.database.prisma, { kind: 'flaky', maxAttempts: 3 })
-    start({ flaky: async () => { calls += 1; throw new Error(`upstream said no (${calls})`) } })
+    start({
+      flaky: async () => {
+        calls += 1
+        throw new Error(`upstream said no (${calls})`)
+      },
+    })
     const done = await settled(job.id)
     expect(done).toMatchObject({ status: 'failed', attempts: 3, lastError: 'upstream said no (3)' })
     expect(calls).toBe(3)
@@ -64,27 +80,50 @@ describe('the job worker', () => {
     testDatabase = await createTestDatabase()
     let calls = 0
     const job = await enqueueJob(testDatabase.database.prisma, { kind: 'eventually' })
-    start({ eventually: async () => { calls += 1; if (calls < 3) throw new Error('not yet'); return 'ok' } })
+    start({
+      eventually: async () => {
+        calls += 1
+        if (calls < 3) throw new Error('not yet')
+        return 'ok'
+      },
+    })
     expect(await settled(job.id)).toMatchObject({ status: 'succeeded', attempts: 3, lastError: null })
   })
 
   it('a permanent failure is not retried', async () => {
     testDatabase = await createTestDatabase()
     const job = await enqueueJob(testDatabase.database.prisma, { kind: 'doomed' })
-    start({ doomed: async () => { throw new PermanentJobError('The file is encrypted.') } })
+    start({
+      doomed: async () => {
+        throw new PermanentJobError('The file is encrypted.')
+      },
+    })
     expect(await settled(job.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'The file is encrypted.' })
   })
 
   it('a kind checks its payload: queued with a bad one it is refused; stored with one its handler cannot use, it fails at once saying why, and its item is not touched', async () => {
     testDatabase = await createTestDatabase()
-    const COUNT = defineJobKind({ kind: 'count-typed', payload: z.object({ upTo: z.number().int().min(1) }), maxAttempts: 4 })
+    const COUNT = defineJobKind({
+      kind: 'count-typed',
+      payload: z.object({ upTo: z.number().int().min(1) }),
+      maxAttempts: 4,
+    })
     expect(() => enqueueJobOf(testDatabase!.database.prisma, COUNT, { payload: { upTo: 0 } })).toThrow()
     const good = await enqueueJobOf(testDatabase.database.prisma, COUNT, { payload: { upTo: 2 } })
     expect(good.maxAttempts).toBe(4)
     // A payload written before its schema changed, or by hand.
-    const bad = await enqueueJob(testDatabase.database.prisma, { kind: COUNT.kind, payload: { upTo: 'many' }, maxAttempts: 4 })
+    const bad = await enqueueJob(testDatabase.database.prisma, {
+      kind: COUNT.kind,
+      payload: { upTo: 'many' },
+      maxAttempts: 4,
+    })
     const failedItems: unknown[] = []
-    start({ [COUNT.kind]: handlerOf(COUNT, { run: async ({ payload }) => ({ counted: payload.upTo }), onFinalFailure: async (payload) => void failedItems.push(payload) }) })
+    start({
+      [COUNT.kind]: handlerOf(COUNT, {
+        run: async ({ payload }) => ({ counted: payload.upTo }),
+        onFinalFailure: async (payload) => void failedItems.push(payload),
+      }),
+    })
     expect(await settled(good.id)).toMatchObject({ status: 'succeeded', result: { counted: 2 } })
     const failed = await settled(bad.id)
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 })
@@ -101,7 +140,11 @@ describe('the job worker', () => {
     const claimed = await claimNextJob(database, 'worker-that-crashed', ['resumable'], 200)
     expect(claimed?.id).toBe(job.id)
     const resumedBy: string[] = []
-    const worker = start({ resumable: async ({ job: running }) => { resumedBy.push(running.lockedBy ?? '') } })
+    const worker = start({
+      resumable: async ({ job: running }) => {
+        resumedBy.push(running.lockedBy ?? '')
+      },
+    })
     const done = await settled(job.id)
     expect(done).toMatchObject({ status: 'succeeded', attempts: 2 })
     expect(resumedBy).toEqual([worker.id])
@@ -111,11 +154,20 @@ describe('the job worker', () => {
     testDatabase = await createTestDatabase()
     const job = await enqueueJob(testDatabase.database.prisma, { kind: 'long' })
     let started = false
-    const worker = start({ long: async ({ signal }) => { started = true; await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))) } })
+    const worker = start({
+      long: async ({ signal }) => {
+        started = true
+        await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
+      },
+    })
     await expect.poll(() => started).toBe(true)
     await worker.stop(300)
     workers.splice(workers.indexOf(worker), 1)
-    expect(await testDatabase.database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null })
+    expect(await testDatabase.database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      lockedBy: null,
+    })
   })
 
   it('a worker that loses its lease aborts the job and records nothing over the new owner', async () => {
@@ -123,25 +175,45 @@ describe('the job worker', () => {
     const { database } = testDatabase
     const job = await enqueueJob(database.prisma, { kind: 'slow' })
     let abortedBecause = ''
-    start({ slow: async ({ signal }) => { await new Promise((_resolve, reject) => signal.addEventListener('abort', () => { abortedBecause = String((signal.reason as Error).message); reject(signal.reason) })) } }, database, { leaseMs: 1_500 })
-    await expect.poll(async () => (await database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe('running')
+    start(
+      {
+        slow: async ({ signal }) => {
+          await new Promise((_resolve, reject) =>
+            signal.addEventListener('abort', () => {
+              abortedBecause = String((signal.reason as Error).message)
+              reject(signal.reason)
+            }),
+          )
+        },
+      },
+      database,
+      { leaseMs: 1_500 },
+    )
+    await expect
+      .poll(async () => (await database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).status)
+      .toBe('running')
     // Another worker took it over (say this one stalled past its lease).
     await database.prisma.job.update({ where: { id: job.id }, data: { lockedBy: 'another-worker' } })
     await expect.poll(() => abortedBecause, { timeout: 10_000 }).toContain('lease was lost')
-    expect(await database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'running', lockedBy: 'another-worker' })
+    expect(await database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      status: 'running',
+      lockedBy: 'another-worker',
+    })
   })
 
   it('two workers with their own connections never run one job twice', async () => {
     testDatabase = await createTestDatabase()
     const jobs = []
-    for (let index = 0; index < 40; index++) jobs.push(await enqueueJob(testDatabase.database.prisma, { kind: 'once', payload: { index } }))
+    for (let index = 0; index < 40; index++)
+      jobs.push(await enqueueJob(testDatabase.database.prisma, { kind: 'once', payload: { index } }))
     const runs: string[] = []
     const handler: JobHandler = async ({ job }) => {
       runs.push(job.id)
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
     // On PostgreSQL the second worker has its own pool, as a separate `npm run worker` process would.
-    const second = inject('databaseKind') === 'postgres' ? await openDatabaseAt(testDatabase.location) : testDatabase.database
+    const second =
+      inject('databaseKind') === 'postgres' ? await openDatabaseAt(testDatabase.location) : testDatabase.database
     try {
       start({ once: handler }, testDatabase.database, { concurrency: 2 })
       start({ once: handler }, second, { concurrency: 2 })

@@ -27,7 +27,9 @@ async function uploadAndRead(bytes: Buffer, fileName: string) {
   const uploaded = await upload(bytes, fileName)
   expect(uploaded.status).toBe(201)
   const jobs = await testApp.request.get(api('/jobs/')).set(bearer(owner.access))
-  const job = jobs.body.jobs.find((candidate: { object_id: string }) => candidate.object_id === uploaded.body.document_id)
+  const job = jobs.body.jobs.find(
+    (candidate: { object_id: string }) => candidate.object_id === uploaded.body.document_id,
+  )
   await waitForJob(testApp, owner, agentId, job.job_id)
   return (await testApp.request.get(api(`/documents/${uploaded.body.document_id}/`)).set(bearer(owner.access))).body
 }
@@ -38,8 +40,17 @@ async function sectionsOf(documentId: string) {
 
 describe('uploading documents', () => {
   it('a PDF is read page by page, keeping page numbers', async () => {
-    const document = await uploadAndRead(textPdf(['Warranty lasts two years.', 'Batteries are excluded.']), 'warranty.pdf')
-    expect(document).toMatchObject({ document_name: 'warranty.pdf', document_format: 'pdf', status: 'ready', page_count: 2, embedded: false })
+    const document = await uploadAndRead(
+      textPdf(['Warranty lasts two years.', 'Batteries are excluded.']),
+      'warranty.pdf',
+    )
+    expect(document).toMatchObject({
+      document_name: 'warranty.pdf',
+      document_format: 'pdf',
+      status: 'ready',
+      page_count: 2,
+      embedded: false,
+    })
     const sections = await sectionsOf(document.document_id)
     expect(sections.map((section) => [section.pageNumber, section.content])).toEqual([
       [1, 'Warranty lasts two years.'],
@@ -48,7 +59,14 @@ describe('uploading documents', () => {
   })
 
   it('a Word document keeps its heading and table rows', async () => {
-    const docx = await wordDocument({ heading: 'Price list', paragraph: 'All prices include tax.', table: [['Item', 'Price'], ['Lamp', '40 EUR']] })
+    const docx = await wordDocument({
+      heading: 'Price list',
+      paragraph: 'All prices include tax.',
+      table: [
+        ['Item', 'Price'],
+        ['Lamp', '40 EUR'],
+      ],
+    })
     const document = await uploadAndRead(docx, 'prices.docx')
     expect(document.status).toBe('ready')
     const [section] = await sectionsOf(document.document_id)
@@ -58,32 +76,66 @@ describe('uploading documents', () => {
   })
 
   it('a CSV keeps the column names with every row, so a row answers on its own', async () => {
-    const document = await uploadAndRead(Buffer.from('product,price,stock\nLamp,40,"3"\n"Desk, oak",250,0\n'), 'stock.csv')
+    const document = await uploadAndRead(
+      Buffer.from('product,price,stock\nLamp,40,"3"\n"Desk, oak",250,0\n'),
+      'stock.csv',
+    )
     const [section] = await sectionsOf(document.document_id)
-    expect(section?.content.split('\n')).toEqual(['| row 1 | product: Lamp | price: 40 | stock: 3 |', '| row 2 | product: Desk, oak | price: 250 | stock: 0 |'])
+    expect(section?.content.split('\n')).toEqual([
+      '| row 1 | product: Lamp | price: 40 | stock: 3 |',
+      '| row 2 | product: Desk, oak | price: 250 | stock: 0 |',
+    ])
   })
 
   it('JSON becomes path: value lines', async () => {
-    const document = await uploadAndRead(Buffer.from(JSON.stringify({ store: { name: 'Corner shop', open: ['Mon', 'Tue'] } })), 'store.json')
+    const document = await uploadAndRead(
+      Buffer.from(JSON.stringify({ store: { name: 'Corner shop', open: ['Mon', 'Tue'] } })),
+      'store.json',
+    )
     const [section] = await sectionsOf(document.document_id)
     expect(section?.content).toBe('store.name: Corner shop\nstore.open[0]: Mon\nstore.open[1]: Tue')
   })
 
   it('plain text is stored as it is; size, format and fields are shown', async () => {
-    const uploaded = await upload(Buffer.from('Just a note.'), 'note.txt', { document_name: 'My note', document_tags: '["a","b"]', document_description: 'A note' })
-    expect(uploaded.body).toMatchObject({ document_name: 'My note', document_format: 'txt', document_size: '12 B', document_size_bytes: 12, document_tags: ['a', 'b'], document_description: 'A note', status: 'pending' })
+    const uploaded = await upload(Buffer.from('Just a note.'), 'note.txt', {
+      document_name: 'My note',
+      document_tags: '["a","b"]',
+      document_description: 'A note',
+    })
+    expect(uploaded.body).toMatchObject({
+      document_name: 'My note',
+      document_format: 'txt',
+      document_size: '12 B',
+      document_size_bytes: 12,
+      document_tags: ['a', 'b'],
+      document_description: 'A note',
+      status: 'pending',
+    })
   })
 
   it.each([
-    ['an encrypted PDF', textPdf(['secret'], { encrypted: true }), 'locked.pdf', 'The PDF is password-protected: upload a copy without a password.'],
-    ['a damaged PDF', Buffer.from('%PDF-1.4\n1 0 obj garbage'), 'broken.pdf', 'The file is not a readable PDF (it may be damaged).'],
+    [
+      'an encrypted PDF',
+      textPdf(['secret'], { encrypted: true }),
+      'locked.pdf',
+      'The PDF is password-protected: upload a copy without a password.',
+    ],
+    [
+      'a damaged PDF',
+      Buffer.from('%PDF-1.4\n1 0 obj garbage'),
+      'broken.pdf',
+      'The file is not a readable PDF (it may be damaged).',
+    ],
     ['an empty file', Buffer.alloc(0), 'empty.txt', 'The file is empty.'],
     ['a CSV with only a header', Buffer.from('a,b\n'), 'header.csv', 'The CSV file has no rows under its header.'],
     ['invalid JSON', Buffer.from('{"a": '), 'broken.json', 'The file is not valid JSON.'],
   ])('%s fails with its reason on the item, and embedding it says why', async (_label, bytes, fileName, reason) => {
     const document = await uploadAndRead(bytes, fileName)
     expect(document).toMatchObject({ status: 'failed', status_error: reason })
-    const embed = await testApp.request.post(api(`/document/${document.document_id}/embed/`)).set(bearer(owner.access)).send({})
+    const embed = await testApp.request
+      .post(api(`/document/${document.document_id}/embed/`))
+      .set(bearer(owner.access))
+      .send({})
     const job = await waitForJob(testApp, owner, agentId, embed.body.job.job_id)
     expect(job).toMatchObject({ status: 'failed', error: reason })
   })
@@ -96,7 +148,10 @@ describe('uploading documents', () => {
   ])('refuses %s with 415 and the allowed formats', async (_label, bytes, fileName) => {
     const response = await upload(bytes, fileName)
     expect(response.status).toBe(415)
-    expect(response.body).toMatchObject({ message: 'Invalid file format. Allowed formats: pdf, docx, txt, csv, json', allowed_formats: ['pdf', 'docx', 'txt', 'csv', 'json'] })
+    expect(response.body).toMatchObject({
+      message: 'Invalid file format. Allowed formats: pdf, docx, txt, csv, json',
+      allowed_formats: ['pdf', 'docx', 'txt', 'csv', 'json'],
+    })
   })
 
   it('refuses more than 50 MB with 413 and max_size_mb', async () => {
@@ -115,7 +170,9 @@ describe('uploading documents', () => {
     const response = await upload(Buffer.from('text'), 'deep.txt', { meta_data: deep })
     expect(response.status).toBe(400)
     expect(response.body.message).toBe('meta_data must be at most 20,000 characters of JSON, without NUL characters')
-    const nested = await upload(Buffer.from('text'), 'nested.txt', { meta_data: `${'{"a":'.repeat(40)}1${'}'.repeat(40)}` })
+    const nested = await upload(Buffer.from('text'), 'nested.txt', {
+      meta_data: `${'{"a":'.repeat(40)}1${'}'.repeat(40)}`,
+    })
     expect(nested.status).toBe(400)
     expect(nested.body.message).toBe('meta_data must nest at most 32 levels deep')
     const control = await upload(Buffer.from('text'), 'control.txt', { document_name: 'Name\u001b[0m' })
@@ -124,9 +181,15 @@ describe('uploading documents', () => {
   })
 
   it('without a file answers missing_fields', async () => {
-    const response = await testApp.request.post(api('/documents/upload/')).set(bearer(owner.access)).field('document_name', 'x')
+    const response = await testApp.request
+      .post(api('/documents/upload/'))
+      .set(bearer(owner.access))
+      .field('document_name', 'x')
     expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ message: 'Missing required fields: document_file', missing_fields: ['document_file'] })
+    expect(response.body).toMatchObject({
+      message: 'Missing required fields: document_file',
+      missing_fields: ['document_file'],
+    })
   })
 })
 
@@ -134,12 +197,17 @@ describe('a stored document', () => {
   it('downloads with the Authorization header, and through a short-lived signed link without it', async () => {
     const bytes = textPdf(['Download me.'])
     const { body: document } = await upload(bytes, 'manual.pdf')
-    const direct = await testApp.request.get(api(`/documents/${document.document_id}/download/`)).set(bearer(owner.access)).buffer(true)
+    const direct = await testApp.request
+      .get(api(`/documents/${document.document_id}/download/`))
+      .set(bearer(owner.access))
+      .buffer(true)
     expect(direct.status).toBe(200)
     expect(Buffer.compare(direct.body as Buffer, bytes)).toBe(0)
     expect(direct.headers['content-disposition']).toContain('attachment; filename="manual.pdf"')
     expect((await testApp.request.get(api(`/documents/${document.document_id}/download/`))).status).toBe(401)
-    const link = await testApp.request.post(api(`/documents/${document.document_id}/download-link/`)).set(bearer(owner.access))
+    const link = await testApp.request
+      .post(api(`/documents/${document.document_id}/download-link/`))
+      .set(bearer(owner.access))
     expect(link.body.url).toMatch(/^\/api\/documents\/download\/\?token=/)
     expect(link.body.url).not.toContain(owner.access)
     const viaLink = await testApp.request.get(link.body.url).buffer(true)
@@ -151,13 +219,22 @@ describe('a stored document', () => {
 
   it('is renamed by update, and delete removes it, its chunks and its file', async () => {
     const document = await uploadAndRead(Buffer.from('Remove me later. It has words.'), 'old.txt')
-    const renamed = await testApp.request.put(api(`/documents/${document.document_id}/update/`)).set(bearer(owner.access)).send({ document_name: 'new.txt' })
+    const renamed = await testApp.request
+      .put(api(`/documents/${document.document_id}/update/`))
+      .set(bearer(owner.access))
+      .send({ document_name: 'new.txt' })
     expect(renamed.body.document_name).toBe('new.txt')
-    const embed = await testApp.request.post(api(`/document/${document.document_id}/embed/`)).set(bearer(owner.access)).send({})
+    const embed = await testApp.request
+      .post(api(`/document/${document.document_id}/embed/`))
+      .set(bearer(owner.access))
+      .send({})
     await waitForJob(testApp, owner, agentId, embed.body.job.job_id)
     expect(await testApp.database.prisma.knowledgeChunk.count({ where: { documentId: document.document_id } })).toBe(1)
     const row = await testApp.database.prisma.document.findUniqueOrThrow({ where: { id: document.document_id } })
-    expect((await testApp.request.delete(api(`/documents/${document.document_id}/delete/`)).set(bearer(owner.access))).body.message).toBe('Document deleted')
+    expect(
+      (await testApp.request.delete(api(`/documents/${document.document_id}/delete/`)).set(bearer(owner.access))).body
+        .message,
+    ).toBe('Document deleted')
     expect(await testApp.database.prisma.knowledgeChunk.count({ where: { documentId: document.document_id } })).toBe(0)
     const { createFileStorage } = await import('../../../server/storage/create-file-storage.ts')
     expect(await createFileStorage(testApp.config).get(row.storageKey)).toBeNull()
@@ -165,19 +242,35 @@ describe('a stored document', () => {
 
   it('embedding a PDF gives chunks that cite their page', async () => {
     const document = await uploadAndRead(textPdf(['First page words.', 'Second page words.']), 'pages.pdf')
-    const embed = await testApp.request.post(api(`/document/${document.document_id}/embed/`)).set(bearer(owner.access)).send({})
+    const embed = await testApp.request
+      .post(api(`/document/${document.document_id}/embed/`))
+      .set(bearer(owner.access))
+      .send({})
     expect((await waitForJob(testApp, owner, agentId, embed.body.job.job_id)).status).toBe('succeeded')
-    const chunks = await testApp.database.prisma.knowledgeChunk.findMany({ where: { documentId: document.document_id }, orderBy: { position: 'asc' } })
-    expect(chunks.map((chunk) => [chunk.pageNumber, chunk.title])).toEqual([[1, 'pages.pdf'], [2, 'pages.pdf']])
+    const chunks = await testApp.database.prisma.knowledgeChunk.findMany({
+      where: { documentId: document.document_id },
+      orderBy: { position: 'asc' },
+    })
+    expect(chunks.map((chunk) => [chunk.pageNumber, chunk.title])).toEqual([
+      [1, 'pages.pdf'],
+      [2, 'pages.pdf'],
+    ])
   })
 
   it('lists with search and pagination; another account sees nothing', async () => {
     const list = await testApp.request.get(api('/documents/?search=warranty&page_size=5')).set(bearer(owner.access))
-    expect(list.body.documents.map((document: { document_name: string }) => document.document_name)).toEqual(['warranty.pdf'])
+    expect(list.body.documents.map((document: { document_name: string }) => document.document_name)).toEqual([
+      'warranty.pdf',
+    ])
     const stranger = await signUp(testApp)
     expect((await testApp.request.get(api('/documents/')).set(bearer(stranger.access))).status).toBe(404)
     const first = list.body.documents[0]
-    expect((await testApp.request.get(api(`/documents/${first.document_id}/download/`)).set(bearer(stranger.access))).status).toBe(404)
-    expect((await testApp.request.post(api(`/documents/${first.document_id}/download-link/`)).set(bearer(stranger.access))).status).toBe(404)
+    expect(
+      (await testApp.request.get(api(`/documents/${first.document_id}/download/`)).set(bearer(stranger.access))).status,
+    ).toBe(404)
+    expect(
+      (await testApp.request.post(api(`/documents/${first.document_id}/download-link/`)).set(bearer(stranger.access)))
+        .status,
+    ).toBe(404)
   })
 })

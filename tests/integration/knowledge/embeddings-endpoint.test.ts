@@ -20,11 +20,24 @@ afterAll(async () => {
 describe('embedding through an OpenAI-compatible endpoint', () => {
   it('stores a vector per chunk, in batches, through a 429 retried by the SDK', async () => {
     const agentId = await createAgentFor(testApp, owner)
-    const paragraphs = Array.from({ length: 10 }, (_unused, index) => `Paragraph number ${index} talks about topic ${index} at some length so that it fills a chunk.`)
-    const { body: text } = await testApp.request.post(`/api/agents/${agentId}/texts/create/`).set(bearer(owner.access)).send({ text_title: 'Long', text_content: paragraphs.join('\n\n') })
-    const started = await testApp.request.post(`/api/agents/${agentId}/text/${text.text_id}/embed/`).set(bearer(owner.access)).send({})
+    const paragraphs = Array.from(
+      { length: 10 },
+      (_unused, index) =>
+        `Paragraph number ${index} talks about topic ${index} at some length so that it fills a chunk.`,
+    )
+    const { body: text } = await testApp.request
+      .post(`/api/agents/${agentId}/texts/create/`)
+      .set(bearer(owner.access))
+      .send({ text_title: 'Long', text_content: paragraphs.join('\n\n') })
+    const started = await testApp.request
+      .post(`/api/agents/${agentId}/text/${text.text_id}/embed/`)
+      .set(bearer(owner.access))
+      .send({})
     expect((await waitForJob(testApp, owner, agentId, started.body.job.job_id)).status).toBe('succeeded')
-    const chunks = await testApp.database.prisma.knowledgeChunk.findMany({ where: { textId: text.text_id }, orderBy: { position: 'asc' } })
+    const chunks = await testApp.database.prisma.knowledgeChunk.findMany({
+      where: { textId: text.text_id },
+      orderBy: { position: 'asc' },
+    })
     expect(chunks.length).toBeGreaterThan(4)
     for (const chunk of chunks) {
       expect(chunk.embeddingModel).toBe('fake-embed-1')
@@ -35,6 +48,10 @@ describe('embedding through an OpenAI-compatible endpoint', () => {
     expect(fake.batches.flat()).toHaveLength(chunks.length)
     expect(fake.requests()).toBe(fake.batches.length + 1) // the one 429, then success
     const listed = await testApp.request.get(`/api/agents/${agentId}/embeddings/`).set(bearer(owner.access))
-    expect(listed.body.embeddings[0]).toMatchObject({ has_vectors: true, embedding_model: 'fake-embed-1', chunk_count: chunks.length })
+    expect(listed.body.embeddings[0]).toMatchObject({
+      has_vectors: true,
+      embedding_model: 'fake-embed-1',
+      chunk_count: chunks.length,
+    })
   })
 })

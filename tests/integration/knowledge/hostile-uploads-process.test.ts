@@ -24,7 +24,10 @@ async function startServer(env: Record<string, string | undefined>): Promise<Spa
 }
 
 function startWorkerProcess(env: Record<string, string | undefined>) {
-  const worker = spawn(process.execPath, [WORKER_ENTRY], { env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const worker = spawn(process.execPath, [WORKER_ENTRY], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -51,7 +54,10 @@ function probeHealth(baseUrl: string) {
   let isProbing = true
   const probing = (async () => {
     while (isProbing) {
-      const status = await fetch(`${baseUrl}/api/dashboard/api/health/`, { signal: AbortSignal.timeout(10_000) }).then((response) => response.status, () => 0)
+      const status = await fetch(`${baseUrl}/api/dashboard/api/health/`, { signal: AbortSignal.timeout(10_000) }).then(
+        (response) => response.status,
+        () => 0,
+      )
       answers.push({ status })
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
@@ -68,16 +74,30 @@ function probeHealth(baseUrl: string) {
 
 async function uploadHostileFiles(baseUrl: string) {
   const email = `hostile-${Date.now()}@example.com`
-  const registered = await call(baseUrl, '/api/accounts/register/', { method: 'POST', body: JSON.stringify({ email, password: GOOD_PASSWORD, full_name: 'Attacker' }) })
+  const registered = await call(baseUrl, '/api/accounts/register/', {
+    method: 'POST',
+    body: JSON.stringify({ email, password: GOOD_PASSWORD, full_name: 'Attacker' }),
+  })
   expect(registered.status).toBe(201)
   const token = registered.body.tokens.access as string
-  const agent = await call(baseUrl, '/api/agents/create/', { method: 'POST', token, body: JSON.stringify({ name: 'Target' }) })
-  const files: [Buffer, string][] = [[await wordBomb({ expandedMb: 300 }), 'bomb.docx'], [manyPagePdf(100_000), 'endless.pdf']]
+  const agent = await call(baseUrl, '/api/agents/create/', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ name: 'Target' }),
+  })
+  const files: [Buffer, string][] = [
+    [await wordBomb({ expandedMb: 300 }), 'bomb.docx'],
+    [manyPagePdf(100_000), 'endless.pdf'],
+  ]
   const documentIds: string[] = []
   for (const [bytes, name] of files) {
     const form = new FormData()
     form.append('document_file', new Blob([new Uint8Array(bytes)]), name)
-    const uploaded = await call(baseUrl, `/api/agents/${agent.body.agent_id}/documents/upload/`, { method: 'POST', token, body: form })
+    const uploaded = await call(baseUrl, `/api/agents/${agent.body.agent_id}/documents/upload/`, {
+      method: 'POST',
+      token,
+      body: form,
+    })
     expect(uploaded.status).toBe(201)
     documentIds.push(uploaded.body.document_id)
   }
@@ -87,10 +107,22 @@ async function uploadHostileFiles(baseUrl: string) {
 async function waitUntilFailed(baseUrl: string, token: string, agentId: string, documentIds: string[]) {
   const documents: { status_error: string | null }[] = []
   for (const id of documentIds) {
-    await expect.poll(async () => (await call(baseUrl, `/api/agents/${agentId}/documents/${id}/`, { token })).body.status, { timeout: 60_000, interval: 250 }).toBe('failed')
-    documents.push((await call(baseUrl, `/api/agents/${agentId}/documents/${id}/`, { token })).body as { status_error: string | null })
+    await expect
+      .poll(async () => (await call(baseUrl, `/api/agents/${agentId}/documents/${id}/`, { token })).body.status, {
+        timeout: 60_000,
+        interval: 250,
+      })
+      .toBe('failed')
+    documents.push(
+      (await call(baseUrl, `/api/agents/${agentId}/documents/${id}/`, { token })).body as {
+        status_error: string | null
+      },
+    )
   }
-  const jobs = (await call(baseUrl, `/api/agents/${agentId}/jobs/`, { token })).body.jobs as { attempts: number; status: string }[]
+  const jobs = (await call(baseUrl, `/api/agents/${agentId}/jobs/`, { token })).body.jobs as {
+    attempts: number
+    status: string
+  }[]
   return { documents, jobs }
 }
 
@@ -104,7 +136,12 @@ describe('hostile uploads against a running server', () => {
     const location: DatabaseLocation = await createDatabaseLocation()
     cleanups.push(() => location.destroy())
     const separateWorker = inject('databaseKind') === 'postgres'
-    const env = { DATA_DIR: location.DATA_DIR, DATABASE_URL: location.DATABASE_URL, ...LONG_EXTRACTION, WORKER_IN_SERVER: separateWorker ? 'false' : 'true' }
+    const env = {
+      DATA_DIR: location.DATA_DIR,
+      DATABASE_URL: location.DATABASE_URL,
+      ...LONG_EXTRACTION,
+      WORKER_IN_SERVER: separateWorker ? 'false' : 'true',
+    }
     const server = await startServer(env)
     const worker = separateWorker ? startWorkerProcess(env) : null
     const { token, agentId, documentIds } = await uploadHostileFiles(server.baseUrl)
@@ -113,8 +150,14 @@ describe('hostile uploads against a running server', () => {
     const answers = await health.stop()
     expect(answers.length).toBeGreaterThan(5)
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([])
-    expect(documents.map((document) => document.status_error)).toEqual([expect.stringMatching(REASONS[0]!), expect.stringMatching(REASONS[1]!)])
-    expect(jobs.map((job) => [job.status, job.attempts])).toEqual([['failed', 1], ['failed', 1]])
+    expect(documents.map((document) => document.status_error)).toEqual([
+      expect.stringMatching(REASONS[0]!),
+      expect.stringMatching(REASONS[1]!),
+    ])
+    expect(jobs.map((job) => [job.status, job.attempts])).toEqual([
+      ['failed', 1],
+      ['failed', 1],
+    ])
     expect(server.child.exitCode).toBeNull()
     if (worker) expect(worker.isRunning()).toBe(true)
   }, 120_000)

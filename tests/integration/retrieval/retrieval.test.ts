@@ -38,7 +38,10 @@ async function agentWith(texts: Record<string, string>, { withVectors = false } 
     const text = await database.prisma.text.create({ data: { accountId, agentId: agent.id, title, content } })
     const item = { type: 'text' as const, id: text.id, agentId: agent.id, accountId }
     const { changedSectionIds } = await replaceSections(database, item, [{ title, content }])
-    await indexSections(database, item, changedSectionIds, { chunk: { size: 1000, overlap: 100 }, embedder: withVectors ? embedder : null })
+    await indexSections(database, item, changedSectionIds, {
+      chunk: { size: 1000, overlap: 100 },
+      embedder: withVectors ? embedder : null,
+    })
     ids[title] = text.id
   }
   return { agentId: agent.id, ids }
@@ -46,12 +49,19 @@ async function agentWith(texts: Record<string, string>, { withVectors = false } 
 
 async function titlesFound(agentId: string, question: string, minCoverage = 0) {
   const hits = await searchFullText(database, agentId, question, { limit: 10, minCoverage })
-  const chunks = await database.prisma.knowledgeChunk.findMany({ where: { id: { in: hits.map((hit) => hit.chunkId) } }, select: { id: true, title: true } })
+  const chunks = await database.prisma.knowledgeChunk.findMany({
+    where: { id: { in: hits.map((hit) => hit.chunkId) } },
+    select: { id: true, title: true },
+  })
   const titles = new Map(chunks.map((chunk) => [chunk.id, chunk.title]))
   return hits.map((hit) => titles.get(hit.chunkId))
 }
 
-const filler = (count: number) => Array.from({ length: count }, (_unused, index) => `Paragraph ${index} talks about the weather and the seasons in general terms.`).join(' ')
+const filler = (count: number) =>
+  Array.from(
+    { length: count },
+    (_unused, index) => `Paragraph ${index} talks about the weather and the seasons in general terms.`,
+  ).join(' ')
 
 describe('BM25 full-text ranking', () => {
   it('weighs rare words above common ones (inverse document frequency)', async () => {
@@ -74,7 +84,11 @@ describe('BM25 full-text ranking', () => {
   })
 
   it('normalises by length: the same match in a shorter passage ranks higher', async () => {
-    const { agentId } = await agentWith({ Long: `Gift cards never expire. ${filler(8)}`, Short: 'Gift cards never expire.', Other: 'Returns take five days.' })
+    const { agentId } = await agentWith({
+      Long: `Gift cards never expire. ${filler(8)}`,
+      Short: 'Gift cards never expire.',
+      Other: 'Returns take five days.',
+    })
     expect(await titlesFound(agentId, 'gift cards expire')).toEqual(['Short', 'Long'])
   })
 
@@ -107,7 +121,9 @@ describe('BM25 full-text ranking', () => {
   it('takes questions with quotes, operators and symbols as plain words', async () => {
     const { agentId } = await agentWith({ Symbols: "Use the code it's-on & save 10%." })
     for (const question of ["it's | !code & (save) <-> :*", "''''", '\\\\ \\ "']) {
-      await expect(searchFullText(database, agentId, question, { limit: 5, minCoverage: 0 })).resolves.toBeInstanceOf(Array)
+      await expect(searchFullText(database, agentId, question, { limit: 5, minCoverage: 0 })).resolves.toBeInstanceOf(
+        Array,
+      )
     }
     expect(await titlesFound(agentId, "what's the code? it's & save")).toEqual(['Symbols'])
   })
@@ -120,14 +136,31 @@ describe('skipping passages that cannot reach the top (MaxScore)', () => {
     for (let index = 0; index < 60; index += 1) {
       const rare = index % 15 === 0 ? ' The titanium hinge is guaranteed for life.' : ''
       const medium = index % 4 === 0 ? ` A ${colours[index % 8]} strap is included.` : ''
-      texts[`Item ${index}`] = `This watch comes in a box with a manual and a warranty card.${medium}${rare}${' It is a good watch.'.repeat(index % 3)}`
+      texts[`Item ${index}`] =
+        `This watch comes in a box with a manual and a warranty card.${medium}${rare}${' It is a good watch.'.repeat(index % 3)}`
     }
     const { agentId } = await agentWith(texts)
-    for (const question of ['watch box manual warranty titanium hinge', 'red strap watch', 'good watch warranty life', 'purple titanium']) {
+    for (const question of [
+      'watch box manual warranty titanium hinge',
+      'red strap watch',
+      'good watch warranty life',
+      'purple titanium',
+    ]) {
       for (const limit of [1, 3, 10]) {
-        const full = await searchFullText(database, agentId, question, { limit, minCoverage: 0, firstPassPassages: 100_000 })
-        const pruned = await searchFullText(database, agentId, question, { limit, minCoverage: 0, firstPassPassages: 5 })
-        expect(pruned.map((hit) => hit.chunkId), `${question} / ${limit}`).toEqual(full.map((hit) => hit.chunkId))
+        const full = await searchFullText(database, agentId, question, {
+          limit,
+          minCoverage: 0,
+          firstPassPassages: 100_000,
+        })
+        const pruned = await searchFullText(database, agentId, question, {
+          limit,
+          minCoverage: 0,
+          firstPassPassages: 5,
+        })
+        expect(
+          pruned.map((hit) => hit.chunkId),
+          `${question} / ${limit}`,
+        ).toEqual(full.map((hit) => hit.chunkId))
         expect(pruned.map((hit) => hit.score)).toEqual(full.map((hit) => hit.score))
       }
     }
@@ -146,7 +179,10 @@ describe('hybrid retrieval', () => {
 
   it('vectors find a passage that shares no word with the question; full text alone cannot', async () => {
     const { agentId } = await agentWith(
-      { Refunds: 'Reimbursement is issued to the original card within five days.', Hours: 'The shop opens at nine every morning.' },
+      {
+        Refunds: 'Reimbursement is issued to the original card within five days.',
+        Hours: 'The shop opens at nine every morning.',
+      },
       { withVectors: true },
     )
     const question = 'Can I get my money back?'
@@ -159,31 +195,49 @@ describe('hybrid retrieval', () => {
     const retriever = await retrieverFor('in-process', true)
     const { agentId } = await agentWith({ Hours: 'The shop opens at nine every morning.' }, { withVectors: true })
     expect(await retrievePassages(retriever, agentId, 'When will my parcel arrive?')).toEqual([])
-    const text = await database.prisma.text.create({ data: { accountId, agentId, title: 'Delivery', content: 'Couriers bring orders in two days.' } })
+    const text = await database.prisma.text.create({
+      data: { accountId, agentId, title: 'Delivery', content: 'Couriers bring orders in two days.' },
+    })
     const item = { type: 'text' as const, id: text.id, agentId, accountId }
-    const { changedSectionIds } = await replaceSections(database, item, [{ title: 'Delivery', content: 'Couriers bring orders in two days.' }])
+    const { changedSectionIds } = await replaceSections(database, item, [
+      { title: 'Delivery', content: 'Couriers bring orders in two days.' },
+    ])
     await indexSections(database, item, changedSectionIds, { chunk: { size: 1000, overlap: 100 }, embedder })
-    expect((await retrievePassages(retriever, agentId, 'When will my parcel arrive?')).map((passage) => passage.title)).toEqual(['Delivery'])
+    expect(
+      (await retrievePassages(retriever, agentId, 'When will my parcel arrive?')).map((passage) => passage.title),
+    ).toEqual(['Delivery'])
   })
 
   it('keeps answering from full text when the embedding endpoint fails', async () => {
     const { agentId } = await agentWith({ Hours: 'The shop opens at nine every morning.' }, { withVectors: true })
     const broken = createEmbedder(testConfig({ ...embeddings.config, EMBEDDINGS_API_KEY: 'wrong-key' })) as Embedder
     const retriever = { ...(await retrieverFor(null, true)), embedder: broken }
-    expect((await retrievePassages(retriever, agentId, 'When does the shop open?')).map((passage) => passage.title)).toEqual(['Hours'])
+    expect(
+      (await retrievePassages(retriever, agentId, 'When does the shop open?')).map((passage) => passage.title),
+    ).toEqual(['Hours'])
   })
 })
 
 describe('index statistics', () => {
   it('stay exact through inserts and deletes, cascades included', async () => {
-    const { agentId, ids } = await agentWith({ One: 'First passage about apples.', Two: 'Second passage about pears and apples.' })
+    const { agentId, ids } = await agentWith({
+      One: 'First passage about apples.',
+      Two: 'Second passage about pears and apples.',
+    })
     const stats = async () => database.prisma.knowledgeIndexStat.findMany({ where: { agentId } })
     const totals = async () => {
       const rows = await stats()
-      return { chunks: rows.reduce((sum, row) => sum + Number(row.chunkCount), 0), terms: rows.reduce((sum, row) => sum + Number(row.termTotal), 0) }
+      return {
+        chunks: rows.reduce((sum, row) => sum + Number(row.chunkCount), 0),
+        terms: rows.reduce((sum, row) => sum + Number(row.termTotal), 0),
+      }
     }
     const counted = async () => {
-      const truth = await database.prisma.knowledgeChunk.aggregate({ where: { agentId }, _count: true, _sum: { termCount: true } })
+      const truth = await database.prisma.knowledgeChunk.aggregate({
+        where: { agentId },
+        _count: true,
+        _sum: { termCount: true },
+      })
       return { chunks: truth._count, terms: truth._sum.termCount ?? 0 }
     }
     expect((await counted()).chunks).toBe(2)
@@ -191,8 +245,16 @@ describe('index statistics', () => {
     await database.prisma.text.delete({ where: { id: ids.One } })
     expect((await counted()).chunks).toBe(1)
     expect(await totals()).toEqual(await counted())
-    const apples = async () => Number((await database.prisma.knowledgeTermStat.findUnique({ where: { agentId_lexeme: { agentId, lexeme: 'appl' } } }))?.documentCount ?? -1)
-    const pears = async () => Number((await database.prisma.knowledgeTermStat.findUnique({ where: { agentId_lexeme: { agentId, lexeme: 'pear' } } }))?.documentCount ?? -1)
+    const apples = async () =>
+      Number(
+        (await database.prisma.knowledgeTermStat.findUnique({ where: { agentId_lexeme: { agentId, lexeme: 'appl' } } }))
+          ?.documentCount ?? -1,
+      )
+    const pears = async () =>
+      Number(
+        (await database.prisma.knowledgeTermStat.findUnique({ where: { agentId_lexeme: { agentId, lexeme: 'pear' } } }))
+          ?.documentCount ?? -1,
+      )
     expect(await apples()).toBe(1)
     expect(await pears()).toBe(1)
     await database.prisma.text.delete({ where: { id: ids.Two } })

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../../support/create-test-app.ts'
 import { recordUsage } from '../../../server/usage/record-usage.ts'
 import { setPlan } from '../../../server/billing/set-plan.ts'
-import { API_KEY, API_SECRET, BROWSER, startEmbeddedAppTestbed, type EmbeddedAppTestbed } from './embedded-app-testbed.ts'
+import {
+  API_KEY,
+  API_SECRET,
+  BROWSER,
+  startEmbeddedAppTestbed,
+  type EmbeddedAppTestbed,
+} from './embedded-app-testbed.ts'
 
 // The embedded app through the real Express server and the built React Router app: Shopify's session
 // token, the token exchange with expiring offline tokens, the account made at installation, webhooks.
@@ -24,7 +30,11 @@ const logSink = new Writable({
 })
 
 beforeAll(async () => {
-  bed = await startEmbeddedAppTestbed({ store: STORE, profile: { name: 'Test Gear', email: 'owner@test-gear.example', primaryDomain: 'https://test-gear.example' }, logSink })
+  bed = await startEmbeddedAppTestbed({
+    store: STORE,
+    profile: { name: 'Test Gear', email: 'owner@test-gear.example', primaryDomain: 'https://test-gear.example' },
+    logSink,
+  })
   ;({ testDatabase, fakeShopify } = bed)
 }, 120_000)
 
@@ -60,31 +70,51 @@ describe('opening the app in the Shopify admin', () => {
     expect(response.text).toContain(`data-api-key="${API_KEY}"`)
     expect(response.text).toContain('https://cdn.shopify.com/shopifycloud/app-bridge.js')
     expect(response.headers['x-frame-options']).toBeUndefined()
-    expect(response.headers['content-security-policy']).toContain(`frame-ancestors https://${SHOP} https://admin.shopify.com`)
+    expect(response.headers['content-security-policy']).toContain(
+      `frame-ancestors https://${SHOP} https://admin.shopify.com`,
+    )
   })
 
   it('the exit-iframe page may run its own inline script, which carries no nonce', async () => {
-    const response = await request().get(`/shopify/auth/exit-iframe?${adminQuery()}&exitIframe=${encodeURIComponent('/shopify/app')}`).set('User-Agent', BROWSER)
+    const response = await request()
+      .get(`/shopify/auth/exit-iframe?${adminQuery()}&exitIframe=${encodeURIComponent('/shopify/app')}`)
+      .set('User-Agent', BROWSER)
     expect(response.status).toBe(200)
     expect(response.text).toContain('window.open(')
-    const scriptPolicy = String(response.headers['content-security-policy']).split(', ').find((policy) => policy.includes('script-src')) ?? ''
+    const scriptPolicy =
+      String(response.headers['content-security-policy'])
+        .split(', ')
+        .find((policy) => policy.includes('script-src')) ?? ''
     expect(scriptPolicy).toContain("'unsafe-inline'")
     expect(scriptPolicy).not.toContain("'nonce-")
   })
 
   it('with a valid session token, exchanges it for an expiring offline token, stores the session and creates the shop account', async () => {
     const exchangesBefore = fakeShopify.exchanges.length
-    const response = await request().get(`/shopify/app?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
+    const response = await request()
+      .get(`/shopify/app?${adminQuery(await sessionToken())}`)
+      .set('User-Agent', BROWSER)
     expect(response.status).toBe(200)
     expect(response.text).toContain('Agents')
 
     // The frame's loader and the screen's run at once, and each may exchange the token.
     const exchanges = fakeShopify.exchanges.slice(exchangesBefore)
     expect(exchanges.length).toBeGreaterThan(0)
-    for (const exchange of exchanges) expect(exchange.body).toMatchObject({ grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange', requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token', expiring: '1' })
+    for (const exchange of exchanges)
+      expect(exchange.body).toMatchObject({
+        grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+        requested_token_type: 'urn:shopify:params:oauth:token-type:offline-access-token',
+        expiring: '1',
+      })
 
-    const row = await testDatabase.database.prisma.shopifySession.findUniqueOrThrow({ where: { id: `offline_${SHOP}` } })
-    expect(row).toMatchObject({ shop: SHOP, isOnline: false, scope: 'read_products,read_content,read_legal_policies,write_app_proxy' })
+    const row = await testDatabase.database.prisma.shopifySession.findUniqueOrThrow({
+      where: { id: `offline_${SHOP}` },
+    })
+    expect(row).toMatchObject({
+      shop: SHOP,
+      isOnline: false,
+      scope: 'read_products,read_content,read_legal_policies,write_app_proxy',
+    })
     expect(row.expires?.getTime()).toBeGreaterThan(Date.now())
     expect(row.refreshTokenExpires?.getTime()).toBeGreaterThan(Date.now() + 80 * 24 * 3600 * 1000)
     // Sealed at rest: neither token is stored as Shopify sent it.
@@ -92,22 +122,39 @@ describe('opening the app in the Shopify admin', () => {
     expect(row.refreshToken).toMatch(/^v1\./)
     expect(row.accessToken).not.toContain('shpat_')
 
-    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP }, include: { account: true } })
-    expect(shop).toMatchObject({ shopName: 'Test Gear', storefrontUrl: 'https://test-gear.example', uninstalledAt: null })
+    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({
+      where: { shopDomain: SHOP },
+      include: { account: true },
+    })
+    expect(shop).toMatchObject({
+      shopName: 'Test Gear',
+      storefrontUrl: 'https://test-gear.example',
+      uninstalledAt: null,
+    })
     expect(shop.account).toMatchObject({ email: `${SHOP}@shopify.invalid`, fullName: 'Test Gear', passwordHash: null })
-    expect(fakeShopify.graphqlQueries.some((call) => call.shop === SHOP && call.query.includes('primaryDomain'))).toBe(true)
+    expect(fakeShopify.graphqlQueries.some((call) => call.shop === SHOP && call.query.includes('primaryDomain'))).toBe(
+      true,
+    )
   })
 
-  it("the page names the shop, whose agents its API calls then read, under a policy with a nonce for its inline scripts and no X-Frame-Options", async () => {
+  it('the page names the shop, whose agents its API calls then read, under a policy with a nonce for its inline scripts and no X-Frame-Options', async () => {
     const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
-    await testDatabase.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Storefront helper', description: 'Answers about Test Gear' } })
-    const response = await request().get(`/shopify/app?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
+    await testDatabase.database.prisma.agent.create({
+      data: { accountId: shop.accountId, name: 'Storefront helper', description: 'Answers about Test Gear' },
+    })
+    const response = await request()
+      .get(`/shopify/app?${adminQuery(await sessionToken())}`)
+      .set('User-Agent', BROWSER)
     expect(response.status).toBe(200)
     expect(response.text).toContain('Test Gear')
     // The agents themselves are drawn in the browser from the API, with the same session token.
-    const agents = await request().get('/api/agents/').set('Authorization', `Bearer ${await sessionToken()}`)
+    const agents = await request()
+      .get('/api/agents/')
+      .set('Authorization', `Bearer ${await sessionToken()}`)
     expect(agents.body.agents.map((agent: { name: string }) => agent.name)).toEqual(['Storefront helper'])
-    expect(response.text).toMatch(/<head><meta charSet="utf-8"\/><meta name="shopify-api-key" content="test-shopify-client-id"\/><script src="https:\/\/cdn.shopify.com\/shopifycloud\/app-bridge.js">/)
+    expect(response.text).toMatch(
+      /<head><meta charSet="utf-8"\/><meta name="shopify-api-key" content="test-shopify-client-id"\/><script src="https:\/\/cdn.shopify.com\/shopifycloud\/app-bridge.js">/,
+    )
     expect(response.headers['x-frame-options']).toBeUndefined()
     const policies = String(response.headers['content-security-policy']).split(', ')
     const scriptPolicy = policies.find((policy) => policy.includes('script-src')) ?? ''
@@ -123,7 +170,9 @@ describe('opening the app in the Shopify admin', () => {
     const before = await prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
     await prisma.shopifyShop.update({ where: { id: before.id }, data: { uninstalledAt: new Date() } })
     await prisma.shopifySession.deleteMany({ where: { shop: SHOP } })
-    const response = await request().get(`/shopify/app?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
+    const response = await request()
+      .get(`/shopify/app?${adminQuery(await sessionToken())}`)
+      .set('User-Agent', BROWSER)
     expect(response.status).toBe(200)
     const after = await prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
     expect(after).toMatchObject({ id: before.id, accountId: before.accountId, uninstalledAt: null })
@@ -132,13 +181,19 @@ describe('opening the app in the Shopify admin', () => {
 
   it('a fetch request with a session token signed by someone else gets 401 and the retry header', async () => {
     const forged = (await getJwt(STORE, API_KEY, 'not-the-app-secret')).token
-    const response = await request().get('/shopify/app.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${forged}`)
+    const response = await request()
+      .get('/shopify/app.data')
+      .set('User-Agent', BROWSER)
+      .set('Authorization', `Bearer ${forged}`)
     expect(response.status).toBe(401)
     expect(response.headers['x-shopify-retry-invalid-session-request']).toBe('1')
   })
 
   it('a fetch request with a valid session token is answered', async () => {
-    const response = await request().get('/shopify/app.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`)
+    const response = await request()
+      .get('/shopify/app.data')
+      .set('User-Agent', BROWSER)
+      .set('Authorization', `Bearer ${await sessionToken()}`)
     expect(response.status).toBe(200)
     expect(response.text).toContain('Test Gear')
   })
@@ -151,24 +206,41 @@ describe('opening the app in the Shopify admin', () => {
       .type('form')
       .send({ email: 'merchant@test-gear.example', password: 'Correct-Horse-9' })
     expect(response.status).toBe(200)
-    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP }, include: { account: true } })
+    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({
+      where: { shopDomain: SHOP },
+      include: { account: true },
+    })
     expect(shop.account.email).toBe('merchant@test-gear.example')
     expect(shop.account.passwordHash).toMatch(/^\$argon2id\$/)
   })
 
   it('the Knowledge screen starts the store import into an agent of the shop account, as durable jobs', async () => {
     const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
-    const agent = await testDatabase.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Catalogue expert' } })
+    const agent = await testDatabase.database.prisma.agent.create({
+      data: { accountId: shop.accountId, name: 'Catalogue expert' },
+    })
     const post = async (form: Record<string, string>) =>
-      request().post('/shopify/app/knowledge.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`).type('form').send(form)
+      request()
+        .post('/shopify/app/knowledge.data')
+        .set('User-Agent', BROWSER)
+        .set('Authorization', `Bearer ${await sessionToken()}`)
+        .type('form')
+        .send(form)
     const started = await post({ intent: 'import', agent_id: agent.id })
     expect(started.status).toBe(200)
     expect(started.text).toContain('Store import started')
-    const jobs = await testDatabase.database.prisma.job.findMany({ where: { agentId: agent.id }, orderBy: { kind: 'asc' } })
+    const jobs = await testDatabase.database.prisma.job.findMany({
+      where: { agentId: agent.id },
+      orderBy: { kind: 'asc' },
+    })
     expect(jobs.map((job) => job.kind)).toEqual(['shopify-import-catalogue', 'shopify-import-content'])
     // An agent of another account is refused, and nothing is queued for it.
-    const stranger = await testDatabase.database.prisma.user.create({ data: { email: 'stranger@example.com', fullName: 'Stranger' } })
-    const theirs = await testDatabase.database.prisma.agent.create({ data: { accountId: stranger.id, name: 'Not yours' } })
+    const stranger = await testDatabase.database.prisma.user.create({
+      data: { email: 'stranger@example.com', fullName: 'Stranger' },
+    })
+    const theirs = await testDatabase.database.prisma.agent.create({
+      data: { accountId: stranger.id, name: 'Not yours' },
+    })
     const refused = await post({ intent: 'import', agent_id: theirs.id })
     expect(refused.text).not.toContain('Store import started')
     expect(await testDatabase.database.prisma.job.count({ where: { agentId: theirs.id } })).toBe(0)
@@ -176,51 +248,122 @@ describe('opening the app in the Shopify admin', () => {
 
   it('the Widget screen puts an agent on the storefront: an integration for the store domain and the keys in app metafields', async () => {
     const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
-    const agent = await testDatabase.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Storefront answers' } })
-    const response = await request().post('/shopify/app/widget.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`).type('form').send({ agent_id: agent.id })
+    const agent = await testDatabase.database.prisma.agent.create({
+      data: { accountId: shop.accountId, name: 'Storefront answers' },
+    })
+    const response = await request()
+      .post('/shopify/app/widget.data')
+      .set('User-Agent', BROWSER)
+      .set('Authorization', `Bearer ${await sessionToken()}`)
+      .type('form')
+      .send({ agent_id: agent.id })
     expect(response.status).toBe(200)
     expect(response.text).toContain('The chat widget is ready')
-    const connected = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { id: shop.id }, include: { widgetIntegration: true } })
+    const connected = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({
+      where: { id: shop.id },
+      include: { widgetIntegration: true },
+    })
     expect(connected.agentId).toBe(agent.id)
-    expect(connected.widgetIntegration).toMatchObject({ agentId: agent.id, websiteDomain: 'test-gear.example', isActive: true })
+    expect(connected.widgetIntegration).toMatchObject({
+      agentId: agent.id,
+      websiteDomain: 'test-gear.example',
+      isActive: true,
+    })
     expect(fakeShopify.appMetafields.get(`${SHOP} agentdesk.widget_key`)).toBe(connected.widgetIntegration?.clientKey)
     expect(fakeShopify.appMetafields.get(`${SHOP} agentdesk.server_url`)).toBe('https://agentdesk.example')
     // Choosing another agent switches the first widget off: one widget answers per store.
-    const other = await testDatabase.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Second answerer' } })
-    await request().post('/shopify/app/widget.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`).type('form').send({ agent_id: other.id })
-    const switched = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { id: shop.id }, include: { widgetIntegration: true } })
+    const other = await testDatabase.database.prisma.agent.create({
+      data: { accountId: shop.accountId, name: 'Second answerer' },
+    })
+    await request()
+      .post('/shopify/app/widget.data')
+      .set('User-Agent', BROWSER)
+      .set('Authorization', `Bearer ${await sessionToken()}`)
+      .type('form')
+      .send({ agent_id: other.id })
+    const switched = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({
+      where: { id: shop.id },
+      include: { widgetIntegration: true },
+    })
     expect(switched.widgetIntegration).toMatchObject({ agentId: other.id, isActive: true })
-    expect(await testDatabase.database.prisma.widgetIntegration.findUniqueOrThrow({ where: { id: connected.widgetIntegrationId ?? '' } })).toMatchObject({ isActive: false })
+    expect(
+      await testDatabase.database.prisma.widgetIntegration.findUniqueOrThrow({
+        where: { id: connected.widgetIntegrationId ?? '' },
+      }),
+    ).toMatchObject({ isActive: false })
     expect(fakeShopify.appMetafields.get(`${SHOP} agentdesk.widget_key`)).toBe(switched.widgetIntegration?.clientKey)
   })
 
   it('the Usage screen shows the shop account’s plan, its limits and what this period used of them', async () => {
     const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
     await recordUsage(testDatabase.database, shop.accountId, { conversations: 7, messages: 41, tokens: 12_345 })
-    const response = await request().get(`/shopify/app/usage?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
+    const response = await request()
+      .get(`/shopify/app/usage?${adminQuery(await sessionToken())}`)
+      .set('User-Agent', BROWSER)
     expect(response.status).toBe(200)
     // The install started the 14-day trial of the default plan.
-    for (const shown of ['Current Plan: Pro 1', 'Free trial: 14 days left', 'Conversations', 'Messages', 'Tokens', '>7<', '>41<', '>12K<', 'of 400', 'of 6.0M', 'Pro 7', 'Most Popular']) expect(response.text).toContain(shown)
+    for (const shown of [
+      'Current Plan: Pro 1',
+      'Free trial: 14 days left',
+      'Conversations',
+      'Messages',
+      'Tokens',
+      '>7<',
+      '>41<',
+      '>12K<',
+      'of 400',
+      'of 6.0M',
+      'Pro 7',
+      'Most Popular',
+    ])
+      expect(response.text).toContain(shown)
   })
 
   it('creating an agent past the plan shows why, with an Upgrade Plan action that opens the plan', async () => {
-    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP }, include: { account: true } })
+    const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({
+      where: { shopDomain: SHOP },
+      include: { account: true },
+    })
     const agents = await testDatabase.database.prisma.agent.count({ where: { accountId: shop.accountId } })
-    await testDatabase.database.prisma.plan.create({ data: { id: 60, name: 'Small', conversationLimit: 10, messageLimit: 10, tokenLimit: 10_000n, widgetLimit: 5, teamMemberLimit: 1, agentLimit: agents } })
-    await setPlan(testDatabase.database, { email: shop.account.email, plan: 'Small', until: new Date(Date.now() + 30 * 86_400_000) })
-    const refused = await request().post('/shopify/app/knowledge.data').set('User-Agent', BROWSER).set('Authorization', `Bearer ${await sessionToken()}`).type('form').send({ intent: 'create-agent', name: 'One too many' })
+    await testDatabase.database.prisma.plan.create({
+      data: {
+        id: 60,
+        name: 'Small',
+        conversationLimit: 10,
+        messageLimit: 10,
+        tokenLimit: 10_000n,
+        widgetLimit: 5,
+        teamMemberLimit: 1,
+        agentLimit: agents,
+      },
+    })
+    await setPlan(testDatabase.database, {
+      email: shop.account.email,
+      plan: 'Small',
+      until: new Date(Date.now() + 30 * 86_400_000),
+    })
+    const refused = await request()
+      .post('/shopify/app/knowledge.data')
+      .set('User-Agent', BROWSER)
+      .set('Authorization', `Bearer ${await sessionToken()}`)
+      .type('form')
+      .send({ intent: 'create-agent', name: 'One too many' })
     expect(refused.status).toBe(200)
     expect(refused.text).toContain(`Your plan allows ${agents} agents. Upgrade your plan to add more.`)
     expect(refused.text).toContain('upgrade')
     expect(await testDatabase.database.prisma.agent.count({ where: { accountId: shop.accountId } })).toBe(agents)
-    const upgrade = await request().get(`/shopify/app/payment?${adminQuery(await sessionToken())}`).set('User-Agent', BROWSER)
+    const upgrade = await request()
+      .get(`/shopify/app/payment?${adminQuery(await sessionToken())}`)
+      .set('User-Agent', BROWSER)
     expect(upgrade.status).toBe(200)
     expect(upgrade.text).toContain('Current Plan: Small')
   })
 
   it('no Shopify token or session token reaches the log', async () => {
     const token = await sessionToken()
-    await request().get(`/shopify/app?${adminQuery(token)}`).set('User-Agent', BROWSER)
+    await request()
+      .get(`/shopify/app?${adminQuery(token)}`)
+      .set('User-Agent', BROWSER)
     const log = logged.join('')
     expect(log).toContain('shopify') // the library's lines join ours
     expect(log).not.toMatch(/shpat_|shprt_/)
@@ -228,13 +371,21 @@ describe('opening the app in the Shopify admin', () => {
   })
 
   it('a robot user agent is refused', async () => {
-    const response = await request().get(`/shopify/app?${adminQuery(await sessionToken())}`).set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)')
+    const response = await request()
+      .get(`/shopify/app?${adminQuery(await sessionToken())}`)
+      .set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)')
     expect(response.status).toBe(410)
   })
 })
 
 describe('webhooks', () => {
-  const webhook = (body: string, hmac: string, path = '/shopify/webhooks', topic = 'products/update', webhookId: string = randomUUID()) =>
+  const webhook = (
+    body: string,
+    hmac: string,
+    path = '/shopify/webhooks',
+    topic = 'products/update',
+    webhookId: string = randomUUID(),
+  ) =>
     request()
       .post(path)
       .set('Content-Type', 'application/json')
@@ -244,13 +395,18 @@ describe('webhooks', () => {
       .set('X-Shopify-API-Version', '2026-10')
       .set('X-Shopify-Webhook-Id', webhookId)
       .send(body)
-  const jobsOf = (webhookId: string) => testDatabase.database.prisma.job.findMany({ where: { kind: 'shopify-webhook', dedupeKey: webhookId } })
+  const jobsOf = (webhookId: string) =>
+    testDatabase.database.prisma.job.findMany({ where: { kind: 'shopify-webhook', dedupeKey: webhookId } })
 
   it('a webhook signed with the app secret is answered 200 and becomes one durable job, however often it is delivered', async () => {
     const body = JSON.stringify({ id: 1, admin_graphql_api_id: 'gid://shopify/Product/1', title: 'Trail shoe' })
     const webhookId = randomUUID()
-    expect((await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks', 'products/update', webhookId)).status).toBe(200)
-    expect((await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks', 'products/update', webhookId)).status).toBe(200)
+    expect(
+      (await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks', 'products/update', webhookId)).status,
+    ).toBe(200)
+    expect(
+      (await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks', 'products/update', webhookId)).status,
+    ).toBe(200)
     const jobs = await jobsOf(webhookId)
     expect(jobs).toHaveLength(1)
     expect(jobs[0]?.payload).toMatchObject({ topic: expect.stringMatching(/products.update/i), shop: SHOP })
@@ -259,7 +415,13 @@ describe('webhooks', () => {
   it('a compliance webhook signed with the app secret is answered 200 at its own address and queued', async () => {
     const body = JSON.stringify({ shop_id: 1, shop_domain: SHOP })
     const webhookId = randomUUID()
-    const response = await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks/compliance', 'shop/redact', webhookId)
+    const response = await webhook(
+      body,
+      getHmac(body, API_SECRET),
+      '/shopify/webhooks/compliance',
+      'shop/redact',
+      webhookId,
+    )
     expect(response.status).toBe(200)
     expect(await jobsOf(webhookId)).toHaveLength(1)
   })
@@ -267,21 +429,32 @@ describe('webhooks', () => {
   it('a signed webhook whose payload cannot be read is answered 400 and queues nothing', async () => {
     const body = JSON.stringify({ title: 'no id at all' })
     const webhookId = randomUUID()
-    expect((await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks', 'products/update', webhookId)).status).toBe(400)
+    expect(
+      (await webhook(body, getHmac(body, API_SECRET), '/shopify/webhooks', 'products/update', webhookId)).status,
+    ).toBe(400)
     expect(await jobsOf(webhookId)).toHaveLength(0)
   })
 
   it('a webhook with a wrong HMAC is answered 401 and queues nothing', async () => {
     const body = JSON.stringify({ admin_graphql_api_id: 'gid://shopify/Product/1' })
     const webhookId = randomUUID()
-    const response = await webhook(body, getHmac(body, 'another-secret'), '/shopify/webhooks', 'products/update', webhookId)
+    const response = await webhook(
+      body,
+      getHmac(body, 'another-secret'),
+      '/shopify/webhooks',
+      'products/update',
+      webhookId,
+    )
     expect(response.status).toBe(401)
     expect(await jobsOf(webhookId)).toHaveLength(0)
   })
 
   it('a webhook whose body was changed after signing is answered 401', async () => {
     const signed = JSON.stringify({ admin_graphql_api_id: 'gid://shopify/Product/1' })
-    const response = await webhook(JSON.stringify({ admin_graphql_api_id: 'gid://shopify/Product/2' }), getHmac(signed, API_SECRET))
+    const response = await webhook(
+      JSON.stringify({ admin_graphql_api_id: 'gid://shopify/Product/2' }),
+      getHmac(signed, API_SECRET),
+    )
     expect(response.status).toBe(401)
   })
 })
@@ -302,7 +475,9 @@ describe('the login page', () => {
   it('sends a valid shop to Shopify to install the app', async () => {
     const response = await request().get(`/shopify/auth/login?shop=${STORE}`).set('User-Agent', BROWSER)
     expect(response.status).toBe(302)
-    expect(response.headers.location).toBe(`https://admin.shopify.com/store/${STORE}/oauth/install?client_id=${API_KEY}`)
+    expect(response.headers.location).toBe(
+      `https://admin.shopify.com/store/${STORE}/oauth/install?client_id=${API_KEY}`,
+    )
   })
 })
 

@@ -51,15 +51,20 @@ describe('the Prisma session storage', () => {
     const row = await testDatabase.database.prisma.shopifySession.findUniqueOrThrow({ where: { id: session.id } })
     expect(row.accessToken).not.toContain('shpat_')
     expect(row.refreshToken).not.toContain('shprt_')
-    expect(await createPrismaSessionStorage(testDatabase.database, randomBytes(32)).loadSession(session.id)).toBeUndefined()
+    expect(
+      await createPrismaSessionStorage(testDatabase.database, randomBytes(32)).loadSession(session.id),
+    ).toBeUndefined()
   })
 
-  it('a sealed token copied onto another shop\'s row does not open there', async () => {
+  it("a sealed token copied onto another shop's row does not open there", async () => {
     await storage().storeSession(offlineSession('victim.myshopify.com'))
     await storage().storeSession(offlineSession('attacker.myshopify.com'))
     const { prisma } = testDatabase.database
     const victim = await prisma.shopifySession.findUniqueOrThrow({ where: { id: 'offline_victim.myshopify.com' } })
-    await prisma.shopifySession.update({ where: { id: 'offline_attacker.myshopify.com' }, data: { accessToken: victim.accessToken } })
+    await prisma.shopifySession.update({
+      where: { id: 'offline_attacker.myshopify.com' },
+      data: { accessToken: victim.accessToken },
+    })
     expect(await storage().loadSession('offline_attacker.myshopify.com')).toBeUndefined()
   })
 
@@ -75,13 +80,26 @@ describe('the Prisma session storage', () => {
       onlineAccessInfo: {
         expires_in: 86_400,
         associated_user_scope: 'read_products',
-        associated_user: { id: 42, first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', email_verified: true, account_owner: true, locale: 'en', collaborator: false },
+        associated_user: {
+          id: 42,
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          email: 'ada@example.com',
+          email_verified: true,
+          account_owner: true,
+          locale: 'en',
+          collaborator: false,
+        },
       },
     })
     await storage().storeSession(session)
     const loaded = await storage().loadSession(session.id)
     expect(loaded?.equals(session)).toBe(true)
-    expect(loaded?.onlineAccessInfo?.associated_user).toMatchObject({ id: 42, email: 'ada@example.com', account_owner: true })
+    expect(loaded?.onlineAccessInfo?.associated_user).toMatchObject({
+      id: 42,
+      email: 'ada@example.com',
+      account_owner: true,
+    })
   })
 
   it('an invalidated access token is stored as empty and loads as no token', async () => {
@@ -103,7 +121,7 @@ describe('the Prisma session storage', () => {
     expect(loaded).toMatchObject({ accessToken: 'shpat_new', refreshToken: 'shprt_new' })
   })
 
-  it('finds a shop\'s sessions, and deletes one or several', async () => {
+  it("finds a shop's sessions, and deletes one or several", async () => {
     const shop = 'several.myshopify.com'
     await storage().storeSession(offlineSession(shop))
     await storage().storeSession(offlineSession(shop, { id: `${shop}_7`, isOnline: true }))

@@ -19,8 +19,14 @@ afterAll(async () => {
   await testApp?.cleanup()
 })
 
-const profile = (overrides: Partial<{ name: string; email: string | null; storefrontUrl: string | null }> = {}) => ({ name: 'Blue Kettle', email: 'hello@blue-kettle.example', storefrontUrl: 'https://blue-kettle.example', ...overrides })
-const install = (shopDomain: string, overrides: Parameters<typeof profile>[0] = {}) => linkShopAccount(testApp.database, { shopDomain, scopes: 'read_products', profile: profile(overrides) })
+const profile = (overrides: Partial<{ name: string; email: string | null; storefrontUrl: string | null }> = {}) => ({
+  name: 'Blue Kettle',
+  email: 'hello@blue-kettle.example',
+  storefrontUrl: 'https://blue-kettle.example',
+  ...overrides,
+})
+const install = (shopDomain: string, overrides: Parameters<typeof profile>[0] = {}) =>
+  linkShopAccount(testApp.database, { shopDomain, scopes: 'read_products', profile: profile(overrides) })
 const userOf = (accountId: string) => testApp.database.prisma.user.findUniqueOrThrow({ where: { id: accountId } })
 
 async function rejection(promise: Promise<unknown>) {
@@ -33,10 +39,21 @@ async function rejection(promise: Promise<unknown>) {
 }
 
 describe('linking a shop to its account at installation', () => {
-  it('a first installation creates a new account with the shop\'s name, a placeholder e-mail and no password', async () => {
+  it("a first installation creates a new account with the shop's name, a placeholder e-mail and no password", async () => {
     const shop = await install('blue-kettle.myshopify.com')
-    expect(shop).toMatchObject({ shopDomain: 'blue-kettle.myshopify.com', shopName: 'Blue Kettle', storefrontUrl: 'https://blue-kettle.example', scopes: 'read_products', uninstalledAt: null })
-    expect(await userOf(shop.accountId)).toMatchObject({ email: placeholderEmailOf(shop.shopDomain), fullName: 'Blue Kettle', passwordHash: null, emailVerifiedAt: null })
+    expect(shop).toMatchObject({
+      shopDomain: 'blue-kettle.myshopify.com',
+      shopName: 'Blue Kettle',
+      storefrontUrl: 'https://blue-kettle.example',
+      scopes: 'read_products',
+      uninstalledAt: null,
+    })
+    expect(await userOf(shop.accountId)).toMatchObject({
+      email: placeholderEmailOf(shop.shopDomain),
+      fullName: 'Blue Kettle',
+      passwordHash: null,
+      emailVerifiedAt: null,
+    })
   })
 
   it('a shop naming the e-mail of an existing account gets an account of its own, with a placeholder e-mail', async () => {
@@ -56,20 +73,30 @@ describe('linking a shop to its account at installation', () => {
     const first = await install('returning.myshopify.com')
     await testApp.database.prisma.shopifyShop.update({ where: { id: first.id }, data: { uninstalledAt: new Date() } })
     const again = await install('returning.myshopify.com', { name: 'Returning, renamed' })
-    expect(again).toMatchObject({ id: first.id, accountId: first.accountId, uninstalledAt: null, shopName: 'Returning, renamed' })
+    expect(again).toMatchObject({
+      id: first.id,
+      accountId: first.accountId,
+      uninstalledAt: null,
+      shopName: 'Returning, renamed',
+    })
   })
 
   it('two first requests at once make one shop and one account', async () => {
-    const [one, two] = await Promise.all([install('at-once.myshopify.com', { email: null }), install('at-once.myshopify.com', { email: null })])
+    const [one, two] = await Promise.all([
+      install('at-once.myshopify.com', { email: null }),
+      install('at-once.myshopify.com', { email: null }),
+    ])
     expect(one.id).toBe(two.id)
-    expect(await testApp.database.prisma.user.count({ where: { email: placeholderEmailOf('at-once.myshopify.com') } })).toBe(1)
+    expect(
+      await testApp.database.prisma.user.count({ where: { email: placeholderEmailOf('at-once.myshopify.com') } }),
+    ).toBe(1)
   })
 })
 
 describe('adding an e-mail sign-in to a shop account', () => {
   const signIn = (email: string, password = GOOD_PASSWORD) => AddEmailSignInSchema.parse({ email, password })
 
-  it('sets the password (and a new e-mail), after which the merchant signs in to the dashboard and sees the shop\'s agents', async () => {
+  it("sets the password (and a new e-mail), after which the merchant signs in to the dashboard and sees the shop's agents", async () => {
     const shop = await install('adds-sign-in.myshopify.com', { email: null })
     await testApp.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Kettle expert' } })
     await addEmailSignIn(testApp.database, shop.accountId, signIn('Merchant@Adds-Sign-In.example'))
@@ -83,7 +110,7 @@ describe('adding an e-mail sign-in to a shop account', () => {
     expect(agents.body.agents.map((agent: { name: string }) => agent.name)).toEqual(['Kettle expert'])
   })
 
-  it('keeps the shop\'s e-mail when the merchant confirms it', async () => {
+  it("keeps the shop's e-mail when the merchant confirms it", async () => {
     const shop = await install('keeps-mail.myshopify.com', { email: 'owner@keeps-mail.example' })
     await addEmailSignIn(testApp.database, shop.accountId, signIn('owner@keeps-mail.example'))
     expect((await userOf(shop.accountId)).email).toBe('owner@keeps-mail.example')
@@ -101,7 +128,9 @@ describe('adding an e-mail sign-in to a shop account', () => {
   it('refuses a second time: a password, once set, changes in the dashboard with the old one', async () => {
     const shop = await install('twice.myshopify.com', { email: null })
     await addEmailSignIn(testApp.database, shop.accountId, signIn('first@twice.example'))
-    const error = await rejection(addEmailSignIn(testApp.database, shop.accountId, signIn('second@twice.example', 'Another-Pass-7')))
+    const error = await rejection(
+      addEmailSignIn(testApp.database, shop.accountId, signIn('second@twice.example', 'Another-Pass-7')),
+    )
     expect((error as AppError).detail).toBe(ALREADY_HAS_PASSWORD)
     expect((await userOf(shop.accountId)).email).toBe('first@twice.example')
   })

@@ -16,7 +16,8 @@ export const API_KEY = 'test-shopify-client-id'
 export const API_SECRET = 'test-shopify-client-secret'
 export const PUBLIC_URL = 'https://agentdesk.example'
 // authenticate.admin answers 410 to user agents isbot recognises (supertest's among them).
-export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
+export const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 
 export interface EmbeddedAppTestbedOptions {
   /** The store's handle: the shop is <store>.myshopify.com. */
@@ -27,7 +28,12 @@ export interface EmbeddedAppTestbedOptions {
   config?: Record<string, string>
 }
 
-export async function startEmbeddedAppTestbed({ store, profile, logSink, config: moreConfig = {} }: EmbeddedAppTestbedOptions) {
+export async function startEmbeddedAppTestbed({
+  store,
+  profile,
+  logSink,
+  config: moreConfig = {},
+}: EmbeddedAppTestbedOptions) {
   const shop = `${store}.myshopify.com`
   const host = Buffer.from(`admin.shopify.com/store/${store}`).toString('base64url')
   const buildDir = shopifyAppTestBuildDir(`${store}-${randomUUID()}`)
@@ -35,8 +41,22 @@ export async function startEmbeddedAppTestbed({ store, profile, logSink, config:
   const fakeShopify = await startFakeShopifyAdmin({ apiKey: API_KEY, apiSecret: API_SECRET })
   fakeShopify.addShop(shop, profile)
   const testDatabase: TestDatabase = await createTestDatabase()
-  const config = testConfig({ DATA_DIR: testDatabase.location.DATA_DIR, DATABASE_URL: testDatabase.location.DATABASE_URL, SHOPIFY_API_KEY: API_KEY, SHOPIFY_API_SECRET: API_SECRET, PUBLIC_URL, BILLING_MODE: 'enforced', LOG_LEVEL: logSink ? 'debug' : 'silent', ...moreConfig })
-  const app: App = await createApp({ config, database: testDatabase.database, logger: createLogger(config, logSink), shopifyBuildDir: buildDir })
+  const config = testConfig({
+    DATA_DIR: testDatabase.location.DATA_DIR,
+    DATABASE_URL: testDatabase.location.DATABASE_URL,
+    SHOPIFY_API_KEY: API_KEY,
+    SHOPIFY_API_SECRET: API_SECRET,
+    PUBLIC_URL,
+    BILLING_MODE: 'enforced',
+    LOG_LEVEL: logSink ? 'debug' : 'silent',
+    ...moreConfig,
+  })
+  const app: App = await createApp({
+    config,
+    database: testDatabase.database,
+    logger: createLogger(config, logSink),
+    shopifyBuildDir: buildDir,
+  })
   return {
     shop,
     app,
@@ -45,7 +65,8 @@ export async function startEmbeddedAppTestbed({ store, profile, logSink, config:
     request: () => supertest(app),
     sessionToken: async (forStore = store) => (await getJwt(forStore, API_KEY, API_SECRET)).token,
     /** The query the admin opens the app with (embedded, shop, host, and the session token if given). */
-    adminQuery: (idToken?: string) => new URLSearchParams({ embedded: '1', shop, host, ...(idToken ? { id_token: idToken } : {}) }).toString(),
+    adminQuery: (idToken?: string) =>
+      new URLSearchParams({ embedded: '1', shop, host, ...(idToken ? { id_token: idToken } : {}) }).toString(),
     close: async () => {
       await app.close()
       await testDatabase.cleanup()

@@ -38,9 +38,18 @@ beforeAll(async () => {
   app.use(logRequests(createLogger(testApp.config, new Writable({ write: (_chunk, _encoding, done) => done() }))))
   const limitStart = async () => {
     startsCounted += 1
-    if (refuseStarts) throw new AppError('RATE_LIMITED', 'Too many chat sessions. Please try again in 60 seconds.', { retry_after: 60 })
+    if (refuseStarts)
+      throw new AppError('RATE_LIMITED', 'Too many chat sessions. Please try again in 60 seconds.', { retry_after: 60 })
   }
-  app.use('/shopify/proxy', shopifyProxyRoutes({ database: testApp.database, secret: PROXY_SECRET, settings: widgetSettingsOf(testApp.config, secrets.widgetTokenKey), limitStart }))
+  app.use(
+    '/shopify/proxy',
+    shopifyProxyRoutes({
+      database: testApp.database,
+      secret: PROXY_SECRET,
+      settings: widgetSettingsOf(testApp.config, secrets.widgetTokenKey),
+      limitStart,
+    }),
+  )
   app.use(handleErrors)
   proxy = supertest(app)
 })
@@ -51,13 +60,18 @@ beforeEach(() => {
 })
 
 async function newIntegration(account: SignedUp, agent: string, fields: Record<string, unknown> = {}) {
-  const response = await testApp.request.post(`/api/agents/${agent}/integrations/frontend/`).set(bearer(account.access)).send({ website_name: 'Demo store', website_domain: 'shop.example.com', ...fields })
+  const response = await testApp.request
+    .post(`/api/agents/${agent}/integrations/frontend/`)
+    .set(bearer(account.access))
+    .send({ website_name: 'Demo store', website_domain: 'shop.example.com', ...fields })
   expect(response.status).toBe(201)
   return response.body as { client_key: string; integration_id: string }
 }
 
 /** A shop with the app installed, its storefront on shop.example.com, and its widget integration. */
-async function installedShop(overrides: { uninstalledAt?: Date; widgetIntegrationId?: string | null; accountId?: string } = {}) {
+async function installedShop(
+  overrides: { uninstalledAt?: Date; widgetIntegrationId?: string | null; accountId?: string } = {},
+) {
   shopCounter += 1
   const shopDomain = `demo-store-${shopCounter}.myshopify.com`
   const integration = await newIntegration(owner, agentId)
@@ -66,7 +80,8 @@ async function installedShop(overrides: { uninstalledAt?: Date; widgetIntegratio
       shopDomain,
       accountId: overrides.accountId ?? owner.userId,
       agentId,
-      widgetIntegrationId: overrides.widgetIntegrationId === undefined ? integration.integration_id : overrides.widgetIntegrationId,
+      widgetIntegrationId:
+        overrides.widgetIntegrationId === undefined ? integration.integration_id : overrides.widgetIntegrationId,
       storefrontUrl: STOREFRONT,
       uninstalledAt: overrides.uninstalledAt ?? null,
     },
@@ -75,7 +90,11 @@ async function installedShop(overrides: { uninstalledAt?: Date; widgetIntegratio
 }
 
 /** The query Shopify forwards through the app proxy, signed with the app's secret. */
-function signedQuery(shop: string, customerId = '', options: { secret?: string; timestamp?: number; extra?: [string, string][] } = {}) {
+function signedQuery(
+  shop: string,
+  customerId = '',
+  options: { secret?: string; timestamp?: number; extra?: [string, string][] } = {},
+) {
   const entries: [string, string][] = [
     ['shop', shop],
     ['logged_in_customer_id', customerId],
@@ -101,7 +120,14 @@ describe('a signed bootstrap', () => {
     const response = await bootstrap(signedQuery(shop.shopDomain, '7702'))
     expect(response.status).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
-    expect(response.body).toMatchObject({ expires_in: 900, configuration: { client_key: shop.client_key, bot_name: 'Assistant', start_message: 'Hello! How can I help you today?' } })
+    expect(response.body).toMatchObject({
+      expires_in: 900,
+      configuration: {
+        client_key: shop.client_key,
+        bot_name: 'Assistant',
+        start_message: 'Hello! How can I help you today?',
+      },
+    })
     expect(response.body.visitor_id).toMatch(/^v_/)
     expect(response.body.refresh_token).toMatch(/^wr_/)
     expect(JSON.stringify(response.body)).not.toContain('shop.example.com')
@@ -109,12 +135,22 @@ describe('a signed bootstrap', () => {
     const auth = { Authorization: `Bearer ${response.body.token}`, Origin: STOREFRONT }
     const conversation = await testApp.request.post('/api/conversations/api/create/').set(auth).send({})
     expect(conversation.status).toBe(201)
-    const answer = await testApp.request.post(`/api/conversations/api/chat/${conversation.body.conversation_id}/`).set(auth).send({ message_text: 'How long do I have to return a product?' })
+    const answer = await testApp.request
+      .post(`/api/conversations/api/chat/${conversation.body.conversation_id}/`)
+      .set(auth)
+      .send({ message_text: 'How long do I have to return a product?' })
     expect(answer.status).toBe(200)
     expect(answer.body.ai_message.sources[0].title).toBe('Returns policy')
 
-    const session = await testApp.database.prisma.widgetSession.findFirstOrThrow({ where: { visitorId: response.body.visitor_id } })
-    expect(session).toMatchObject({ shopifyCustomerId: '7702', origin: STOREFRONT, widgetIntegrationId: shop.integration_id, accountId: owner.userId })
+    const session = await testApp.database.prisma.widgetSession.findFirstOrThrow({
+      where: { visitorId: response.body.visitor_id },
+    })
+    expect(session).toMatchObject({
+      shopifyCustomerId: '7702',
+      origin: STOREFRONT,
+      widgetIntegrationId: shop.integration_id,
+      accountId: owner.userId,
+    })
     expect(startsCounted).toBe(1)
   })
 
@@ -137,10 +173,15 @@ describe('a signed bootstrap', () => {
   it('renews with its refresh token like any widget session, and keeps no customer for a guest', async () => {
     const shop = await installedShop()
     const { body } = await bootstrap(signedQuery(shop.shopDomain, ''))
-    const renewed = await testApp.request.post('/api/conversations/api/tokens/refresh/').set('Origin', STOREFRONT).send({ refresh_token: body.refresh_token })
+    const renewed = await testApp.request
+      .post('/api/conversations/api/tokens/refresh/')
+      .set('Origin', STOREFRONT)
+      .send({ refresh_token: body.refresh_token })
     expect(renewed.status).toBe(200)
     expect(renewed.body.visitor_id).toBe(body.visitor_id)
-    const session = await testApp.database.prisma.widgetSession.findFirstOrThrow({ where: { visitorId: body.visitor_id } })
+    const session = await testApp.database.prisma.widgetSession.findFirstOrThrow({
+      where: { visitorId: body.visitor_id },
+    })
     expect(session.shopifyCustomerId).toBeNull()
   })
 
@@ -148,7 +189,11 @@ describe('a signed bootstrap', () => {
     const shop = await installedShop()
     const { status, body } = await bootstrap(signedQuery(shop.shopDomain), null)
     expect(status).toBe(200)
-    const create = (origin: string) => testApp.request.post('/api/conversations/api/create/').set({ Authorization: `Bearer ${body.token}`, Origin: origin }).send({})
+    const create = (origin: string) =>
+      testApp.request
+        .post('/api/conversations/api/create/')
+        .set({ Authorization: `Bearer ${body.token}`, Origin: origin })
+        .send({})
     expect((await create('https://evil.example.net')).status).toBe(403)
     expect((await create(STOREFRONT)).status).toBe(201)
   })
@@ -187,13 +232,18 @@ describe('refused shops', () => {
 
   it('refuses a shop whose widget is switched off', async () => {
     const shop = await installedShop()
-    await testApp.request.put(`/api/agents/${agentId}/integrations/frontend/${shop.integration_id}/`).set(bearer(owner.access)).send({ is_active: false })
+    await testApp.request
+      .put(`/api/agents/${agentId}/integrations/frontend/${shop.integration_id}/`)
+      .set(bearer(owner.access))
+      .send({ is_active: false })
     expect((await bootstrap(signedQuery(shop.shopDomain))).status).toBe(404)
   })
 
   it('never issues a session for another account’s widget linked to the shop', async () => {
     const stranger = await signUp(testApp)
-    const strangerAgent = (await testApp.request.post('/api/agents/create/').set(bearer(stranger.access)).send({ name: 'Elsewhere' })).body.agent_id as string
+    const strangerAgent = (
+      await testApp.request.post('/api/agents/create/').set(bearer(stranger.access)).send({ name: 'Elsewhere' })
+    ).body.agent_id as string
     const strangersWidget = await newIntegration(stranger, strangerAgent)
     const shop = await installedShop({ widgetIntegrationId: strangersWidget.integration_id })
     const response = await bootstrap(signedQuery(shop.shopDomain))
@@ -205,7 +255,10 @@ describe('refused requests', () => {
   it('refuses an invalid, foreign, stale or missing signature before touching the database', async () => {
     const shop = await installedShop()
     const before = await sessionCount()
-    const tampered = signedQuery(shop.shopDomain, '7702').replace('logged_in_customer_id=7702', 'logged_in_customer_id=1')
+    const tampered = signedQuery(shop.shopDomain, '7702').replace(
+      'logged_in_customer_id=7702',
+      'logged_in_customer_id=1',
+    )
     const cases: [string, string][] = [
       [tampered, 'signature_mismatch'],
       [signedQuery(shop.shopDomain, '', { secret: 'another-app-secret' }), 'signature_mismatch'],

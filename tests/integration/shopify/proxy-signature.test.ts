@@ -26,7 +26,9 @@ const proxyEntries = (extra: [string, string][] = [], timestamp = nowSeconds()):
   ...extra,
 ]
 
-const shopify = shopifyApp(testConfig({ apiSecretKey: SECRET, apiVersion: ApiVersion.October26, logger: { level: LogSeverity.Error } }))
+const shopify = shopifyApp(
+  testConfig({ apiSecretKey: SECRET, apiVersion: ApiVersion.October26, logger: { level: LogSeverity.Error } }),
+)
 
 /** What the library says about the same query: true when authenticate.public.appProxy lets it through. */
 async function libraryAccepts(query: URLSearchParams): Promise<boolean> {
@@ -41,7 +43,8 @@ async function libraryAccepts(query: URLSearchParams): Promise<boolean> {
 
 describe('Shopify’s published example', () => {
   // shopify.dev's app proxy page: secret "hush", a repeated "extra", a URL-encoded path_prefix.
-  const EXAMPLE = 'extra=1&extra=2&shop=shop-name.myshopify.com&path_prefix=%2Fapps%2Fawesome_reviews&timestamp=1317327555'
+  const EXAMPLE =
+    'extra=1&extra=2&shop=shop-name.myshopify.com&path_prefix=%2Fapps%2Fawesome_reviews&timestamp=1317327555'
   const EXAMPLE_TIME = 1_317_327_555_000
 
   it('accepts the documented signature, with and without a logged-in customer', () => {
@@ -51,17 +54,27 @@ describe('Shopify’s published example', () => {
       [`${EXAMPLE}&logged_in_customer_id=`, 'e072b6d7e6622d85912a5214b860d3100dc1e73d9bc29f43796ac8c9ff8093cb'],
     ]
     for (const [query, signature] of examples) {
-      expect(verifyAppProxySignature(new URLSearchParams(`${query}&signature=${signature}`), 'hush', EXAMPLE_TIME), query).toEqual({ valid: true })
+      expect(
+        verifyAppProxySignature(new URLSearchParams(`${query}&signature=${signature}`), 'hush', EXAMPLE_TIME),
+        query,
+      ).toEqual({ valid: true })
     }
   })
 
   it('signs the decoded values of repeated keys joined with commas, with no separator between pairs', () => {
-    expect(hmacHex('extra=1,2path_prefix=/apps/awesome_reviewsshop=shop-name.myshopify.comtimestamp=1317327555', 'hush')).toBe('a9718877bea71c2484f91608a7eaea1532bdf71f5c56825065fa4ccabe549ef3')
+    expect(
+      hmacHex('extra=1,2path_prefix=/apps/awesome_reviewsshop=shop-name.myshopify.comtimestamp=1317327555', 'hush'),
+    ).toBe('a9718877bea71c2484f91608a7eaea1532bdf71f5c56825065fa4ccabe549ef3')
   })
 
   it('refuses the documented query under another secret', () => {
-    const query = new URLSearchParams(`${EXAMPLE}&signature=a9718877bea71c2484f91608a7eaea1532bdf71f5c56825065fa4ccabe549ef3`)
-    expect(verifyAppProxySignature(query, 'not-hush', EXAMPLE_TIME)).toEqual({ valid: false, reason: 'signature_mismatch' })
+    const query = new URLSearchParams(
+      `${EXAMPLE}&signature=a9718877bea71c2484f91608a7eaea1532bdf71f5c56825065fa4ccabe549ef3`,
+    )
+    expect(verifyAppProxySignature(query, 'not-hush', EXAMPLE_TIME)).toEqual({
+      valid: false,
+      reason: 'signature_mismatch',
+    })
   })
 })
 
@@ -71,7 +84,13 @@ describe('a valid signature', () => {
   })
 
   it('accepts multi-valued parameters, joined in the order they arrived', () => {
-    const query = signedQuery(proxyEntries([['tag', 'b'], ['tag', 'a'], ['note', 'x & y = z']]))
+    const query = signedQuery(
+      proxyEntries([
+        ['tag', 'b'],
+        ['tag', 'a'],
+        ['note', 'x & y = z'],
+      ]),
+    )
     expect(query.toString()).toContain('note=x+%26+y+%3D+z')
     expect(verifyAppProxySignature(query, SECRET)).toEqual({ valid: true })
   })
@@ -80,7 +99,8 @@ describe('a valid signature', () => {
     const timestamp = String(nowSeconds())
     const localeOrder = hmacHex(`alpha=1shop=${SHOP}timestamp=${timestamp}Zeta=2`)
     const byteOrder = hmacHex(`Zeta=2alpha=1shop=${SHOP}timestamp=${timestamp}`)
-    const query = (signature: string) => new URLSearchParams({ Zeta: '2', alpha: '1', shop: SHOP, timestamp, signature })
+    const query = (signature: string) =>
+      new URLSearchParams({ Zeta: '2', alpha: '1', shop: SHOP, timestamp, signature })
     expect(verifyAppProxySignature(query(localeOrder), SECRET)).toEqual({ valid: true })
     expect(verifyAppProxySignature(query(byteOrder), SECRET)).toEqual({ valid: false, reason: 'signature_mismatch' })
   })
@@ -109,12 +129,20 @@ describe('an invalid signature', () => {
     added.append('extra', '1')
     const removed = signedQuery(proxyEntries())
     removed.delete('path_prefix')
-    for (const query of [changed, added, removed]) expect(verifyAppProxySignature(query, SECRET)).toEqual({ valid: false, reason: 'signature_mismatch' })
+    for (const query of [changed, added, removed])
+      expect(verifyAppProxySignature(query, SECRET)).toEqual({ valid: false, reason: 'signature_mismatch' })
   })
 
   it('refuses another app’s secret, a truncated, an upper-case and a non-hex signature', () => {
-    expect(verifyAppProxySignature(signedQuery(proxyEntries(), 'another-app'), SECRET)).toEqual({ valid: false, reason: 'signature_mismatch' })
-    for (const mangle of [(value: string) => value.slice(0, 63), (value: string) => value.toUpperCase(), (value: string) => `${value.slice(0, 62)}zz`]) {
+    expect(verifyAppProxySignature(signedQuery(proxyEntries(), 'another-app'), SECRET)).toEqual({
+      valid: false,
+      reason: 'signature_mismatch',
+    })
+    for (const mangle of [
+      (value: string) => value.slice(0, 63),
+      (value: string) => value.toUpperCase(),
+      (value: string) => `${value.slice(0, 62)}zz`,
+    ]) {
       const query = signedQuery(proxyEntries())
       query.set('signature', mangle(query.get('signature') ?? ''))
       expect(verifyAppProxySignature(query, SECRET)).toEqual({ valid: false, reason: 'signature_mismatch' })
@@ -132,7 +160,11 @@ describe('an invalid signature', () => {
   it('refuses a missing or non-numeric timestamp even when the rest is signed', () => {
     const withoutTimestamp = signedQuery(proxyEntries().filter(([key]) => key !== 'timestamp'))
     expect(verifyAppProxySignature(withoutTimestamp, SECRET)).toEqual({ valid: false, reason: 'invalid_timestamp' })
-    const fractional = signedQuery(proxyEntries().map(([key, value]): [string, string] => (key === 'timestamp' ? [key, `${value}.5`] : [key, value])))
+    const fractional = signedQuery(
+      proxyEntries().map(([key, value]): [string, string] =>
+        key === 'timestamp' ? [key, `${value}.5`] : [key, value],
+      ),
+    )
     expect(verifyAppProxySignature(fractional, SECRET)).toEqual({ valid: false, reason: 'invalid_timestamp' })
   })
 
@@ -145,10 +177,16 @@ describe('an invalid signature', () => {
     const repetitions: [string, string][][] = [
       [['shop', 'other-store.myshopify.com']],
       [['timestamp', String(nowSeconds())]],
-      [['hmac', 'x'], ['hmac', 'y']],
+      [
+        ['hmac', 'x'],
+        ['hmac', 'y'],
+      ],
     ]
     for (const extra of repetitions) {
-      expect(verifyAppProxySignature(signedQuery([...proxyEntries(), ...extra]), SECRET), extra[0]?.[0]).toEqual({ valid: false, reason: 'repeated_parameter' })
+      expect(verifyAppProxySignature(signedQuery([...proxyEntries(), ...extra]), SECRET), extra[0]?.[0]).toEqual({
+        valid: false,
+        reason: 'repeated_parameter',
+      })
     }
     const twoSignatures = signedQuery(proxyEntries())
     twoSignatures.append('signature', twoSignatures.get('signature') ?? '')
@@ -166,8 +204,18 @@ describe('agreement with the Shopify library', () => {
     unsigned.delete('signature')
     const queries = {
       plain: signedQuery(proxyEntries()),
-      multiValued: signedQuery(proxyEntries([['tag', 'b'], ['tag', 'a']])),
-      localeSorted: signedQuery(proxyEntries([['Zeta', '2'], ['alpha', '1']])),
+      multiValued: signedQuery(
+        proxyEntries([
+          ['tag', 'b'],
+          ['tag', 'a'],
+        ]),
+      ),
+      localeSorted: signedQuery(
+        proxyEntries([
+          ['Zeta', '2'],
+          ['alpha', '1'],
+        ]),
+      ),
       encoded: signedQuery(proxyEntries([['q', 'é & ü / 100%']])),
       otherSecret: signedQuery(proxyEntries(), 'another-app'),
       stale,
@@ -176,7 +224,10 @@ describe('agreement with the Shopify library', () => {
       unsigned,
     }
     const verdicts = await Promise.all(
-      Object.entries(queries).map(async ([name, query]) => [name, { ours: verifyAppProxySignature(query, SECRET).valid, library: await libraryAccepts(query) }] as const),
+      Object.entries(queries).map(
+        async ([name, query]) =>
+          [name, { ours: verifyAppProxySignature(query, SECRET).valid, library: await libraryAccepts(query) }] as const,
+      ),
     )
     for (const [name, { ours, library }] of verdicts) expect(ours, name).toBe(library)
     expect(Object.fromEntries(verdicts.map(([name, { ours }]) => [name, ours]))).toEqual({

@@ -1,17 +1,38 @@
 import { expect, it } from 'vitest'
 import { listOwnedAgentNames } from '../../../server/agents/list-owned-agent-names.ts'
 import { LATEST_IMPORTS_SHOWN, readStoreImports } from '../../../server/shopify/app/read-store-imports.ts'
-import { SHOPIFY_IMPORT_CATALOGUE_JOB, SHOPIFY_IMPORT_CONTENT_JOB } from '../../../server/shopify/jobs/shopify-job-kinds.ts'
+import {
+  SHOPIFY_IMPORT_CATALOGUE_JOB,
+  SHOPIFY_IMPORT_CONTENT_JOB,
+} from '../../../server/shopify/jobs/shopify-job-kinds.ts'
 import { databaseForThisFile } from '../../support/create-test-database.ts'
 import { createShop } from '../../support/shopify-testbed.ts'
 
 const file = databaseForThisFile()
 
-const newAccount = async (email: string) => (await file.database.prisma.user.create({ data: { email, fullName: 'Shop' } })).id
-const newAgent = async (accountId: string, name: string) => (await file.database.prisma.agent.create({ data: { accountId, name } })).id
-const importJobs = (accountId: string, agentId: string, count: number, kind = SHOPIFY_IMPORT_CONTENT_JOB, from = Date.now()) =>
-  file.database.prisma.job.createMany({ data: Array.from({ length: count }, (_, index) => ({ kind, accountId, agentId, status: 'succeeded' as const, progress: 100, createdAt: new Date(from + index * 1000) })) })
-const resource = (shopId: string, agentId: string, kind: string, gid: string) => file.database.prisma.shopifyResource.create({ data: { shopId, agentId, kind, resourceGid: gid, contentHash: gid } })
+const newAccount = async (email: string) =>
+  (await file.database.prisma.user.create({ data: { email, fullName: 'Shop' } })).id
+const newAgent = async (accountId: string, name: string) =>
+  (await file.database.prisma.agent.create({ data: { accountId, name } })).id
+const importJobs = (
+  accountId: string,
+  agentId: string,
+  count: number,
+  kind = SHOPIFY_IMPORT_CONTENT_JOB,
+  from = Date.now(),
+) =>
+  file.database.prisma.job.createMany({
+    data: Array.from({ length: count }, (_, index) => ({
+      kind,
+      accountId,
+      agentId,
+      status: 'succeeded' as const,
+      progress: 100,
+      createdAt: new Date(from + index * 1000),
+    })),
+  })
+const resource = (shopId: string, agentId: string, kind: string, gid: string) =>
+  file.database.prisma.shopifyResource.create({ data: { shopId, agentId, kind, resourceGid: gid, contentHash: gid } })
 
 it("shows one agent's latest imports, however many other agents' came after them", async () => {
   const accountId = await newAccount('imports@shop.example')
@@ -49,7 +70,10 @@ it("counts only that agent's store resources, and reads nothing of another accou
     { kind: 'product', count: 2 },
   ])
   // Another account's agent, asked for under this account and shop, shows nothing.
-  expect(await readStoreImports(file.database, { accountId, shopId: shop.id, agentId: theirs })).toEqual({ counts: [], jobs: [] })
+  expect(await readStoreImports(file.database, { accountId, shopId: shop.id, agentId: theirs })).toEqual({
+    counts: [],
+    jobs: [],
+  })
 })
 
 it('lists the agents the account owns, oldest first, and no one else’s', async () => {
@@ -57,7 +81,14 @@ it('lists the agents the account owns, oldest first, and no one else’s', async
   const first = await newAgent(accountId, 'First')
   const second = await newAgent(accountId, 'Second')
   await newAgent(await newAccount('other@shop.example'), 'Not mine')
-  expect(await listOwnedAgentNames(file.database, { userId: accountId, email: 'names@shop.example', fullName: 'Shop', sessionId: 'test' })).toEqual([
+  expect(
+    await listOwnedAgentNames(file.database, {
+      userId: accountId,
+      email: 'names@shop.example',
+      fullName: 'Shop',
+      sessionId: 'test',
+    }),
+  ).toEqual([
     { id: first, name: 'First' },
     { id: second, name: 'Second' },
   ])

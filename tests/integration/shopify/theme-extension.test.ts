@@ -19,10 +19,39 @@ const ASSET = join(EXTENSION, 'assets/agentdesk-widget.js')
 
 // Shopify's input and sidebar setting types (shopify.dev, "Input settings" and "Sidebar settings").
 const SETTING_TYPES = new Set([
-  'checkbox', 'number', 'radio', 'range', 'select', 'text', 'textarea',
-  'article', 'blog', 'collection', 'collection_list', 'color', 'color_background', 'color_scheme', 'color_scheme_group',
-  'font_picker', 'html', 'image_picker', 'inline_richtext', 'link_list', 'liquid', 'metaobject', 'metaobject_list',
-  'page', 'product', 'product_list', 'richtext', 'text_alignment', 'url', 'video', 'video_url', 'header', 'paragraph',
+  'checkbox',
+  'number',
+  'radio',
+  'range',
+  'select',
+  'text',
+  'textarea',
+  'article',
+  'blog',
+  'collection',
+  'collection_list',
+  'color',
+  'color_background',
+  'color_scheme',
+  'color_scheme_group',
+  'font_picker',
+  'html',
+  'image_picker',
+  'inline_richtext',
+  'link_list',
+  'liquid',
+  'metaobject',
+  'metaobject_list',
+  'page',
+  'product',
+  'product_list',
+  'richtext',
+  'text_alignment',
+  'url',
+  'video',
+  'video_url',
+  'header',
+  'paragraph',
 ])
 
 interface Setting {
@@ -50,24 +79,37 @@ function schemaOf(source: string): BlockSchema {
 }
 
 /** The block's markup: the Liquid outside {% schema %} and {% comment %}. */
-const markupOf = (source: string) => source.replace(/{%-?\s*schema[\s\S]*?endschema\s*-?%}/, '').replace(/{%-?\s*comment\s*-?%}[\s\S]*?{%-?\s*endcomment\s*-?%}/g, '')
+const markupOf = (source: string) =>
+  source
+    .replace(/{%-?\s*schema[\s\S]*?endschema\s*-?%}/, '')
+    .replace(/{%-?\s*comment\s*-?%}[\s\S]*?{%-?\s*endcomment\s*-?%}/g, '')
 
 const filesUnder = (folder: string): string[] =>
-  existsSync(folder) ? readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(folder, entry.name)) : [join(folder, entry.name)])) : []
+  existsSync(folder)
+    ? readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? filesUnder(join(folder, entry.name)) : [join(folder, entry.name)],
+      )
+    : []
 
 beforeAll(() => {
   // The asset is the widget build's output (scripts/build-widget.ts); build it when a fresh checkout lacks it.
-  if (!existsSync(ASSET)) execFileSync(process.execPath, [join(ROOT, 'scripts/build-widget.ts')], { cwd: ROOT, stdio: 'pipe' })
+  if (!existsSync(ASSET))
+    execFileSync(process.execPath, [join(ROOT, 'scripts/build-widget.ts')], { cwd: ROOT, stdio: 'pipe' })
 }, 120_000)
 
 describe('theme-check', () => {
   it('finds nothing with the theme app extension configuration', async () => {
     const require = createRequire(import.meta.url)
     const { themeCheckRun } = await import('@shopify/theme-check-node')
-    const result = await themeCheckRun(EXTENSION, require.resolve('@shopify/theme-check-node/configs/theme-app-extension.yml'))
+    const result = await themeCheckRun(
+      EXTENSION,
+      require.resolve('@shopify/theme-check-node/configs/theme-app-extension.yml'),
+    )
     // The app-extension rules really ran (they are off in the default configuration).
     expect(result.config.context).toBe('app')
-    expect(result.config.checks.map((check) => check.meta.code)).toEqual(expect.arrayContaining(['AppBlockValidTags', 'AppBlockMissingSchema', 'ValidSchemaTranslations', 'MissingAsset']))
+    expect(result.config.checks.map((check) => check.meta.code)).toEqual(
+      expect.arrayContaining(['AppBlockValidTags', 'AppBlockMissingSchema', 'ValidSchemaTranslations', 'MissingAsset']),
+    )
     expect(result.offenses.map((offense) => `${offense.check} ${offense.uri}: ${offense.message}`)).toEqual([])
   })
 })
@@ -88,10 +130,17 @@ describe('the app embed block', () => {
     expect(settings.length).toBeLessThanOrEqual(25)
     for (const setting of settings) expect(SETTING_TYPES.has(setting.type), setting.type).toBe(true)
     expect(new Set(settings.map((setting) => setting.id)).size).toBe(settings.length)
-    const byId: Record<string, Setting | undefined> = Object.fromEntries(settings.map((setting) => [setting.id ?? '', setting]))
+    const byId: Record<string, Setting | undefined> = Object.fromEntries(
+      settings.map((setting) => [setting.id ?? '', setting]),
+    )
     expect(byId.color).toMatchObject({ type: 'color', default: '#6366f1' })
     expect(byId.position).toMatchObject({ type: 'select', default: 'bottom-right' })
-    expect(byId.position?.options?.map((option) => option.value)).toEqual(['bottom-right', 'bottom-left', 'top-right', 'top-left'])
+    expect(byId.position?.options?.map((option) => option.value)).toEqual([
+      'bottom-right',
+      'bottom-left',
+      'top-right',
+      'top-left',
+    ])
     expect(byId.bot_name).toMatchObject({ type: 'text', default: 'Assistant' })
     expect(byId.start_message).toMatchObject({ type: 'text', default: 'Hello! How can I help you today?' })
   })
@@ -118,7 +167,8 @@ describe('the app embed block', () => {
   it('passes the key and the server in the data-* attributes the widget loader reads', () => {
     const attributes = [...markupOf(blockSource()).matchAll(/\s(data-[a-z-]+)=/g)].map((match) => match[1] ?? '')
     const loader = readFileSync(join(ROOT, 'widget/src/loader.ts'), 'utf8')
-    const datasetName = (attribute: string) => attribute.slice(5).replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase())
+    const datasetName = (attribute: string) =>
+      attribute.slice(5).replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase())
     const read = attributes.filter((attribute) => loader.includes(`dataset.${datasetName(attribute)}`))
     expect(read).toEqual(expect.arrayContaining(['data-client-key', 'data-server']))
   })
@@ -138,11 +188,16 @@ describe('Shopify’s size limits', () => {
   })
 
   it('has a label for every t: key in the schema', () => {
-    const labels = JSON.parse(readFileSync(join(EXTENSION, 'locales/en.default.schema.json'), 'utf8')) as Record<string, unknown>
+    const labels = JSON.parse(readFileSync(join(EXTENSION, 'locales/en.default.schema.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >
     const keys = [...JSON.stringify(schemaOf(blockSource())).matchAll(/"t:([a-z_.]+)"/g)].map((match) => match[1] ?? '')
     expect(keys.length).toBeGreaterThan(0)
     for (const key of keys) {
-      const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], labels)
+      const value = key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], labels)
       expect(typeof value, key).toBe('string')
     }
   })

@@ -30,23 +30,44 @@ describe('attachments', () => {
       .field('message_text', 'Can I return this order?')
       .attach('attachment', Buffer.from('Order 1234: blue lamp, delivered 3 days ago. <b>bold</b>'), 'order.txt')
     expect(response.status).toBe(200)
-    expect(response.body.user_message.attachments).toEqual([{ name: 'order.txt', content_type: 'text/plain; charset=utf-8', size: 56 }])
+    expect(response.body.user_message.attachments).toEqual([
+      { name: 'order.txt', content_type: 'text/plain; charset=utf-8', size: 56 },
+    ])
     expect(JSON.stringify(response.body)).not.toContain('widgets/')
     const prompt = llm.requests.at(-1)?.messages.at(-1)?.content ?? ''
-    expect(prompt).toContain('<attachment name="order.txt">\nOrder 1234: blue lamp, delivered 3 days ago. &lt;b&gt;bold&lt;/b&gt;\n</attachment>')
-    const download = await testApp.request.get(`/api/conversations/${agentId}/${conversationId}/${response.body.user_message.message_id}/attachments/0/`).set(bearer(owner.access))
+    expect(prompt).toContain(
+      '<attachment name="order.txt">\nOrder 1234: blue lamp, delivered 3 days ago. &lt;b&gt;bold&lt;/b&gt;\n</attachment>',
+    )
+    const download = await testApp.request
+      .get(`/api/conversations/${agentId}/${conversationId}/${response.body.user_message.message_id}/attachments/0/`)
+      .set(bearer(owner.access))
     expect(download.status).toBe(200)
-    expect(download.headers['content-disposition']).toBe("attachment; filename=\"order.txt\"; filename*=UTF-8''order.txt")
+    expect(download.headers['content-disposition']).toBe(
+      'attachment; filename="order.txt"; filename*=UTF-8\'\'order.txt',
+    )
     expect(download.text).toContain('Order 1234')
   })
 
   it('deleting the agent deletes the files visitors attached', async () => {
     const other = await createAgentFor(testApp, owner, 'Short-lived')
-    const integration = await testApp.request.post(`/api/agents/${other}/integrations/frontend/`).set(bearer(owner.access)).send({ website_name: 'S', website_domain: 'shop.example.com' })
+    const integration = await testApp.request
+      .post(`/api/agents/${other}/integrations/frontend/`)
+      .set(bearer(owner.access))
+      .send({ website_name: 'S', website_domain: 'shop.example.com' })
     const { auth, conversationId } = await visitor(testApp, integration.body.client_key)
-    const sent = await testApp.request.post(`/api/conversations/api/chat/${conversationId}/`).set(auth).attach('attachment', Buffer.from('private notes'), 'notes.txt')
+    const sent = await testApp.request
+      .post(`/api/conversations/api/chat/${conversationId}/`)
+      .set(auth)
+      .attach('attachment', Buffer.from('private notes'), 'notes.txt')
     expect(sent.status).toBe(200)
-    const folder = join(testApp.config.DATA_DIR, 'files', 'widgets', integration.body.integration_id, 'attachments', conversationId)
+    const folder = join(
+      testApp.config.DATA_DIR,
+      'files',
+      'widgets',
+      integration.body.integration_id,
+      'attachments',
+      conversationId,
+    )
     expect(readdirSync(folder)).toHaveLength(1)
     expect((await testApp.request.delete(`/api/agents/${other}/delete/`).set(bearer(owner.access))).status).toBe(200)
     expect(readdirSync(folder)).toHaveLength(0)
@@ -55,20 +76,35 @@ describe('attachments', () => {
   it('sends a file alone, named as the message', async () => {
     const { client_key } = await newIntegration(testbed)
     const { auth, conversationId } = await visitor(testApp, client_key)
-    const response = await testApp.request.post(`/api/conversations/api/chat/${conversationId}/`).set(auth).attach('attachment', Buffer.from('hello'), 'note.txt')
+    const response = await testApp.request
+      .post(`/api/conversations/api/chat/${conversationId}/`)
+      .set(auth)
+      .attach('attachment', Buffer.from('hello'), 'note.txt')
     expect(response.body.user_message.message_text).toBe('Attached: note.txt')
   })
 
   it('refuses files when attachments are off, files that are not images or documents, and files without a token', async () => {
     const off = await newIntegration(testbed, { enable_attachments: false })
     const offVisitor = await visitor(testApp, off.client_key)
-    const refused = await testApp.request.post(`/api/conversations/api/chat/${offVisitor.conversationId}/`).set(offVisitor.auth).field('message_text', 'Hi').attach('attachment', Buffer.from('x'), 'a.txt')
+    const refused = await testApp.request
+      .post(`/api/conversations/api/chat/${offVisitor.conversationId}/`)
+      .set(offVisitor.auth)
+      .field('message_text', 'Hi')
+      .attach('attachment', Buffer.from('x'), 'a.txt')
     expect(refused.body.message).toBe('Attachments are turned off for this chat.')
     const on = await newIntegration(testbed)
     const onVisitor = await visitor(testApp, on.client_key)
-    const binary = await testApp.request.post(`/api/conversations/api/chat/${onVisitor.conversationId}/`).set(onVisitor.auth).field('message_text', 'Hi').attach('attachment', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]), 'tool.exe')
+    const binary = await testApp.request
+      .post(`/api/conversations/api/chat/${onVisitor.conversationId}/`)
+      .set(onVisitor.auth)
+      .field('message_text', 'Hi')
+      .attach('attachment', Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00]), 'tool.exe')
     expect(binary.status).toBe(415)
-    const anonymous = await testApp.request.post(`/api/conversations/api/chat/${onVisitor.conversationId}/`).set('Origin', SITE).field('message_text', 'Hi').attach('attachment', Buffer.from('x'), 'a.txt')
+    const anonymous = await testApp.request
+      .post(`/api/conversations/api/chat/${onVisitor.conversationId}/`)
+      .set('Origin', SITE)
+      .field('message_text', 'Hi')
+      .attach('attachment', Buffer.from('x'), 'a.txt')
     expect(anonymous.status).toBe(401)
   })
 })

@@ -28,16 +28,28 @@ describe('chatting', () => {
     expect(response.body.ai_message.sources[0].title).toBe('Returns policy')
     expect(response.body.ai_message.usage).toBeUndefined()
     const reloaded = await testApp.request.get(`/api/conversations/api/chat/${conversationId}/`).set(auth)
-    expect(reloaded.body.data.map((message: { sender_type: string }) => message.sender_type)).toEqual(['ai', 'user', 'ai'])
+    expect(reloaded.body.data.map((message: { sender_type: string }) => message.sender_type)).toEqual([
+      'ai',
+      'user',
+      'ai',
+    ])
     // The team sees it as an unread widget conversation.
     const list = await testApp.request.get(`/api/conversations/${agentId}/`).set(bearer(owner.access))
-    expect(list.body.data.find((conversation: { id: string }) => conversation.id === conversationId)).toMatchObject({ channel: 'widget', unread: 2 })
+    expect(list.body.data.find((conversation: { id: string }) => conversation.id === conversationId)).toMatchObject({
+      channel: 'widget',
+      unread: 2,
+    })
   })
 
   it('streams over Server-Sent Events', async () => {
     const { client_key } = await newIntegration(testbed)
     const { auth, conversationId } = await visitor(testApp, client_key)
-    const response = await testApp.request.post(`/api/conversations/api/chat/${conversationId}/?stream=true`).set(auth).send({ message_text: 'Returns?' }).buffer(true).parse(readBodyAsText)
+    const response = await testApp.request
+      .post(`/api/conversations/api/chat/${conversationId}/?stream=true`)
+      .set(auth)
+      .send({ message_text: 'Returns?' })
+      .buffer(true)
+      .parse(readBodyAsText)
     expect(response.headers['content-type']).toMatch(/^text\/event-stream/)
     expect(response.body as string).toMatch(/^event: user_message\n/)
     expect(response.body as string).toContain('event: token')
@@ -48,11 +60,18 @@ describe('chatting', () => {
     const { client_key } = await newIntegration(testbed, { collect_user_email: true })
     const session = await start(testApp, client_key)
     const auth = { Authorization: `Bearer ${session.body.token}`, Origin: SITE }
-    expect((await testApp.request.post('/api/conversations/api/create/').set(auth).send({})).body.message).toBe('Please enter your e-mail address to start chatting.')
-    const created = await testApp.request.post('/api/conversations/api/create/').set(auth).send({ visitor_email: 'Ann@Example.com' })
+    expect((await testApp.request.post('/api/conversations/api/create/').set(auth).send({})).body.message).toBe(
+      'Please enter your e-mail address to start chatting.',
+    )
+    const created = await testApp.request
+      .post('/api/conversations/api/create/')
+      .set(auth)
+      .send({ visitor_email: 'Ann@Example.com' })
     expect(created.status).toBe(201)
     expect(created.body.ai_message.usage).toBeUndefined()
-    const conversation = await testApp.request.get(`/api/conversations/${created.body.conversation_id}/`).set(bearer(owner.access))
+    const conversation = await testApp.request
+      .get(`/api/conversations/${created.body.conversation_id}/`)
+      .set(bearer(owner.access))
     expect(conversation.body.name).toBe('ann@example.com')
   })
 })
@@ -62,7 +81,8 @@ describe('limits', () => {
     const { client_key } = await newIntegration(testbed)
     // 3 a minute per visitor: starting the conversation was one.
     const first = await visitor(testApp, client_key)
-    for (let index = 0; index < 2; index += 1) expect((await chat(testApp, first.auth, first.conversationId, `q${index}`)).status).toBe(200)
+    for (let index = 0; index < 2; index += 1)
+      expect((await chat(testApp, first.auth, first.conversationId, `q${index}`)).status).toBe(200)
     const tooMany = await chat(testApp, first.auth, first.conversationId, 'one more')
     expect(tooMany.status).toBe(429)
     expect(Number(tooMany.headers['retry-after'])).toBeGreaterThan(0)

@@ -34,23 +34,42 @@ describe('tokens', () => {
     const endedTokens = await rotations(ended.session.refresh_token)
     const liveTokens = await rotations(live.session.refresh_token)
     // Counted by hash, not through the session, which goes with them.
-    const spentCount = (tokens: string[]) => testApp.database.prisma.widgetSpentRefreshToken.count({ where: { tokenHash: { in: tokens.map(hashRefreshToken) } } })
+    const spentCount = (tokens: string[]) =>
+      testApp.database.prisma.widgetSpentRefreshToken.count({
+        where: { tokenHash: { in: tokens.map(hashRefreshToken) } },
+      })
     expect(await spentCount(endedTokens)).toBe(2)
     // One session has ended; the other started 29 days ago, and spent its first tokens then.
     const day = 86_400_000
-    await testApp.database.prisma.widgetSession.updateMany({ where: { visitorId: ended.session.visitor_id }, data: { expiresAt: new Date(Date.now() - 1_000) } })
-    await testApp.database.prisma.widgetSession.updateMany({ where: { visitorId: live.session.visitor_id }, data: { createdAt: new Date(Date.now() - 29 * day), expiresAt: new Date(Date.now() + day) } })
-    await testApp.database.prisma.widgetSpentRefreshToken.updateMany({ where: { session: { visitorId: live.session.visitor_id } }, data: { spentAt: new Date(Date.now() - 29 * day) } })
+    await testApp.database.prisma.widgetSession.updateMany({
+      where: { visitorId: ended.session.visitor_id },
+      data: { expiresAt: new Date(Date.now() - 1_000) },
+    })
+    await testApp.database.prisma.widgetSession.updateMany({
+      where: { visitorId: live.session.visitor_id },
+      data: { createdAt: new Date(Date.now() - 29 * day), expiresAt: new Date(Date.now() + day) },
+    })
+    await testApp.database.prisma.widgetSpentRefreshToken.updateMany({
+      where: { session: { visitorId: live.session.visitor_id } },
+      data: { spentAt: new Date(Date.now() - 29 * day) },
+    })
 
     expect(await deleteExpiredWidgetSessions(testApp.database)).toBeGreaterThanOrEqual(1)
-    expect(await testApp.database.prisma.widgetSession.count({ where: { visitorId: ended.session.visitor_id } })).toBe(0)
+    expect(await testApp.database.prisma.widgetSession.count({ where: { visitorId: ended.session.visitor_id } })).toBe(
+      0,
+    )
     expect(await spentCount(endedTokens)).toBe(0)
     expect(await spentCount(liveTokens)).toBe(2)
     // The ended session's tokens, current or spent, are refused as before.
     for (const token of endedTokens) expect((await refresh(testApp, token)).body.reason).toBe('session_ended')
     // The live session's oldest spent token, replayed 29 days on, still ends it.
     expect((await refresh(testApp, liveTokens[0]!)).body.reason).toBe('session_ended')
-    expect(await testApp.database.prisma.widgetSession.findFirst({ where: { visitorId: live.session.visitor_id }, select: { revokedAt: true } })).toEqual({ revokedAt: expect.any(Date) })
+    expect(
+      await testApp.database.prisma.widgetSession.findFirst({
+        where: { visitorId: live.session.visitor_id },
+        select: { revokedAt: true },
+      }),
+    ).toEqual({ revokedAt: expect.any(Date) })
     expect((await refresh(testApp, liveTokens.at(-1)!)).status).toBe(401)
   })
 
@@ -58,7 +77,11 @@ describe('tokens', () => {
     const { client_key } = await newIntegration(testbed)
     const first = await visitor(testApp, client_key)
     const second = await visitor(testApp, client_key)
-    const end = (visitorId: string) => testApp.database.prisma.widgetSession.updateMany({ where: { visitorId }, data: { expiresAt: new Date(Date.now() - 1_000) } })
+    const end = (visitorId: string) =>
+      testApp.database.prisma.widgetSession.updateMany({
+        where: { visitorId },
+        data: { expiresAt: new Date(Date.now() - 1_000) },
+      })
     const sessionsOf = (visitorId: string) => testApp.database.prisma.widgetSession.count({ where: { visitorId } })
     await end(first.session.visitor_id)
     const sweep = sweepExpiredWidgetSessions(testApp.database, createLogger({ LOG_LEVEL: 'silent' }), 50)
@@ -71,5 +94,4 @@ describe('tokens', () => {
       await sweep.stop()
     }
   })
-
 })

@@ -23,7 +23,16 @@ describe('starting a session', () => {
     const response = await start(testApp, client_key)
     expect(response.status).toBe(201)
     expect(response.headers['access-control-allow-origin']).toBe(SITE)
-    expect(response.body).toMatchObject({ expires_in: 900, configuration: { client_key, bot_name: 'Sam', widget_color: '#112233', agent_name: 'Shop helper', start_message: 'Hello! How can I help you today?' } })
+    expect(response.body).toMatchObject({
+      expires_in: 900,
+      configuration: {
+        client_key,
+        bot_name: 'Sam',
+        widget_color: '#112233',
+        agent_name: 'Shop helper',
+        start_message: 'Hello! How can I help you today?',
+      },
+    })
     expect(response.body.visitor_id).toMatch(/^v_/)
     expect(response.body.refresh_token).toMatch(/^wr_/)
     expect(JSON.stringify(response.body.configuration)).not.toContain('shop.example.com')
@@ -31,16 +40,25 @@ describe('starting a session', () => {
 
   it('refuses a page of another site, one without Origin or Referer, and takes the Referer when Origin is missing', async () => {
     const { client_key } = await newIntegration(testbed)
-    expect((await start(testApp, client_key, 'https://evil.example.net')).body.message).toBe('This website is not allowed to use this chat widget.')
+    expect((await start(testApp, client_key, 'https://evil.example.net')).body.message).toBe(
+      'This website is not allowed to use this chat widget.',
+    )
     expect((await start(testApp, client_key, 'https://shop.example.com.evil.net')).status).toBe(403)
     expect((await start(testApp, client_key, null)).status).toBe(403)
-    const viaReferer = await testApp.request.post('/api/conversations/api/start-chat-widget/').set('Referer', `${SITE}/products/1?x=y`).send({ client_key })
+    const viaReferer = await testApp.request
+      .post('/api/conversations/api/start-chat-widget/')
+      .set('Referer', `${SITE}/products/1?x=y`)
+      .send({ client_key })
     expect(viaReferer.status).toBe(201)
   })
 
   it('takes a sandboxed frame’s "null" origin as no origin, whatever its Referer says', async () => {
     const { client_key } = await newIntegration(testbed)
-    const response = await testApp.request.post('/api/conversations/api/start-chat-widget/').set('Origin', 'null').set('Referer', `${SITE}/page`).send({ client_key })
+    const response = await testApp.request
+      .post('/api/conversations/api/start-chat-widget/')
+      .set('Origin', 'null')
+      .set('Referer', `${SITE}/page`)
+      .send({ client_key })
     expect(response.status).toBe(403)
   })
 
@@ -51,7 +69,9 @@ describe('starting a session', () => {
   })
 
   it('refuses a NUL character with a 400, not a 500', async () => {
-    expect((await testApp.request.get('/api/widget-configurations/?client_key=%00').set('Origin', SITE)).status).toBe(400)
+    expect((await testApp.request.get('/api/widget-configurations/?client_key=%00').set('Origin', SITE)).status).toBe(
+      400,
+    )
   })
 
   it('allows subdomains only when the integration says so', async () => {
@@ -64,16 +84,25 @@ describe('starting a session', () => {
   it('refuses an unknown key, an inactive integration and an inactive agent alike', async () => {
     expect((await start(testApp, 'wk_unknown')).body.message).toBe('This chat widget is not available.')
     const inactive = await newIntegration(testbed)
-    await testApp.request.put(`/api/agents/${agentId}/integrations/frontend/${inactive.integration_id}/`).set(bearer(owner.access)).send({ is_active: false })
+    await testApp.request
+      .put(`/api/agents/${agentId}/integrations/frontend/${inactive.integration_id}/`)
+      .set(bearer(owner.access))
+      .send({ is_active: false })
     expect((await start(testApp, inactive.client_key)).status).toBe(404)
     const otherAgent = await createAgentFor(testApp, owner, 'Resting')
-    const resting = await testApp.request.post(`/api/agents/${otherAgent}/integrations/frontend/`).set(bearer(owner.access)).send({ website_name: 'S', website_domain: 'shop.example.com' })
+    const resting = await testApp.request
+      .post(`/api/agents/${otherAgent}/integrations/frontend/`)
+      .set(bearer(owner.access))
+      .send({ website_name: 'S', website_domain: 'shop.example.com' })
     await testApp.request.put(`/api/agents/${otherAgent}/update/`).set(bearer(owner.access)).send({ is_active: false })
     expect((await start(testApp, resting.body.client_key)).status).toBe(404)
   })
 
   it('answers a preflight from any page without credentials', async () => {
-    const response = await testApp.request.options('/api/conversations/api/chat/x/').set('Origin', 'https://anywhere.example').set('Access-Control-Request-Method', 'POST')
+    const response = await testApp.request
+      .options('/api/conversations/api/chat/x/')
+      .set('Origin', 'https://anywhere.example')
+      .set('Access-Control-Request-Method', 'POST')
     expect(response.status).toBe(204)
     expect(response.headers['access-control-allow-headers']).toContain('Authorization')
     expect(response.headers['access-control-allow-credentials']).toBeUndefined()
@@ -81,7 +110,17 @@ describe('starting a session', () => {
 
   it('serves the public configuration to the integration’s own site only', async () => {
     const { client_key } = await newIntegration(testbed)
-    expect((await testApp.request.get('/api/widget-configurations/').query({ client_key }).set('Origin', SITE)).body.client_key).toBe(client_key)
-    expect((await testApp.request.get('/api/widget-configurations/').query({ client_key }).set('Origin', 'https://evil.example')).status).toBe(403)
+    expect(
+      (await testApp.request.get('/api/widget-configurations/').query({ client_key }).set('Origin', SITE)).body
+        .client_key,
+    ).toBe(client_key)
+    expect(
+      (
+        await testApp.request
+          .get('/api/widget-configurations/')
+          .query({ client_key })
+          .set('Origin', 'https://evil.example')
+      ).status,
+    ).toBe(403)
   })
 })

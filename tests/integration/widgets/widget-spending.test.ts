@@ -20,17 +20,30 @@ beforeAll(async () => {
 afterAll(async () => testbed.close())
 
 async function visitorWithBudget(budget: number) {
-  const integration = await testApp.request.post(`/api/agents/${agentId}/integrations/frontend/`).set(bearer(owner.access)).send({ website_name: 'Shop', website_domain: 'shop.example.com', daily_token_budget: budget })
-  const session = await testApp.request.post('/api/conversations/api/start-chat-widget/').set('Origin', SITE).send({ client_key: integration.body.client_key })
+  const integration = await testApp.request
+    .post(`/api/agents/${agentId}/integrations/frontend/`)
+    .set(bearer(owner.access))
+    .send({ website_name: 'Shop', website_domain: 'shop.example.com', daily_token_budget: budget })
+  const session = await testApp.request
+    .post('/api/conversations/api/start-chat-widget/')
+    .set('Origin', SITE)
+    .send({ client_key: integration.body.client_key })
   const auth = { Authorization: `Bearer ${session.body.token}`, Origin: SITE }
   const conversation = await testApp.request.post('/api/conversations/api/create/').set(auth).send({})
-  return { auth, path: `/api/conversations/api/chat/${conversation.body.conversation_id}/`, integrationId: integration.body.integration_id as string }
+  return {
+    auth,
+    path: `/api/conversations/api/chat/${conversation.body.conversation_id}/`,
+    integrationId: integration.body.integration_id as string,
+  }
 }
 
 it('an answer cut by the timeout still counts against the daily budget', async () => {
   const { auth, path } = await visitorWithBudget(20)
   llm.state.mode = 'stall-mid-stream'
-  const cut = await testApp.request.post(path).set(auth).send({ message_text: 'How long do I have to return a product?' })
+  const cut = await testApp.request
+    .post(path)
+    .set(auth)
+    .send({ message_text: 'How long do I have to return a product?' })
   llm.state.mode = 'answer'
   expect(cut.status).toBe(502)
   expect(cut.body.reason).toBe('timeout')
@@ -45,7 +58,11 @@ it('an answer cut by the timeout still counts against the daily budget', async (
 it('a refused message never has its file read or stored', async () => {
   const { auth, path, integrationId } = await visitorWithBudget(1)
   expect((await testApp.request.post(path).set(auth).send({ message_text: 'first' })).status).toBe(200)
-  const refused = await testApp.request.post(path).set(auth).field('message_text', 'with a file').attach('attachment', Buffer.from('some notes'), 'notes.txt')
+  const refused = await testApp.request
+    .post(path)
+    .set(auth)
+    .field('message_text', 'with a file')
+    .attach('attachment', Buffer.from('some notes'), 'notes.txt')
   expect(refused.status).toBe(429)
   const folder = join(testApp.config.DATA_DIR, 'files', 'widgets', integrationId)
   expect(() => readdirSync(folder)).toThrow()
@@ -53,6 +70,15 @@ it('a refused message never has its file read or stored', async () => {
 
 it('visitors see sources without internal ids', async () => {
   const { auth, path } = await visitorWithBudget(100_000)
-  const answered = await testApp.request.post(path).set(auth).send({ message_text: 'How long do I have to return a product?' })
-  expect(answered.body.ai_message.sources[0]).toEqual({ number: 1, title: 'Returns policy', url: null, page: null, snippet: expect.any(String) })
+  const answered = await testApp.request
+    .post(path)
+    .set(auth)
+    .send({ message_text: 'How long do I have to return a product?' })
+  expect(answered.body.ai_message.sources[0]).toEqual({
+    number: 1,
+    title: 'Returns policy',
+    url: null,
+    page: null,
+    snippet: expect.any(String),
+  })
 })

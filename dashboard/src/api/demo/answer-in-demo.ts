@@ -2,7 +2,21 @@
 // data of demo-data.ts; changes are accepted but not kept, and say so.
 import type { RequestOptions } from '../api-client.ts'
 import { DEMO_NOTIFICATIONS, DEMO_PLANS, DEMO_SUBSCRIPTION, DEMO_SUBSCRIPTION_HISTORY } from './demo-billing.ts'
-import { DEMO_AGENTS, DEMO_CONVERSATIONS, DEMO_DOCUMENTS, DEMO_ENGAGEMENT, DEMO_INTEGRATIONS, DEMO_MESSAGES, DEMO_STATS, DEMO_TEAM_AGENTS, DEMO_TEAM_MEMBERS, DEMO_TEAMS, DEMO_TEXTS, DEMO_USER, DEMO_WEBSITES } from './demo-data.ts'
+import {
+  DEMO_AGENTS,
+  DEMO_CONVERSATIONS,
+  DEMO_DOCUMENTS,
+  DEMO_ENGAGEMENT,
+  DEMO_INTEGRATIONS,
+  DEMO_MESSAGES,
+  DEMO_STATS,
+  DEMO_TEAM_AGENTS,
+  DEMO_TEAM_MEMBERS,
+  DEMO_TEAMS,
+  DEMO_TEXTS,
+  DEMO_USER,
+  DEMO_WEBSITES,
+} from './demo-data.ts'
 
 export const DEMO_DELAY_MS = 500
 export const DEMO_CHANGE_MESSAGE = 'Demo mode: changes are not saved.'
@@ -23,16 +37,35 @@ const READS: [RegExp, (match: RegExpMatchArray, query: URLSearchParams) => unkno
   [/^\/accounts\/team\/agents\/$/, () => ({ agents: DEMO_TEAM_AGENTS })],
   [/^\/dashboard\/api\/stats\/$/, () => DEMO_STATS],
   [/^\/dashboard\/api\/engagement\/$/, () => DEMO_ENGAGEMENT],
-  [/^\/dashboard\/api\/recent-chats\/$/, () => DEMO_CONVERSATIONS.slice(0, 5).map((c) => ({ id: c.id, name: c.name, lastMessage: c.last_message, timestamp: c.timestamp, unread: c.unread, status: c.status, agent_id: c.agent_id, agent_name: c.agent_name }))],
+  [
+    /^\/dashboard\/api\/recent-chats\/$/,
+    () =>
+      DEMO_CONVERSATIONS.slice(0, 5).map((c) => ({
+        id: c.id,
+        name: c.name,
+        lastMessage: c.last_message,
+        timestamp: c.timestamp,
+        unread: c.unread,
+        status: c.status,
+        agent_id: c.agent_id,
+        agent_name: c.agent_name,
+      })),
+  ],
   [/^\/agents\/$/, () => ({ agents: DEMO_AGENTS, pagination: page(DEMO_AGENTS) })],
   [/^\/agents\/([^/]+)\/documents\/$/, () => ({ documents: DEMO_DOCUMENTS, pagination: page(DEMO_DOCUMENTS) })],
   [/^\/agents\/([^/]+)\/texts\/$/, () => ({ texts: DEMO_TEXTS, pagination: page(DEMO_TEXTS) })],
   [/^\/agents\/([^/]+)\/websites\/$/, () => ({ websites: DEMO_WEBSITES, pagination: page(DEMO_WEBSITES) })],
-  [/^\/agents\/([^/]+)\/integrations\/frontend\/$/, (match) => ({ integrations: DEMO_INTEGRATIONS.filter((item) => item.agent_id === match[1]) })],
+  [
+    /^\/agents\/([^/]+)\/integrations\/frontend\/$/,
+    (match) => ({ integrations: DEMO_INTEGRATIONS.filter((item) => item.agent_id === match[1]) }),
+  ],
   [/^\/agents\/([^/]+)\/$/, (match) => DEMO_AGENTS.find((item) => item.agent_id === match[1]) ?? DEMO_AGENTS[0]],
   [/^\/conversations\/index\/$/, (_match, query) => envelope(filterConversations(query))],
   [/^\/conversations\/[^/]+\/[^/]+\/messages\/$/, () => envelope(DEMO_MESSAGES)],
-  [/^\/conversations\/([^/]+)\/([^/]+)\/check-active\/$/, (match) => ({ is_active: true, conversation_id: match[2], agent_id: match[1], status: 'active' })],
+  [
+    /^\/conversations\/([^/]+)\/([^/]+)\/check-active\/$/,
+    (match) => ({ is_active: true, conversation_id: match[2], agent_id: match[1], status: 'active' }),
+  ],
   [/^\/conversations\/([^/]+)\/$/, (_match, query) => envelope(filterConversations(query))],
   [/^\/subscriptions\/plans\/$/, () => DEMO_PLANS],
   [/^\/plans\/get-user-subscription\/$/, () => DEMO_SUBSCRIPTION],
@@ -43,19 +76,28 @@ const READS: [RegExp, (match: RegExpMatchArray, query: URLSearchParams) => unkno
 function filterConversations(query: URLSearchParams) {
   const filter = query.get('filter') ?? 'all'
   const search = (query.get('search') ?? '').toLowerCase()
-  return DEMO_CONVERSATIONS.filter((item) => (filter === 'archived' ? item.is_archived : filter === 'favorite' ? item.is_favorite && !item.is_archived : !item.is_archived)).filter(
+  return DEMO_CONVERSATIONS.filter((item) =>
+    filter === 'archived'
+      ? item.is_archived
+      : filter === 'favorite'
+        ? item.is_favorite && !item.is_archived
+        : !item.is_archived,
+  ).filter(
     (item) => !search || item.name.toLowerCase().includes(search) || item.last_message.toLowerCase().includes(search),
   )
 }
 
 function answerChange(path: string): Json {
-  if (/^\/accounts\/(login|register|google-login)\/$/.test(path)) return { user: DEMO_USER, message: 'Signed in to the demo', tokens: demoTokens }
+  if (/^\/accounts\/(login|register|google-login)\/$/.test(path))
+    return { user: DEMO_USER, message: 'Signed in to the demo', tokens: demoTokens }
   if (path === '/accounts/token/refresh/') return { access_token: demoTokens.access, refresh_token: demoTokens.refresh }
   return { message: DEMO_CHANGE_MESSAGE }
 }
 
 export function answerInDemo(path: string, request: RequestOptions): Promise<Json> {
-  const query = new URLSearchParams(Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])))
+  const query = new URLSearchParams(
+    Object.entries(request.query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+  )
   let answer: unknown = null
   if ((request.method ?? 'GET') === 'GET') {
     for (const [pattern, read] of READS) {

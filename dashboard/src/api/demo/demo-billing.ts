@@ -1,6 +1,13 @@
 // Demo mode's plans, subscription and notifications (SPEC sections 4 and 9): the seven plans of the
 // catalogue in the API's plan shape, and a trial well under way, so every billing screen has data.
-import type { BillingNotification, Plan, PlanCatalogue, PlanLimits, Subscription, SubscriptionHistoryEntry } from '../../../../shared/billing.types.ts'
+import type {
+  BillingNotification,
+  Plan,
+  PlanCatalogue,
+  PlanLimits,
+  Subscription,
+  SubscriptionHistoryEntry,
+} from '../../../../shared/billing.types.ts'
 
 const day = 86_400_000
 const at = (daysFromNow: number) => new Date(Date.now() + daysFromNow * day).toISOString()
@@ -29,7 +36,9 @@ function plan(id: number, usd: number, egp: number, limits: PlanLimits): Plan {
     features: {
       max_conversations: limits.conversations,
       max_messages_per_day: Math.floor(limits.messages / 30),
-      features: LIMIT_LINES.map(([name, one, many]) => `${limits[name].toLocaleString('en-US')} ${limits[name] === 1 ? one : many}`),
+      features: LIMIT_LINES.map(
+        ([name, one, many]) => `${limits[name].toLocaleString('en-US')} ${limits[name] === 1 ? one : many}`,
+      ),
     },
     is_active: true,
     is_default: id === 1,
@@ -42,7 +51,14 @@ function plan(id: number, usd: number, egp: number, limits: PlanLimits): Plan {
   }
 }
 
-const limits = (conversations: number, messages: number, tokens: number, widgets: number, team_members: number, agents: number): PlanLimits => ({ conversations, messages, tokens, widgets, team_members, agents })
+const limits = (
+  conversations: number,
+  messages: number,
+  tokens: number,
+  widgets: number,
+  team_members: number,
+  agents: number,
+): PlanLimits => ({ conversations, messages, tokens, widgets, team_members, agents })
 
 export const DEMO_PLANS: PlanCatalogue = {
   plans: [
@@ -85,11 +101,38 @@ export const DEMO_SUBSCRIPTION: Subscription = {
 }
 
 export const DEMO_SUBSCRIPTION_HISTORY: SubscriptionHistoryEntry[] = [
-  { subscription_id: 'demo-subscription-1', plan_id: 1, plan_name: 'Pro 1', status: 'trialing', provider: 'trial', start_date: at(-5), end_date: at(9), cancelled_at: null },
+  {
+    subscription_id: 'demo-subscription-1',
+    plan_id: 1,
+    plan_name: 'Pro 1',
+    status: 'trialing',
+    provider: 'trial',
+    start_date: at(-5),
+    end_date: at(9),
+    cancelled_at: null,
+  },
 ]
 
 // Worded as the server words them (server/billing/billing-notifications.ts).
 export const DEMO_NOTIFICATIONS: BillingNotification[] = [
-  { id: 'demo-usage-agents', kind: 'usage', level: 'critical', title: 'Agents limit reached', message: 'You have used all 4 agents of your plan. Upgrade your plan to add more.', action_url: '/app/payment', metric: 'agents', percent: 100 },
-  { id: 'demo-usage-conversations', kind: 'usage', level: 'warning', title: 'Conversations at 82% of your plan', message: 'You have used 326 of 400 conversations a month this period.', action_url: '/app/payment', metric: 'conversations', percent: 82 },
+  {
+    id: 'demo-usage-agents',
+    kind: 'usage',
+    level: 'critical',
+    title: 'Agents limit reached',
+    message: 'You have used all 4 agents of your plan. Upgrade your plan to add more.',
+    action_url: '/app/payment',
+    metric: 'agents',
+    percent: 100,
+  },
+  {
+    id: 'demo-usage-conversations',
+    kind: 'usage',
+    level: 'warning',
+    title: 'Conversations at 82% of your plan',
+    message: 'You have used 326 of 400 conversations a month this period.',
+    action_url: '/app/payment',
+    metric: 'conversations',
+    percent: 82,
+  },
 ]

@@ -14,7 +14,14 @@ export const DEMO_USER = {
   has_google: false,
 }
 
-const agent = (id: string, name: string, description: string, conversations: number, teams: string[], daysAgo: number) => ({
+const agent = (
+  id: string,
+  name: string,
+  description: string,
+  conversations: number,
+  teams: string[],
+  daysAgo: number,
+) => ({
   agent_id: id,
   name,
   description,
@@ -36,7 +43,14 @@ const agent = (id: string, name: string, description: string, conversations: num
 })
 
 export const DEMO_AGENTS = [
-  agent('demo-agent-1', 'Support Assistant', 'Answers questions about orders, shipping and returns.', 42, ['Support'], 60),
+  agent(
+    'demo-agent-1',
+    'Support Assistant',
+    'Answers questions about orders, shipping and returns.',
+    42,
+    ['Support'],
+    60,
+  ),
   agent('demo-agent-2', 'Sales Helper', 'Helps visitors choose the right plan.', 17, ['Sales', 'Support'], 30),
   agent('demo-agent-3', 'Onboarding Guide', '', 5, [], 7),
   agent('demo-agent-4', 'Returns Desk', 'Handles return and exchange requests.', 812, ['Support'], 90),
@@ -59,9 +73,36 @@ export const DEMO_ENGAGEMENT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 }))
 
 export const DEMO_CONVERSATIONS = [
-  { id: 'demo-conversation-1', name: 'Where is my order?', last_message: 'Your order ships within 2 business days [1].', unread: 1, status: 'active', is_favorite: true, is_archived: false, days: 0 },
-  { id: 'demo-conversation-2', name: 'Return policy', last_message: 'You can return items within 30 days [1].', unread: 0, status: 'completed', is_favorite: false, is_archived: false, days: 2 },
-  { id: 'demo-conversation-3', name: 'Old question', last_message: 'Thanks!', unread: 0, status: 'completed', is_favorite: false, is_archived: true, days: 9 },
+  {
+    id: 'demo-conversation-1',
+    name: 'Where is my order?',
+    last_message: 'Your order ships within 2 business days [1].',
+    unread: 1,
+    status: 'active',
+    is_favorite: true,
+    is_archived: false,
+    days: 0,
+  },
+  {
+    id: 'demo-conversation-2',
+    name: 'Return policy',
+    last_message: 'You can return items within 30 days [1].',
+    unread: 0,
+    status: 'completed',
+    is_favorite: false,
+    is_archived: false,
+    days: 2,
+  },
+  {
+    id: 'demo-conversation-3',
+    name: 'Old question',
+    last_message: 'Thanks!',
+    unread: 0,
+    status: 'completed',
+    is_favorite: false,
+    is_archived: true,
+    days: 9,
+  },
 ].map((conversation) => ({
   ...conversation,
   conversation_id: conversation.id,
@@ -78,7 +119,12 @@ export const DEMO_CONVERSATIONS = [
 export const DEMO_MESSAGES = [
   { message_id: 'demo-message-1', sender_type: 'ai', message_text: 'Hello! How can I help you today?', minutes: 12 },
   { message_id: 'demo-message-2', sender_type: 'user', message_text: 'Where is my order?', minutes: 11 },
-  { message_id: 'demo-message-3', sender_type: 'ai', message_text: 'Your order ships within 2 business days [1]. Track it at https://example.com/track.', minutes: 10 },
+  {
+    message_id: 'demo-message-3',
+    sender_type: 'ai',
+    message_text: 'Your order ships within 2 business days [1]. Track it at https://example.com/track.',
+    minutes: 10,
+  },
 ].map((message) => ({
   ...message,
   conversation_id: 'demo-conversation-1',
@@ -88,21 +134,69 @@ export const DEMO_MESSAGES = [
   is_archived: false,
   message_link: null,
   attachments: [],
-  sources: message.sender_type === 'ai' && message.minutes === 10 ? [{ number: 1, title: 'Shipping policy', url: null, source_type: 'text', snippet: 'Orders ship within 2 business days.' }] : [],
+  sources:
+    message.sender_type === 'ai' && message.minutes === 10
+      ? [
+          {
+            number: 1,
+            title: 'Shipping policy',
+            url: null,
+            source_type: 'text',
+            snippet: 'Orders ship within 2 business days.',
+          },
+        ]
+      : [],
 }))
 
 export const DEMO_TEXTS = [
-  { text_id: 'demo-text-1', text_title: 'Shipping policy', text_content: 'Orders ship within 2 business days.', embedded: true, status: 'ready', created_at: at(20), updated_at: at(20), job: null },
+  {
+    text_id: 'demo-text-1',
+    text_title: 'Shipping policy',
+    text_content: 'Orders ship within 2 business days.',
+    embedded: true,
+    status: 'ready',
+    created_at: at(20),
+    updated_at: at(20),
+    job: null,
+  },
 ]
 export const DEMO_DOCUMENTS = [
-  { document_id: 'demo-document-1', document_name: 'Catalogue.pdf', document_format: 'pdf', document_size: '1.2 MB', embedded: true, status: 'ready', created_at: at(15), updated_at: at(15), job: null },
+  {
+    document_id: 'demo-document-1',
+    document_name: 'Catalogue.pdf',
+    document_format: 'pdf',
+    document_size: '1.2 MB',
+    embedded: true,
+    status: 'ready',
+    created_at: at(15),
+    updated_at: at(15),
+    job: null,
+  },
 ]
 export const DEMO_WEBSITES = [
-  { website_id: 'demo-website-1', website_name: 'Help centre', website_url: 'https://example.com/help', content_status: 'available', crawling: false, embedded: true, created_at: at(10), updated_at: at(10), last_crawled_at: at(10), job: null },
+  {
+    website_id: 'demo-website-1',
+    website_name: 'Help centre',
+    website_url: 'https://example.com/help',
+    content_status: 'available',
+    crawling: false,
+    embedded: true,
+    created_at: at(10),
+    updated_at: at(10),
+    last_crawled_at: at(10),
+    job: null,
+  },
 ]
 
 export const DEMO_TEAMS = [
-  { team_id: 'demo-team-1', team_name: 'Support', team_created_at: at(50), team_updated_at: at(50), agent_count: 2, team_member_count: 3 },
+  {
+    team_id: 'demo-team-1',
+    team_name: 'Support',
+    team_created_at: at(50),
+    team_updated_at: at(50),
+    agent_count: 2,
+    team_member_count: 3,
+  },
 ]
 
 export const DEMO_TEAM_MEMBERS = [
@@ -120,7 +214,12 @@ export const DEMO_TEAM_MEMBERS = [
   team_member_updated_at: at(40 - index),
 }))
 
-export const DEMO_TEAM_AGENTS = DEMO_AGENTS.slice(0, 2).map((agent) => ({ agent_id: agent.agent_id, agent_name: agent.name, agent_created_at: agent.created_at, agent_updated_at: agent.updated_at }))
+export const DEMO_TEAM_AGENTS = DEMO_AGENTS.slice(0, 2).map((agent) => ({
+  agent_id: agent.agent_id,
+  agent_name: agent.name,
+  agent_created_at: agent.created_at,
+  agent_updated_at: agent.updated_at,
+}))
 
 export const DEMO_INTEGRATIONS = [
   {

@@ -42,7 +42,14 @@ export function AgentCard({ agent }: { agent: Agent }) {
             <Popover
               active={menuOpen}
               onClose={() => setMenuOpen(false)}
-              activator={<Button variant="tertiary" icon={MenuHorizontalIcon} accessibilityLabel={`Actions for ${agent.name}`} onClick={() => setMenuOpen(!menuOpen)} />}
+              activator={
+                <Button
+                  variant="tertiary"
+                  icon={MenuHorizontalIcon}
+                  accessibilityLabel={`Actions for ${agent.name}`}
+                  onClick={() => setMenuOpen(!menuOpen)}
+                />
+              }
             >
               <ActionList
                 onActionAnyItem={() => setMenuOpen(false)}

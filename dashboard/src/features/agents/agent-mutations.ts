@@ -20,7 +20,14 @@ const agentPath = (agentId: string) => `/agents/${encodeURIComponent(agentId)}`
 export function useCreateAgent(onSuccess: (agent: Agent) => void) {
   return useApiMutation({
     run: (client: ApiClient, input: { name: string; description: string }) =>
-      client.request<Agent>('/agents/create/', { method: 'POST', body: { name: input.name.trim(), visibility: 'private', ...(input.description.trim() ? { description: input.description.trim() } : {}) } }),
+      client.request<Agent>('/agents/create/', {
+        method: 'POST',
+        body: {
+          name: input.name.trim(),
+          visibility: 'private',
+          ...(input.description.trim() ? { description: input.description.trim() } : {}),
+        },
+      }),
     errorTitle: 'Failed to create agent',
     successToast: { title: 'Agent created', message: 'Your agent has been created successfully.' },
     invalidates: [AGENTS_KEY, DASHBOARD_KEY],
@@ -30,7 +37,8 @@ export function useCreateAgent(onSuccess: (agent: Agent) => void) {
 
 export function useUpdateAgent(onSuccess?: (agent: Agent) => void) {
   return useApiMutation({
-    run: (client: ApiClient, input: { agentId: string; changes: AgentChanges }) => client.request<Agent>(`${agentPath(input.agentId)}/update/`, { method: 'PUT', body: input.changes }),
+    run: (client: ApiClient, input: { agentId: string; changes: AgentChanges }) =>
+      client.request<Agent>(`${agentPath(input.agentId)}/update/`, { method: 'PUT', body: input.changes }),
     errorTitle: 'Failed to update agent',
     successToast: { title: 'Agent updated', message: 'The agent has been updated successfully.' },
     invalidates: [AGENTS_KEY, DASHBOARD_KEY],

@@ -39,7 +39,11 @@ export function AgentOverview({ agent }: { agent: Agent }) {
   return (
     <BlockStack gap="400">
       <InlineStack gap="200" align="end">
-        <Button onClick={() => update.mutate({ agentId: agent.agent_id, changes: { is_favorite: !agent.is_favorite } })} loading={update.isPending} pressed={agent.is_favorite}>
+        <Button
+          onClick={() => update.mutate({ agentId: agent.agent_id, changes: { is_favorite: !agent.is_favorite } })}
+          loading={update.isPending}
+          pressed={agent.is_favorite}
+        >
           {agent.is_favorite ? '★ Favorite' : '☆ Add to favorites'}
         </Button>
         <Button onClick={() => setEditing(true)}>Edit Agent</Button>

@@ -1,7 +1,15 @@
 import { Button } from '@shopify/polaris'
 import { pageNumbers } from './page-numbers.ts'
 
-export function AgentPagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage(page: number): void }) {
+export function AgentPagination({
+  page,
+  totalPages,
+  onPage,
+}: {
+  page: number
+  totalPages: number
+  onPage(page: number): void
+}) {
   if (totalPages <= 1) return null
   return (
     <nav className="pagination" aria-label="Agent pages">

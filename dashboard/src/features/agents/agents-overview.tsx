@@ -44,7 +44,10 @@ export function AgentsOverview({ emptyText }: { emptyText: string }) {
         <StatCard title="Total Agents" value={agents.data?.pagination.total_count} />
         <StatCard title="Public Agents" value={everyAgent?.filter((agent) => agent.visibility === 'public').length} />
         <StatCard title="Favorites" value={everyAgent?.filter((agent) => agent.is_favorite).length} />
-        <StatCard title="Total Chats" value={everyAgent?.reduce((sum, agent) => sum + (agent.no_of_conversations ?? 0), 0)} />
+        <StatCard
+          title="Total Chats"
+          value={everyAgent?.reduce((sum, agent) => sum + (agent.no_of_conversations ?? 0), 0)}
+        />
       </div>
       {agents.isPending ? (
         <Card>
@@ -70,7 +73,11 @@ export function AgentsOverview({ emptyText }: { emptyText: string }) {
               <AgentCard key={agent.agent_id} agent={agent} />
             ))}
           </div>
-          <AgentPagination page={page} totalPages={agents.data.pagination.total_pages} onPage={(next) => goToPage(next)} />
+          <AgentPagination
+            page={page}
+            totalPages={agents.data.pagination.total_pages}
+            onPage={(next) => goToPage(next)}
+          />
         </>
       )}
     </BlockStack>

@@ -17,7 +17,10 @@ export function EditAgentModal({ agent, onClose }: { agent: Agent; onClose(): vo
       setError(AGENT_MESSAGES.nameRequired)
       return
     }
-    update.mutate({ agentId: agent.agent_id, changes: { name: name.trim(), description: description.trim(), visibility, is_active: active } })
+    update.mutate({
+      agentId: agent.agent_id,
+      changes: { name: name.trim(), description: description.trim(), visibility, is_active: active },
+    })
   }
   return (
     <Modal
@@ -29,8 +32,22 @@ export function EditAgentModal({ agent, onClose }: { agent: Agent; onClose(): vo
     >
       <Modal.Section>
         <FormLayout>
-          <TextField label="Name" value={name} onChange={setName} error={error} autoComplete="off" maxLength={255} requiredIndicator />
-          <TextField label="Description" value={description} onChange={setDescription} multiline={3} autoComplete="off" />
+          <TextField
+            label="Name"
+            value={name}
+            onChange={setName}
+            error={error}
+            autoComplete="off"
+            maxLength={255}
+            requiredIndicator
+          />
+          <TextField
+            label="Description"
+            value={description}
+            onChange={setDescription}
+            multiline={3}
+            autoComplete="off"
+          />
           <Select
             label="Visibility"
             options={[

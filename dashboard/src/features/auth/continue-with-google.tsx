@@ -10,7 +10,11 @@ export function ContinueWithGoogle() {
   const client = useApi()
   const toaster = useToast()
   const [leaving, setLeaving] = useState(false)
-  const google = useQuery({ queryKey: ['google-login'], queryFn: () => client.request<GoogleAvailability>('/accounts/google-login/', { auth: false }), staleTime: Infinity })
+  const google = useQuery({
+    queryKey: ['google-login'],
+    queryFn: () => client.request<GoogleAvailability>('/accounts/google-login/', { auth: false }),
+    staleTime: Infinity,
+  })
   const url = google.data?.enabled ? google.data.authorization_url : undefined
   return (
     <Button

@@ -15,7 +15,10 @@ function randomText(bytes: number): string {
 }
 
 function base64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 
 async function challengeOf(verifier: string): Promise<string> {
@@ -42,5 +45,9 @@ export async function finishGoogleSignIn<T>(client: ApiClient, code: string, sta
   sessionStorage.removeItem(STATE_KEY)
   sessionStorage.removeItem(VERIFIER_KEY)
   if (!expected || expected !== state || !verifier) throw new Error('Google login failed')
-  return client.request<T>('/accounts/google-login/', { method: 'POST', body: { code, code_verifier: verifier }, auth: false })
+  return client.request<T>('/accounts/google-login/', {
+    method: 'POST',
+    body: { code, code_verifier: verifier },
+    auth: false,
+  })
 }

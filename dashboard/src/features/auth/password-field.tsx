@@ -2,7 +2,19 @@
 import { Button, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 
-export function PasswordField({ label, value, onChange, autoComplete, helpText }: { label: string; value: string; onChange(value: string): void; autoComplete: 'current-password' | 'new-password'; helpText?: string }) {
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  helpText,
+}: {
+  label: string
+  value: string
+  onChange(value: string): void
+  autoComplete: 'current-password' | 'new-password'
+  helpText?: string
+}) {
   const [shown, setShown] = useState(false)
   return (
     <TextField
@@ -13,7 +25,11 @@ export function PasswordField({ label, value, onChange, autoComplete, helpText }
       onChange={onChange}
       helpText={helpText}
       connectedRight={
-        <Button onClick={() => setShown(!shown)} accessibilityLabel={shown ? 'Hide password' : 'Show password'} pressed={shown}>
+        <Button
+          onClick={() => setShown(!shown)}
+          accessibilityLabel={shown ? 'Hide password' : 'Show password'}
+          pressed={shown}
+        >
           {shown ? 'Hide' : 'Show'}
         </Button>
       }

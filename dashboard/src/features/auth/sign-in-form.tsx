@@ -25,10 +25,20 @@ export function SignInForm() {
     setError(null)
     setPending(true)
     try {
-      signIn(await client.request<SignInAnswer>('/accounts/login/', { method: 'POST', body: { email: email.trim(), password }, auth: false }))
+      signIn(
+        await client.request<SignInAnswer>('/accounts/login/', {
+          method: 'POST',
+          body: { email: email.trim(), password },
+          auth: false,
+        }),
+      )
     } catch (failure) {
       const invalid = failure instanceof ApiError && failure.status === 401
-      const message = invalid ? 'Invalid email or password.' : failure instanceof ApiError && failure.status === 429 ? failure.message : 'Error signing in. Please try again.'
+      const message = invalid
+        ? 'Invalid email or password.'
+        : failure instanceof ApiError && failure.status === 429
+          ? failure.message
+          : 'Error signing in. Please try again.'
       setError(invalid ? message : failure instanceof Error ? failure.message || 'Login failed' : 'Login failed')
       toaster.error('Login failed', message)
     } finally {

@@ -32,7 +32,11 @@ export function SignUpForm({ onRegisteredWithoutSession }: { onRegisteredWithout
     setError(null)
     setPending(true)
     try {
-      const answer = await client.request<SignInAnswer>('/accounts/register/', { method: 'POST', body: { email: email.trim(), password, full_name: fullName.trim() }, auth: false })
+      const answer = await client.request<SignInAnswer>('/accounts/register/', {
+        method: 'POST',
+        body: { email: email.trim(), password, full_name: fullName.trim() },
+        auth: false,
+      })
       if (answer.tokens) signIn(answer)
       else {
         toaster.success('Registration successful', 'Please sign in with your new account.')
@@ -51,7 +55,13 @@ export function SignUpForm({ onRegisteredWithoutSession }: { onRegisteredWithout
       <FormLayout>
         <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
         <TextField label="Full name" autoComplete="name" value={fullName} onChange={setFullName} />
-        <PasswordField label="Password" autoComplete="new-password" value={password} onChange={setPassword} helpText={password && !rulesMet ? MESSAGES.passwordRules : undefined} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          helpText={password && !rulesMet ? MESSAGES.passwordRules : undefined}
+        />
         <PasswordChecklist password={password} />
         <div role="alert">{error ? <InlineError message={error} fieldID="sign-up" /> : null}</div>
         <Button submit variant="primary" size="large" fullWidth loading={pending} disabled={pending || !rulesMet}>

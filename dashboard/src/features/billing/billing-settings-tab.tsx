@@ -41,7 +41,14 @@ export function BillingSettingsTab() {
       </Card>
     )
   }
-  if (reading.isError) return <LoadFailedBanner title="Unable to load your subscription" error={reading.error} onRetry={() => void reading.refetch()} />
+  if (reading.isError)
+    return (
+      <LoadFailedBanner
+        title="Unable to load your subscription"
+        error={reading.error}
+        onRetry={() => void reading.refetch()}
+      />
+    )
   if (reading.data.kind === 'none') {
     return (
       <BlockStack gap="400">

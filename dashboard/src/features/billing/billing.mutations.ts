@@ -9,7 +9,8 @@ import { reportError } from '../../feedback/report-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { BILLING_KEY } from './billing.queries.ts'
 
-const said = (error: unknown) => (error instanceof ApiError && typeof error.body?.message === 'string' ? error.body.message : null)
+const said = (error: unknown) =>
+  error instanceof ApiError && typeof error.body?.message === 'string' ? error.body.message : null
 
 /** SPEC section 8, Cancel: 400 the server's reason or Invalid request data; 404 Subscription not found; otherwise the server's reason or Failed to cancel subscription. */
 export function cancelProblem(error: unknown): string {
@@ -21,7 +22,11 @@ export function cancelProblem(error: unknown): string {
 export function useCancelSubscription() {
   const toaster = useToast()
   return useApiMutation<string, { message?: string }>({
-    run: (client, subscriptionId) => client.request('/plans/cancel-user-subscription/', { method: 'POST', body: { subscription_id: subscriptionId, immediate: false } }),
+    run: (client, subscriptionId) =>
+      client.request('/plans/cancel-user-subscription/', {
+        method: 'POST',
+        body: { subscription_id: subscriptionId, immediate: false },
+      }),
     errorTitle: 'Failed to cancel subscription',
     errorMessage: cancelProblem,
     successToast: false,
@@ -58,7 +63,11 @@ export function useStartCheckout(goTo: (url: string) => void = (url) => window.l
     mutationFn: async ({ priceId, origin }) => {
       const answer = await client.request<{ checkout_url?: string }>('/plans/create-checkout-session/', {
         method: 'POST',
-        body: { price_id: priceId, success_url: `${origin}/app/payment-success`, cancel_url: `${origin}/app/payment-cancel` },
+        body: {
+          price_id: priceId,
+          success_url: `${origin}/app/payment-success`,
+          cancel_url: `${origin}/app/payment-cancel`,
+        },
       })
       if (!answer.checkout_url) throw new Error('Failed to create payment session')
       return answer.checkout_url

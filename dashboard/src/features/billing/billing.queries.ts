@@ -4,7 +4,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
-import type { BillingNotification, PlanCatalogue, Subscription, SubscriptionHistoryEntry } from '../../../../shared/billing.types.ts'
+import type {
+  BillingNotification,
+  PlanCatalogue,
+  Subscription,
+  SubscriptionHistoryEntry,
+} from '../../../../shared/billing.types.ts'
 import type { SubscriptionReading } from './billing.types.ts'
 
 export const BILLING_KEY = ['billing'] as const
@@ -13,11 +18,17 @@ export const BILLING_KEY = ['billing'] as const
 function withFallback(error: unknown, fallback: string): unknown {
   if (!(error instanceof ApiError) || error.status === 0) return error
   if (error.status === 401) return new ApiError(401, error.code, error.title, 'Please log in to continue', error.body)
-  const said = typeof error.body?.message === 'string' ? error.body.message : typeof error.body?.detail === 'string' ? error.body.detail : null
+  const said =
+    typeof error.body?.message === 'string'
+      ? error.body.message
+      : typeof error.body?.detail === 'string'
+        ? error.body.detail
+        : null
   return new ApiError(error.status, error.code, error.title, said ?? fallback, error.body)
 }
 
-const isSubscription = (value: unknown): value is Subscription => typeof value === 'object' && value !== null && typeof (value as Subscription).subscription_id === 'string'
+const isSubscription = (value: unknown): value is Subscription =>
+  typeof value === 'object' && value !== null && typeof (value as Subscription).subscription_id === 'string'
 
 export const plansQuery = (client: ApiClient) =>
   queryOptions({
@@ -33,7 +44,8 @@ export const subscriptionQuery = (client: ApiClient) =>
         return { kind: 'current', subscription: await client.request<Subscription>('/plans/get-user-subscription/') }
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { kind: 'none' }
-        if (error instanceof ApiError && error.status === 410 && isSubscription(error.body?.subscription)) return { kind: 'ended', subscription: error.body.subscription }
+        if (error instanceof ApiError && error.status === 410 && isSubscription(error.body?.subscription))
+          return { kind: 'ended', subscription: error.body.subscription }
         throw withFallback(error, 'Failed to fetch subscription')
       }
     },
@@ -45,7 +57,13 @@ export const subscriptionHistoryQuery = (client: ApiClient) =>
     queryKey: [...BILLING_KEY, 'history'],
     queryFn: async (): Promise<SubscriptionHistoryEntry[]> => {
       try {
-        return (await client.request<{ subscriptions?: SubscriptionHistoryEntry[] }>('/plans/get-user-subscription-history/')).subscriptions ?? []
+        return (
+          (
+            await client.request<{ subscriptions?: SubscriptionHistoryEntry[] }>(
+              '/plans/get-user-subscription-history/',
+            )
+          ).subscriptions ?? []
+        )
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return []
         throw withFallback(error, 'Failed to fetch subscription history')

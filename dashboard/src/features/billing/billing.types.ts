@@ -2,4 +2,5 @@
 import type { Subscription } from '../../../../shared/billing.types.ts'
 
 /** The account's subscription: none (404), the current one, or the one that ended (410). */
-export type SubscriptionReading = { kind: 'none' } | { kind: 'current'; subscription: Subscription } | { kind: 'ended'; subscription: Subscription }
+export type SubscriptionReading =
+  { kind: 'none' } | { kind: 'current'; subscription: Subscription } | { kind: 'ended'; subscription: Subscription }

@@ -11,7 +11,10 @@ export function CriticalUsageBanner() {
   const client = useApi()
   const notifications = useQuery(notificationsQuery(client))
   const [dismissed, setDismissed] = useState<string[]>([])
-  const critical = (notifications.data ?? []).filter((notification) => notification.kind === 'usage' && notification.level === 'critical' && !dismissed.includes(notification.id))
+  const critical = (notifications.data ?? []).filter(
+    (notification) =>
+      notification.kind === 'usage' && notification.level === 'critical' && !dismissed.includes(notification.id),
+  )
   const [first] = critical
   if (!first) return null
   return (
@@ -23,7 +26,9 @@ export function CriticalUsageBanner() {
         onDismiss={() => setDismissed((current) => [...current, ...critical.map((notification) => notification.id)])}
       >
         <p>{first.message}</p>
-        {critical.length > 1 ? <p>{`${critical.length - 1} more ${critical.length === 2 ? 'limit is' : 'limits are'} fully used: see Usage & Plan.`}</p> : null}
+        {critical.length > 1 ? (
+          <p>{`${critical.length - 1} more ${critical.length === 2 ? 'limit is' : 'limits are'} fully used: see Usage & Plan.`}</p>
+        ) : null}
       </Banner>
     </div>
   )

@@ -19,7 +19,9 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription }
             {`Current Plan: ${subscription.plan_name}`}
           </Text>
           <Badge tone={badge.tone}>{badge.label}</Badge>
-          {subscription.cancel_at_period_end && subscription.subscription_status ? <Badge tone="warning">Cancels at period end</Badge> : null}
+          {subscription.cancel_at_period_end && subscription.subscription_status ? (
+            <Badge tone="warning">Cancels at period end</Badge>
+          ) : null}
         </InlineStack>
         <Text as="p" variant="headingMd" tone={badge.label === 'Expired' ? 'critical' : undefined}>
           {remainingText(subscription)}

@@ -6,7 +6,9 @@ import type { Subscription } from '../../../../shared/billing.types.ts'
 import { isSubscriptionActive } from './subscription-state.ts'
 
 export const billingModeText = (subscription: Subscription) =>
-  subscription.billing_mode === 'unlimited' ? 'Billing mode: Unlimited (this server does not enforce plan limits)' : 'Billing mode: Enforced'
+  subscription.billing_mode === 'unlimited'
+    ? 'Billing mode: Unlimited (this server does not enforce plan limits)'
+    : 'Billing mode: Enforced'
 
 export function CurrentPlanSummary({ subscription }: { subscription: Subscription }) {
   const active = isSubscriptionActive(subscription)

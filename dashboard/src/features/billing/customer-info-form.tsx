@@ -3,7 +3,15 @@
 import { Banner, BlockStack, Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { useToast } from '../../feedback/toast-context.tsx'
-import { CUSTOMER_INFO_MESSAGES, customerInfoProblem, EMPTY_CUSTOMER_INFO, isMissing, readCustomerInfo, saveCustomerInfo, type CustomerInfo } from './customer-info.ts'
+import {
+  CUSTOMER_INFO_MESSAGES,
+  customerInfoProblem,
+  EMPTY_CUSTOMER_INFO,
+  isMissing,
+  readCustomerInfo,
+  saveCustomerInfo,
+  type CustomerInfo,
+} from './customer-info.ts'
 
 type Field = keyof CustomerInfo
 
@@ -57,11 +65,30 @@ export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): voi
           <FormLayout>
             <FormLayout.Group>
               {FIELDS.slice(0, 2).map(({ field, label, required, autoComplete }) => (
-                <TextField key={field} label={label} value={info[field]} onChange={(value) => setInfo((current) => ({ ...current, [field]: value }))} requiredIndicator={required} autoComplete={autoComplete} error={fieldError(field)} maxLength={100} />
+                <TextField
+                  key={field}
+                  label={label}
+                  value={info[field]}
+                  onChange={(value) => setInfo((current) => ({ ...current, [field]: value }))}
+                  requiredIndicator={required}
+                  autoComplete={autoComplete}
+                  error={fieldError(field)}
+                  maxLength={100}
+                />
               ))}
             </FormLayout.Group>
             {FIELDS.slice(2).map(({ field, label, required, type, autoComplete }) => (
-              <TextField key={field} label={label} type={type} value={info[field]} onChange={(value) => setInfo((current) => ({ ...current, [field]: value }))} requiredIndicator={required} autoComplete={autoComplete} error={fieldError(field)} maxLength={200} />
+              <TextField
+                key={field}
+                label={label}
+                type={type}
+                value={info[field]}
+                onChange={(value) => setInfo((current) => ({ ...current, [field]: value }))}
+                requiredIndicator={required}
+                autoComplete={autoComplete}
+                error={fieldError(field)}
+                maxLength={200}
+              />
             ))}
             <Button submit variant="primary" fullWidth>
               Continue to Payment

@@ -14,7 +14,16 @@ export interface CustomerInfo {
   country: string
 }
 
-export const EMPTY_CUSTOMER_INFO: CustomerInfo = { firstName: '', lastName: '', email: '', phone: '', company: '', address: '', city: '', country: '' }
+export const EMPTY_CUSTOMER_INFO: CustomerInfo = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  company: '',
+  address: '',
+  city: '',
+  country: '',
+}
 
 export const CUSTOMER_INFO_MESSAGES = {
   required: 'Please fill in all required fields',
@@ -29,12 +38,14 @@ export const isMissing = (info: CustomerInfo, field: 'firstName' | 'lastName' | 
 
 /** The first problem with the form, or null when it can be saved. */
 export function customerInfoProblem(info: CustomerInfo): string | null {
-  if (isMissing(info, 'firstName') || isMissing(info, 'lastName') || isMissing(info, 'email')) return CUSTOMER_INFO_MESSAGES.required
+  if (isMissing(info, 'firstName') || isMissing(info, 'lastName') || isMissing(info, 'email'))
+    return CUSTOMER_INFO_MESSAGES.required
   if (!EMAIL_SHAPE.test(info.email.trim())) return CUSTOMER_INFO_MESSAGES.email
   return null
 }
 
-const trimmed = (info: CustomerInfo): CustomerInfo => Object.fromEntries(Object.entries(info).map(([key, value]) => [key, value.trim()])) as unknown as CustomerInfo
+const trimmed = (info: CustomerInfo): CustomerInfo =>
+  Object.fromEntries(Object.entries(info).map(([key, value]) => [key, value.trim()])) as unknown as CustomerInfo
 
 export function saveCustomerInfo(storage: Pick<Storage, 'setItem'>, info: CustomerInfo): void {
   storage.setItem(CUSTOMER_INFO_KEY, JSON.stringify(trimmed(info)))
@@ -43,9 +54,16 @@ export function saveCustomerInfo(storage: Pick<Storage, 'setItem'>, info: Custom
 /** The stored information when it is complete and valid; null otherwise (never stored, or unreadable). */
 export function readCustomerInfo(storage: Pick<Storage, 'getItem'>): CustomerInfo | null {
   try {
-    const stored = JSON.parse(storage.getItem(CUSTOMER_INFO_KEY) ?? 'null') as Partial<Record<keyof CustomerInfo, unknown>> | null
+    const stored = JSON.parse(storage.getItem(CUSTOMER_INFO_KEY) ?? 'null') as Partial<
+      Record<keyof CustomerInfo, unknown>
+    > | null
     if (!stored || typeof stored !== 'object') return null
-    const info = Object.fromEntries(Object.keys(EMPTY_CUSTOMER_INFO).map((key) => [key, typeof stored[key as keyof CustomerInfo] === 'string' ? stored[key as keyof CustomerInfo] : ''])) as unknown as CustomerInfo
+    const info = Object.fromEntries(
+      Object.keys(EMPTY_CUSTOMER_INFO).map((key) => [
+        key,
+        typeof stored[key as keyof CustomerInfo] === 'string' ? stored[key as keyof CustomerInfo] : '',
+      ]),
+    ) as unknown as CustomerInfo
     return customerInfoProblem(info) ? null : info
   } catch {
     return null

@@ -4,7 +4,8 @@ import type { BillingNotification } from '../../../../shared/billing.types.ts'
 /** The action's label, or null when the notification links nowhere inside the dashboard. */
 export function notificationActionLabel(notification: BillingNotification): string | null {
   if (!notification.action_url || !/^\/(?!\/)/.test(notification.action_url)) return null
-  if (notification.action_url.startsWith('/app/payment') || notification.action_url.startsWith('/app/plans')) return 'Upgrade Plan'
+  if (notification.action_url.startsWith('/app/payment') || notification.action_url.startsWith('/app/plans'))
+    return 'Upgrade Plan'
   if (notification.action_url.startsWith('/app/usage')) return 'View Usage'
   return 'View'
 }

@@ -18,7 +18,14 @@ export function NotificationsMenu() {
   const label = count === 0 ? 'Notifications' : `Notifications (${count})`
 
   const activator = (
-    <button type="button" className="icon-button notification-bell" aria-label={label} aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen((current) => !current)}>
+    <button
+      type="button"
+      className="icon-button notification-bell"
+      aria-label={label}
+      aria-expanded={open}
+      aria-haspopup="dialog"
+      onClick={() => setOpen((current) => !current)}
+    >
       <Icon source={NotificationIcon} />
       {count > 0 ? (
         <span className="notification-bell__count" aria-hidden="true" data-testid="notification-count">
@@ -29,7 +36,13 @@ export function NotificationsMenu() {
   )
 
   return (
-    <Popover active={open} activator={activator} onClose={() => setOpen(false)} preferredAlignment="right" ariaHaspopup="dialog">
+    <Popover
+      active={open}
+      activator={activator}
+      onClose={() => setOpen(false)}
+      preferredAlignment="right"
+      ariaHaspopup="dialog"
+    >
       <div role="dialog" aria-label="Notifications">
         {notifications.isPending ? (
           <div className="notification-list">
@@ -52,7 +65,11 @@ export function NotificationsMenu() {
             {notifications.data.map((notification) => {
               const action = notificationActionLabel(notification)
               return (
-                <li key={notification.id} className={`notification-list__item notification-list__item--${notification.level}`} data-testid="notification">
+                <li
+                  key={notification.id}
+                  className={`notification-list__item notification-list__item--${notification.level}`}
+                  data-testid="notification"
+                >
                   <BlockStack gap="100">
                     <Text as="p" fontWeight="semibold">
                       {notification.title}

@@ -42,21 +42,39 @@ export function PaymentPlans() {
   })
 
   if (catalogue.isPending) return <PageLoading label="Loading plans" />
-  if (catalogue.isError) return <LoadFailedBanner title="Unable to load plans" error={catalogue.error} onRetry={() => void catalogue.refetch()} />
-  if (catalogue.data.plans.length === 0) return <EmptyCard heading="No plans available">Plans will be listed here once they are offered.</EmptyCard>
+  if (catalogue.isError)
+    return (
+      <LoadFailedBanner title="Unable to load plans" error={catalogue.error} onRetry={() => void catalogue.refetch()} />
+    )
+  if (catalogue.data.plans.length === 0)
+    return <EmptyCard heading="No plans available">Plans will be listed here once they are offered.</EmptyCard>
   return (
     <BlockStack gap="400">
       {checkout.isError ? (
-        <Banner tone="critical" title={`Payment failed: ${messageOf(checkout.error)}`} onDismiss={() => checkout.reset()}>
+        <Banner
+          tone="critical"
+          title={`Payment failed: ${messageOf(checkout.error)}`}
+          onDismiss={() => checkout.reset()}
+        >
           <p>No charge was made. Try again, or contact us if the problem stays.</p>
         </Banner>
       ) : null}
       <div className="billing-inset">
-        <CurrencyToggle currencies={offeredCurrencies(catalogue.data.currencies)} value={currency} onChange={setCurrency} />
+        <CurrencyToggle
+          currencies={offeredCurrencies(catalogue.data.currencies)}
+          value={currency}
+          onChange={setCurrency}
+        />
       </div>
       <div className="plan-grid">
         {catalogue.data.plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} currency={currency} busy={checkout.isPending && choosing === plan.id} onChoose={(chosen) => start(chosen.id)} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            currency={currency}
+            busy={checkout.isPending && choosing === plan.id}
+            onChoose={(chosen) => start(chosen.id)}
+          />
         ))}
       </div>
     </BlockStack>

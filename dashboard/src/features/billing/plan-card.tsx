@@ -30,7 +30,13 @@ export function PlanCard({ plan, currency, busy = false, onChoose }: PlanCardPro
           ) : null}
           <PlanPrice plan={plan} currency={currency} />
           <PlanFeatures plan={plan} />
-          <Button variant={plan.is_most_popular ? 'primary' : 'secondary'} fullWidth onClick={() => onChoose(plan)} loading={busy} accessibilityLabel={`Get Started with ${plan.name}`}>
+          <Button
+            variant={plan.is_most_popular ? 'primary' : 'secondary'}
+            fullWidth
+            onClick={() => onChoose(plan)}
+            loading={busy}
+            accessibilityLabel={`Get Started with ${plan.name}`}
+          >
             Get Started
           </Button>
         </BlockStack>

@@ -3,13 +3,15 @@ import type { Plan, PlanPrice } from '../../../../shared/billing.types.ts'
 
 export const DEFAULT_CURRENCY = 'EGP'
 
-export const priceIn = (plan: Plan, currency: string): PlanPrice | undefined => plan.prices.find((price) => price.currency === currency)
+export const priceIn = (plan: Plan, currency: string): PlanPrice | undefined =>
+  plan.prices.find((price) => price.currency === currency)
 
 /** "500 EGP" */
 export const formatPrice = (price: PlanPrice) => `${price.amount.toLocaleString('en-US')} ${price.currency}`
 
 /** The currencies the screens offer: the API's list, else EGP alone. */
-export const offeredCurrencies = (currencies: string[] | undefined) => (currencies && currencies.length > 0 ? currencies : [DEFAULT_CURRENCY])
+export const offeredCurrencies = (currencies: string[] | undefined) =>
+  currencies && currencies.length > 0 ? currencies : [DEFAULT_CURRENCY]
 
 /** The plan a ?plan= names, when the catalogue has it. */
 export function planById(plans: Plan[], id: string | null): Plan | undefined {

@@ -22,9 +22,13 @@ export function PlansOverview() {
   const [chosenId, setChosenId] = useState<number | null>(null)
 
   if (catalogue.isPending) return <PageLoading label="Loading plans" />
-  if (catalogue.isError) return <LoadFailedBanner title="Unable to load plans" error={catalogue.error} onRetry={() => void catalogue.refetch()} />
+  if (catalogue.isError)
+    return (
+      <LoadFailedBanner title="Unable to load plans" error={catalogue.error} onRetry={() => void catalogue.refetch()} />
+    )
   const { plans } = catalogue.data
-  if (plans.length === 0) return <EmptyCard heading="No plans available">Plans will be listed here once they are offered.</EmptyCard>
+  if (plans.length === 0)
+    return <EmptyCard heading="No plans available">Plans will be listed here once they are offered.</EmptyCard>
   const defaultId = catalogue.data.default_plan_id ?? plans.find((plan) => plan.is_default)?.id ?? plans[0]?.id
   const chosen = plans.find((plan) => plan.id === (chosenId ?? defaultId)) ?? plans[0]
 
@@ -32,11 +36,18 @@ export function PlansOverview() {
     <BlockStack gap="400">
       <Card>
         <InlineStack gap="600" wrap blockAlign="start">
-          <CurrencyRadio currencies={offeredCurrencies(catalogue.data.currencies)} value={currency} onChange={setCurrency} />
+          <CurrencyRadio
+            currencies={offeredCurrencies(catalogue.data.currencies)}
+            value={currency}
+            onChange={setCurrency}
+          />
           <div style={{ minWidth: 'min(100%, 240px)' }}>
             <Select
               label="Plan"
-              options={plans.map((plan) => ({ label: plan.id === defaultId ? `${plan.name} (Default)` : plan.name, value: String(plan.id) }))}
+              options={plans.map((plan) => ({
+                label: plan.id === defaultId ? `${plan.name} (Default)` : plan.name,
+                value: String(plan.id),
+              }))}
               value={String(chosen?.id ?? '')}
               onChange={(value) => setChosenId(Number(value))}
             />

@@ -28,10 +28,20 @@ export function SubscriptionHistory() {
       </Card>
     )
   }
-  if (history.isError) return <LoadFailedBanner title="Failed to fetch subscription history" error={history.error} onRetry={() => void history.refetch()} />
+  if (history.isError)
+    return (
+      <LoadFailedBanner
+        title="Failed to fetch subscription history"
+        error={history.error}
+        onRetry={() => void history.refetch()}
+      />
+    )
   if (history.data.length === 0) {
     return (
-      <EmptyCard heading="No subscription history found." action={{ content: 'Load History', onAction: () => void history.refetch(), loading: history.isFetching }}>
+      <EmptyCard
+        heading="No subscription history found."
+        action={{ content: 'Load History', onAction: () => void history.refetch(), loading: history.isFetching }}
+      >
         Your subscriptions appear here once you have one.
       </EmptyCard>
     )

@@ -40,7 +40,11 @@ export function SubscriptionOverview({ subscription }: { subscription: Subscript
             <dd>{isSubscriptionActive(subscription) ? 'Active' : 'Inactive'}</dd>
             <dt>Started</dt>
             <dd>{formatDate(subscription.subscription_start_date)}</dd>
-            <dt>{subscription.is_trial || subscription.cancel_at_period_end || !isSubscriptionActive(subscription) ? 'Ends' : 'Renews'}</dt>
+            <dt>
+              {subscription.is_trial || subscription.cancel_at_period_end || !isSubscriptionActive(subscription)
+                ? 'Ends'
+                : 'Renews'}
+            </dt>
             <dd>{formatDate(next.date)}</dd>
           </dl>
         </BlockStack>

@@ -2,7 +2,8 @@
 // expired; otherwise Expired (Settings) or Inactive (Usage & Plan).
 import type { Subscription } from '../../../../shared/billing.types.ts'
 
-export const isSubscriptionActive = (subscription: Subscription) => subscription.subscription_status && !subscription.is_expired
+export const isSubscriptionActive = (subscription: Subscription) =>
+  subscription.subscription_status && !subscription.is_expired
 
 export type BadgeTone = 'success' | 'info' | 'warning' | 'critical'
 
@@ -24,6 +25,7 @@ export function remainingText(subscription: Subscription): string {
 export function nextDate(subscription: Subscription): { label: string; date: string } {
   const date = subscription.current_period_end ?? subscription.subscription_end_date
   if (subscription.is_trial) return { label: 'Trial ends', date }
-  if (subscription.cancel_at_period_end || !isSubscriptionActive(subscription)) return { label: 'Ends', date: subscription.subscription_end_date }
+  if (subscription.cancel_at_period_end || !isSubscriptionActive(subscription))
+    return { label: 'Ends', date: subscription.subscription_end_date }
   return { label: 'Next billing date', date }
 }

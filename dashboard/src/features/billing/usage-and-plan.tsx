@@ -28,10 +28,20 @@ export function UsageAndPlan() {
   const client = useApi()
   const reading = useQuery(subscriptionQuery(client))
   const [search, setSearch] = useSearchParams()
-  const selected = Math.max(0, TABS.findIndex((tab) => tab.key === search.get('tab')))
+  const selected = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.key === search.get('tab')),
+  )
 
   if (reading.isPending) return <PageLoading label="Loading your plan" />
-  if (reading.isError) return <LoadFailedBanner title="Unable to load your subscription" error={reading.error} onRetry={() => void reading.refetch()} />
+  if (reading.isError)
+    return (
+      <LoadFailedBanner
+        title="Unable to load your subscription"
+        error={reading.error}
+        onRetry={() => void reading.refetch()}
+      />
+    )
   if (reading.data.kind === 'none') {
     return (
       <EmptyCard heading="No Active Subscription" action={{ content: 'View Plans', url: '/app/payment' }}>
@@ -45,14 +55,24 @@ export function UsageAndPlan() {
       <BillingModeBanner mode={subscription.billing_mode} />
       {/* Where limits are not enforced nothing stops when a plan ends: the mode's banner says so instead. */}
       {reading.data.kind === 'ended' && subscription.billing_mode === 'enforced' ? (
-        <Banner tone="critical" title="Your subscription has expired" action={{ content: 'Upgrade Plan', url: '/app/payment' }}>
+        <Banner
+          tone="critical"
+          title="Your subscription has expired"
+          action={{ content: 'Upgrade Plan', url: '/app/payment' }}
+        >
           <p>Choose a plan to keep your agents answering.</p>
         </Banner>
       ) : null}
       <CurrentPlanCard subscription={subscription} />
       <UsageBars figures={usageFigures(subscription, BARS)} />
-      <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch({ tab: TABS[index]?.key ?? 'overview' }, { replace: true })}>
-        <div className="billing-tab">{selected === 0 ? <SubscriptionOverview subscription={subscription} /> : <SubscriptionHistory />}</div>
+      <Tabs
+        tabs={TABS}
+        selected={selected}
+        onSelect={(index) => setSearch({ tab: TABS[index]?.key ?? 'overview' }, { replace: true })}
+      >
+        <div className="billing-tab">
+          {selected === 0 ? <SubscriptionOverview subscription={subscription} /> : <SubscriptionHistory />}
+        </div>
       </Tabs>
       <CancelSubscriptionFooter subscription={subscription} />
     </BlockStack>

@@ -30,7 +30,12 @@ describe('usage figures', () => {
   })
 
   it('pairs each usage with its limit', () => {
-    const subscription = { tokens_usage: 1_200, conversations_usage: 3, agents_created: 4, features_limit: { tokens: 6_000_000, conversations: 400, agents: 4 } } as Subscription
+    const subscription = {
+      tokens_usage: 1_200,
+      conversations_usage: 3,
+      agents_created: 4,
+      features_limit: { tokens: 6_000_000, conversations: 400, agents: 4 },
+    } as Subscription
     expect(usageFigures(subscription, ['conversations', 'tokens', 'agents'])).toEqual([
       { name: 'conversations', label: 'Conversations', used: 3, limit: 400, percent: 1 },
       { name: 'tokens', label: 'Tokens', used: 1_200, limit: 6_000_000, percent: 0 },

@@ -15,7 +15,11 @@ export const LIMIT_LABELS: Record<LimitName, string> = {
 
 /** SPEC section 9: the limits assumed when the answer leaves them out. */
 const DEFAULT_LIMITS: Partial<PlanLimits> = { tokens: 100_000, conversations: 2_000, agents: 3 }
-const OLD_NAMES: Partial<Record<LimitName, string>> = { tokens: 'token_limit', conversations: 'conversation_limit', agents: 'agent_limit' }
+const OLD_NAMES: Partial<Record<LimitName, string>> = {
+  tokens: 'token_limit',
+  conversations: 'conversation_limit',
+  agents: 'agent_limit',
+}
 
 export const UNLIMITED = -1
 
@@ -36,7 +40,8 @@ export function percentUsed(used: number, limit: number): number {
 export const formatLimit = (limit: number) => (limit === UNLIMITED ? '∞' : formatCount(limit))
 
 /** A plan's limit in a table: exact below a million ("3,500"), else M ("6.0M"); ∞ for unlimited. */
-export const formatPlanLimit = (limit: number) => (limit === UNLIMITED ? '∞' : limit >= 1_000_000 ? formatCount(limit) : limit.toLocaleString('en-US'))
+export const formatPlanLimit = (limit: number) =>
+  limit === UNLIMITED ? '∞' : limit >= 1_000_000 ? formatCount(limit) : limit.toLocaleString('en-US')
 
 export interface UsageFigure {
   name: LimitName

@@ -6,8 +6,18 @@ import { useCallback, useEffect, useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { ApiError } from '../../api/api-error.ts'
 import type { Agent } from '../agents/agent.types.ts'
-import { useStartConversation, useUpdateConversation, type StartedConversation } from '../conversations/conversation-mutations.ts'
-import { activityQuery, conversationListQuery, messagesQuery, withLatestMessages, type MessagePages } from '../conversations/conversations.queries.ts'
+import {
+  useStartConversation,
+  useUpdateConversation,
+  type StartedConversation,
+} from '../conversations/conversation-mutations.ts'
+import {
+  activityQuery,
+  conversationListQuery,
+  messagesQuery,
+  withLatestMessages,
+  type MessagePages,
+} from '../conversations/conversations.queries.ts'
 import { formatTime24 } from '../format/format-dates.ts'
 import { ChatPanel } from './chat-panel.tsx'
 import { useChatSender } from './use-chat-sender.ts'
@@ -19,9 +29,14 @@ const storageKey = (agentId: string) => `chat_conversation_${agentId}`
 export function AgentChatTab({ agent }: { agent: Agent }) {
   const client = useApi()
   const queryClient = useQueryClient()
-  const [conversationId, setConversationId] = useState<string | null>(() => localStorage.getItem(storageKey(agent.agent_id)))
+  const [conversationId, setConversationId] = useState<string | null>(() =>
+    localStorage.getItem(storageKey(agent.agent_id)),
+  )
   const conversations = useQuery(conversationListQuery(client, agent.agent_id, 'all', ''))
-  const activity = useQuery({ ...activityQuery(client, agent.agent_id, conversationId ?? ''), enabled: Boolean(conversationId) })
+  const activity = useQuery({
+    ...activityQuery(client, agent.agent_id, conversationId ?? ''),
+    enabled: Boolean(conversationId),
+  })
   const rename = useUpdateConversation()
   const choose = useCallback(
     (id: string | null) => {
@@ -32,12 +47,17 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
     [agent.agent_id],
   )
   const start = useStartConversation((started: StartedConversation) => {
-    if (started.ai_message) queryClient.setQueryData<MessagePages>(messagesQuery(client, agent.agent_id, started.conversation_id).queryKey, withLatestMessages(undefined, [started.ai_message]))
+    if (started.ai_message)
+      queryClient.setQueryData<MessagePages>(
+        messagesQuery(client, agent.agent_id, started.conversation_id).queryKey,
+        withLatestMessages(undefined, [started.ai_message]),
+      )
     choose(started.conversation_id)
   })
   const nameAfterFirstMessage = useCallback(
     (text: string) => {
-      if (conversationId) rename.mutate({ agentId: agent.agent_id, conversationId, changes: { name: `Chat: ${text.slice(0, 50)}` } })
+      if (conversationId)
+        rename.mutate({ agentId: agent.agent_id, conversationId, changes: { name: `Chat: ${text.slice(0, 50)}` } })
     },
     [agent.agent_id, conversationId, rename],
   )
@@ -45,34 +65,51 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
   const startNew = () => start.mutate({ agentId: agent.agent_id, name: `Chat with ${agent.name}` })
   const known = conversations.data?.data ?? []
   // A remembered conversation that was deleted elsewhere is forgotten.
-  const messages = useInfiniteQuery({ ...messagesQuery(client, agent.agent_id, conversationId ?? ''), enabled: Boolean(conversationId) })
+  const messages = useInfiniteQuery({
+    ...messagesQuery(client, agent.agent_id, conversationId ?? ''),
+    enabled: Boolean(conversationId),
+  })
   useEffect(() => {
     if (messages.error instanceof ApiError && messages.error.status === 404) choose(null)
   }, [messages.error, choose])
 
   if (!conversationId) {
     return (
-      <EmptyCard heading="Start a conversation" action={{ content: 'Start Conversation', onAction: startNew, loading: start.isPending }}>
-          Ask {agent.name} a question and see how it answers from its knowledge.
-        </EmptyCard>
+      <EmptyCard
+        heading="Start a conversation"
+        action={{ content: 'Start Conversation', onAction: startNew, loading: start.isPending }}
+      >
+        Ask {agent.name} a question and see how it answers from its knowledge.
+      </EmptyCard>
     )
   }
 
-  const status = activity.isPending || activity.isFetching ? 'Checking...' : activity.data?.is_active ? 'Active' : 'Inactive'
+  const status =
+    activity.isPending || activity.isFetching ? 'Checking...' : activity.data?.is_active ? 'Active' : 'Inactive'
   const header = (
     <>
       <BlockStack gap="050">
         <Text as="h2" variant="headingMd">
           {agent.name}
         </Text>
-        <Text as="span" variant="bodySm" tone={sender.isSending ? 'magic' : status === 'Active' ? 'success' : 'subdued'}>
+        <Text
+          as="span"
+          variant="bodySm"
+          tone={sender.isSending ? 'magic' : status === 'Active' ? 'success' : 'subdued'}
+        >
           {sender.isSending ? 'Typing...' : status}
         </Text>
       </BlockStack>
       <InlineStack gap="200" blockAlign="center">
         {known.length > 1 ? (
           <div className="chat-picker">
-            <Select label="Conversation" labelHidden options={known.map((item) => ({ label: item.name, value: item.id }))} value={conversationId} onChange={choose} />
+            <Select
+              label="Conversation"
+              labelHidden
+              options={known.map((item) => ({ label: item.name, value: item.id }))}
+              value={conversationId}
+              onChange={choose}
+            />
           </div>
         ) : null}
         <Button onClick={startNew} loading={start.isPending} disabled={sender.isSending}>

@@ -3,7 +3,15 @@ import { Button } from '@shopify/polaris'
 import { SendIcon } from '@shopify/polaris-icons'
 import { useState, type KeyboardEvent } from 'react'
 
-export function ChatComposer({ placeholder, disabled, onSend }: { placeholder: string; disabled: boolean; onSend(text: string): Promise<boolean> }) {
+export function ChatComposer({
+  placeholder,
+  disabled,
+  onSend,
+}: {
+  placeholder: string
+  disabled: boolean
+  onSend(text: string): Promise<boolean>
+}) {
   const [text, setText] = useState('')
   const submit = async () => {
     const message = text.trim()
@@ -29,8 +37,25 @@ export function ChatComposer({ placeholder, disabled, onSend }: { placeholder: s
       <label className="visually-hidden" htmlFor="chat-input">
         Message
       </label>
-      <textarea id="chat-input" className="chat-composer__input" rows={1} value={text} placeholder={placeholder} onChange={(event) => setText(event.target.value)} onKeyDown={onKeyDown} readOnly={disabled} aria-disabled={disabled} maxLength={10_000} />
-      <Button submit variant="primary" icon={SendIcon} disabled={disabled || !text.trim()} accessibilityLabel="Send message" />
+      <textarea
+        id="chat-input"
+        className="chat-composer__input"
+        rows={1}
+        value={text}
+        placeholder={placeholder}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        readOnly={disabled}
+        aria-disabled={disabled}
+        maxLength={10_000}
+      />
+      <Button
+        submit
+        variant="primary"
+        icon={SendIcon}
+        disabled={disabled || !text.trim()}
+        accessibilityLabel="Send message"
+      />
     </form>
   )
 }

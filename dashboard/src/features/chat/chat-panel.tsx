@@ -27,12 +27,29 @@ export interface ChatPanelProps {
   height?: number
 }
 
-export function ChatPanel({ agentId, agentName, conversationId, sender, header, formatTime, canWrite, readOnlyReason, emptyTitle, height }: ChatPanelProps) {
+export function ChatPanel({
+  agentId,
+  agentName,
+  conversationId,
+  sender,
+  header,
+  formatTime,
+  canWrite,
+  readOnlyReason,
+  emptyTitle,
+  height,
+}: ChatPanelProps) {
   const client = useApi()
-  const messages = useInfiniteQuery({ ...messagesQuery(client, agentId, conversationId ?? ''), enabled: Boolean(conversationId) })
+  const messages = useInfiniteQuery({
+    ...messagesQuery(client, agentId, conversationId ?? ''),
+    enabled: Boolean(conversationId),
+  })
   const { edit, remove, retry } = useMessageMutations()
   const list = useRef<HTMLDivElement>(null)
-  const shown: Message[] = [...messagesInOrder(messages.data).filter((message) => !message.is_deleted), ...(sender.pendingUser ? [sender.pendingUser] : [])]
+  const shown: Message[] = [
+    ...messagesInOrder(messages.data).filter((message) => !message.is_deleted),
+    ...(sender.pendingUser ? [sender.pendingUser] : []),
+  ]
   const newest = shown.at(-1)?.message_id
   // Only the list scrolls to the newest message, never the page around it.
   useEffect(() => {
@@ -42,9 +59,11 @@ export function ChatPanel({ agentId, agentName, conversationId, sender, header, 
   const actions = conversationId
     ? {
         canChange: canWrite && !sender.isSending,
-        onEdit: (message: Message, text: string) => edit.mutate({ agentId, conversationId, messageId: message.message_id, text }),
+        onEdit: (message: Message, text: string) =>
+          edit.mutate({ agentId, conversationId, messageId: message.message_id, text }),
         onDelete: (message: Message) => {
-          if (window.confirm(DELETE_MESSAGE_CONFIRMATION)) remove.mutate({ agentId, conversationId, messageId: message.message_id })
+          if (window.confirm(DELETE_MESSAGE_CONFIRMATION))
+            remove.mutate({ agentId, conversationId, messageId: message.message_id })
         },
         onRetry: (message: Message) => retry.mutate({ agentId, conversationId, messageId: message.message_id }),
       }
@@ -89,12 +108,21 @@ export function ChatPanel({ agentId, agentName, conversationId, sender, header, 
               </li>
             ) : null}
             {shown.map((message) => (
-              <MessageBubble key={message.message_id} message={message} formatTime={formatTime} actions={message.sender_type === 'user' ? actions : undefined} />
+              <MessageBubble
+                key={message.message_id}
+                message={message}
+                formatTime={formatTime}
+                actions={message.sender_type === 'user' ? actions : undefined}
+              />
             ))}
             {sender.streamingText !== null ? (
               <li className="message message--ai" data-testid="message-streaming">
                 <div className="message__bubble" dir="auto">
-                  {sender.streamingText ? <span className="message-text">{sender.streamingText}</span> : <span className="typing-dots" aria-label={`${agentName} is typing`} />}
+                  {sender.streamingText ? (
+                    <span className="message-text">{sender.streamingText}</span>
+                  ) : (
+                    <span className="typing-dots" aria-label={`${agentName} is typing`} />
+                  )}
                 </div>
               </li>
             ) : null}
@@ -102,7 +130,11 @@ export function ChatPanel({ agentId, agentName, conversationId, sender, header, 
         )}
       </div>
       {canWrite ? (
-        <ChatComposer placeholder={conversationId ? `Message ${agentName}...` : 'Select a conversation to start chatting'} disabled={!conversationId || sender.isSending} onSend={sender.send} />
+        <ChatComposer
+          placeholder={conversationId ? `Message ${agentName}...` : 'Select a conversation to start chatting'}
+          disabled={!conversationId || sender.isSending}
+          onSend={sender.send}
+        />
       ) : (
         <p className="chat-panel__readonly">{readOnlyReason}</p>
       )}

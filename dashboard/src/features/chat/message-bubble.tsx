@@ -31,7 +31,15 @@ function LinkPreviews({ text }: { text: string }) {
   )
 }
 
-export function MessageBubble({ message, formatTime, actions }: { message: Message; formatTime(value: string): string; actions?: MessageActions }) {
+export function MessageBubble({
+  message,
+  formatTime,
+  actions,
+}: {
+  message: Message
+  formatTime(value: string): string
+  actions?: MessageActions
+}) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(message.message_text)
   const mine = message.sender_type === 'user'
@@ -43,14 +51,23 @@ export function MessageBubble({ message, formatTime, actions }: { message: Messa
     setEditing(false)
   }
   return (
-    <li className={`message message--${mine ? 'user' : 'ai'}${message.pending ? ' message--pending' : ''}`} data-testid={`message-${message.sender_type}`}>
+    <li
+      className={`message message--${mine ? 'user' : 'ai'}${message.pending ? ' message--pending' : ''}`}
+      data-testid={`message-${message.sender_type}`}
+    >
       <div className="message__bubble" dir="auto">
         {editing ? (
           <div className="message__edit">
             <label className="visually-hidden" htmlFor={`edit-${message.message_id}`}>
               Edit message
             </label>
-            <textarea id={`edit-${message.message_id}`} value={draft} onChange={(event) => setDraft(event.target.value)} rows={3} autoFocus />
+            <textarea
+              id={`edit-${message.message_id}`}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              rows={3}
+              autoFocus
+            />
             <InlineStack gap="200" align="end">
               <Button size="slim" onClick={() => (setEditing(false), setDraft(message.message_text))}>
                 Cancel
@@ -87,16 +104,35 @@ export function MessageBubble({ message, formatTime, actions }: { message: Messa
           {message.edited_at ? ' · edited' : ''}
         </Text>
         {mine && message.answer_failed && actions?.onRetry ? (
-          <Button size="micro" variant="plain" tone="critical" onClick={() => actions.onRetry?.(message)} disabled={!actions.canChange}>
+          <Button
+            size="micro"
+            variant="plain"
+            tone="critical"
+            onClick={() => actions.onRetry?.(message)}
+            disabled={!actions.canChange}
+          >
             Answer failed · Retry
           </Button>
         ) : null}
         {mine && !message.pending && actions && !editing ? (
           <span className="message__actions">
-            <Button size="micro" variant="plain" onClick={() => setEditing(true)} disabled={!actions.canChange} accessibilityLabel="Edit message">
+            <Button
+              size="micro"
+              variant="plain"
+              onClick={() => setEditing(true)}
+              disabled={!actions.canChange}
+              accessibilityLabel="Edit message"
+            >
               Edit
             </Button>
-            <Button size="micro" variant="plain" tone="critical" onClick={() => actions.onDelete(message)} disabled={!actions.canChange} accessibilityLabel="Delete message">
+            <Button
+              size="micro"
+              variant="plain"
+              tone="critical"
+              onClick={() => actions.onDelete(message)}
+              disabled={!actions.canChange}
+              accessibilityLabel="Delete message"
+            >
               Delete
             </Button>
           </span>

@@ -11,23 +11,27 @@ interface MessageRef {
   messageId: string
 }
 
-const messagePath = ({ agentId, conversationId, messageId }: MessageRef) => `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`
+const messagePath = ({ agentId, conversationId, messageId }: MessageRef) =>
+  `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`
 
 export function useMessageMutations() {
   const edit = useApiMutation({
-    run: (client: ApiClient, input: MessageRef & { text: string }) => client.request(`${messagePath(input)}/update/`, { method: 'POST', body: { message_text: input.text } }),
+    run: (client: ApiClient, input: MessageRef & { text: string }) =>
+      client.request(`${messagePath(input)}/update/`, { method: 'POST', body: { message_text: input.text } }),
     errorTitle: 'Failed to update message',
     successToast: false,
     invalidates: [CONVERSATIONS_KEY],
   })
   const remove = useApiMutation({
-    run: (client: ApiClient, input: MessageRef) => client.request(`${messagePath(input)}/update/`, { method: 'POST', body: { is_deleted: true } }),
+    run: (client: ApiClient, input: MessageRef) =>
+      client.request(`${messagePath(input)}/update/`, { method: 'POST', body: { is_deleted: true } }),
     errorTitle: 'Failed to delete message',
     successToast: false,
     invalidates: [CONVERSATIONS_KEY],
   })
   const retry = useApiMutation({
-    run: (client: ApiClient, input: MessageRef) => client.request(`${messagePath(input)}/retry/`, { method: 'POST', body: {} }),
+    run: (client: ApiClient, input: MessageRef) =>
+      client.request(`${messagePath(input)}/retry/`, { method: 'POST', body: {} }),
     errorTitle: 'Failed to send message',
     successToast: false,
     invalidates: [CONVERSATIONS_KEY],

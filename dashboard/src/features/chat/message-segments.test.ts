@@ -12,7 +12,9 @@ describe('message text pieces', () => {
     ])
   })
   it('keeps invalid or non-web addresses as plain text', () => {
-    expect(messageSegments('[click](javascript:alert(1)) and [x](notaurl)')).toEqual([{ kind: 'text', text: '[click](javascript:alert(1)) and [x](notaurl)' }])
+    expect(messageSegments('[click](javascript:alert(1)) and [x](notaurl)')).toEqual([
+      { kind: 'text', text: '[click](javascript:alert(1)) and [x](notaurl)' },
+    ])
     expect(messageSegments('http://')).toEqual([{ kind: 'text', text: 'http://' }])
   })
   it('reads [n] as a citation', () => {
@@ -24,6 +26,9 @@ describe('message text pieces', () => {
     ])
   })
   it('lists each linked address once', () => {
-    expect(linkedUrls('https://a.example/x and again https://a.example/x, [b](https://b.example)')).toEqual(['https://a.example/x', 'https://b.example/'])
+    expect(linkedUrls('https://a.example/x and again https://a.example/x, [b](https://b.example)')).toEqual([
+      'https://a.example/x',
+      'https://b.example/',
+    ])
   })
 })

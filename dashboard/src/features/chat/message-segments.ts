@@ -2,7 +2,8 @@
 // stay plain text; answers cite their sources as [n]. The text is cut into typed pieces that React
 // renders as text nodes and anchors, never as HTML.
 
-export type MessageSegment = { kind: 'text'; text: string } | { kind: 'link'; text: string; url: string } | { kind: 'citation'; number: number }
+export type MessageSegment =
+  { kind: 'text'; text: string } | { kind: 'link'; text: string; url: string } | { kind: 'citation'; number: number }
 
 const PATTERN = /\[([^\]\n]{1,300})\]\(([^)\s]{1,2000})\)|(https?:\/\/[^\s<>"')\]]+)|\[(\d{1,3})\]/g
 

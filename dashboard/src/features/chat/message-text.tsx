@@ -19,7 +19,16 @@ export function MessageText({ text, sources = [] }: { text: string; sources?: So
         const label = `Source ${segment.number}: ${source.title ?? 'Untitled'}${source.page ? `, page ${source.page}` : ''}`
         const url = source.url ? safeHttpUrl(source.url) : null
         return url ? (
-          <a key={index} className="citation" href={url} target="_blank" rel="noopener noreferrer nofollow" title={label} aria-label={label} data-testid="citation">
+          <a
+            key={index}
+            className="citation"
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            title={label}
+            aria-label={label}
+            data-testid="citation"
+          >
             {segment.number}
           </a>
         ) : (

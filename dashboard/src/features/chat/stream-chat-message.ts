@@ -30,8 +30,19 @@ function parseEvent(block: string): ServerEvent | null {
   return data.length > 0 ? { event, data: data.join('\n') } : null
 }
 
-export async function streamChatMessage(client: ApiClient, agentId: string, conversationId: string, text: string, handlers: StreamHandlers, signal?: AbortSignal): Promise<ChatAnswer> {
-  const response = await client.openStream(`/conversations/chat/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/`, { message_text: text }, signal)
+export async function streamChatMessage(
+  client: ApiClient,
+  agentId: string,
+  conversationId: string,
+  text: string,
+  handlers: StreamHandlers,
+  signal?: AbortSignal,
+): Promise<ChatAnswer> {
+  const response = await client.openStream(
+    `/conversations/chat/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/`,
+    { message_text: text },
+    signal,
+  )
   if (!response.body) throw new ApiError(0, 'UNKNOWN_ERROR', 'Something Went Wrong', 'Failed to send message')
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
   let buffer = ''
@@ -49,7 +60,14 @@ export async function streamChatMessage(client: ApiClient, agentId: string, conv
       if (parsed.event === 'user_message') handlers.onUserMessage?.(data as unknown as Message)
       else if (parsed.event === 'token') handlers.onToken?.(String(data.text ?? ''))
       else if (parsed.event === 'done') return data as unknown as ChatAnswer
-      else if (parsed.event === 'error') throw new ApiError(Number(data.status) || 502, 'SERVER_ERROR', 'Failed to send message', typeof data.message === 'string' ? data.message : 'Failed to send message', data)
+      else if (parsed.event === 'error')
+        throw new ApiError(
+          Number(data.status) || 502,
+          'SERVER_ERROR',
+          'Failed to send message',
+          typeof data.message === 'string' ? data.message : 'Failed to send message',
+          data,
+        )
     }
   }
   throw new ApiError(0, 'NETWORK_ERROR', 'Failed to send message', 'The answer was cut off. Please try again.')

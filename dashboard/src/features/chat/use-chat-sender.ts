@@ -7,7 +7,13 @@ import { useApi } from '../../api/api-context.tsx'
 import { reportError } from '../../feedback/report-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import type { Message } from '../conversations/conversation.types.ts'
-import { CONVERSATIONS_KEY, messagesInOrder, messagesQuery, withLatestMessages, type MessagePages } from '../conversations/conversations.queries.ts'
+import {
+  CONVERSATIONS_KEY,
+  messagesInOrder,
+  messagesQuery,
+  withLatestMessages,
+  type MessagePages,
+} from '../conversations/conversations.queries.ts'
 import { DASHBOARD_KEY } from '../dashboard/dashboard.queries.ts'
 import { streamChatMessage } from './stream-chat-message.ts'
 
@@ -19,7 +25,11 @@ export interface ChatSender {
   send(text: string): Promise<boolean>
 }
 
-export function useChatSender(agentId: string, conversationId: string | null, onFirstMessage?: (text: string) => void): ChatSender {
+export function useChatSender(
+  agentId: string,
+  conversationId: string | null,
+  onFirstMessage?: (text: string) => void,
+): ChatSender {
   const client = useApi()
   const toaster = useToast()
   const queryClient = useQueryClient()
@@ -37,13 +47,30 @@ export function useChatSender(agentId: string, conversationId: string | null, on
         return false
       }
       const key = messagesQuery(client, agentId, conversationId).queryKey
-      const isFirst = !messagesInOrder(queryClient.getQueryData<MessagePages>(key)).some((message) => message.sender_type === 'user')
-      setPendingUser({ message_id: `pending-${Date.now()}`, message_text: text, sender_type: 'user', timestamp: new Date().toISOString(), pending: true })
+      const isFirst = !messagesInOrder(queryClient.getQueryData<MessagePages>(key)).some(
+        (message) => message.sender_type === 'user',
+      )
+      setPendingUser({
+        message_id: `pending-${Date.now()}`,
+        message_text: text,
+        sender_type: 'user',
+        timestamp: new Date().toISOString(),
+        pending: true,
+      })
       setStreamingText('')
       abort.current = new AbortController()
       try {
-        const answer = await streamChatMessage(client, agentId, conversationId, text, { onToken: (token) => setStreamingText((current) => (current ?? '') + token) }, abort.current.signal)
-        queryClient.setQueryData<MessagePages>(key, (current) => withLatestMessages(current, [answer.user_message, answer.ai_message]))
+        const answer = await streamChatMessage(
+          client,
+          agentId,
+          conversationId,
+          text,
+          { onToken: (token) => setStreamingText((current) => (current ?? '') + token) },
+          abort.current.signal,
+        )
+        queryClient.setQueryData<MessagePages>(key, (current) =>
+          withLatestMessages(current, [answer.user_message, answer.ai_message]),
+        )
         if (isFirst) onFirstMessage?.(text)
         return true
       } catch (error) {

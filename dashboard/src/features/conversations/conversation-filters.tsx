@@ -16,15 +16,46 @@ const FILTERS: { value: ConversationFilter; label: string }[] = [
   { value: 'archived', label: 'Archived' },
 ]
 
-export function ConversationFilters({ state, agents, onChange }: { state: FilterState; agents: Agent[]; onChange(next: Partial<FilterState>): void }) {
+export function ConversationFilters({
+  state,
+  agents,
+  onChange,
+}: {
+  state: FilterState
+  agents: Agent[]
+  onChange(next: Partial<FilterState>): void
+}) {
   const agentName = agents.find((agent) => agent.agent_id === state.agentId)?.name
   return (
     <div className="conversation-filters">
-      <TextField label="Search conversations" labelHidden placeholder="Search conversations..." prefix={<Icon source={SearchIcon} />} value={state.search} onChange={(search) => onChange({ search })} autoComplete="off" clearButton onClearButtonClick={() => onChange({ search: '' })} />
-      <Select label="Agent" labelHidden options={[{ label: 'All Agents', value: '' }, ...agents.map((agent) => ({ label: agent.name, value: agent.agent_id }))]} value={state.agentId ?? ''} onChange={(value) => onChange({ agentId: value || null })} />
+      <TextField
+        label="Search conversations"
+        labelHidden
+        placeholder="Search conversations..."
+        prefix={<Icon source={SearchIcon} />}
+        value={state.search}
+        onChange={(search) => onChange({ search })}
+        autoComplete="off"
+        clearButton
+        onClearButtonClick={() => onChange({ search: '' })}
+      />
+      <Select
+        label="Agent"
+        labelHidden
+        options={[
+          { label: 'All Agents', value: '' },
+          ...agents.map((agent) => ({ label: agent.name, value: agent.agent_id })),
+        ]}
+        value={state.agentId ?? ''}
+        onChange={(value) => onChange({ agentId: value || null })}
+      />
       <ButtonGroup variant="segmented" fullWidth>
         {FILTERS.map((item) => (
-          <Button key={item.value} pressed={state.filter === item.value} onClick={() => onChange({ filter: item.value })}>
+          <Button
+            key={item.value}
+            pressed={state.filter === item.value}
+            onClick={() => onChange({ filter: item.value })}
+          >
             {item.label}
           </Button>
         ))}
@@ -32,7 +63,11 @@ export function ConversationFilters({ state, agents, onChange }: { state: Filter
       {state.agentId || state.filter !== 'all' || state.search ? (
         <InlineStack gap="100" wrap>
           {agentName ? <Tag onRemove={() => onChange({ agentId: null })}>{`Agent: ${agentName}`}</Tag> : null}
-          {state.filter !== 'all' ? <Tag onRemove={() => onChange({ filter: 'all' })}>{state.filter === 'favorite' ? 'Favorite' : 'Archived'}</Tag> : null}
+          {state.filter !== 'all' ? (
+            <Tag onRemove={() => onChange({ filter: 'all' })}>
+              {state.filter === 'favorite' ? 'Favorite' : 'Archived'}
+            </Tag>
+          ) : null}
           {state.search ? <Tag onRemove={() => onChange({ search: '' })}>{`“${state.search}”`}</Tag> : null}
         </InlineStack>
       ) : null}

@@ -18,7 +18,14 @@ export interface ConversationHeaderProps {
 
 const TOGGLE_HINT = 'Choose this agent in the filter to change favourites and archive'
 
-export function ConversationHeader({ conversation, canToggle, onBack, onToggleFavorite, onToggleArchive, onDelete }: ConversationHeaderProps) {
+export function ConversationHeader({
+  conversation,
+  canToggle,
+  onBack,
+  onToggleFavorite,
+  onToggleArchive,
+  onDelete,
+}: ConversationHeaderProps) {
   return (
     <>
       <InlineStack gap="200" blockAlign="center" wrap={false}>
@@ -35,14 +42,36 @@ export function ConversationHeader({ conversation, canToggle, onBack, onToggleFa
         </BlockStack>
       </InlineStack>
       <InlineStack gap="100" blockAlign="center">
-        <Badge tone={STATUS_TONE[conversation.status]}>{conversation.status.charAt(0).toUpperCase() + conversation.status.slice(1)}</Badge>
+        <Badge tone={STATUS_TONE[conversation.status]}>
+          {conversation.status.charAt(0).toUpperCase() + conversation.status.slice(1)}
+        </Badge>
         <span title={canToggle ? undefined : TOGGLE_HINT}>
-          <Button variant="tertiary" icon={conversation.is_favorite ? StarFilledIcon : StarIcon} pressed={conversation.is_favorite} onClick={onToggleFavorite} disabled={!canToggle} accessibilityLabel={conversation.is_favorite ? 'Remove from favorites' : 'Add to favorites'} />
+          <Button
+            variant="tertiary"
+            icon={conversation.is_favorite ? StarFilledIcon : StarIcon}
+            pressed={conversation.is_favorite}
+            onClick={onToggleFavorite}
+            disabled={!canToggle}
+            accessibilityLabel={conversation.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
+          />
         </span>
         <span title={canToggle ? undefined : TOGGLE_HINT}>
-          <Button variant="tertiary" icon={ArchiveIcon} pressed={conversation.is_archived} onClick={onToggleArchive} disabled={!canToggle} accessibilityLabel={conversation.is_archived ? 'Unarchive conversation' : 'Archive conversation'} />
+          <Button
+            variant="tertiary"
+            icon={ArchiveIcon}
+            pressed={conversation.is_archived}
+            onClick={onToggleArchive}
+            disabled={!canToggle}
+            accessibilityLabel={conversation.is_archived ? 'Unarchive conversation' : 'Archive conversation'}
+          />
         </span>
-        <Button variant="tertiary" tone="critical" icon={DeleteIcon} onClick={onDelete} accessibilityLabel="Delete conversation" />
+        <Button
+          variant="tertiary"
+          tone="critical"
+          icon={DeleteIcon}
+          onClick={onDelete}
+          accessibilityLabel="Delete conversation"
+        />
       </InlineStack>
     </>
   )

@@ -7,10 +7,24 @@ import type { Conversation } from './conversation.types.ts'
 
 export const initialsOf = (name: string) => (name.trim().slice(0, 2) || '?').toUpperCase()
 
-export function ConversationListItem({ conversation, selected, onSelect }: { conversation: Conversation; selected: boolean; onSelect(): void }) {
+export function ConversationListItem({
+  conversation,
+  selected,
+  onSelect,
+}: {
+  conversation: Conversation
+  selected: boolean
+  onSelect(): void
+}) {
   return (
     <li>
-      <button type="button" className={`conversation-item${selected ? ' is-selected' : ''}`} onClick={onSelect} aria-current={selected ? 'true' : undefined} data-testid="conversation-item">
+      <button
+        type="button"
+        className={`conversation-item${selected ? ' is-selected' : ''}`}
+        onClick={onSelect}
+        aria-current={selected ? 'true' : undefined}
+        data-testid="conversation-item"
+      >
         <span className="conversation-item__avatar" aria-hidden="true">
           {initialsOf(conversation.name)}
         </span>

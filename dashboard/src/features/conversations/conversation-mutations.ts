@@ -23,7 +23,8 @@ export interface ConversationChanges {
 /** SPEC section 8: the create failures' own words. */
 export function creationProblem(error: unknown): string {
   const said = error instanceof Error ? error.message : ''
-  if (/does not exist|not found|no longer available/i.test(said)) return 'The selected agent does not exist or is no longer available.'
+  if (/does not exist|not found|no longer available/i.test(said))
+    return 'The selected agent does not exist or is no longer available.'
   if (/name is required/i.test(said)) return 'Conversation name is required and cannot be empty.'
   if (/agent id is required/i.test(said)) return 'Agent ID is required.'
   if (error instanceof ApiError && error.status === 409) return 'Failed to create conversation due to data conflict.'
@@ -33,7 +34,11 @@ export function creationProblem(error: unknown): string {
 
 export function useStartConversation(onStarted: (started: StartedConversation) => void) {
   return useApiMutation({
-    run: (client: ApiClient, input: { agentId: string; name: string }) => client.request<StartedConversation>('/conversations/create/', { method: 'POST', body: { name: input.name.trim(), agent_id: input.agentId } }),
+    run: (client: ApiClient, input: { agentId: string; name: string }) =>
+      client.request<StartedConversation>('/conversations/create/', {
+        method: 'POST',
+        body: { name: input.name.trim(), agent_id: input.agentId },
+      }),
     errorTitle: 'Failed to start conversation',
     errorMessage: creationProblem,
     successToast: { title: 'Conversation started' },
@@ -45,7 +50,10 @@ export function useStartConversation(onStarted: (started: StartedConversation) =
 export function useUpdateConversation(errorTitle = 'Failed to update conversation') {
   return useApiMutation({
     run: (client: ApiClient, input: { agentId: string; conversationId: string; changes: ConversationChanges }) =>
-      client.request(`/conversations/${encodeURIComponent(input.agentId)}/${encodeURIComponent(input.conversationId)}/update/`, { method: 'POST', body: input.changes }),
+      client.request(
+        `/conversations/${encodeURIComponent(input.agentId)}/${encodeURIComponent(input.conversationId)}/update/`,
+        { method: 'POST', body: input.changes },
+      ),
     errorTitle,
     successToast: false,
     invalidates: [CONVERSATIONS_KEY, DASHBOARD_KEY],

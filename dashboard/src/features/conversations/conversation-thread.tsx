@@ -10,12 +10,16 @@ import { activityQuery } from './conversations.queries.ts'
 import { useMarkRead } from './use-mark-read.ts'
 
 function readOnlyReasonOf(channel: Conversation['channel']): string {
-  if (channel === 'shopify') return 'This conversation belongs to a customer of your Shopify store; you can read it here.'
+  if (channel === 'shopify')
+    return 'This conversation belongs to a customer of your Shopify store; you can read it here.'
   if (channel === 'widget') return 'This conversation belongs to a website visitor; you can read it here.'
   return 'This conversation is closed, or its agent is inactive.'
 }
 
-export function ConversationThread({ conversation, ...actions }: ConversationHeaderProps & { conversation: Conversation }) {
+export function ConversationThread({
+  conversation,
+  ...actions
+}: ConversationHeaderProps & { conversation: Conversation }) {
   const client = useApi()
   useMarkRead(conversation)
   // Re-checked every 5 minutes and on focus (SPEC section 4); a closed conversation cannot be written in.
@@ -29,7 +33,16 @@ export function ConversationThread({ conversation, ...actions }: ConversationHea
       agentName={conversation.agent_name}
       conversationId={conversation.id}
       sender={sender}
-      header={<ConversationHeader conversation={activity.data && !activity.data.is_active && conversation.status === 'active' ? { ...conversation, status: 'completed' } : conversation} {...actions} />}
+      header={
+        <ConversationHeader
+          conversation={
+            activity.data && !activity.data.is_active && conversation.status === 'active'
+              ? { ...conversation, status: 'completed' }
+              : conversation
+          }
+          {...actions}
+        />
+      }
       formatTime={formatTime12}
       canWrite={fromDashboard && open}
       readOnlyReason={readOnlyReasonOf(conversation.channel)}

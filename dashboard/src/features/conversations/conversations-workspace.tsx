@@ -33,7 +33,9 @@ export function ConversationsWorkspace() {
   const searchText = useAddressText(params.get('q') ?? '', (search) => change({ search }))
   const state: FilterState = {
     agentId: params.get('agent'),
-    filter: (['favorite', 'archived'].includes(params.get('filter') ?? '') ? params.get('filter') : 'all') as ConversationFilter,
+    filter: (['favorite', 'archived'].includes(params.get('filter') ?? '')
+      ? params.get('filter')
+      : 'all') as ConversationFilter,
     search: searchText.typed,
   }
   const selectedId = params.get('conversation')
@@ -47,7 +49,10 @@ export function ConversationsWorkspace() {
   // The open conversation stays open when a filter or a change (archive, unfavourite) leaves it out of
   // the list; opened from a link, it is read on its own.
   const [kept, setKept] = useState<Conversation | null>(null)
-  const alone = useQuery({ ...conversationQuery(client, selectedId ?? ''), enabled: Boolean(selectedId) && !listed && kept?.id !== selectedId })
+  const alone = useQuery({
+    ...conversationQuery(client, selectedId ?? ''),
+    enabled: Boolean(selectedId) && !listed && kept?.id !== selectedId,
+  })
   useEffect(() => {
     if (listed) setKept(listed)
   }, [listed])
@@ -58,7 +63,8 @@ export function ConversationsWorkspace() {
     setParams(
       (previous) => {
         const params = new URLSearchParams(previous)
-        const put = (key: string, value: string | null | undefined) => (value ? params.set(key, value) : params.delete(key))
+        const put = (key: string, value: string | null | undefined) =>
+          value ? params.set(key, value) : params.delete(key)
         if ('agentId' in next) put('agent', next.agentId)
         if ('filter' in next) put('filter', next.filter === 'all' ? null : next.filter)
         if ('search' in next) put('q', next.search)
@@ -98,7 +104,12 @@ export function ConversationsWorkspace() {
           ) : (
             <ul className="conversation-list" aria-label="Conversations">
               {conversations.map((conversation) => (
-                <ConversationListItem key={conversation.id} conversation={conversation} selected={conversation.id === selectedId} onSelect={() => change({ conversation: conversation.id })} />
+                <ConversationListItem
+                  key={conversation.id}
+                  conversation={conversation}
+                  selected={conversation.id === selectedId}
+                  onSelect={() => change({ conversation: conversation.id })}
+                />
               ))}
             </ul>
           )}
@@ -110,11 +121,28 @@ export function ConversationsWorkspace() {
               conversation={selected}
               onBack={() => change({ conversation: null })}
               canToggle={canToggle}
-              onToggleFavorite={() => canToggle && update.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_favorite: !selected.is_favorite } })}
-              onToggleArchive={() => canToggle && update.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_archived: !selected.is_archived } })}
+              onToggleFavorite={() =>
+                canToggle &&
+                update.mutate({
+                  agentId: selected.agent_id,
+                  conversationId: selected.id,
+                  changes: { is_favorite: !selected.is_favorite },
+                })
+              }
+              onToggleArchive={() =>
+                canToggle &&
+                update.mutate({
+                  agentId: selected.agent_id,
+                  conversationId: selected.id,
+                  changes: { is_archived: !selected.is_archived },
+                })
+              }
               onDelete={() => {
                 if (!window.confirm(DELETE_CONVERSATION_CONFIRMATION)) return
-                remove.mutate({ agentId: selected.agent_id, conversationId: selected.id, changes: { is_deleted: true } }, { onSuccess: () => change({ conversation: null }) })
+                remove.mutate(
+                  { agentId: selected.agent_id, conversationId: selected.id, changes: { is_deleted: true } },
+                  { onSuccess: () => change({ conversation: null }) },
+                )
               }}
             />
           ) : (

@@ -13,13 +13,20 @@ export const ACTIVITY_CHECK_MS = 300_000
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
 
-export const conversationListQuery = (client: ApiClient, agentId: string | null, filter: ConversationFilter, search: string) =>
+export const conversationListQuery = (
+  client: ApiClient,
+  agentId: string | null,
+  filter: ConversationFilter,
+  search: string,
+) =>
   queryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'list', agentId ?? 'all', filter, search],
     queryFn: async () => {
       try {
         const path = agentId ? `/conversations/${encodeURIComponent(agentId)}/` : '/conversations/index/'
-        return await client.request<Envelope<Conversation>>(path, { query: { filter, search: search || undefined, page: 1, limit: CONVERSATION_PAGE_LIMIT } })
+        return await client.request<Envelope<Conversation>>(path, {
+          query: { filter, search: search || undefined, page: 1, limit: CONVERSATION_PAGE_LIMIT },
+        })
       } catch (error) {
         if (isNotFound(error)) return { data: [], total: 0, page: 1, limit: CONVERSATION_PAGE_LIMIT, total_pages: 0 }
         throw error
@@ -44,7 +51,11 @@ export type MessagePages = InfiniteData<Envelope<Message>, unknown>
 export const messagesQuery = (client: ApiClient, agentId: string, conversationId: string) =>
   infiniteQueryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'messages', conversationId],
-    queryFn: ({ pageParam }) => client.request<Envelope<Message>>(`/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/messages/`, { query: { page: pageParam, limit: MESSAGE_PAGE_LIMIT } }),
+    queryFn: ({ pageParam }) =>
+      client.request<Envelope<Message>>(
+        `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/messages/`,
+        { query: { page: pageParam, limit: MESSAGE_PAGE_LIMIT } },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.total_pages ? last.page + 1 : undefined),
     retry: (failures, error) => !isNotFound(error) && failures < 2,
@@ -61,13 +72,19 @@ export function withLatestMessages(pages: MessagePages | undefined, added: Messa
   const ids = new Set(added.map((message) => message.message_id))
   const [latest, ...older] = pages?.pages ?? []
   const first = latest ?? { data: [], total: 0, page: 1, limit: MESSAGE_PAGE_LIMIT, total_pages: 1 }
-  return { pageParams: pages?.pageParams ?? [1], pages: [{ ...first, data: [...first.data.filter((message) => !ids.has(message.message_id)), ...added] }, ...older] }
+  return {
+    pageParams: pages?.pageParams ?? [1],
+    pages: [{ ...first, data: [...first.data.filter((message) => !ids.has(message.message_id)), ...added] }, ...older],
+  }
 }
 
 export const activityQuery = (client: ApiClient, agentId: string, conversationId: string) =>
   queryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'activity', conversationId],
-    queryFn: () => client.request<{ is_active: boolean; status?: string }>(`/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/check-active/`),
+    queryFn: () =>
+      client.request<{ is_active: boolean; status?: string }>(
+        `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/check-active/`,
+      ),
     refetchInterval: ACTIVITY_CHECK_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,

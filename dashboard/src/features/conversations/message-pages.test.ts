@@ -2,8 +2,19 @@ import { describe, expect, it } from 'vitest'
 import type { Message } from './conversation.types.ts'
 import { messagesInOrder, withLatestMessages, type MessagePages } from './conversations.queries.ts'
 
-const message = (id: string): Message => ({ message_id: id, message_text: id, sender_type: 'user', timestamp: '2026-11-21T10:00:00Z' })
-const page = (number: number, ids: string[]) => ({ data: ids.map(message), total: 5, page: number, limit: 30, total_pages: 2 })
+const message = (id: string): Message => ({
+  message_id: id,
+  message_text: id,
+  sender_type: 'user',
+  timestamp: '2026-11-21T10:00:00Z',
+})
+const page = (number: number, ids: string[]) => ({
+  data: ids.map(message),
+  total: 5,
+  page: number,
+  limit: 30,
+  total_pages: 2,
+})
 
 describe('pages of messages', () => {
   it('shows earlier pages above the latest one, each oldest first', () => {
@@ -16,6 +27,8 @@ describe('pages of messages', () => {
     const next = withLatestMessages(pages, [message('m5'), message('m6')])
     expect(messagesInOrder(next).map((item) => item.message_id)).toEqual(['m1', 'm4', 'm5', 'm6'])
     expect(next.pageParams).toEqual([1, 2])
-    expect(messagesInOrder(withLatestMessages(undefined, [message('first')])).map((item) => item.message_id)).toEqual(['first'])
+    expect(messagesInOrder(withLatestMessages(undefined, [message('first')])).map((item) => item.message_id)).toEqual([
+      'first',
+    ])
   })
 })

@@ -9,7 +9,8 @@ import { CONVERSATIONS_KEY } from './conversations.queries.ts'
 export function useMarkRead(conversation: Conversation | undefined) {
   const marked = useRef<string | null>(null)
   const markRead = useApiMutation({
-    run: (client: ApiClient, conversationId: string) => client.request(`/conversations/${encodeURIComponent(conversationId)}/read/`, { method: 'PUT' }),
+    run: (client: ApiClient, conversationId: string) =>
+      client.request(`/conversations/${encodeURIComponent(conversationId)}/read/`, { method: 'PUT' }),
     errorTitle: 'Failed to mark as read',
     successToast: false,
     invalidates: [[...CONVERSATIONS_KEY, 'list'], DASHBOARD_KEY],

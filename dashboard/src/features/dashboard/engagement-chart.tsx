@@ -11,7 +11,15 @@ const RANGES = [
 ]
 const HEIGHT = 160
 
-export function EngagementChart({ points, range, onRangeChange }: { points: EngagementPoint[] | undefined; range: string; onRangeChange(range: string): void }) {
+export function EngagementChart({
+  points,
+  range,
+  onRangeChange,
+}: {
+  points: EngagementPoint[] | undefined
+  range: string
+  onRangeChange(range: string): void
+}) {
   const highest = Math.max(1, ...(points ?? []).flatMap((point) => [point.conversations, point.responses]))
   return (
     <Card>
@@ -25,11 +33,30 @@ export function EngagementChart({ points, range, onRangeChange }: { points: Enga
           </div>
         </InlineStack>
         <div className="engagement-chart" aria-hidden="true">
-          {(points ?? Array.from({ length: 7 }, (_, index) => ({ name: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][index] ?? '', conversations: 0, responses: 0 }))).map((point) => (
+          {(
+            points ??
+            Array.from({ length: 7 }, (_, index) => ({
+              name: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][index] ?? '',
+              conversations: 0,
+              responses: 0,
+            }))
+          ).map((point) => (
             <div key={point.name} className="engagement-chart__day">
               <svg viewBox={`0 0 24 ${HEIGHT}`} preserveAspectRatio="none" className="engagement-chart__bars">
-                <rect x="2" width="9" y={HEIGHT - (point.conversations / highest) * HEIGHT} height={(point.conversations / highest) * HEIGHT} className="bar bar--conversations" />
-                <rect x="13" width="9" y={HEIGHT - (point.responses / highest) * HEIGHT} height={(point.responses / highest) * HEIGHT} className="bar bar--responses" />
+                <rect
+                  x="2"
+                  width="9"
+                  y={HEIGHT - (point.conversations / highest) * HEIGHT}
+                  height={(point.conversations / highest) * HEIGHT}
+                  className="bar bar--conversations"
+                />
+                <rect
+                  x="13"
+                  width="9"
+                  y={HEIGHT - (point.responses / highest) * HEIGHT}
+                  height={(point.responses / highest) * HEIGHT}
+                  className="bar bar--responses"
+                />
               </svg>
               <span className="engagement-chart__label">{point.name}</span>
             </div>

@@ -19,7 +19,11 @@ interface RecentChat {
 
 export function RecentChats() {
   const client = useApi()
-  const chats = useQuery({ queryKey: [...DASHBOARD_KEY, 'recent-chats'], queryFn: () => client.request<RecentChat[]>('/dashboard/api/recent-chats/', { query: { count: 5 } }), staleTime: 30_000 })
+  const chats = useQuery({
+    queryKey: [...DASHBOARD_KEY, 'recent-chats'],
+    queryFn: () => client.request<RecentChat[]>('/dashboard/api/recent-chats/', { query: { count: 5 } }),
+    staleTime: 30_000,
+  })
   return (
     <Card>
       <BlockStack gap="200">
@@ -37,7 +41,11 @@ export function RecentChats() {
         ) : (
           <div>
             {chats.data.map((chat) => (
-              <Link key={chat.id} className="recent-chat" to={`/app/conversations?agent=${encodeURIComponent(chat.agent_id)}&conversation=${encodeURIComponent(chat.id)}`}>
+              <Link
+                key={chat.id}
+                className="recent-chat"
+                to={`/app/conversations?agent=${encodeURIComponent(chat.agent_id)}&conversation=${encodeURIComponent(chat.id)}`}
+              >
                 <BlockStack gap="050">
                   <Text as="span" fontWeight="semibold" truncate>
                     {chat.name}

@@ -7,13 +7,24 @@ import './dashboard.css'
 function TrendLine({ trend }: { trend: Trend }) {
   return (
     <Text as="span" variant="bodySm" tone={trend.isPositive ? 'success' : 'critical'}>
-      {trend.isPositive ? '▲' : '▼'} {Math.abs(trend.value)}% <span className="visually-hidden">{trend.isPositive ? 'up' : 'down'} </span>vs previous 30 days
+      {trend.isPositive ? '▲' : '▼'} {Math.abs(trend.value)}%{' '}
+      <span className="visually-hidden">{trend.isPositive ? 'up' : 'down'} </span>vs previous 30 days
     </Text>
   )
 }
 
 /** One figure with its title; the Dashboard's cards and the Agents list's summary. */
-export function StatCard({ title, value, caption, trend }: { title: string; value: number | undefined; caption?: string; trend?: Trend }) {
+export function StatCard({
+  title,
+  value,
+  caption,
+  trend,
+}: {
+  title: string
+  value: number | undefined
+  caption?: string
+  trend?: Trend
+}) {
   return (
     <Card>
       <BlockStack gap="100">
@@ -40,9 +51,19 @@ export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
   return (
     <div className="stat-grid" data-testid="stat-cards">
       <StatCard title="Total Agents" value={stats?.totalAgents} caption="AI agents created" />
-      <StatCard title="Total Conversations" value={stats?.totalConversations} caption="All conversations" trend={stats?.trends.conversations} />
+      <StatCard
+        title="Total Conversations"
+        value={stats?.totalConversations}
+        caption="All conversations"
+        trend={stats?.trends.conversations}
+      />
       <StatCard title="Active Conversations" value={stats?.activeConversations} caption="Currently active chats" />
-      <StatCard title="Total Messages" value={stats?.totalMessages} caption="Messages exchanged" trend={stats?.trends.messages} />
+      <StatCard
+        title="Total Messages"
+        value={stats?.totalMessages}
+        caption="Messages exchanged"
+        trend={stats?.trends.messages}
+      />
     </div>
   )
 }

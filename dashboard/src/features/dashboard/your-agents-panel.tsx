@@ -36,7 +36,10 @@ export function YourAgentsPanel() {
           </Text>
         </Card>
       ) : agents.data.agents.length === 0 ? (
-        <EmptyCard heading="You haven't created any agents yet" action={{ content: 'Create Your First Agent', url: '/app/create-agent' }}>
+        <EmptyCard
+          heading="You haven't created any agents yet"
+          action={{ content: 'Create Your First Agent', url: '/app/create-agent' }}
+        >
           Agents answer your customers from your documents, texts and websites.
         </EmptyCard>
       ) : (

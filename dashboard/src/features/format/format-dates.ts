@@ -11,10 +11,14 @@ function parse(value: string | null | undefined): Date | null {
 }
 
 /** "Mar 5" */
-export const formatMonthDay = (value: string | null | undefined) => (parse(value) ? monthDay.format(parse(value) as Date) : '')
+export const formatMonthDay = (value: string | null | undefined) =>
+  parse(value) ? monthDay.format(parse(value) as Date) : ''
 /** "3:07 PM" */
-export const formatTime12 = (value: string | null | undefined) => (parse(value) ? twelveHour.format(parse(value) as Date) : '')
+export const formatTime12 = (value: string | null | undefined) =>
+  parse(value) ? twelveHour.format(parse(value) as Date) : ''
 /** "15:07" */
-export const formatTime24 = (value: string | null | undefined) => (parse(value) ? twentyFourHour.format(parse(value) as Date) : '')
+export const formatTime24 = (value: string | null | undefined) =>
+  parse(value) ? twentyFourHour.format(parse(value) as Date) : ''
 /** The local date, e.g. "Mar 5, 2026" */
-export const formatDate = (value: string | null | undefined) => (parse(value) ? longDate.format(parse(value) as Date) : '—')
+export const formatDate = (value: string | null | undefined) =>
+  parse(value) ? longDate.format(parse(value) as Date) : '—'

@@ -42,7 +42,10 @@ export function ContactSupportForm({ recipient }: { recipient: string }) {
     }
     const link = supportMailLink(recipient, parsed.data)
     setMailLink(link)
-    toast.info('Opening your e-mail app', `Your message to ${recipient} is written out there: press Send in your e-mail app to deliver it.`)
+    toast.info(
+      'Opening your e-mail app',
+      `Your message to ${recipient} is written out there: press Send in your e-mail app to deliver it.`,
+    )
     window.location.href = link
   }
 
@@ -50,7 +53,15 @@ export function ContactSupportForm({ recipient }: { recipient: string }) {
     <Form onSubmit={submit} noValidate>
       <FormLayout>
         <FormLayout.Group>
-          <TextField id={fieldId('name')} label="Name" autoComplete="name" value={values.name} onChange={change('name')} error={errors.name} requiredIndicator />
+          <TextField
+            id={fieldId('name')}
+            label="Name"
+            autoComplete="name"
+            value={values.name}
+            onChange={change('name')}
+            error={errors.name}
+            requiredIndicator
+          />
           <TextField
             id={fieldId('email')}
             label="E-mail"
@@ -62,7 +73,15 @@ export function ContactSupportForm({ recipient }: { recipient: string }) {
             requiredIndicator
           />
         </FormLayout.Group>
-        <TextField id={fieldId('subject')} label="Subject" autoComplete="off" value={values.subject} onChange={change('subject')} error={errors.subject} requiredIndicator />
+        <TextField
+          id={fieldId('subject')}
+          label="Subject"
+          autoComplete="off"
+          value={values.subject}
+          onChange={change('subject')}
+          error={errors.subject}
+          requiredIndicator
+        />
         <div className="support-form__message">
           <TextField
             id={fieldId('message')}

@@ -22,7 +22,12 @@ export function FaqAccordion({ entries, headingLevel = 3 }: FaqAccordionProps) {
 
   const moveFocus = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = entries.length - 1
-    const target = { ArrowDown: index === last ? 0 : index + 1, ArrowUp: index === 0 ? last : index - 1, Home: 0, End: last }[event.key]
+    const target = {
+      ArrowDown: index === last ? 0 : index + 1,
+      ArrowUp: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key]
     if (target === undefined) return
     event.preventDefault()
     buttons.current[target]?.focus()

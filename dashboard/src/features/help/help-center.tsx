@@ -22,10 +22,15 @@ const TABS = [
 export function HelpCenter({ supportEmail }: { supportEmail: string }) {
   const [search, setSearch] = useSearchParams()
   const [query, setQuery] = useState('')
-  const selected = Math.max(0, TABS.findIndex((tab) => tab.id === search.get('tab')))
+  const selected = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.id === search.get('tab')),
+  )
   const tab = TABS[selected]?.id ?? 'faq'
   const questions = HELP_FAQ.filter((entry) => matchesHelpSearch(query, [entry.question, entry.answer]))
-  const resources = HELP_RESOURCES.filter((resource) => matchesHelpSearch(query, [resource.title, resource.description]))
+  const resources = HELP_RESOURCES.filter((resource) =>
+    matchesHelpSearch(query, [resource.title, resource.description]),
+  )
 
   return (
     <BlockStack gap="400">
@@ -46,7 +51,12 @@ export function HelpCenter({ supportEmail }: { supportEmail: string }) {
         </p>
       </div>
       <Card padding="0">
-        <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch({ tab: TABS[index]?.id ?? 'faq' }, { replace: true })} fitted>
+        <Tabs
+          tabs={TABS}
+          selected={selected}
+          onSelect={(index) => setSearch({ tab: TABS[index]?.id ?? 'faq' }, { replace: true })}
+          fitted
+        >
           <div className="help-center__panel">
             {tab === 'faq' && (
               <BlockStack gap="300">

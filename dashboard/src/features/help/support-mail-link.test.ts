@@ -4,7 +4,12 @@ import { SUPPORT_MESSAGE_MESSAGES, SupportMessageSchema } from './support-messag
 
 describe('the support message', () => {
   it('becomes a mailto: link whose subject and body survive characters that mean something in a URL', () => {
-    const link = supportMailLink('support@agentdesk.example', { name: 'Ana & Co', email: 'ana@shop.example', subject: 'Refund? 50% & more', message: 'Line one\nLine #2' })
+    const link = supportMailLink('support@agentdesk.example', {
+      name: 'Ana & Co',
+      email: 'ana@shop.example',
+      subject: 'Refund? 50% & more',
+      message: 'Line one\nLine #2',
+    })
     const url = new URL(link)
     expect(url.protocol).toBe('mailto:')
     expect(url.pathname).toBe('support@agentdesk.example')
@@ -16,10 +21,17 @@ describe('the support message', () => {
     const result = SupportMessageSchema.safeParse({ name: ' ', email: 'nope', subject: '', message: '\n' })
     expect(result.success).toBe(false)
     const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path[0], issue.message]))
-    expect(messages).toEqual({ name: SUPPORT_MESSAGE_MESSAGES.name, email: SUPPORT_MESSAGE_MESSAGES.email, subject: SUPPORT_MESSAGE_MESSAGES.subject, message: SUPPORT_MESSAGE_MESSAGES.message })
+    expect(messages).toEqual({
+      name: SUPPORT_MESSAGE_MESSAGES.name,
+      email: SUPPORT_MESSAGE_MESSAGES.email,
+      subject: SUPPORT_MESSAGE_MESSAGES.subject,
+      message: SUPPORT_MESSAGE_MESSAGES.message,
+    })
   })
 
   it('is trimmed when valid', () => {
-    expect(SupportMessageSchema.parse({ name: ' Ana ', email: ' ana@shop.example ', subject: ' Hi ', message: ' Help ' })).toEqual({ name: 'Ana', email: 'ana@shop.example', subject: 'Hi', message: 'Help' })
+    expect(
+      SupportMessageSchema.parse({ name: ' Ana ', email: ' ana@shop.example ', subject: ' Hi ', message: ' Help ' }),
+    ).toEqual({ name: 'Ana', email: 'ana@shop.example', subject: 'Hi', message: 'Help' })
   })
 })

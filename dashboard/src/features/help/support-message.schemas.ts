@@ -9,11 +9,19 @@ export const SUPPORT_MESSAGE_MESSAGES = {
   message: 'Please enter a message',
 } as const
 
-const requiredText = (message: string, max: number) => z.string().trim().min(1, { error: message }).max(max, { error: `Please keep this under ${max} characters` })
+const requiredText = (message: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Please keep this under ${max} characters` })
 
 export const SupportMessageSchema = z.object({
   name: requiredText(SUPPORT_MESSAGE_MESSAGES.name, 200),
-  email: z.string().trim().pipe(z.email({ error: SUPPORT_MESSAGE_MESSAGES.email })),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: SUPPORT_MESSAGE_MESSAGES.email })),
   subject: requiredText(SUPPORT_MESSAGE_MESSAGES.subject, 200),
   message: requiredText(SUPPORT_MESSAGE_MESSAGES.message, 2_000),
 })

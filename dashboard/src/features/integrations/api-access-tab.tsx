@@ -21,7 +21,8 @@ export function ApiAccessTab({ serverOrigin }: { serverOrigin: string }) {
             <code className="integrations-endpoint">{endpoint}</code>
           </InlineStack>
           <Text as="p" tone="subdued">
-            Lists the conversations of every agent you can see; add agent_id, filter, search, page and limit to narrow it.
+            Lists the conversations of every agent you can see; add agent_id, filter, search, page and limit to narrow
+            it.
           </Text>
         </BlockStack>
       </Card>
@@ -31,9 +32,16 @@ export function ApiAccessTab({ serverOrigin }: { serverOrigin: string }) {
             API keys
           </Text>
           <TextField label="Production key" value={MASKED_KEY} readOnly autoComplete="off" helpText="Not issued yet." />
-          <TextField label="Development key" value={MASKED_KEY} readOnly autoComplete="off" helpText="Not issued yet." />
+          <TextField
+            label="Development key"
+            value={MASKED_KEY}
+            readOnly
+            autoComplete="off"
+            helpText="Not issued yet."
+          />
           <Text as="p" tone="subdued">
-            Until keys are issued, calls are authorised with a signed-in user's access token: Authorization: Bearer &lt;access token&gt;.
+            Until keys are issued, calls are authorised with a signed-in user's access token: Authorization: Bearer
+            &lt;access token&gt;.
           </Text>
           <InlineStack>
             <Button onClick={() => setShowsDocs((shown) => !shown)} ariaExpanded={showsDocs} ariaControls="api-docs">
@@ -43,10 +51,21 @@ export function ApiAccessTab({ serverOrigin }: { serverOrigin: string }) {
           <Collapsible id="api-docs" open={showsDocs}>
             <List>
               <List.Item>Every path starts with {serverOrigin}/api and ends with a slash; answers are JSON.</List.Item>
-              <List.Item>POST /accounts/login/ with email and password answers the access and refresh tokens.</List.Item>
-              <List.Item>GET /conversations/index/ lists conversations; GET /conversations/{'{agentId}'}/{'{conversationId}'}/messages/ reads one.</List.Item>
-              <List.Item>POST /conversations/chat/{'{agentId}'}/{'{conversationId}'}/ with message_text sends a message and answers the reply.</List.Item>
-              <List.Item>Failures answer a status and a message; 401 with reason token_expired means: refresh the token and retry.</List.Item>
+              <List.Item>
+                POST /accounts/login/ with email and password answers the access and refresh tokens.
+              </List.Item>
+              <List.Item>
+                GET /conversations/index/ lists conversations; GET /conversations/{'{agentId}'}/{'{conversationId}'}
+                /messages/ reads one.
+              </List.Item>
+              <List.Item>
+                POST /conversations/chat/{'{agentId}'}/{'{conversationId}'}/ with message_text sends a message and
+                answers the reply.
+              </List.Item>
+              <List.Item>
+                Failures answer a status and a message; 401 with reason token_expired means: refresh the token and
+                retry.
+              </List.Item>
             </List>
           </Collapsible>
         </BlockStack>

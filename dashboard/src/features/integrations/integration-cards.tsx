@@ -4,7 +4,17 @@ import { BlockStack, Box, Button, Card, Icon, InlineGrid, InlineStack, Text } fr
 import { CodeIcon, ConnectIcon, GlobeIcon } from '@shopify/polaris-icons'
 import type { ReactNode } from 'react'
 
-function IntegrationCard({ icon, title, description, action }: { icon: typeof GlobeIcon; title: string; description: string; action: ReactNode }) {
+function IntegrationCard({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon: typeof GlobeIcon
+  title: string
+  description: string
+  action: ReactNode
+}) {
   return (
     <Card>
       <BlockStack gap="300">
@@ -28,9 +38,24 @@ function IntegrationCard({ icon, title, description, action }: { icon: typeof Gl
 export function IntegrationCards({ onShowTab }: { onShowTab(tab: 'api' | 'zapier'): void }) {
   return (
     <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
-      <IntegrationCard icon={GlobeIcon} title="Website Widget" description="Add an AI chat widget to any website or Shopify store." action={<Button url="/app/widget">Configure</Button>} />
-      <IntegrationCard icon={CodeIcon} title="API Access" description="Read and continue conversations from your own code." action={<Button onClick={() => onShowTab('api')}>View Documentation</Button>} />
-      <IntegrationCard icon={ConnectIcon} title="Zapier" description="Send chat events to 3,000+ apps through Zapier." action={<Button onClick={() => onShowTab('zapier')}>Connect</Button>} />
+      <IntegrationCard
+        icon={GlobeIcon}
+        title="Website Widget"
+        description="Add an AI chat widget to any website or Shopify store."
+        action={<Button url="/app/widget">Configure</Button>}
+      />
+      <IntegrationCard
+        icon={CodeIcon}
+        title="API Access"
+        description="Read and continue conversations from your own code."
+        action={<Button onClick={() => onShowTab('api')}>View Documentation</Button>}
+      />
+      <IntegrationCard
+        icon={ConnectIcon}
+        title="Zapier"
+        description="Send chat events to 3,000+ apps through Zapier."
+        action={<Button onClick={() => onShowTab('zapier')}>Connect</Button>}
+      />
     </InlineGrid>
   )
 }

@@ -16,19 +16,38 @@ export const INTEGRATION_TABS = [
 ] as const
 export type IntegrationTab = (typeof INTEGRATION_TABS)[number]['id']
 
-export function IntegrationsOverview({ tab, onTabChange, serverOrigin = window.location.origin }: { tab: IntegrationTab; onTabChange(tab: IntegrationTab): void; serverOrigin?: string }) {
+export function IntegrationsOverview({
+  tab,
+  onTabChange,
+  serverOrigin = window.location.origin,
+}: {
+  tab: IntegrationTab
+  onTabChange(tab: IntegrationTab): void
+  serverOrigin?: string
+}) {
   const selected = Math.max(
     0,
     INTEGRATION_TABS.findIndex((item) => item.id === tab),
   )
   const showTab = (next: IntegrationTab) => {
     onTabChange(next)
-    requestAnimationFrame(() => document.getElementById(`integrations-${next}-panel`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }))
+    requestAnimationFrame(() =>
+      document.getElementById(`integrations-${next}-panel`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+    )
   }
   return (
     <BlockStack gap="400">
       <IntegrationCards onShowTab={showTab} />
-      <Tabs tabs={INTEGRATION_TABS.map((item) => ({ id: `integrations-${item.id}`, content: item.content, panelID: `integrations-${item.id}-panel` }))} selected={selected} onSelect={(index) => onTabChange(INTEGRATION_TABS[index]?.id ?? 'website')} fitted>
+      <Tabs
+        tabs={INTEGRATION_TABS.map((item) => ({
+          id: `integrations-${item.id}`,
+          content: item.content,
+          panelID: `integrations-${item.id}-panel`,
+        }))}
+        selected={selected}
+        onSelect={(index) => onTabChange(INTEGRATION_TABS[index]?.id ?? 'website')}
+        fitted
+      >
         <div className="integrations-panel">
           {tab === 'website' && <WebsiteEmbedTab serverOrigin={serverOrigin} />}
           {tab === 'api' && <ApiAccessTab serverOrigin={serverOrigin} />}

@@ -10,7 +10,13 @@ export function MarketplaceTab() {
     <BlockStack gap="400">
       <div className="marketplace-chips" role="group" aria-label="Filter integrations">
         {MARKETPLACE_FILTERS.map((chip) => (
-          <button key={chip} type="button" className="marketplace-chip" aria-pressed={chip === filter} onClick={() => setFilter(chip)}>
+          <button
+            key={chip}
+            type="button"
+            className="marketplace-chip"
+            aria-pressed={chip === filter}
+            onClick={() => setFilter(chip)}
+          >
             {chip}
           </button>
         ))}

@@ -7,7 +7,10 @@ export interface ZapierTestEvent {
   triggered_from: string
 }
 
-export async function triggerZapierWebhook(url: string, origin: string = window.location.origin): Promise<ZapierTestEvent> {
+export async function triggerZapierWebhook(
+  url: string,
+  origin: string = window.location.origin,
+): Promise<ZapierTestEvent> {
   const event: ZapierTestEvent = { timestamp: new Date().toISOString(), triggered_from: origin }
   // No Content-Type: no-cors drops application/json anyway; the body is still the JSON text.
   await fetch(url, { method: 'POST', mode: 'no-cors', body: JSON.stringify(event) })

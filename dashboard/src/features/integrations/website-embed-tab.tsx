@@ -17,9 +17,14 @@ export function WebsiteEmbedTab({ serverOrigin }: { serverOrigin: string }) {
     <BlockStack gap="400">
       <Card>
         <BlockStack gap="300">
-          <EmbedCodeBlock label="Embed snippet" code={code} onCopy={() => void copy(code, { title: 'Copied to clipboard!' })} />
+          <EmbedCodeBlock
+            label="Embed snippet"
+            code={code}
+            onCopy={() => void copy(code, { title: 'Copied to clipboard!' })}
+          />
           <Text as="p" tone="subdued">
-            Replace {BOT_ID_PLACEHOLDER} with the client key of one of your widget integrations, or create one on the Widget page and copy its finished code.
+            Replace {BOT_ID_PLACEHOLDER} with the client key of one of your widget integrations, or create one on the
+            Widget page and copy its finished code.
           </Text>
           <InlineStack>
             <Button url="/app/widget">Open the Widget page</Button>
@@ -32,7 +37,10 @@ export function WebsiteEmbedTab({ serverOrigin }: { serverOrigin: string }) {
             Widget settings
           </Text>
           <Banner tone="info">
-            <Text as="p">Each widget integration has its own settings. They are shown here with their defaults; set them for a widget on the Widget page.</Text>
+            <Text as="p">
+              Each widget integration has its own settings. They are shown here with their defaults; set them for a
+              widget on the Widget page.
+            </Text>
           </Banner>
           <Checkbox label="Auto-open chat" checked={false} disabled helpText="Off by default." />
           <Checkbox label="Custom theme" checked={false} disabled helpText="The primary color is chosen per widget." />

@@ -47,7 +47,8 @@ export function ZapierTab() {
               Test your Zapier webhook
             </Text>
             <Text as="p" tone="subdued">
-              Create a Zap with the “Webhooks by Zapier” Catch Hook trigger, paste its URL here and send a test event with the time and this page's address.
+              Create a Zap with the “Webhooks by Zapier” Catch Hook trigger, paste its URL here and send a test event
+              with the time and this page's address.
             </Text>
             <TextField
               label="Zapier webhook URL"
@@ -75,7 +76,8 @@ export function ZapierTab() {
             Triggers
           </Text>
           <Text as="p" tone="subdued">
-            Events a Zap will be able to start from. AgentDesk does not send them yet: only the test above reaches your webhook today.
+            Events a Zap will be able to start from. AgentDesk does not send them yet: only the test above reaches your
+            webhook today.
           </Text>
           <ul className="integrations-list" aria-label="Zapier triggers">
             {TRIGGERS.map((trigger) => (

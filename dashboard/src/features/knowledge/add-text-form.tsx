@@ -43,8 +43,24 @@ export function AddTextForm({ agentId }: { agentId: string }) {
           <Text as="h2" variant="headingMd">
             Add Text
           </Text>
-          <TextField label="Name" value={title} onChange={setTitle} autoComplete="off" maxLength={200} error={errors.text_title} placeholder="e.g. Shipping policy" />
-          <TextField label="Content" value={content} onChange={setContent} autoComplete="off" multiline={5} error={errors.text_content} placeholder="The words the agent should know" />
+          <TextField
+            label="Name"
+            value={title}
+            onChange={setTitle}
+            autoComplete="off"
+            maxLength={200}
+            error={errors.text_title}
+            placeholder="e.g. Shipping policy"
+          />
+          <TextField
+            label="Content"
+            value={content}
+            onChange={setContent}
+            autoComplete="off"
+            multiline={5}
+            error={errors.text_content}
+            placeholder="The words the agent should know"
+          />
           <Button submit variant="primary" disabled={isBlank} loading={add.isPending}>
             Add Text
           </Button>

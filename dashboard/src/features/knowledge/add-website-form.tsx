@@ -24,7 +24,11 @@ export function AddWebsiteForm({ agentId }: { agentId: string }) {
   const add = useApiMutation<NewWebsite>({
     run: async (client, website) => {
       try {
-        return await client.request(`${agentPath(agentId)}/websites/create/`, { method: 'POST', body: website, timeoutMs: KNOWLEDGE_TIMEOUT_MS })
+        return await client.request(`${agentPath(agentId)}/websites/create/`, {
+          method: 'POST',
+          body: website,
+          timeoutMs: KNOWLEDGE_TIMEOUT_MS,
+        })
       } catch (error) {
         throw asAddWebsiteFailure(error)
       }
@@ -33,7 +37,10 @@ export function AddWebsiteForm({ agentId }: { agentId: string }) {
     successToast: false,
     invalidates: [AGENTS_KEY],
     onSuccess: (output) => {
-      showSavedToast(toaster, output, { title: 'Website added', message: 'It is being crawled; embed it once it is crawled.' })
+      showSavedToast(toaster, output, {
+        title: 'Website added',
+        message: 'It is being crawled; embed it once it is crawled.',
+      })
       setName('')
       setUrl('')
       setCrawling(false)
@@ -44,7 +51,12 @@ export function AddWebsiteForm({ agentId }: { agentId: string }) {
 
   const submit = () => {
     if (isBlank || add.isPending) return
-    const parsed = NewWebsiteSchema.safeParse({ website_name: name, website_url: withScheme(url), crawling, max_pages: Number(maxPages) })
+    const parsed = NewWebsiteSchema.safeParse({
+      website_name: name,
+      website_url: withScheme(url),
+      crawling,
+      max_pages: Number(maxPages),
+    })
     if (!parsed.success) return setErrors(fieldErrors(parsed.error))
     setErrors({})
     add.mutate(parsed.data)
@@ -58,10 +70,32 @@ export function AddWebsiteForm({ agentId }: { agentId: string }) {
             Add Page
           </Text>
           <FormLayout.Group>
-            <TextField label="Name" value={name} onChange={setName} autoComplete="off" maxLength={255} error={errors.website_name} placeholder="e.g. Help centre" />
-            <TextField label="URL" type="url" value={url} onChange={setUrl} autoComplete="off" error={errors.website_url} placeholder="https://example.com/help" />
+            <TextField
+              label="Name"
+              value={name}
+              onChange={setName}
+              autoComplete="off"
+              maxLength={255}
+              error={errors.website_name}
+              placeholder="e.g. Help centre"
+            />
+            <TextField
+              label="URL"
+              type="url"
+              value={url}
+              onChange={setUrl}
+              autoComplete="off"
+              error={errors.website_url}
+              placeholder="https://example.com/help"
+            />
           </FormLayout.Group>
-          <CrawlOptions crawling={crawling} onCrawlingChange={setCrawling} maxPages={maxPages} onMaxPagesChange={setMaxPages} maxPagesError={errors.max_pages} />
+          <CrawlOptions
+            crawling={crawling}
+            onCrawlingChange={setCrawling}
+            maxPages={maxPages}
+            onMaxPagesChange={setMaxPages}
+            maxPagesError={errors.max_pages}
+          />
           <Button submit variant="primary" disabled={isBlank} loading={add.isPending}>
             Add Page
           </Button>

@@ -17,7 +17,14 @@ export interface ConfirmDeleteModalProps {
 
 export function ConfirmDeleteModal({ row, isDeleting, onConfirm, onCancel }: ConfirmDeleteModalProps) {
   return (
-    <ConfirmModal open={row !== null} title={row ? `Delete ${row.name}?` : 'Delete'} confirmLabel="Delete" busy={isDeleting} onConfirm={() => row && onConfirm(row)} onCancel={onCancel}>
+    <ConfirmModal
+      open={row !== null}
+      title={row ? `Delete ${row.name}?` : 'Delete'}
+      confirmLabel="Delete"
+      busy={isDeleting}
+      onConfirm={() => row && onConfirm(row)}
+      onCancel={onCancel}
+    >
       {row ? `${WHAT[row.kind]} This cannot be undone.` : ''}
     </ConfirmModal>
   )

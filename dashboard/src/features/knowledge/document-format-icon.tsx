@@ -2,7 +2,13 @@
 import { Icon } from '@shopify/polaris'
 import { CodeIcon, DataTableIcon, FileIcon, NoteIcon, TextBlockIcon } from '@shopify/polaris-icons'
 
-const ICONS: Record<string, typeof FileIcon> = { pdf: FileIcon, docx: TextBlockIcon, txt: NoteIcon, csv: DataTableIcon, json: CodeIcon }
+const ICONS: Record<string, typeof FileIcon> = {
+  pdf: FileIcon,
+  docx: TextBlockIcon,
+  txt: NoteIcon,
+  csv: DataTableIcon,
+  json: CodeIcon,
+}
 const NAMES: Record<string, string> = { pdf: 'PDF', docx: 'Word document', txt: 'Text file', csv: 'CSV', json: 'JSON' }
 
 export const formatName = (format: string) => NAMES[format] ?? format.toUpperCase()

@@ -14,9 +14,13 @@ export interface FileProblem {
 export function checkDocumentFile(file: File): FileProblem | null {
   const name = file.name.toLowerCase()
   if (!DOCUMENT_EXTENSIONS.some((extension) => name.endsWith(extension))) {
-    return { title: 'Invalid file type', message: 'Please upload PDF, Word documents, text files, CSV, or JSON files only.' }
+    return {
+      title: 'Invalid file type',
+      message: 'Please upload PDF, Word documents, text files, CSV, or JSON files only.',
+    }
   }
-  if (file.size > DOCUMENT_MAX_BYTES) return { title: 'File too large', message: 'Please upload files smaller than 50MB.' }
+  if (file.size > DOCUMENT_MAX_BYTES)
+    return { title: 'File too large', message: 'Please upload files smaller than 50MB.' }
   return null
 }
 
@@ -30,7 +34,8 @@ export function uploadFailureMessage(error: unknown): string {
   if (body.allowed_formats !== undefined) return `Invalid file format. Allowed formats: ${listOf(body.allowed_formats)}`
   if (body.max_size_mb !== undefined) return `File too large. Maximum size: ${String(body.max_size_mb)}MB`
   if (error.status === 413) return 'File is too large. Please upload files smaller than 50MB.'
-  if (error.status === 415) return 'File type not supported. Please upload PDF, Word documents, text files, CSV, or JSON files only.'
+  if (error.status === 415)
+    return 'File type not supported. Please upload PDF, Word documents, text files, CSV, or JSON files only.'
   if (error.status === 403) return 'You do not have permission to upload documents to this agent.'
   if (error.code === 'TIMEOUT') return 'Upload timed out. Please try again with a smaller file.'
   if (error.code === 'NETWORK_ERROR') return 'Unable to connect to server. Please check your connection and try again.'

@@ -20,7 +20,11 @@ export function DocumentUpload({ agentId }: { agentId: string }) {
       form.append('document_name', file.name)
       form.append('document_file', file, file.name)
       try {
-        return await client.request(`${agentPath(agentId)}/documents/upload/`, { method: 'POST', form, timeoutMs: KNOWLEDGE_TIMEOUT_MS })
+        return await client.request(`${agentPath(agentId)}/documents/upload/`, {
+          method: 'POST',
+          form,
+          timeoutMs: KNOWLEDGE_TIMEOUT_MS,
+        })
       } catch (error) {
         throw asUploadFailure(error)
       }
@@ -28,7 +32,11 @@ export function DocumentUpload({ agentId }: { agentId: string }) {
     errorTitle: 'Upload failed',
     successToast: false,
     invalidates: [AGENTS_KEY],
-    onSuccess: (output) => showSavedToast(toaster, output, { title: 'Document uploaded', message: 'It is being read; embed it once it is ready.' }),
+    onSuccess: (output) =>
+      showSavedToast(toaster, output, {
+        title: 'Document uploaded',
+        message: 'It is being read; embed it once it is ready.',
+      }),
   })
 
   const choose = (file: File | undefined) => {

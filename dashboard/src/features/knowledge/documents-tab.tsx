@@ -61,7 +61,11 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
             toRow={documentRow}
             renderName={(document) => <DocumentName document={document} />}
             menuFor={(document, row) => [
-              { content: 'Download', onAction: () => actions.download(row), disabled: actions.busy.download === row.id },
+              {
+                content: 'Download',
+                onAction: () => actions.download(row),
+                disabled: actions.busy.download === row.id,
+              },
               { content: 'Update', onAction: () => setEditing(document) },
             ]}
             dateHeader="Added"
@@ -69,14 +73,25 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
             error={documents.error}
             retryLoad={() => void documents.refetch()}
             search={filter.search}
-            empty={{ title: 'No documents yet', message: 'Upload a PDF, Word, text, CSV or JSON file. Once it is read, embed it and the agent uses it in its answers.' }}
+            empty={{
+              title: 'No documents yet',
+              message:
+                'Upload a PDF, Word, text, CSV or JSON file. Once it is read, embed it and the agent uses it in its answers.',
+            }}
             pagination={documents.data?.pagination}
             onPageChange={setPage}
             actions={actions}
           />
         </BlockStack>
       </Card>
-      {editing ? <EditDocumentModal key={editing.document_id} agentId={agentId} document={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <EditDocumentModal
+          key={editing.document_id}
+          agentId={agentId}
+          document={editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   )
 }

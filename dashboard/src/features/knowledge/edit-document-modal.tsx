@@ -10,13 +10,25 @@ import { itemPath } from './knowledge-paths.ts'
 import type { DocumentItem } from './knowledge.types.ts'
 import { showSavedToast } from './saved-toast.ts'
 
-export function EditDocumentModal({ agentId, document, onClose }: { agentId: string; document: DocumentItem; onClose(): void }) {
+export function EditDocumentModal({
+  agentId,
+  document,
+  onClose,
+}: {
+  agentId: string
+  document: DocumentItem
+  onClose(): void
+}) {
   const toaster = useToast()
   const [name, setName] = useState(document.document_name)
   const [description, setDescription] = useState(document.document_description ?? '')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const update = useApiMutation<DocumentFields>({
-    run: (client, changes) => client.request(`${itemPath(agentId, 'document', document.document_id)}/update/`, { method: 'PUT', body: changes }),
+    run: (client, changes) =>
+      client.request(`${itemPath(agentId, 'document', document.document_id)}/update/`, {
+        method: 'PUT',
+        body: changes,
+      }),
     errorTitle: 'Update failed',
     successToast: false,
     invalidates: [AGENTS_KEY],
@@ -42,8 +54,23 @@ export function EditDocumentModal({ agentId, document, onClose }: { agentId: str
     >
       <Modal.Section>
         <FormLayout>
-          <TextField label="Name" value={name} onChange={setName} autoComplete="off" maxLength={255} error={errors.document_name} />
-          <TextField label="Description" value={description} onChange={setDescription} autoComplete="off" multiline={3} maxLength={2000} error={errors.document_description} />
+          <TextField
+            label="Name"
+            value={name}
+            onChange={setName}
+            autoComplete="off"
+            maxLength={255}
+            error={errors.document_name}
+          />
+          <TextField
+            label="Description"
+            value={description}
+            onChange={setDescription}
+            autoComplete="off"
+            multiline={3}
+            maxLength={2000}
+            error={errors.document_description}
+          />
         </FormLayout>
       </Modal.Section>
     </Modal>

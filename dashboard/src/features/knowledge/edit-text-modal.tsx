@@ -17,12 +17,16 @@ export function EditTextModal({ agentId, text, onClose }: { agentId: string; tex
   const [content, setContent] = useState(text.text_content)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const update = useApiMutation<UpdateText>({
-    run: (client, changes) => client.request(`${itemPath(agentId, 'text', text.text_id)}/update/`, { method: 'PUT', body: changes }),
+    run: (client, changes) =>
+      client.request(`${itemPath(agentId, 'text', text.text_id)}/update/`, { method: 'PUT', body: changes }),
     errorTitle: 'Update failed',
     successToast: false,
     invalidates: [AGENTS_KEY],
     onSuccess: (output) => {
-      showSavedToast(toaster, output, { title: 'Text updated', message: text.embedded ? 'It is being embedded again with its new words.' : undefined })
+      showSavedToast(toaster, output, {
+        title: 'Text updated',
+        message: text.embedded ? 'It is being embedded again with its new words.' : undefined,
+      })
       onClose()
     },
   })
@@ -43,8 +47,22 @@ export function EditTextModal({ agentId, text, onClose }: { agentId: string; tex
     >
       <Modal.Section>
         <FormLayout>
-          <TextField label="Title" value={title} onChange={setTitle} autoComplete="off" maxLength={200} error={errors.text_title} />
-          <TextField label="Content" value={content} onChange={setContent} autoComplete="off" multiline={8} error={errors.text_content} />
+          <TextField
+            label="Title"
+            value={title}
+            onChange={setTitle}
+            autoComplete="off"
+            maxLength={200}
+            error={errors.text_title}
+          />
+          <TextField
+            label="Content"
+            value={content}
+            onChange={setContent}
+            autoComplete="off"
+            multiline={8}
+            error={errors.text_content}
+          />
         </FormLayout>
       </Modal.Section>
     </Modal>

@@ -13,7 +13,15 @@ import type { WebsiteItem } from './knowledge.types.ts'
 import { withScheme } from './website-rules.ts'
 import { showSavedToast } from './saved-toast.ts'
 
-export function EditWebsiteModal({ agentId, website, onClose }: { agentId: string; website: WebsiteItem; onClose(): void }) {
+export function EditWebsiteModal({
+  agentId,
+  website,
+  onClose,
+}: {
+  agentId: string
+  website: WebsiteItem
+  onClose(): void
+}) {
   const toaster = useToast()
   const [name, setName] = useState(website.website_name)
   const [url, setUrl] = useState(website.website_url)
@@ -21,7 +29,8 @@ export function EditWebsiteModal({ agentId, website, onClose }: { agentId: strin
   const [maxPages, setMaxPages] = useState(String(website.max_pages ?? 50))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const update = useApiMutation<UpdateWebsite>({
-    run: (client, changes) => client.request(`${itemPath(agentId, 'website', website.website_id)}/update/`, { method: 'PUT', body: changes }),
+    run: (client, changes) =>
+      client.request(`${itemPath(agentId, 'website', website.website_id)}/update/`, { method: 'PUT', body: changes }),
     errorTitle: 'Update failed',
     successToast: false,
     invalidates: [AGENTS_KEY],
@@ -49,14 +58,39 @@ export function EditWebsiteModal({ agentId, website, onClose }: { agentId: strin
       open
       onClose={onClose}
       title={`Update ${website.website_name}`}
-      primaryAction={{ content: 'Save', onAction: save, disabled: isBlank || Object.keys(changes).length === 0, loading: update.isPending }}
+      primaryAction={{
+        content: 'Save',
+        onAction: save,
+        disabled: isBlank || Object.keys(changes).length === 0,
+        loading: update.isPending,
+      }}
       secondaryActions={[{ content: 'Cancel', onAction: onClose }]}
     >
       <Modal.Section>
         <FormLayout>
-          <TextField label="Name" value={name} onChange={setName} autoComplete="off" maxLength={255} error={errors.website_name} />
-          <TextField label="URL" type="url" value={url} onChange={setUrl} autoComplete="off" error={errors.website_url} />
-          <CrawlOptions crawling={crawling} onCrawlingChange={setCrawling} maxPages={maxPages} onMaxPagesChange={setMaxPages} maxPagesError={errors.max_pages} />
+          <TextField
+            label="Name"
+            value={name}
+            onChange={setName}
+            autoComplete="off"
+            maxLength={255}
+            error={errors.website_name}
+          />
+          <TextField
+            label="URL"
+            type="url"
+            value={url}
+            onChange={setUrl}
+            autoComplete="off"
+            error={errors.website_url}
+          />
+          <CrawlOptions
+            crawling={crawling}
+            onCrawlingChange={setCrawling}
+            maxPages={maxPages}
+            onMaxPagesChange={setMaxPages}
+            maxPagesError={errors.max_pages}
+          />
           {isRecrawl ? (
             <Text as="p" variant="bodySm" tone="subdued">
               Saving crawls the website again.

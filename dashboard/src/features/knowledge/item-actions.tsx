@@ -21,17 +21,38 @@ export function ItemActions({ row, actions, menu, onDelete }: ItemActionsProps) 
   const isRetry = row.retry !== null && !isRunning
   const entries: ActionListItemDescriptor[] = [
     ...menu,
-    ...(row.embedded ? [{ content: 'Remove from index', helpText: 'The item stays; the agent stops using it.', disabled: isRunning, onAction: () => actions.removeFromIndex(row) }] : []),
+    ...(row.embedded
+      ? [
+          {
+            content: 'Remove from index',
+            helpText: 'The item stays; the agent stops using it.',
+            disabled: isRunning,
+            onAction: () => actions.removeFromIndex(row),
+          },
+        ]
+      : []),
     { content: 'Delete', destructive: true, onAction: () => onDelete(row) },
   ]
   return (
     <InlineStack gap="200" wrap={false} blockAlign="center">
       {isRetry ? (
-        <Button size="slim" onClick={() => actions.retry(row)} loading={actions.busy.embed === row.id || actions.busy.recrawl === row.id} accessibilityLabel={`Retry ${row.name}`}>
+        <Button
+          size="slim"
+          onClick={() => actions.retry(row)}
+          loading={actions.busy.embed === row.id || actions.busy.recrawl === row.id}
+          accessibilityLabel={`Retry ${row.name}`}
+        >
           Retry
         </Button>
       ) : (
-        <Button size="slim" variant={row.embedded ? 'secondary' : 'primary'} onClick={() => actions.embed(row)} disabled={isRunning} loading={actions.busy.embed === row.id} accessibilityLabel={`Embed ${row.name}`}>
+        <Button
+          size="slim"
+          variant={row.embedded ? 'secondary' : 'primary'}
+          onClick={() => actions.embed(row)}
+          disabled={isRunning}
+          loading={actions.busy.embed === row.id}
+          accessibilityLabel={`Embed ${row.name}`}
+        >
           Embed
         </Button>
       )}
@@ -39,7 +60,15 @@ export function ItemActions({ row, actions, menu, onDelete }: ItemActionsProps) 
         active={isOpen}
         onClose={() => setOpen(false)}
         preferredAlignment="right"
-        activator={<Button size="slim" icon={MenuHorizontalIcon} onClick={() => setOpen((open) => !open)} accessibilityLabel={`More actions for ${row.name}`} disclosure={false} />}
+        activator={
+          <Button
+            size="slim"
+            icon={MenuHorizontalIcon}
+            onClick={() => setOpen((open) => !open)}
+            accessibilityLabel={`More actions for ${row.name}`}
+            disclosure={false}
+          />
+        }
       >
         <ActionList actionRole="menuitem" items={entries} onActionAnyItem={() => setOpen(false)} />
       </Popover>

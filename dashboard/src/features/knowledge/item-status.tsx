@@ -6,12 +6,17 @@ import { isJobActive } from './knowledge.queries.ts'
 import type { KnowledgeRow } from './knowledge-rows.ts'
 import type { KnowledgeJob } from './knowledge.types.ts'
 
-const JOB_WORDS: Record<string, string> = { 'extract-document': 'Reading', 'crawl-website': 'Crawling', 'embed-item': 'Embedding' }
+const JOB_WORDS: Record<string, string> = {
+  'extract-document': 'Reading',
+  'crawl-website': 'Crawling',
+  'embed-item': 'Embedding',
+}
 
 /** "Crawling 45%: Read 3 of 7 pages", or "Embedding: waiting to start". */
 export function describeJob(job: KnowledgeJob): string {
   const doing = JOB_WORDS[job.kind] ?? 'Working'
-  if (job.status === 'queued') return job.attempts > 0 ? `${doing}: trying again (attempt ${job.attempts + 1})` : `${doing}: waiting to start`
+  if (job.status === 'queued')
+    return job.attempts > 0 ? `${doing}: trying again (attempt ${job.attempts + 1})` : `${doing}: waiting to start`
   return `${doing} ${Math.round(job.progress)}%${job.progress_detail ? `: ${job.progress_detail}` : ''}`
 }
 
@@ -38,7 +43,12 @@ export function ItemStatus({ row }: { row: KnowledgeRow }) {
       <div aria-live="polite" className="knowledge-progress">
         {running ? (
           <BlockStack gap="100">
-            <ProgressBar progress={Math.round(running.progress)} size="small" tone="highlight" ariaLabelledBy={labelId} />
+            <ProgressBar
+              progress={Math.round(running.progress)}
+              size="small"
+              tone="highlight"
+              ariaLabelledBy={labelId}
+            />
             <span id={labelId}>
               <Text as="span" variant="bodySm" tone="subdued">
                 {describeJob(running)}

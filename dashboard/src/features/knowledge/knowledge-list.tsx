@@ -56,7 +56,9 @@ export function KnowledgeList<Item>(props: KnowledgeListProps<Item>) {
       <div className="knowledge-placeholder">
         <BlockStack gap="200" inlineAlign="center">
           <Text as="h3" variant="headingSm">{`Unable to load ${plural}`}</Text>
-          <Text as="p" tone="subdued">{messageOf(props.error)}</Text>
+          <Text as="p" tone="subdued">
+            {messageOf(props.error)}
+          </Text>
           <Button onClick={props.retryLoad}>Try again</Button>
         </BlockStack>
       </div>
@@ -67,8 +69,12 @@ export function KnowledgeList<Item>(props: KnowledgeListProps<Item>) {
     return (
       <div className="knowledge-placeholder" data-testid="knowledge-empty">
         <BlockStack gap="100" inlineAlign="center">
-          <Text as="h3" variant="headingSm">{searched ? `No ${plural} match “${searched}”` : props.empty.title}</Text>
-          <Text as="p" tone="subdued">{searched ? 'Try other words, or clear the search.' : props.empty.message}</Text>
+          <Text as="h3" variant="headingSm">
+            {searched ? `No ${plural} match “${searched}”` : props.empty.title}
+          </Text>
+          <Text as="p" tone="subdued">
+            {searched ? 'Try other words, or clear the search.' : props.empty.message}
+          </Text>
         </BlockStack>
       </div>
     )
@@ -80,9 +86,15 @@ export function KnowledgeList<Item>(props: KnowledgeListProps<Item>) {
         <caption className="visually-hidden">{plural.charAt(0).toUpperCase() + plural.slice(1)}</caption>
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader">Name</th>
-            <th scope="col" role="columnheader">{props.dateHeader}</th>
-            <th scope="col" role="columnheader">Status</th>
+            <th scope="col" role="columnheader">
+              Name
+            </th>
+            <th scope="col" role="columnheader">
+              {props.dateHeader}
+            </th>
+            <th scope="col" role="columnheader">
+              Status
+            </th>
             <th scope="col" role="columnheader">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -93,7 +105,9 @@ export function KnowledgeList<Item>(props: KnowledgeListProps<Item>) {
             const row = toRow(item)
             return (
               <tr key={row.id} role="row" data-testid="knowledge-row">
-                <td role="cell" className="knowledge-table__name">{props.renderName(item, row)}</td>
+                <td role="cell" className="knowledge-table__name">
+                  {props.renderName(item, row)}
+                </td>
                 <td role="cell" data-label={props.dateHeader}>
                   <Text as="span" variant="bodySm" tone="subdued">
                     {formatDate(row.date, props.noDate)}

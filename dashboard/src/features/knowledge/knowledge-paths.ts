@@ -9,9 +9,11 @@ const PLURAL: Record<KnowledgeKind, string> = { document: 'documents', text: 'te
 export const agentPath = (agentId: string) => `/agents/${encodeURIComponent(agentId)}`
 
 /** /agents/{agentId}/texts/{textId} (no trailing slash: callers add the operation). */
-export const itemPath = (agentId: string, kind: KnowledgeKind, id: string) => `${agentPath(agentId)}/${PLURAL[kind]}/${encodeURIComponent(id)}`
+export const itemPath = (agentId: string, kind: KnowledgeKind, id: string) =>
+  `${agentPath(agentId)}/${PLURAL[kind]}/${encodeURIComponent(id)}`
 
 /** /agents/{agentId}/{objectType}/{objectId}: the embedding calls. */
-export const embeddingPath = (agentId: string, kind: KnowledgeKind, id: string) => `${agentPath(agentId)}/${kind}/${encodeURIComponent(id)}`
+export const embeddingPath = (agentId: string, kind: KnowledgeKind, id: string) =>
+  `${agentPath(agentId)}/${kind}/${encodeURIComponent(id)}`
 
 export const pluralOf = (kind: KnowledgeKind) => PLURAL[kind]

@@ -35,7 +35,12 @@ function embedFailure(job: KnowledgeJob | null | undefined) {
 }
 
 export function documentRow(item: DocumentItem): KnowledgeRow {
-  const [statusLabel, statusTone] = presented(item.status, { pending: ['Pending', 'attention'], processing: ['Reading', 'info'], ready: ['Ready', 'success'], failed: ['Failed', 'critical'] })
+  const [statusLabel, statusTone] = presented(item.status, {
+    pending: ['Pending', 'attention'],
+    processing: ['Reading', 'info'],
+    ready: ['Ready', 'success'],
+    failed: ['Failed', 'critical'],
+  })
   const readFailure = item.status === 'failed' ? (item.status_error ?? 'The document could not be read.') : null
   const embedError = item.embedded ? null : embedFailure(item.job)
   return {
@@ -54,8 +59,17 @@ export function documentRow(item: DocumentItem): KnowledgeRow {
 }
 
 export function textRow(item: TextItem): KnowledgeRow {
-  const [statusLabel, statusTone] = presented(item.status, { pending: ['Pending', 'attention'], processing: ['Embedding', 'info'], ready: ['Ready', 'success'], failed: ['Failed', 'critical'] })
-  const failure = item.embedded ? null : item.status === 'failed' ? (item.status_error ?? embedFailure(item.job) ?? 'Embedding failed.') : embedFailure(item.job)
+  const [statusLabel, statusTone] = presented(item.status, {
+    pending: ['Pending', 'attention'],
+    processing: ['Embedding', 'info'],
+    ready: ['Ready', 'success'],
+    failed: ['Failed', 'critical'],
+  })
+  const failure = item.embedded
+    ? null
+    : item.status === 'failed'
+      ? (item.status_error ?? embedFailure(item.job) ?? 'Embedding failed.')
+      : embedFailure(item.job)
   return {
     id: item.text_id,
     kind: 'text',
@@ -71,8 +85,14 @@ export function textRow(item: TextItem): KnowledgeRow {
 }
 
 export function websiteRow(item: WebsiteItem): KnowledgeRow {
-  const [statusLabel, statusTone] = presented(item.content_status, { pending: ['Pending', 'attention'], crawled: ['Crawled', 'info'], available: ['Available', 'success'], failed: ['Failed', 'critical'] })
-  const crawlFailure = item.content_status === 'failed' ? (item.status_error ?? 'The website could not be crawled.') : null
+  const [statusLabel, statusTone] = presented(item.content_status, {
+    pending: ['Pending', 'attention'],
+    crawled: ['Crawled', 'info'],
+    available: ['Available', 'success'],
+    failed: ['Failed', 'critical'],
+  })
+  const crawlFailure =
+    item.content_status === 'failed' ? (item.status_error ?? 'The website could not be crawled.') : null
   const embedError = item.embedded ? null : embedFailure(item.job)
   return {
     id: item.website_id,

@@ -20,9 +20,14 @@ export function isJobActive(job: KnowledgeJob | null | undefined): boolean {
   return job?.status === 'queued' || job?.status === 'running'
 }
 
-const pollWhileRunning = (items: { job?: KnowledgeJob | null }[] | undefined) => (items?.some((item) => isJobActive(item.job)) ? PROGRESS_POLL_MS : false)
+const pollWhileRunning = (items: { job?: KnowledgeJob | null }[] | undefined) =>
+  items?.some((item) => isJobActive(item.job)) ? PROGRESS_POLL_MS : false
 
-const listQuery = (filter: ListFilter) => ({ page: filter.page, page_size: KNOWLEDGE_PAGE_SIZE, search: filter.search.trim() || undefined })
+const listQuery = (filter: ListFilter) => ({
+  page: filter.page,
+  page_size: KNOWLEDGE_PAGE_SIZE,
+  search: filter.search.trim() || undefined,
+})
 
 export const documentsQuery = (client: ApiClient, agentId: string, filter: ListFilter) =>
   queryOptions({

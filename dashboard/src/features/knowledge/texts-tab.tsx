@@ -58,14 +58,20 @@ export function TextsTab({ agentId }: { agentId: string }) {
             error={texts.error}
             retryLoad={() => void texts.refetch()}
             search={filter.search}
-            empty={{ title: 'No texts yet', message: 'Add a text above: a policy, an FAQ answer or product notes. Embed it and the agent uses it in its answers.' }}
+            empty={{
+              title: 'No texts yet',
+              message:
+                'Add a text above: a policy, an FAQ answer or product notes. Embed it and the agent uses it in its answers.',
+            }}
             pagination={texts.data?.pagination}
             onPageChange={setPage}
             actions={actions}
           />
         </BlockStack>
       </Card>
-      {editing ? <EditTextModal key={editing.text_id} agentId={agentId} text={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <EditTextModal key={editing.text_id} agentId={agentId} text={editing} onClose={() => setEditing(null)} />
+      ) : null}
     </div>
   )
 }

@@ -23,7 +23,12 @@ function openDownload(url: string) {
 export function useKnowledgeActions(agentId: string) {
   const toaster = useToast()
   const embed = useApiMutation<KnowledgeRow>({
-    run: (client, row) => client.request(`${embeddingPath(agentId, row.kind, row.id)}/embed/`, { method: 'POST', body: { object_name: row.name }, timeoutMs: KNOWLEDGE_TIMEOUT_MS }),
+    run: (client, row) =>
+      client.request(`${embeddingPath(agentId, row.kind, row.id)}/embed/`, {
+        method: 'POST',
+        body: { object_name: row.name },
+        timeoutMs: KNOWLEDGE_TIMEOUT_MS,
+      }),
     errorTitle: 'Embed failed',
     invalidates,
   })
@@ -33,7 +38,8 @@ export function useKnowledgeActions(agentId: string) {
     invalidates,
   })
   const removeFromIndex = useApiMutation<KnowledgeRow>({
-    run: (client, row) => client.request(`${embeddingPath(agentId, row.kind, row.id)}/embeddings/delete/`, { method: 'POST' }),
+    run: (client, row) =>
+      client.request(`${embeddingPath(agentId, row.kind, row.id)}/embeddings/delete/`, { method: 'POST' }),
     errorTitle: 'Delete failed',
     invalidates,
   })
@@ -43,7 +49,8 @@ export function useKnowledgeActions(agentId: string) {
     invalidates,
   })
   const download = useApiMutation<KnowledgeRow, { url?: string }>({
-    run: (client, row) => client.request<{ url?: string }>(`${itemPath(agentId, 'document', row.id)}/download-link/`, { method: 'POST' }),
+    run: (client, row) =>
+      client.request<{ url?: string }>(`${itemPath(agentId, 'document', row.id)}/download-link/`, { method: 'POST' }),
     errorTitle: 'Failed to download document',
     successToast: false,
     onSuccess: (answer) => {
@@ -52,11 +59,16 @@ export function useKnowledgeActions(agentId: string) {
     },
   })
 
-  const pendingOf = (mutation: { isPending: boolean; variables?: KnowledgeRow }) => (mutation.isPending ? mutation.variables?.id : undefined)
+  const pendingOf = (mutation: { isPending: boolean; variables?: KnowledgeRow }) =>
+    mutation.isPending ? mutation.variables?.id : undefined
 
   function embedOnce(row: KnowledgeRow) {
     // SPEC section 4: an embedded item cannot be embedded again.
-    if (row.embedded) toaster.info('Already embedded', `${row.name} is already in the agent's knowledge. Remove it from the index to embed it again.`)
+    if (row.embedded)
+      toaster.info(
+        'Already embedded',
+        `${row.name} is already in the agent's knowledge. Remove it from the index to embed it again.`,
+      )
     else embed.mutate(row)
   }
 

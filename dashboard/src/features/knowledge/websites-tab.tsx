@@ -18,7 +18,9 @@ import { useListFilter } from './use-list-filter.ts'
 
 function scopeOf(website: WebsiteItem) {
   const scope = website.crawling ? `Whole site, up to ${website.max_pages ?? 50} pages` : 'This page only'
-  const pages = website.pages_crawled ? ` · ${website.pages_crawled} ${website.pages_crawled === 1 ? 'page' : 'pages'} read` : ''
+  const pages = website.pages_crawled
+    ? ` · ${website.pages_crawled} ${website.pages_crawled === 1 ? 'page' : 'pages'} read`
+    : ''
   return scope + pages
 }
 
@@ -65,7 +67,11 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
             toRow={websiteRow}
             renderName={(website) => <WebsiteName website={website} />}
             menuFor={(website, row) => [
-              { content: 'Re-crawl', onAction: () => actions.recrawl(row), disabled: isJobActive(row.job) || actions.busy.recrawl === row.id },
+              {
+                content: 'Re-crawl',
+                onAction: () => actions.recrawl(row),
+                disabled: isJobActive(row.job) || actions.busy.recrawl === row.id,
+              },
               { content: 'Update', onAction: () => setEditing(website) },
             ]}
             dateHeader="Last crawled"
@@ -74,14 +80,25 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
             error={websites.error}
             retryLoad={() => void websites.refetch()}
             search={filter.search}
-            empty={{ title: 'No websites yet', message: 'Add a page by its address above. Turn on Crawl the whole site to read the pages it links to as well, then embed it.' }}
+            empty={{
+              title: 'No websites yet',
+              message:
+                'Add a page by its address above. Turn on Crawl the whole site to read the pages it links to as well, then embed it.',
+            }}
             pagination={websites.data?.pagination}
             onPageChange={setPage}
             actions={actions}
           />
         </BlockStack>
       </Card>
-      {editing ? <EditWebsiteModal key={editing.website_id} agentId={agentId} website={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <EditWebsiteModal
+          key={editing.website_id}
+          agentId={agentId}
+          website={editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   )
 }

@@ -14,7 +14,9 @@ export function BusinessHoursTable() {
           ))}
         </tbody>
       </table>
-      <p className="hours__note">Phone lines follow these hours. E-mail and chat messages are answered within 24 hours, every day.</p>
+      <p className="hours__note">
+        Phone lines follow these hours. E-mail and chat messages are answered within 24 hours, every day.
+      </p>
     </div>
   )
 }

@@ -16,7 +16,8 @@ export function ChatPreview() {
             ¿Puedo devolver un pedido después de dos semanas?
           </p>
           <p className="bubble bubble--agent" lang="es">
-            Sí. Puedes devolver cualquier producto dentro de los 30 días posteriores a la entrega, con reembolso completo.
+            Sí. Puedes devolver cualquier producto dentro de los 30 días posteriores a la entrega, con reembolso
+            completo.
             <span className="bubble__source">Source: Returns policy.pdf</span>
           </p>
           <p className="bubble bubble--typing">
@@ -37,8 +38,8 @@ export function ChatPreview() {
         Answers from your documents
       </span>
       <figcaption className="visually-hidden">
-        Example chat: a customer asks in Spanish whether an order can be returned after two weeks; the agent answers in Spanish, from the
-        shop’s returns policy, that products can be returned within 30 days of delivery.
+        Example chat: a customer asks in Spanish whether an order can be returned after two weeks; the agent answers in
+        Spanish, from the shop’s returns policy, that products can be returned within 30 days of delivery.
       </figcaption>
     </figure>
   )

@@ -4,10 +4,13 @@ import { generalWebsiteEmbedCode } from '../../../../shared/embed-code.ts'
 import type { ProductStep } from './product-steps.ts'
 
 export const SCENE_NARRATION: Record<ProductStep['id'], string> = {
-  create: 'On Create Agent, the name Shop helper and a short description are typed in, Create Agent is pressed, and a toast confirms: Agent created.',
-  knowledge: 'On the agent’s page, a PDF returns policy, a text about shipping times and a help web page are added, and each one becomes Embedded.',
+  create:
+    'On Create Agent, the name Shop helper and a short description are typed in, Create Agent is pressed, and a toast confirms: Agent created.',
+  knowledge:
+    'On the agent’s page, a PDF returns policy, a text about shipping times and a help web page are added, and each one becomes Embedded.',
   chat: 'In the agent’s chat, a customer asks whether the shop delivers to Cairo and gets an answer with its source; a follow-up in French is answered in French.',
-  embed: 'On Widget, the integration’s one-line embed code is copied and pasted into a website, where the chat launcher appears in the bottom-right corner and opens.',
+  embed:
+    'On Widget, the integration’s one-line embed code is copied and pasted into a website, where the chat launcher appears in the bottom-right corner and opens.',
 }
 
 export function DemoScene({ stepId }: { stepId: ProductStep['id'] }) {
@@ -49,7 +52,9 @@ function CreateScene() {
       <div className="scene-field">
         <span className="scene-field__label">Description</span>
         <span className="scene-field__box scene-field__box--tall">
-          <span className="scene-typed scene-typed--description">Answers questions about orders, shipping and returns.</span>
+          <span className="scene-typed scene-typed--description">
+            Answers questions about orders, shipping and returns.
+          </span>
         </span>
       </div>
       <span className="scene-button scene-button--press">Create Agent</span>

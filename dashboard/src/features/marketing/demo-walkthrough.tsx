@@ -23,11 +23,18 @@ export function DemoWalkthrough() {
       <div className="walkthrough__player">
         <div className="walkthrough__stage" key={run}>
           <DemoScene stepId={step.id} />
-          <div className={`walkthrough__progress${isPlaying ? ' walkthrough__progress--running' : ''}`} aria-hidden="true">
+          <div
+            className={`walkthrough__progress${isPlaying ? ' walkthrough__progress--running' : ''}`}
+            aria-hidden="true"
+          >
             <span style={{ animationDuration: `${STEP_MS}ms` }} />
           </div>
         </div>
-        <div className="walkthrough__caption" aria-live={isPlaying ? 'off' : 'polite'} data-testid="walkthrough-caption">
+        <div
+          className="walkthrough__caption"
+          aria-live={isPlaying ? 'off' : 'polite'}
+          data-testid="walkthrough-caption"
+        >
           <p className="walkthrough__counter">
             Step {index + 1} of {PRODUCT_STEPS.length}
           </p>
@@ -36,10 +43,20 @@ export function DemoWalkthrough() {
           <p className="visually-hidden">{SCENE_NARRATION[step.id]}</p>
         </div>
         <div className="walkthrough__controls">
-          <button type="button" className="walkthrough__control" onClick={() => walkthrough.goTo(index - 1)} disabled={index === 0} aria-label="Previous step">
+          <button
+            type="button"
+            className="walkthrough__control"
+            onClick={() => walkthrough.goTo(index - 1)}
+            disabled={index === 0}
+            aria-label="Previous step"
+          >
             <Icon source={ChevronLeftIcon} />
           </button>
-          <button type="button" className="walkthrough__control walkthrough__control--main" onClick={isPlaying ? walkthrough.pause : walkthrough.play}>
+          <button
+            type="button"
+            className="walkthrough__control walkthrough__control--main"
+            onClick={isPlaying ? walkthrough.pause : walkthrough.play}
+          >
             <Icon source={isPlaying ? PauseCircleIcon : hasEnded ? ReplayIcon : PlayCircleIcon} />
             <span>{playLabel}</span>
           </button>

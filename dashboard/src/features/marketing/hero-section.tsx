@@ -11,8 +11,8 @@ export function HeroSection() {
           Support your customers <span className="hero__accent">24/7</span>, in their language
         </h1>
         <p className="hero__lead">
-          Train an AI agent on your documents, texts and website. It answers in over 95 languages with smart chat, and analytics show you
-          what your customers ask.
+          Train an AI agent on your documents, texts and website. It answers in over 95 languages with smart chat, and
+          analytics show you what your customers ask.
         </p>
         <div className="hero__actions">
           <Link to="/auth?tab=signup" className="public-button marketing-button--large">

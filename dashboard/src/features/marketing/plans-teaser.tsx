@@ -9,8 +9,8 @@ export function PlansTeaser() {
           <p className="eyebrow">Pricing</p>
           <h2 id="plans-title">Monthly plans that grow with you</h2>
           <p>
-            Every plan sets clear monthly limits on conversations, messages, tokens, widgets, team members and agents. Start with the
-            14-day free trial, then pick the plan that fits; change or cancel at any time.
+            Every plan sets clear monthly limits on conversations, messages, tokens, widgets, team members and agents.
+            Start with the 14-day free trial, then pick the plan that fits; change or cancel at any time.
           </p>
         </div>
         <div className="plans-teaser__actions">

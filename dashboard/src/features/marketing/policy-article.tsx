@@ -36,7 +36,12 @@ export function PolicyArticle({ document }: { document: PolicyDocument }) {
             </aside>
           ) : null}
           {document.sections.map((section) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="policy__section">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-title`}
+              className="policy__section"
+            >
               <h2 id={`${section.id}-title`}>{section.heading}</h2>
               {section.body.map((block, index) => (
                 <PolicyBlockView key={index} block={block} />
@@ -44,7 +49,8 @@ export function PolicyArticle({ document }: { document: PolicyDocument }) {
             </section>
           ))}
           <p className="policy__questions">
-            Questions about this page? Write to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>; we answer within 24 hours.
+            Questions about this page? Write to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>; we answer
+            within 24 hours.
           </p>
         </article>
       </div>

@@ -111,17 +111,23 @@ export const PRIVACY_POLICY: PolicyDocument = {
     {
       id: 'security',
       heading: 'Security',
-      body: ['We protect your data with the measures described on our Security page, including hashed passwords, short-lived sign-in tokens, strict access checks on every agent and encrypted connections.'],
+      body: [
+        'We protect your data with the measures described on our Security page, including hashed passwords, short-lived sign-in tokens, strict access checks on every agent and encrypted connections.',
+      ],
     },
     {
       id: 'children',
       heading: 'Children',
-      body: ['AgentDesk is a service for businesses and is not meant for children under 16. We do not knowingly collect their personal data.'],
+      body: [
+        'AgentDesk is a service for businesses and is not meant for children under 16. We do not knowingly collect their personal data.',
+      ],
     },
     {
       id: 'changes',
       heading: 'Changes to this policy',
-      body: ['When we change this policy in a way that matters, we will tell you by e-mail or in the dashboard before the change takes effect. The date at the top of this page shows when it last changed.'],
+      body: [
+        'When we change this policy in a way that matters, we will tell you by e-mail or in the dashboard before the change takes effect. The date at the top of this page shows when it last changed.',
+      ],
     },
   ],
 }

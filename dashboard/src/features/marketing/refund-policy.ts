@@ -33,7 +33,9 @@ export const REFUND_POLICY: PolicyDocument = {
     {
       id: 'free-trial',
       heading: 'The free trial',
-      body: ['The 14-day free trial needs no card and costs nothing, so there is nothing to refund. You are charged only once you choose a plan and subscribe.'],
+      body: [
+        'The 14-day free trial needs no card and costs nothing, so there is nothing to refund. You are charged only once you choose a plan and subscribe.',
+      ],
     },
     {
       id: 'how-to-ask',

@@ -6,7 +6,8 @@ export const TERMS_OF_SERVICE: PolicyDocument = {
   eyebrow: 'Legal',
   title: 'Terms of Service',
   updated: '21 November 2026',
-  summary: 'The agreement between you and AgentDesk when you use our website, dashboard and chat widgets. Please read it before you sign up.',
+  summary:
+    'The agreement between you and AgentDesk when you use our website, dashboard and chat widgets. Please read it before you sign up.',
   highlights: [
     'You own your content; we use it only to run the service for you.',
     'AI answers can be wrong: review what your agents say, and tell your visitors they are talking to an AI.',

@@ -14,7 +14,8 @@ export interface Walkthrough {
   goTo(index: number): void
 }
 
-const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 
 export function useWalkthrough(stepCount: number, stepMs: number): Walkthrough {
   const [index, setIndex] = useState(0)

@@ -13,7 +13,8 @@ type Field = keyof typeof EMPTY
 export function emailFormProblem(fields: typeof EMPTY, currentEmail: string): { field: Field; message: string } | null {
   if (fields.email.trim() === '') return { field: 'email', message: MESSAGES.emailFieldsRequired }
   if (fields.password === '') return { field: 'password', message: MESSAGES.emailFieldsRequired }
-  if (normalizeEmail(fields.email) === normalizeEmail(currentEmail)) return { field: 'email', message: MESSAGES.sameEmail }
+  if (normalizeEmail(fields.email) === normalizeEmail(currentEmail))
+    return { field: 'email', message: MESSAGES.sameEmail }
   const invalid = validationMessage(ChangeEmailSchema.shape.new_email, fields.email)
   return invalid ? { field: 'email', message: invalid } : null
 }
@@ -33,7 +34,10 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
     const found = emailFormProblem(fields, user.email)
     setProblem(found)
     if (found) return
-    changeEmail.mutate({ new_email: normalizeEmail(fields.email), password: fields.password }, { onSuccess: () => setFields(EMPTY) })
+    changeEmail.mutate(
+      { new_email: normalizeEmail(fields.email), password: fields.password },
+      { onSuccess: () => setFields(EMPTY) },
+    )
   }
 
   return (
@@ -45,12 +49,30 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
               Change E-mail
             </Text>
             <Text as="p" tone="subdued">
-              {user.has_password ? `You sign in as ${user.email}. Other browsers and devices are signed out when it changes.` : 'Set a password first: changing your e-mail asks for it.'}
+              {user.has_password
+                ? `You sign in as ${user.email}. Other browsers and devices are signed out when it changes.`
+                : 'Set a password first: changing your e-mail asks for it.'}
             </Text>
           </BlockStack>
           <FormLayout>
-            <TextField label="New e-mail" type="email" autoComplete="email" value={fields.email} onChange={set('email')} error={errorOf('email')} disabled={!user.has_password} />
-            <TextField label="Current password" type="password" autoComplete="current-password" value={fields.password} onChange={set('password')} error={errorOf('password')} disabled={!user.has_password} />
+            <TextField
+              label="New e-mail"
+              type="email"
+              autoComplete="email"
+              value={fields.email}
+              onChange={set('email')}
+              error={errorOf('email')}
+              disabled={!user.has_password}
+            />
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              value={fields.password}
+              onChange={set('password')}
+              error={errorOf('password')}
+              disabled={!user.has_password}
+            />
           </FormLayout>
           <div>
             <Button submit variant="primary" loading={changeEmail.isPending} disabled={!user.has_password}>

@@ -14,7 +14,10 @@ const EMPTY = { current: '', next: '', confirm: '' }
 type Field = keyof typeof EMPTY
 
 /** The first problem with the form, and the field it belongs to. */
-export function passwordFormProblem(fields: typeof EMPTY, needsCurrent: boolean): { field: Field; message: string } | null {
+export function passwordFormProblem(
+  fields: typeof EMPTY,
+  needsCurrent: boolean,
+): { field: Field; message: string } | null {
   const required: Field[] = needsCurrent ? ['current', 'next', 'confirm'] : ['next', 'confirm']
   const empty = required.find((field) => fields[field] === '')
   if (empty) return { field: empty, message: MESSAGES.passwordFieldsRequired }
@@ -39,7 +42,10 @@ export function ChangePasswordCard({ user }: { user: SessionUser }) {
     const found = passwordFormProblem(fields, needsCurrent)
     setProblem(found)
     if (found) return
-    changePassword.mutate(needsCurrent ? { old_password: fields.current, new_password: fields.next } : { new_password: fields.next }, { onSuccess: () => setFields(EMPTY) })
+    changePassword.mutate(
+      needsCurrent ? { old_password: fields.current, new_password: fields.next } : { new_password: fields.next },
+      { onSuccess: () => setFields(EMPTY) },
+    )
   }
 
   return (
@@ -57,7 +63,16 @@ export function ChangePasswordCard({ user }: { user: SessionUser }) {
             </Text>
           </BlockStack>
           <FormLayout>
-            {needsCurrent && <TextField label="Current password" type="password" autoComplete="current-password" value={fields.current} onChange={set('current')} error={errorOf('current')} />}
+            {needsCurrent && (
+              <TextField
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                value={fields.current}
+                onChange={set('current')}
+                error={errorOf('current')}
+              />
+            )}
             <TextField
               label="New password"
               type="password"
@@ -67,7 +82,14 @@ export function ChangePasswordCard({ user }: { user: SessionUser }) {
               error={errorOf('next')}
               helpText="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a symbol."
             />
-            <TextField label="Confirm new password" type="password" autoComplete="new-password" value={fields.confirm} onChange={set('confirm')} error={errorOf('confirm')} />
+            <TextField
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              value={fields.confirm}
+              onChange={set('confirm')}
+              error={errorOf('confirm')}
+            />
           </FormLayout>
           <div>
             <Button submit variant="primary" loading={changePassword.isPending}>

@@ -30,7 +30,8 @@ export function DeleteAccountCard({ user }: { user: SessionUser }) {
               <Badge tone="critical">Danger Zone</Badge>
             </InlineStack>
             <Text as="p" tone="subdued">
-              Deleting your account deletes your agents with their documents, texts, websites, conversations and widgets, and your teams. It cannot be undone.
+              Deleting your account deletes your agents with their documents, texts, websites, conversations and
+              widgets, and your teams. It cannot be undone.
             </Text>
           </BlockStack>
           <TextField
@@ -44,7 +45,11 @@ export function DeleteAccountCard({ user }: { user: SessionUser }) {
             }}
             error={error}
             disabled={!user.has_password}
-            helpText={user.has_password ? 'Enter your password to confirm account deletion.' : 'Set a password first: deleting your account asks for it.'}
+            helpText={
+              user.has_password
+                ? 'Enter your password to confirm account deletion.'
+                : 'Set a password first: deleting your account asks for it.'
+            }
           />
           <div>
             <Button submit tone="critical" variant="primary" disabled={!user.has_password}>

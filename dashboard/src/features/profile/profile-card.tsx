@@ -38,7 +38,12 @@ export function ProfileCard({ user }: { user: SessionUser }) {
           </InlineStack>
           <dl className="profile-facts">
             <Fact label="Full name">
-              <InlineEdit label="full name" value={user.full_name} validate={(name) => validationMessage(UpdateProfileSchema.shape.full_name, name)} onSave={(name) => updateFullName.mutateAsync(name)} />
+              <InlineEdit
+                label="full name"
+                value={user.full_name}
+                validate={(name) => validationMessage(UpdateProfileSchema.shape.full_name, name)}
+                onSave={(name) => updateFullName.mutateAsync(name)}
+              />
             </Fact>
             <Fact label="E-mail">
               <Text as="span" breakWord>

@@ -42,12 +42,27 @@ export function ProfilePhoto({ user }: { user: SessionUser }) {
     <BlockStack gap="200" inlineAlign="center">
       <div className="profile-photo">
         {user.profile_image ? (
-          <img className="profile-photo__image" src={user.profile_image} alt={`Profile photo of ${user.full_name}`} width={96} height={96} />
+          <img
+            className="profile-photo__image"
+            src={user.profile_image}
+            alt={`Profile photo of ${user.full_name}`}
+            width={96}
+            height={96}
+          />
         ) : (
           <Avatar size="xl" initials={initialsOf(user.full_name || user.email)} name={user.full_name} />
         )}
       </div>
-      <input ref={input} id={inputId} className="visually-hidden" type="file" accept="image/*" onChange={choose} tabIndex={-1} aria-hidden="true" />
+      <input
+        ref={input}
+        id={inputId}
+        className="visually-hidden"
+        type="file"
+        accept="image/*"
+        onChange={choose}
+        tabIndex={-1}
+        aria-hidden="true"
+      />
       <Button icon={CameraIcon} onClick={() => input.current?.click()} loading={upload.isPending} size="slim">
         Change Photo
       </Button>

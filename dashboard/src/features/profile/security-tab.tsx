@@ -3,7 +3,19 @@
 import { Badge, BlockStack, Button, Card, InlineStack, List, Text } from '@shopify/polaris'
 import type { SessionUser } from '../../session/session-check.ts'
 
-function Method({ name, isOn, on, off, detail }: { name: string; isOn: boolean; on: string; off: string; detail: string }) {
+function Method({
+  name,
+  isOn,
+  on,
+  off,
+  detail,
+}: {
+  name: string
+  isOn: boolean
+  on: string
+  off: string
+  detail: string
+}) {
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center">
@@ -32,14 +44,22 @@ export function SecurityTab({ user, onChangePassword }: { user: SessionUser; onC
             isOn={user.has_password}
             on="Set"
             off="Not set"
-            detail={user.has_password ? `You sign in as ${user.email} with your password.` : 'No password yet: you sign in with Google. Set one within 10 minutes of signing in.'}
+            detail={
+              user.has_password
+                ? `You sign in as ${user.email} with your password.`
+                : 'No password yet: you sign in with Google. Set one within 10 minutes of signing in.'
+            }
           />
           <Method
             name="Google"
             isOn={user.has_google}
             on="Linked"
             off="Not linked"
-            detail={user.has_google ? 'Continue with Google signs you in to this account.' : `Continue with Google on the sign-in screen links the Google account of ${user.email} to this one.`}
+            detail={
+              user.has_google
+                ? 'Continue with Google signs you in to this account.'
+                : `Continue with Google on the sign-in screen links the Google account of ${user.email} to this one.`
+            }
           />
           <div>
             <Button onClick={onChangePassword}>{user.has_password ? 'Change Password' : 'Set a Password'}</Button>
@@ -52,8 +72,13 @@ export function SecurityTab({ user, onChangePassword }: { user: SessionUser; onC
             Sessions
           </Text>
           <List>
-            <List.Item>Changing your password or e-mail signs you out on every other browser and device; this one stays signed in.</List.Item>
-            <List.Item>Signing out ends this browser's session at once. An unused session ends by itself after a while.</List.Item>
+            <List.Item>
+              Changing your password or e-mail signs you out on every other browser and device; this one stays signed
+              in.
+            </List.Item>
+            <List.Item>
+              Signing out ends this browser's session at once. An unused session ends by itself after a while.
+            </List.Item>
             <List.Item>Deleting your account ends every session.</List.Item>
           </List>
         </BlockStack>

@@ -31,7 +31,12 @@ export function AddMemberCard({ teams }: { teams: Team[] }) {
     setErrors(problems)
     if (Object.keys(problems).length > 0) return
     addMember.mutate(
-      { team_id: chosenTeamId, team_member_name: member.team_member_name.trim(), team_member_email: member.team_member_email.trim(), team_member_role: member.team_member_role },
+      {
+        team_id: chosenTeamId,
+        team_member_name: member.team_member_name.trim(),
+        team_member_email: member.team_member_email.trim(),
+        team_member_role: member.team_member_role,
+      },
       { onSuccess: () => setMember(EMPTY) },
     )
   }
@@ -46,16 +51,38 @@ export function AddMemberCard({ teams }: { teams: Team[] }) {
           <FormLayout>
             <Select
               label="Team"
-              options={[{ label: teams.length > 0 ? 'Select a team' : 'Create a team first', value: '' }, ...teams.map((team) => ({ label: team.team_name, value: team.team_id }))]}
+              options={[
+                { label: teams.length > 0 ? 'Select a team' : 'Create a team first', value: '' },
+                ...teams.map((team) => ({ label: team.team_name, value: team.team_id })),
+              ]}
               value={chosenTeamId}
               onChange={change('team_id')}
               error={errors.team_id || undefined}
             />
             <FormLayout.Group>
-              <TextField label="Name" autoComplete="off" value={member.team_member_name} onChange={change('team_member_name')} error={errors.team_member_name || undefined} />
-              <TextField label="E-mail" type="email" autoComplete="off" value={member.team_member_email} onChange={change('team_member_email')} error={errors.team_member_email || undefined} />
+              <TextField
+                label="Name"
+                autoComplete="off"
+                value={member.team_member_name}
+                onChange={change('team_member_name')}
+                error={errors.team_member_name || undefined}
+              />
+              <TextField
+                label="E-mail"
+                type="email"
+                autoComplete="off"
+                value={member.team_member_email}
+                onChange={change('team_member_email')}
+                error={errors.team_member_email || undefined}
+              />
             </FormLayout.Group>
-            <Select label="Role" options={ROLE_OPTIONS} value={member.team_member_role} onChange={change('team_member_role')} error={errors.team_member_role || undefined} />
+            <Select
+              label="Role"
+              options={ROLE_OPTIONS}
+              value={member.team_member_role}
+              onChange={change('team_member_role')}
+              error={errors.team_member_role || undefined}
+            />
           </FormLayout>
           <div>
             <Button submit variant="primary" loading={addMember.isPending}>

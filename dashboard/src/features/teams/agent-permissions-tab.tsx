@@ -28,7 +28,10 @@ export function AgentPermissionsTab() {
   const agent = agentList.find((candidate) => candidate.agent_id === agentId)
 
   const submit = () => {
-    const problems = { agent: agent ? undefined : TEAM_MESSAGES.agentRequired, team: team ? undefined : TEAM_MESSAGES.teamRequired }
+    const problems = {
+      agent: agent ? undefined : TEAM_MESSAGES.agentRequired,
+      team: team ? undefined : TEAM_MESSAGES.teamRequired,
+    }
     setErrors(problems)
     if (!agent || !team) return
     assignAgent.mutate({ team_id: team.team_id, agent_id: agent.agent_id }, { onSuccess: () => setAgentId('') })
@@ -51,7 +54,17 @@ export function AgentPermissionsTab() {
               <FormLayout.Group>
                 <Select
                   label="Agent"
-                  options={[{ label: agents.isPending ? 'Loading agents…' : agentList.length > 0 ? 'Select an agent' : 'No agents yet', value: '' }, ...agentList.map((choice) => ({ label: choice.name, value: choice.agent_id }))]}
+                  options={[
+                    {
+                      label: agents.isPending
+                        ? 'Loading agents…'
+                        : agentList.length > 0
+                          ? 'Select an agent'
+                          : 'No agents yet',
+                      value: '',
+                    },
+                    ...agentList.map((choice) => ({ label: choice.name, value: choice.agent_id })),
+                  ]}
                   value={agent ? agentId : ''}
                   onChange={(value) => {
                     setAgentId(value)
@@ -61,7 +74,17 @@ export function AgentPermissionsTab() {
                 />
                 <Select
                   label="Team"
-                  options={[{ label: teams.isPending ? 'Loading teams…' : manageable.length > 0 ? 'Select a team' : 'Create a team first', value: '' }, ...manageable.map((choice) => ({ label: choice.team_name, value: choice.team_id }))]}
+                  options={[
+                    {
+                      label: teams.isPending
+                        ? 'Loading teams…'
+                        : manageable.length > 0
+                          ? 'Select a team'
+                          : 'Create a team first',
+                      value: '',
+                    },
+                    ...manageable.map((choice) => ({ label: choice.team_name, value: choice.team_id })),
+                  ]}
                   value={team ? teamId : ''}
                   onChange={(value) => {
                     setTeamId(value)
@@ -84,7 +107,11 @@ export function AgentPermissionsTab() {
           <Text as="h2" variant="headingMd">
             {team ? `Agents of ${team.team_name}` : 'Agent Assignments'}
           </Text>
-          {team ? <TeamAgentsTable team={team} emptyText="No agent assignments to display" /> : <TablePlaceholder>Select a team to view agent assignments</TablePlaceholder>}
+          {team ? (
+            <TeamAgentsTable team={team} emptyText="No agent assignments to display" />
+          ) : (
+            <TablePlaceholder>Select a team to view agent assignments</TablePlaceholder>
+          )}
         </BlockStack>
       </Card>
     </BlockStack>

@@ -78,12 +78,37 @@ export function InlineEdit({ label, value, children, options, validate, onSave, 
     <div className="inline-edit" onKeyDown={onKeyDown}>
       <div className="inline-edit__field">
         {options ? (
-          <Select id={fieldId} label={label} labelHidden options={options} value={draft} onChange={setDraft} error={error} disabled={isSaving} />
+          <Select
+            id={fieldId}
+            label={label}
+            labelHidden
+            options={options}
+            value={draft}
+            onChange={setDraft}
+            error={error}
+            disabled={isSaving}
+          />
         ) : (
-          <TextField id={fieldId} label={label} labelHidden autoComplete="off" value={draft} onChange={setDraft} error={error} disabled={isSaving} autoFocus />
+          <TextField
+            id={fieldId}
+            label={label}
+            labelHidden
+            autoComplete="off"
+            value={draft}
+            onChange={setDraft}
+            error={error}
+            disabled={isSaving}
+            autoFocus
+          />
         )}
       </div>
-      <Button icon={CheckIcon} accessibilityLabel={`Save ${label}`} onClick={() => void confirm()} loading={isSaving} variant="primary" />
+      <Button
+        icon={CheckIcon}
+        accessibilityLabel={`Save ${label}`}
+        onClick={() => void confirm()}
+        loading={isSaving}
+        variant="primary"
+      />
       <Button icon={XIcon} accessibilityLabel={`Cancel editing ${label}`} onClick={cancel} disabled={isSaving} />
     </div>
   )

@@ -9,20 +9,41 @@ import type { Team, TeamMember } from './teams.types.ts'
 function wordsFor(action: MemberAction, name: string, team: string) {
   switch (action) {
     case 'activate':
-      return { title: 'Activate member?', confirm: 'Activate', body: `${name} gets access to the agents of ${team} again.` }
+      return {
+        title: 'Activate member?',
+        confirm: 'Activate',
+        body: `${name} gets access to the agents of ${team} again.`,
+      }
     case 'deactivate':
-      return { title: 'Deactivate member?', confirm: 'Deactivate', body: `${name} stays in ${team} but loses access to its agents until activated again.` }
+      return {
+        title: 'Deactivate member?',
+        confirm: 'Deactivate',
+        body: `${name} stays in ${team} but loses access to its agents until activated again.`,
+      }
     case 'remove':
-      return { title: 'Remove member?', confirm: 'Remove', body: `${name} will be removed from ${team} and lose access to its agents.` }
+      return {
+        title: 'Remove member?',
+        confirm: 'Remove',
+        body: `${name} will be removed from ${team} and lose access to its agents.`,
+      }
     case 'delete':
-      return { title: 'Delete member?', confirm: 'Delete', body: `${name}'s membership of ${team} will be deleted for good. Add them again to give access back.` }
+      return {
+        title: 'Delete member?',
+        confirm: 'Delete',
+        body: `${name}'s membership of ${team} will be deleted for good. Add them again to give access back.`,
+      }
   }
 }
 
 export function MemberActionsMenu({ team, member }: { team: Team; member: TeamMember }) {
   const [isOpen, setIsOpen] = useState(false)
   const [asked, setAsked] = useState<MemberAction | null>(null)
-  const calls = { activate: useMemberAction('activate'), deactivate: useMemberAction('deactivate'), remove: useMemberAction('remove'), delete: useMemberAction('delete') }
+  const calls = {
+    activate: useMemberAction('activate'),
+    deactivate: useMemberAction('deactivate'),
+    remove: useMemberAction('remove'),
+    delete: useMemberAction('delete'),
+  }
   const status = member.team_member_status ?? 'active'
   const ask = (action: MemberAction) => () => {
     setIsOpen(false)
@@ -36,12 +57,24 @@ export function MemberActionsMenu({ team, member }: { team: Team; member: TeamMe
         active={isOpen}
         onClose={() => setIsOpen(false)}
         preferredAlignment="right"
-        activator={<Button icon={MenuHorizontalIcon} variant="tertiary" accessibilityLabel={`Actions for ${member.team_member_name}`} onClick={() => setIsOpen((open) => !open)} />}
+        activator={
+          <Button
+            icon={MenuHorizontalIcon}
+            variant="tertiary"
+            accessibilityLabel={`Actions for ${member.team_member_name}`}
+            onClick={() => setIsOpen((open) => !open)}
+          />
+        }
       >
         <ActionList
           actionRole="menuitem"
           items={[
-            { content: 'Activate', onAction: ask('activate'), disabled: status === 'active', helpText: status === 'pending' ? 'Pending until they sign up' : undefined },
+            {
+              content: 'Activate',
+              onAction: ask('activate'),
+              disabled: status === 'active',
+              helpText: status === 'pending' ? 'Pending until they sign up' : undefined,
+            },
             { content: 'Deactivate', onAction: ask('deactivate'), disabled: status === 'deactivated' },
             { content: 'Remove', onAction: ask('remove'), destructive: true },
             { content: 'Delete', onAction: ask('delete'), destructive: true },
@@ -55,7 +88,13 @@ export function MemberActionsMenu({ team, member }: { team: Team; member: TeamMe
         destructive={asked !== 'activate'}
         busy={asked ? calls[asked].isPending : false}
         onCancel={() => setAsked(null)}
-        onConfirm={() => asked && calls[asked].mutate({ team_id: team.team_id, team_member_id: member.team_member_id }, { onSettled: () => setAsked(null) })}
+        onConfirm={() =>
+          asked &&
+          calls[asked].mutate(
+            { team_id: team.team_id, team_member_id: member.team_member_id },
+            { onSettled: () => setAsked(null) },
+          )
+        }
       >
         {words?.body ?? ''}
       </ConfirmModal>

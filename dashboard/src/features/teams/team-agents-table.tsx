@@ -18,8 +18,14 @@ export function TeamAgentsTable({ team, emptyText }: { team: Team; emptyText: st
   const [removing, setRemoving] = useState<TeamAgent | null>(null)
   const canManage = canManageTeam(team)
 
-  if (agents.isPending) return <TablePlaceholder><SkeletonBodyText lines={3} /></TablePlaceholder>
-  if (agents.isError) return <TablePlaceholder retry={() => void agents.refetch()}>{agents.error.message}</TablePlaceholder>
+  if (agents.isPending)
+    return (
+      <TablePlaceholder>
+        <SkeletonBodyText lines={3} />
+      </TablePlaceholder>
+    )
+  if (agents.isError)
+    return <TablePlaceholder retry={() => void agents.refetch()}>{agents.error.message}</TablePlaceholder>
   if (agents.data.length === 0) return <TablePlaceholder>{emptyText}</TablePlaceholder>
 
   return (
@@ -27,21 +33,38 @@ export function TeamAgentsTable({ team, emptyText }: { team: Team; emptyText: st
       <table className="team-table" role="table" aria-label={`Agents assigned to ${team.team_name}`}>
         <thead>
           <tr role="row">
-            <th role="columnheader" scope="col">Agent name</th>
-            <th role="columnheader" scope="col">Created</th>
-            {canManage && <th role="columnheader" scope="col" className="team-table__actions">Actions</th>}
+            <th role="columnheader" scope="col">
+              Agent name
+            </th>
+            <th role="columnheader" scope="col">
+              Created
+            </th>
+            {canManage && (
+              <th role="columnheader" scope="col" className="team-table__actions">
+                Actions
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {agents.data.map((agent) => (
             <tr role="row" key={agent.agent_id}>
               <td role="cell" data-label="Agent">
-                <Text as="span" fontWeight="medium">{agent.agent_name}</Text>
+                <Text as="span" fontWeight="medium">
+                  {agent.agent_name}
+                </Text>
               </td>
-              <td role="cell" data-label="Created">{formatDate(agent.agent_created_at)}</td>
+              <td role="cell" data-label="Created">
+                {formatDate(agent.agent_created_at)}
+              </td>
               {canManage && (
                 <td role="cell" data-label="Actions" className="team-table__actions">
-                  <Button tone="critical" variant="plain" onClick={() => setRemoving(agent)} accessibilityLabel={`Remove ${agent.agent_name} from ${team.team_name}`}>
+                  <Button
+                    tone="critical"
+                    variant="plain"
+                    onClick={() => setRemoving(agent)}
+                    accessibilityLabel={`Remove ${agent.agent_name} from ${team.team_name}`}
+                  >
                     Remove
                   </Button>
                 </td>
@@ -56,7 +79,13 @@ export function TeamAgentsTable({ team, emptyText }: { team: Team; emptyText: st
         confirmLabel="Remove"
         busy={removeAgent.isPending}
         onCancel={() => setRemoving(null)}
-        onConfirm={() => removing && removeAgent.mutate({ team_id: team.team_id, agent_id: removing.agent_id }, { onSettled: () => setRemoving(null) })}
+        onConfirm={() =>
+          removing &&
+          removeAgent.mutate(
+            { team_id: team.team_id, agent_id: removing.agent_id },
+            { onSettled: () => setRemoving(null) },
+          )
+        }
       >
         {`${removing?.agent_name ?? 'This agent'} will no longer be shared with ${team.team_name}. Its members lose access; the agent itself stays.`}
       </ConfirmModal>

@@ -48,7 +48,9 @@ export function TeamCard({ team }: { team: Team }) {
                     {team.team_name}
                   </Text>
                 </InlineEdit>
-                {!isOwner && team.my_role && <Badge tone="info">{`You are ${team.my_role === 'admin' ? 'an admin' : `a ${team.my_role}`}`}</Badge>}
+                {!isOwner && team.my_role && (
+                  <Badge tone="info">{`You are ${team.my_role === 'admin' ? 'an admin' : `a ${team.my_role}`}`}</Badge>
+                )}
               </InlineStack>
               <Text as="p" tone="subdued" variant="bodySm">
                 {facts(team)}
@@ -56,10 +58,22 @@ export function TeamCard({ team }: { team: Team }) {
             </BlockStack>
           </div>
           <div className="team-card__actions">
-            <Button onClick={() => setShowDetails((shown) => !shown)} ariaExpanded={showDetails} ariaControls={detailsId} disclosure={showDetails ? 'up' : 'down'}>
+            <Button
+              onClick={() => setShowDetails((shown) => !shown)}
+              ariaExpanded={showDetails}
+              ariaControls={detailsId}
+              disclosure={showDetails ? 'up' : 'down'}
+            >
               {showDetails ? 'Hide Details' : 'Show Details'}
             </Button>
-            {isOwner && <Button icon={DeleteIcon} tone="critical" onClick={() => setConfirmDelete(true)} accessibilityLabel={`Delete team ${team.team_name}`} />}
+            {isOwner && (
+              <Button
+                icon={DeleteIcon}
+                tone="critical"
+                onClick={() => setConfirmDelete(true)}
+                accessibilityLabel={`Delete team ${team.team_name}`}
+              />
+            )}
           </div>
         </div>
         <div id={detailsId}>{showDetails && <TeamDetails team={team} />}</div>

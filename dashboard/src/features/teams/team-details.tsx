@@ -14,7 +14,11 @@ export function TeamDetails({ team }: { team: Team }) {
   return (
     <Tabs tabs={tabs} selected={selected} onSelect={setSelected}>
       <div className="team-details__panel">
-        {selected === 0 ? <TeamMembersTable team={team} /> : <TeamAgentsTable team={team} emptyText="No agents assigned to this team" />}
+        {selected === 0 ? (
+          <TeamMembersTable team={team} />
+        ) : (
+          <TeamAgentsTable team={team} emptyText="No agents assigned to this team" />
+        )}
       </div>
     </Tabs>
   )

@@ -30,7 +30,11 @@ export function TeamManagementTab() {
             <SkeletonBodyText lines={4} />
           </Card>
         ) : teams.isError ? (
-          <LoadFailedBanner title="Unable to load your teams" error={teams.error} onRetry={() => void teams.refetch()} />
+          <LoadFailedBanner
+            title="Unable to load your teams"
+            error={teams.error}
+            onRetry={() => void teams.refetch()}
+          />
         ) : teams.data.length === 0 ? (
           <Card>
             <Text as="p" tone="subdued" alignment="center">

@@ -16,26 +16,44 @@ import { validationMessage } from './validation-message.ts'
 const roleLabel = (role: TeamRole) => ROLE_OPTIONS.find((option) => option.value === role)?.label ?? role
 
 export function TeamMembersTable({ team }: { team: Team }) {
-  if (!canManageTeam(team)) return <TablePlaceholder>Only the team owner and its admins see the team's members.</TablePlaceholder>
+  if (!canManageTeam(team))
+    return <TablePlaceholder>Only the team owner and its admins see the team's members.</TablePlaceholder>
   return <ManagedMembersTable team={team} />
 }
 
 function ManagedMembersTable({ team }: { team: Team }) {
   const client = useApi()
   const members = useQuery(teamMembersQuery(client, team.team_id))
-  if (members.isPending) return <TablePlaceholder><SkeletonBodyText lines={3} /></TablePlaceholder>
-  if (members.isError) return <TablePlaceholder retry={() => void members.refetch()}>{members.error.message}</TablePlaceholder>
-  if (members.data.length === 0) return <TablePlaceholder>No members in this team yet. Add one with Add Team Member.</TablePlaceholder>
+  if (members.isPending)
+    return (
+      <TablePlaceholder>
+        <SkeletonBodyText lines={3} />
+      </TablePlaceholder>
+    )
+  if (members.isError)
+    return <TablePlaceholder retry={() => void members.refetch()}>{members.error.message}</TablePlaceholder>
+  if (members.data.length === 0)
+    return <TablePlaceholder>No members in this team yet. Add one with Add Team Member.</TablePlaceholder>
   return (
     <div className="team-table-wrap">
       <table className="team-table" role="table" aria-label={`Members of ${team.team_name}`}>
         <thead>
           <tr role="row">
-            <th role="columnheader" scope="col">Name</th>
-            <th role="columnheader" scope="col">E-mail</th>
-            <th role="columnheader" scope="col">Role</th>
-            <th role="columnheader" scope="col">Status</th>
-            <th role="columnheader" scope="col" className="team-table__actions">Actions</th>
+            <th role="columnheader" scope="col">
+              Name
+            </th>
+            <th role="columnheader" scope="col">
+              E-mail
+            </th>
+            <th role="columnheader" scope="col">
+              Role
+            </th>
+            <th role="columnheader" scope="col">
+              Status
+            </th>
+            <th role="columnheader" scope="col" className="team-table__actions">
+              Actions
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -62,9 +80,16 @@ function MemberRow({ team, member }: { team: Team; member: TeamMember }) {
           onSave={(name) => rename.mutateAsync({ ...ref, team_member_name: name })}
         />
       </td>
-      <td role="cell" data-label="E-mail">{member.team_member_email}</td>
+      <td role="cell" data-label="E-mail">
+        {member.team_member_email}
+      </td>
       <td role="cell" data-label="Role">
-        <InlineEdit label={`role of ${member.team_member_name}`} value={member.team_member_role} options={ROLE_OPTIONS} onSave={(role) => changeRole.mutateAsync({ ...ref, team_member_role: role as TeamRole })}>
+        <InlineEdit
+          label={`role of ${member.team_member_name}`}
+          value={member.team_member_role}
+          options={ROLE_OPTIONS}
+          onSave={(role) => changeRole.mutateAsync({ ...ref, team_member_role: role as TeamRole })}
+        >
           {roleLabel(member.team_member_role)}
         </InlineEdit>
       </td>

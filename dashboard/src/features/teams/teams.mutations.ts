@@ -18,11 +18,21 @@ function useTeamCall<Input>(path: string, errorTitle: string, invalidates: Query
 }
 
 export const useCreateTeam = () => useTeamCall<{ team_name: string }>('create', 'Failed to create team')
-export const useRenameTeam = () => useTeamCall<{ team_id: string; team_name: string }>('update-name', 'Failed to update team')
-export const useDeleteTeam = () => useTeamCall<{ team_id: string }>('delete', 'Failed to delete team', [TEAMS_KEY, AGENTS_KEY])
+export const useRenameTeam = () =>
+  useTeamCall<{ team_id: string; team_name: string }>('update-name', 'Failed to update team')
+export const useDeleteTeam = () =>
+  useTeamCall<{ team_id: string }>('delete', 'Failed to delete team', [TEAMS_KEY, AGENTS_KEY])
 
-export const useAssignAgent = () => useTeamCall<{ team_id: string; agent_id: string }>('assign-agent', 'Failed to assign agent to team', [TEAMS_KEY, AGENTS_KEY])
-export const useRemoveAgent = () => useTeamCall<{ team_id: string; agent_id: string }>('remove-agent', 'Failed to remove agent from team', [TEAMS_KEY, AGENTS_KEY])
+export const useAssignAgent = () =>
+  useTeamCall<{ team_id: string; agent_id: string }>('assign-agent', 'Failed to assign agent to team', [
+    TEAMS_KEY,
+    AGENTS_KEY,
+  ])
+export const useRemoveAgent = () =>
+  useTeamCall<{ team_id: string; agent_id: string }>('remove-agent', 'Failed to remove agent from team', [
+    TEAMS_KEY,
+    AGENTS_KEY,
+  ])
 
 export interface NewMember {
   team_id: string
@@ -33,8 +43,10 @@ export interface NewMember {
 export const useAddMember = () => useTeamCall<NewMember>('add-member', 'Failed to add team member')
 
 type MemberRef = Pick<TeamMember, 'team_id' | 'team_member_id'>
-export const useUpdateMemberRole = () => useTeamCall<MemberRef & { team_member_role: TeamRole }>('update-member-role', 'Failed to update team member role')
-export const useUpdateMemberName = () => useTeamCall<MemberRef & { team_member_name: string }>('update-member-name', 'Failed to update team member name')
+export const useUpdateMemberRole = () =>
+  useTeamCall<MemberRef & { team_member_role: TeamRole }>('update-member-role', 'Failed to update team member role')
+export const useUpdateMemberName = () =>
+  useTeamCall<MemberRef & { team_member_name: string }>('update-member-name', 'Failed to update team member name')
 
 /** The four actions of a member's menu, each with its call and failure title. */
 export const MEMBER_ACTIONS = {

@@ -15,7 +15,8 @@ export const teamsQuery = (client: ApiClient) =>
 export const teamMembersQuery = (client: ApiClient, teamId: string) =>
   queryOptions({
     queryKey: [...TEAMS_KEY, 'members', teamId],
-    queryFn: () => client.request<{ team_members: TeamMember[] }>('/accounts/team/members/', { query: { team_id: teamId } }),
+    queryFn: () =>
+      client.request<{ team_members: TeamMember[] }>('/accounts/team/members/', { query: { team_id: teamId } }),
     select: (answer) => answer.team_members ?? [],
   })
 

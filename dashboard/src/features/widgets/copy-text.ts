@@ -15,7 +15,8 @@ export async function copyText(text: string): Promise<void> {
   area.select()
   try {
     // Deprecated, but the only way to copy outside a secure context.
-    if (!document.execCommand('copy')) throw new Error('The browser refused to copy. Select the code and copy it yourself.')
+    if (!document.execCommand('copy'))
+      throw new Error('The browser refused to copy. Select the code and copy it yourself.')
   } finally {
     area.remove()
   }

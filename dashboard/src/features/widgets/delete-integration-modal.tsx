@@ -11,8 +11,16 @@ export interface DeleteIntegrationModalProps {
 
 export function DeleteIntegrationModal({ integration, isDeleting, onConfirm, onClose }: DeleteIntegrationModalProps) {
   return (
-    <ConfirmModal open={integration !== null} title="Delete integration" confirmLabel="Delete" busy={isDeleting} onConfirm={() => integration && onConfirm(integration)} onCancel={onClose}>
-      Are you sure you want to delete this integration?{integration ? ` The embed code on ${integration.website_domain} stops working and its visitors' chats end.` : ''}
+    <ConfirmModal
+      open={integration !== null}
+      title="Delete integration"
+      confirmLabel="Delete"
+      busy={isDeleting}
+      onConfirm={() => integration && onConfirm(integration)}
+      onCancel={onClose}
+    >
+      Are you sure you want to delete this integration?
+      {integration ? ` The embed code on ${integration.website_domain} stops working and its visitors' chats end.` : ''}
     </ConfirmModal>
   )
 }

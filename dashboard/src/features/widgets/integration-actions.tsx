@@ -13,13 +13,25 @@ export interface IntegrationActionsProps {
   onDelete(): void
 }
 
-export function IntegrationActions({ integration, isSwitching, canSwitch, onCopy, onSwitch, onDelete }: IntegrationActionsProps) {
+export function IntegrationActions({
+  integration,
+  isSwitching,
+  canSwitch,
+  onCopy,
+  onSwitch,
+  onDelete,
+}: IntegrationActionsProps) {
   const isActive = integration.is_active !== false
   const name = integration.website_name
   return (
     <ButtonGroup noWrap>
       <Button icon={ClipboardIcon} accessibilityLabel={`Copy code for ${name}`} onClick={onCopy} />
-      <Button loading={isSwitching} disabled={!canSwitch} accessibilityLabel={`${isActive ? 'Deactivate' : 'Activate'} ${name}`} onClick={() => onSwitch(!isActive)}>
+      <Button
+        loading={isSwitching}
+        disabled={!canSwitch}
+        accessibilityLabel={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
+        onClick={() => onSwitch(!isActive)}
+      >
         {isActive ? 'Deactivate' : 'Activate'}
       </Button>
       <Button icon={DeleteIcon} tone="critical" accessibilityLabel={`Delete ${name}`} onClick={onDelete} />

@@ -60,9 +60,16 @@ export function IntegrationsTable({ agentId, serverOrigin }: { agentId: string; 
   const actions = (integration: WidgetIntegration) => (
     <IntegrationActions
       integration={integration}
-      isSwitching={setActive.isPending && setActive.variables?.integration.integration_id === integration.integration_id}
+      isSwitching={
+        setActive.isPending && setActive.variables?.integration.integration_id === integration.integration_id
+      }
       canSwitch={!setActive.isPending}
-      onCopy={() => void copy(generalWebsiteEmbedCode(serverOrigin, integration.client_key), { title: 'Code Copied!', message: 'The integration code has been copied to your clipboard.' })}
+      onCopy={() =>
+        void copy(generalWebsiteEmbedCode(serverOrigin, integration.client_key), {
+          title: 'Code Copied!',
+          message: 'The integration code has been copied to your clipboard.',
+        })
+      }
       onSwitch={(isActive) => setActive.mutate({ integration, isActive })}
       onDelete={() => setConfirming(integration)}
     />
@@ -92,7 +99,13 @@ export function IntegrationsTable({ agentId, serverOrigin }: { agentId: string; 
           resourceName={{ singular: 'integration', plural: 'integrations' }}
           itemCount={integrations.length}
           selectable={false}
-          headings={[{ title: 'Website' }, { title: 'Domain' }, { title: 'Status' }, { title: 'Created' }, { title: 'Actions', alignment: 'end' }]}
+          headings={[
+            { title: 'Website' },
+            { title: 'Domain' },
+            { title: 'Status' },
+            { title: 'Created' },
+            { title: 'Actions', alignment: 'end' },
+          ]}
         >
           {integrations.map((integration, index) => (
             <IndexTable.Row id={integration.integration_id} key={integration.integration_id} position={index}>

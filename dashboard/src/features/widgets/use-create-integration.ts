@@ -24,7 +24,11 @@ export function useCreateIntegration(onCreated: (integration: WidgetIntegration)
   const toaster = useToast()
   const queryClient = useQueryClient()
   return useApiMutation<NewIntegrationRequest, CreateAnswer>({
-    run: (client, { agentId, payload, logo }) => client.request<CreateAnswer>(integrationsPath(agentId), { method: 'POST', form: integrationFormData(payload, logo) }),
+    run: (client, { agentId, payload, logo }) =>
+      client.request<CreateAnswer>(integrationsPath(agentId), {
+        method: 'POST',
+        form: integrationFormData(payload, logo),
+      }),
     errorTitle: 'Error',
     successToast: false,
     onSuccess: (answer, { agentId }) => {

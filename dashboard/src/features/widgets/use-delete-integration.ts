@@ -8,9 +8,16 @@ import { integrationsPath, widgetListKey } from './widgets.queries.ts'
 export function useDeleteIntegration() {
   const queryClient = useQueryClient()
   return useApiMutation<WidgetIntegration>({
-    run: (client, integration) => client.request(`${integrationsPath(integration.agent_id)}${encodeURIComponent(integration.integration_id)}/`, { method: 'DELETE' }),
+    run: (client, integration) =>
+      client.request(`${integrationsPath(integration.agent_id)}${encodeURIComponent(integration.integration_id)}/`, {
+        method: 'DELETE',
+      }),
     errorTitle: 'Error',
-    successToast: { title: 'Integration Deleted', message: 'The chat widget integration has been deleted successfully.' },
-    onSuccess: (_answer, integration) => void queryClient.invalidateQueries({ queryKey: widgetListKey(integration.agent_id) }),
+    successToast: {
+      title: 'Integration Deleted',
+      message: 'The chat widget integration has been deleted successfully.',
+    },
+    onSuccess: (_answer, integration) =>
+      void queryClient.invalidateQueries({ queryKey: widgetListKey(integration.agent_id) }),
   })
 }

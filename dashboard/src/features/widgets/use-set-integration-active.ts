@@ -16,13 +16,18 @@ export function useSetIntegrationActive() {
   const queryClient = useQueryClient()
   return useApiMutation<ActiveChange, WidgetIntegration>({
     run: (client, { integration, isActive }) =>
-      client.request<WidgetIntegration>(`${integrationsPath(integration.agent_id)}${encodeURIComponent(integration.integration_id)}/`, { method: 'PUT', body: { is_active: isActive } }),
+      client.request<WidgetIntegration>(
+        `${integrationsPath(integration.agent_id)}${encodeURIComponent(integration.integration_id)}/`,
+        { method: 'PUT', body: { is_active: isActive } },
+      ),
     errorTitle: 'Failed to update integration',
     successToast: false,
     onSuccess: (_answer, { integration, isActive }) => {
       toaster.success(
         isActive ? 'Integration Activated' : 'Integration Deactivated',
-        isActive ? `The chat widget works on ${integration.website_domain} again.` : `The chat widget no longer opens on ${integration.website_domain}.`,
+        isActive
+          ? `The chat widget works on ${integration.website_domain} again.`
+          : `The chat widget no longer opens on ${integration.website_domain}.`,
       )
       void queryClient.invalidateQueries({ queryKey: widgetListKey(integration.agent_id) })
     },

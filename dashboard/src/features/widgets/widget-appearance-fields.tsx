@@ -5,13 +5,20 @@ import type { WidgetPosition } from './widget.types.ts'
 import { POSITION_OPTIONS, type WidgetFieldsProps } from './widget-form-values.ts'
 
 /** The colour input only takes #rrggbb; a short #abc is widened for it. */
-const sixDigits = (value: string) => (/^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((digit) => digit + digit).join('')}` : value)
+const sixDigits = (value: string) =>
+  /^#[0-9a-f]{3}$/i.test(value) ? `#${[...value.slice(1)].map((digit) => digit + digit).join('')}` : value
 
 export function WidgetAppearanceFields({ values, errors, onChange }: WidgetFieldsProps) {
   const colour = values.primaryColor.trim()
   return (
     <BlockStack gap="400">
-      <Select label="Position" options={POSITION_OPTIONS} value={values.position} onChange={(value) => onChange('position', value as WidgetPosition)} error={errors.position} />
+      <Select
+        label="Position"
+        options={POSITION_OPTIONS}
+        value={values.position}
+        onChange={(value) => onChange('position', value as WidgetPosition)}
+        error={errors.position}
+      />
       <TextField
         label="Primary color"
         autoComplete="off"
@@ -30,7 +37,12 @@ export function WidgetAppearanceFields({ values, errors, onChange }: WidgetField
           />
         }
       />
-      <Checkbox label="Show branding" helpText="Shows “Powered by AgentDesk” under the chat." checked={values.showBranding} onChange={(checked) => onChange('showBranding', checked)} />
+      <Checkbox
+        label="Show branding"
+        helpText="Shows “Powered by AgentDesk” under the chat."
+        checked={values.showBranding}
+        onChange={(checked) => onChange('showBranding', checked)}
+      />
     </BlockStack>
   )
 }

@@ -24,10 +24,20 @@ export interface WidgetConfigFormProps extends WidgetFieldsProps {
   onReset(): void
 }
 
-export function WidgetConfigForm({ values, errors, onChange, choices, isCreating, onSubmit, onReset }: WidgetConfigFormProps) {
+export function WidgetConfigForm({
+  values,
+  errors,
+  onChange,
+  choices,
+  isCreating,
+  onSubmit,
+  onReset,
+}: WidgetConfigFormProps) {
   const [selected, setSelected] = useState(0)
   const summary = useRef<HTMLDivElement>(null)
-  const messages = TABS.flatMap((tab) => tab.fields.flatMap((field) => (errors[field] ? [{ tab: tab.content, field, message: errors[field] }] : [])))
+  const messages = TABS.flatMap((tab) =>
+    tab.fields.flatMap((field) => (errors[field] ? [{ tab: tab.content, field, message: errors[field] }] : [])),
+  )
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const refused = onSubmit()
@@ -54,7 +64,16 @@ export function WidgetConfigForm({ values, errors, onChange, choices, isCreating
             </Banner>
           </div>
         )}
-        <Tabs tabs={TABS.map(({ id, content, fields: tabFields }) => (tabFields.some((field) => errors[field]) ? { id, content, badge: '!', accessibilityLabel: `${content} (needs attention)` } : { id, content }))} selected={selected} onSelect={setSelected} fitted>
+        <Tabs
+          tabs={TABS.map(({ id, content, fields: tabFields }) =>
+            tabFields.some((field) => errors[field])
+              ? { id, content, badge: '!', accessibilityLabel: `${content} (needs attention)` }
+              : { id, content },
+          )}
+          selected={selected}
+          onSelect={setSelected}
+          fitted
+        >
           <div className="widget-form-panel">
             {tab === 'Setup' && <WidgetSetupFields {...fields} choices={choices} />}
             {tab === 'Appearance' && <WidgetAppearanceFields {...fields} />}

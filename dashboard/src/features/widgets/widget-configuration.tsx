@@ -12,7 +12,12 @@ import { useObjectUrl } from './use-object-url.ts'
 import { validateWidgetForm } from './validate-widget-form.ts'
 import type { WidgetIntegration } from './widget.types.ts'
 import { WidgetConfigForm } from './widget-config-form.tsx'
-import { WIDGET_FORM_DEFAULTS, type WidgetFieldsProps, type WidgetFormErrors, type WidgetFormValues } from './widget-form-values.ts'
+import {
+  WIDGET_FORM_DEFAULTS,
+  type WidgetFieldsProps,
+  type WidgetFormErrors,
+  type WidgetFormValues,
+} from './widget-form-values.ts'
 import { WidgetPreview } from './widget-preview.tsx'
 import { WidgetResult } from './widget-result.tsx'
 import './widget-configuration.css'
@@ -72,7 +77,12 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
                 onSubmit={submit}
                 onReset={reset}
                 isCreating={create.isPending}
-                choices={{ agents: agentList, isLoading: agents.isPending, loadError: agents.isError ? agents.error.message : null, retry: () => void agents.refetch() }}
+                choices={{
+                  agents: agentList,
+                  isLoading: agents.isPending,
+                  loadError: agents.isError ? agents.error.message : null,
+                  retry: () => void agents.refetch(),
+                }}
               />
             )}
           </Card>

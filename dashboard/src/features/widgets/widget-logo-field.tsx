@@ -6,7 +6,15 @@ import { isAcceptableLogo, LOGO_MESSAGE } from './validate-widget-form.ts'
 
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp'
 
-export function WidgetLogoField({ file, error: submitError, onChange }: { file: File | null; error?: string; onChange(file: File | null): void }) {
+export function WidgetLogoField({
+  file,
+  error: submitError,
+  onChange,
+}: {
+  file: File | null
+  error?: string
+  onChange(file: File | null): void
+}) {
   const preview = useObjectUrl(file)
   // Said as soon as the file is chosen, not only when the form is sent.
   const error = submitError ?? (file && !isAcceptableLogo(file) ? LOGO_MESSAGE : undefined)

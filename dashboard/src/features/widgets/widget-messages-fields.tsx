@@ -5,7 +5,15 @@ import type { WidgetFieldsProps } from './widget-form-values.ts'
 export function WidgetMessagesFields({ values, errors, onChange }: WidgetFieldsProps) {
   return (
     <BlockStack gap="400">
-      <TextField label="Bot name" requiredIndicator autoComplete="off" maxLength={80} value={values.botName} onChange={(value) => onChange('botName', value)} error={errors.botName} />
+      <TextField
+        label="Bot name"
+        requiredIndicator
+        autoComplete="off"
+        maxLength={80}
+        value={values.botName}
+        onChange={(value) => onChange('botName', value)}
+        error={errors.botName}
+      />
       <TextField
         label="Start message"
         requiredIndicator

@@ -22,9 +22,15 @@ export function WidgetPreview({ values, logoUrl, agentName }: WidgetPreviewProps
         <span className="widget-preview__dot" />
         <span className="widget-preview__dot" />
         <span className="widget-preview__dot" />
-        <span className="widget-preview__address">{normaliseDomain(values.website_domain) ?? (values.website_domain.trim() || 'your-website.com')}</span>
+        <span className="widget-preview__address">
+          {normaliseDomain(values.website_domain) ?? (values.website_domain.trim() || 'your-website.com')}
+        </span>
       </div>
-      <div className={`widget-preview__site widget-preview__site--${values.position}`} data-testid="widget-preview" data-position={values.position}>
+      <div
+        className={`widget-preview__site widget-preview__site--${values.position}`}
+        data-testid="widget-preview"
+        data-position={values.position}
+      >
         <div className="widget-preview__page" aria-hidden="true">
           <strong className="widget-preview__site-name">{values.website_name.trim() || 'Your website'}</strong>
           <span className="widget-preview__line" />
@@ -33,7 +39,11 @@ export function WidgetPreview({ values, logoUrl, agentName }: WidgetPreviewProps
         </div>
         <div className="widget-preview__window">
           <div className="widget-preview__header">
-            {logoUrl ? <img className="widget-preview__logo" src={logoUrl} alt="" /> : <span className="widget-preview__avatar">{botName.charAt(0).toUpperCase()}</span>}
+            {logoUrl ? (
+              <img className="widget-preview__logo" src={logoUrl} alt="" />
+            ) : (
+              <span className="widget-preview__avatar">{botName.charAt(0).toUpperCase()}</span>
+            )}
             <span className="widget-preview__titles">
               <span className="widget-preview__bot" data-testid="widget-preview-bot-name">
                 {botName}
@@ -50,7 +60,13 @@ export function WidgetPreview({ values, logoUrl, agentName }: WidgetPreviewProps
           <div className="widget-preview__composer" aria-hidden="true">
             {values.enableAttachments && (
               <svg className="widget-preview__attach" viewBox="0 0 24 24" width="16" height="16" focusable="false">
-                <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M21 11.5 12.5 20a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3l8-8" />
+                <path
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  d="M21 11.5 12.5 20a5 5 0 0 1-7-7L14 4.5a3.5 3.5 0 0 1 5 5L10.5 18a2 2 0 0 1-3-3l8-8"
+                />
               </svg>
             )}
             <span className="widget-preview__input">Message {botName}...</span>
@@ -65,7 +81,8 @@ export function WidgetPreview({ values, logoUrl, agentName }: WidgetPreviewProps
         </span>
       </div>
       <figcaption className="visually-hidden">
-        {values.autoOpen ? 'The chat opens by itself' : 'The chat opens when the launcher is clicked'}, in the {values.position.replace('-', ' ')} corner.
+        {values.autoOpen ? 'The chat opens by itself' : 'The chat opens when the launcher is clicked'}, in the{' '}
+        {values.position.replace('-', ' ')} corner.
       </figcaption>
     </figure>
   )

@@ -11,7 +11,12 @@ export interface AgentChoices {
   retry(): void
 }
 
-export function WidgetSetupFields({ values, errors, onChange, choices }: WidgetFieldsProps & { choices: AgentChoices }) {
+export function WidgetSetupFields({
+  values,
+  errors,
+  onChange,
+  choices,
+}: WidgetFieldsProps & { choices: AgentChoices }) {
   const hasNoAgents = !choices.isLoading && !choices.loadError && choices.agents.length === 0
   const placeholder = choices.isLoading ? 'Loading agents…' : hasNoAgents ? 'No agents available' : 'Select an agent'
   return (
@@ -49,7 +54,16 @@ export function WidgetSetupFields({ values, errors, onChange, choices }: WidgetF
           </InlineStack>
         )}
       </BlockStack>
-      <TextField label="Website name" requiredIndicator autoComplete="off" placeholder="My Store" maxLength={200} value={values.website_name} onChange={(value) => onChange('website_name', value)} error={errors.website_name} />
+      <TextField
+        label="Website name"
+        requiredIndicator
+        autoComplete="off"
+        placeholder="My Store"
+        maxLength={200}
+        value={values.website_name}
+        onChange={(value) => onChange('website_name', value)}
+        error={errors.website_name}
+      />
       <TextField
         label="Website domain"
         requiredIndicator
@@ -61,7 +75,11 @@ export function WidgetSetupFields({ values, errors, onChange, choices }: WidgetF
         error={errors.website_domain}
         helpText="Only pages on this domain can open the widget. https:// and a trailing / are removed."
       />
-      <WidgetLogoField file={values.website_logo} error={errors.website_logo} onChange={(file) => onChange('website_logo', file)} />
+      <WidgetLogoField
+        file={values.website_logo}
+        error={errors.website_logo}
+        onChange={(file) => onChange('website_logo', file)}
+      />
     </BlockStack>
   )
 }

@@ -28,12 +28,18 @@ export function AgentDetailPage() {
   const [search, setSearch] = useSearchParams()
   const agent = useQuery(agentQuery(client, agentId))
   useDocumentTitle(agent.data?.name ?? 'Agent')
-  const selected = Math.max(0, TABS.findIndex((tab) => tab.id === search.get('tab')))
+  const selected = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.id === search.get('tab')),
+  )
   if (agent.isPending) return <PageLoading label="Loading agent" />
   if (agent.isError || !agent.data) {
     const missing = agent.error instanceof ApiError && agent.error.status === 404
     return (
-      <Page title={missing ? 'Agent not found' : 'Unable to load agent'} backAction={{ content: 'Agents', url: '/app/agents' }}>
+      <Page
+        title={missing ? 'Agent not found' : 'Unable to load agent'}
+        backAction={{ content: 'Agents', url: '/app/agents' }}
+      >
         <Card>
           <Text as="p">{missing ? "The agent you're looking for doesn't exist." : agent.error?.message}</Text>
         </Card>
@@ -42,8 +48,21 @@ export function AgentDetailPage() {
   }
   const tab = TABS[selected]?.id ?? 'overview'
   return (
-    <Page title={agent.data.name} subtitle={agent.data.description || "Manage your agent's configuration and data."} backAction={{ content: 'Agents', url: '/app/agents' }}>
-      <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch((previous) => ({ ...Object.fromEntries(previous), tab: TABS[index]?.id ?? 'overview' }), { replace: true })} fitted>
+    <Page
+      title={agent.data.name}
+      subtitle={agent.data.description || "Manage your agent's configuration and data."}
+      backAction={{ content: 'Agents', url: '/app/agents' }}
+    >
+      <Tabs
+        tabs={TABS}
+        selected={selected}
+        onSelect={(index) =>
+          setSearch((previous) => ({ ...Object.fromEntries(previous), tab: TABS[index]?.id ?? 'overview' }), {
+            replace: true,
+          })
+        }
+        fitted
+      >
         <div className="agent-tab">
           {tab === 'overview' && <AgentOverview agent={agent.data} />}
           {tab === 'chat' && <AgentChatTab key={agent.data.agent_id} agent={agent.data} />}

@@ -25,13 +25,34 @@ export function CreateAgentPage() {
     create.mutate({ name, description })
   }
   return (
-    <Page title="Create Agent" subtitle="Give your agent a name; you add its knowledge next." backAction={{ content: 'Agents', url: '/app/agents' }} narrowWidth>
+    <Page
+      title="Create Agent"
+      subtitle="Give your agent a name; you add its knowledge next."
+      backAction={{ content: 'Agents', url: '/app/agents' }}
+      narrowWidth
+    >
       <BlockStack gap="400">
         <Card>
           <Form onSubmit={submit}>
             <FormLayout>
-              <TextField label="Name" value={name} onChange={(value) => (setName(value), setError(undefined))} error={error} autoComplete="off" maxLength={255} requiredIndicator placeholder="e.g. Support Assistant" />
-              <TextField label="Description" value={description} onChange={setDescription} multiline={4} autoComplete="off" placeholder="What does this agent help with?" />
+              <TextField
+                label="Name"
+                value={name}
+                onChange={(value) => (setName(value), setError(undefined))}
+                error={error}
+                autoComplete="off"
+                maxLength={255}
+                requiredIndicator
+                placeholder="e.g. Support Assistant"
+              />
+              <TextField
+                label="Description"
+                value={description}
+                onChange={setDescription}
+                multiline={4}
+                autoComplete="off"
+                placeholder="What does this agent help with?"
+              />
               <InlineStack gap="200" align="end">
                 <Button onClick={() => navigate('/app/agents')}>Cancel</Button>
                 <Button submit variant="primary" disabled={!name.trim() || create.isPending} loading={create.isPending}>

@@ -20,7 +20,11 @@ export function CustomerInfoPage() {
   const plan = planById(catalogue.data?.plans ?? [], search.get('plan'))
   const next = () => navigate(plan ? `/app/payment?plan=${plan.id}&customerInfoCompleted=true` : '/app/payment')
   return (
-    <Page title="Customer Information" subtitle="Tell us who the subscription is for; then you pay on the next step." backAction={{ content: 'Plans', url: '/app/plans' }}>
+    <Page
+      title="Customer Information"
+      subtitle="Tell us who the subscription is for; then you pay on the next step."
+      backAction={{ content: 'Plans', url: '/app/plans' }}
+    >
       <div className="billing-two-columns">
         {plan ? <OrderSummary plan={plan} currency={DEFAULT_CURRENCY} /> : null}
         <CustomerInfoForm onSaved={next} />

@@ -16,7 +16,8 @@ import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import { useSession } from '../../session/session-context.tsx'
 
 function statsProblem(error: unknown): string {
-  if (error instanceof ApiError && error.status === 404) return 'No dashboard statistics available yet. Start using the application to see your stats.'
+  if (error instanceof ApiError && error.status === 404)
+    return 'No dashboard statistics available yet. Start using the application to see your stats.'
   return 'Failed to load dashboard statistics.'
 }
 
@@ -34,7 +35,10 @@ export function DashboardPage() {
   const refresh = async () => {
     setRefreshing(true)
     try {
-      await Promise.all([queryClient.refetchQueries({ queryKey: DASHBOARD_KEY, type: 'active' }), queryClient.refetchQueries({ queryKey: AGENTS_KEY, type: 'active' })])
+      await Promise.all([
+        queryClient.refetchQueries({ queryKey: DASHBOARD_KEY, type: 'active' }),
+        queryClient.refetchQueries({ queryKey: AGENTS_KEY, type: 'active' }),
+      ])
       const failed = queryClient.getQueryState(statsQuery(client).queryKey)?.status === 'error'
       if (failed) toaster.error('Failed to refresh dashboard')
       else toaster.success('Dashboard refreshed successfully')
@@ -51,12 +55,20 @@ export function DashboardPage() {
       primaryAction={{ content: 'Refresh', onAction: () => void refresh(), loading: refreshing }}
     >
       <BlockStack gap="500">
-        {stats.isError ? <Banner tone={stats.error instanceof ApiError && stats.error.status === 404 ? 'info' : 'critical'}>{statsProblem(stats.error)}</Banner> : null}
+        {stats.isError ? (
+          <Banner tone={stats.error instanceof ApiError && stats.error.status === 404 ? 'info' : 'critical'}>
+            {statsProblem(stats.error)}
+          </Banner>
+        ) : null}
         {stats.isSuccess && !stats.data ? <Banner tone="info">No dashboard data available.</Banner> : null}
         <StatCards stats={stats.data} />
         <YourAgentsPanel />
         <div className="dashboard-columns">
-          <EngagementChart points={Array.isArray(engagement.data) ? engagement.data : undefined} range={range} onRangeChange={setRange} />
+          <EngagementChart
+            points={Array.isArray(engagement.data) ? engagement.data : undefined}
+            range={range}
+            onRangeChange={setRange}
+          />
           <RecentChats />
         </div>
       </BlockStack>

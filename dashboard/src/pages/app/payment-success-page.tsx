@@ -8,7 +8,12 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import '../../features/billing/billing.css'
 
-const NEXT_STEPS = ['Access to all premium features', 'Priority customer support', 'Your billing cycle starts today', 'Manage your subscription anytime']
+const NEXT_STEPS = [
+  'Access to all premium features',
+  'Priority customer support',
+  'Your billing cycle starts today',
+  'Manage your subscription anytime',
+]
 
 export function PaymentSuccessPage() {
   useDocumentTitle('Payment Successful!')

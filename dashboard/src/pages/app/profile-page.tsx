@@ -23,7 +23,10 @@ export function ProfilePage() {
   useDocumentTitle('User Profile')
   const { user } = useSession()
   const [search, setSearch] = useSearchParams()
-  const selected = Math.max(0, TABS.findIndex((tab) => tab.key === search.get('tab')))
+  const selected = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.key === search.get('tab')),
+  )
   const show = (id: string) => setSearch({ tab: id }, { replace: true })
   const primaryAction = { content: 'Go to Settings', url: '/app/settings', icon: SettingsIcon }
 

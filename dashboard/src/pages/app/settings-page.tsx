@@ -18,7 +18,12 @@ import { useDocumentTitle } from '../../layout/use-document-title.ts'
 // key: the address's ?tab=; id and panelID: unique in the document for the tabs' ARIA links.
 const TABS = [
   { key: 'team', id: 'settings-tab-team', content: 'Team Management', panelID: 'settings-panel-team' },
-  { key: 'permissions', id: 'settings-tab-permissions', content: 'Agent Permissions', panelID: 'settings-panel-permissions' },
+  {
+    key: 'permissions',
+    id: 'settings-tab-permissions',
+    content: 'Agent Permissions',
+    panelID: 'settings-panel-permissions',
+  },
   { key: 'billing', id: 'settings-tab-billing', content: 'Billing & Plans', panelID: 'settings-panel-billing' },
 ]
 
@@ -28,12 +33,19 @@ export function SettingsPage() {
   const toaster = useToast()
   const [search, setSearch] = useSearchParams()
   const [isRefreshing, setIsRefreshing] = useState(false)
-  const selected = Math.max(0, TABS.findIndex((tab) => tab.key === search.get('tab')))
+  const selected = Math.max(
+    0,
+    TABS.findIndex((tab) => tab.key === search.get('tab')),
+  )
 
   const refresh = async () => {
     setIsRefreshing(true)
     try {
-      await Promise.all([TEAMS_KEY, AGENTS_KEY, BILLING_KEY].map((queryKey) => queryClient.refetchQueries({ queryKey, type: 'active' }, { throwOnError: true })))
+      await Promise.all(
+        [TEAMS_KEY, AGENTS_KEY, BILLING_KEY].map((queryKey) =>
+          queryClient.refetchQueries({ queryKey, type: 'active' }, { throwOnError: true }),
+        ),
+      )
       toaster.success('Data refreshed successfully')
     } catch (error) {
       reportError(toaster, error)
@@ -43,8 +55,20 @@ export function SettingsPage() {
   }
 
   return (
-    <Page title="Settings" primaryAction={{ content: 'Refresh Data', icon: RefreshIcon, onAction: () => void refresh(), loading: isRefreshing }}>
-      <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch({ tab: TABS[index]?.key ?? 'team' }, { replace: true })}>
+    <Page
+      title="Settings"
+      primaryAction={{
+        content: 'Refresh Data',
+        icon: RefreshIcon,
+        onAction: () => void refresh(),
+        loading: isRefreshing,
+      }}
+    >
+      <Tabs
+        tabs={TABS}
+        selected={selected}
+        onSelect={(index) => setSearch({ tab: TABS[index]?.key ?? 'team' }, { replace: true })}
+      >
         <div className="settings-tab">
           {selected === 0 ? <TeamManagementTab /> : selected === 1 ? <AgentPermissionsTab /> : <BillingSettingsTab />}
         </div>

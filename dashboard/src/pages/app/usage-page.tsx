@@ -16,7 +16,11 @@ export function UsagePage() {
     await queryClient.refetchQueries({ queryKey: BILLING_KEY, type: 'active' }).finally(() => setRefreshing(false))
   }
   return (
-    <Page title="Usage & Plan" subtitle="Your plan, what you have used this period, and your subscriptions." primaryAction={{ content: 'Refresh', icon: RefreshIcon, onAction: () => void refresh(), loading: refreshing }}>
+    <Page
+      title="Usage & Plan"
+      subtitle="Your plan, what you have used this period, and your subscriptions."
+      primaryAction={{ content: 'Refresh', icon: RefreshIcon, onAction: () => void refresh(), loading: refreshing }}
+    >
       <UsageAndPlan />
     </Page>
   )

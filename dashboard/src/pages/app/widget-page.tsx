@@ -7,7 +7,11 @@ import { useDocumentTitle } from '../../layout/use-document-title.ts'
 export function WidgetPage() {
   useDocumentTitle('Widget')
   return (
-    <Page title="Widget Configuration" subtitle="Create a chat widget for your website, preview it and copy its embed code." fullWidth>
+    <Page
+      title="Widget Configuration"
+      subtitle="Create a chat widget for your website, preview it and copy its embed code."
+      fullWidth
+    >
       <WidgetErrorBoundary>
         <WidgetConfiguration />
       </WidgetErrorBoundary>

@@ -43,7 +43,8 @@ export function AuthPage() {
       })
   }, [client, code, search, setSearch, signIn, toaster])
 
-  if (status === 'signed-in' && arrivedSignedIn.current && !finishingGoogle) return <Navigate to="/app/dashboard" replace />
+  if (status === 'signed-in' && arrivedSignedIn.current && !finishingGoogle)
+    return <Navigate to="/app/dashboard" replace />
   return (
     <div className="auth-screen">
       <div className="auth-card">
@@ -62,9 +63,18 @@ export function AuthPage() {
                 <Spinner accessibilityLabel="Signing in with Google" />
               </div>
             ) : (
-              <Tabs tabs={TABS} selected={selected} onSelect={(index) => setSearch(index === 1 ? { tab: 'signup' } : {}, { replace: true })} fitted>
+              <Tabs
+                tabs={TABS}
+                selected={selected}
+                onSelect={(index) => setSearch(index === 1 ? { tab: 'signup' } : {}, { replace: true })}
+                fitted
+              >
                 <div className="auth-form">
-                  {selected === 1 ? <SignUpForm onRegisteredWithoutSession={() => setSearch({}, { replace: true })} /> : <SignInForm />}
+                  {selected === 1 ? (
+                    <SignUpForm onRegisteredWithoutSession={() => setSearch({}, { replace: true })} />
+                  ) : (
+                    <SignInForm />
+                  )}
                   <div className="auth-divider">
                     <span>or</span>
                   </div>

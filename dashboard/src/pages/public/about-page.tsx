@@ -30,19 +30,23 @@ export function AboutPage() {
   return (
     <div className="marketing static-page">
       <PageIntro eyebrow="About us" title="We help businesses answer every customer">
-        <p>AgentDesk turns the knowledge a business already has into AI chat agents that support its customers 24/7, in their language.</p>
+        <p>
+          AgentDesk turns the knowledge a business already has into AI chat agents that support its customers 24/7, in
+          their language.
+        </p>
       </PageIntro>
       <div className="static-page__narrow">
         <section className="static-page__section" aria-labelledby="story-title">
           <h2 id="story-title">Why AgentDesk</h2>
           <p>
-            Customers ask the same questions again and again: where is my order, can I return this, do you deliver to my city, how do I reset my
-            password. The answers are already written down, in policies, manuals, product pages and help articles, but customers cannot find
-            them, and support teams cannot be awake around the clock.
+            Customers ask the same questions again and again: where is my order, can I return this, do you deliver to my
+            city, how do I reset my password. The answers are already written down, in policies, manuals, product pages
+            and help articles, but customers cannot find them, and support teams cannot be awake around the clock.
           </p>
           <p>
-            AgentDesk reads those documents, texts and web pages and lets an AI agent answer from them, in the dashboard and in a chat widget on
-            your website or online store. Your team keeps the hard conversations; the agent handles the rest, day and night.
+            AgentDesk reads those documents, texts and web pages and lets an AI agent answer from them, in the dashboard
+            and in a chat widget on your website or online store. Your team keeps the hard conversations; the agent
+            handles the rest, day and night.
           </p>
         </section>
         <section className="static-page__section" aria-labelledby="principles-title">

@@ -14,7 +14,10 @@ export function ContactPage() {
   return (
     <div className="marketing static-page">
       <PageIntro eyebrow="Contact" title="Contact us">
-        <p>Questions about AgentDesk, a custom plan for your business, or help with your account: our team is here for you.</p>
+        <p>
+          Questions about AgentDesk, a custom plan for your business, or help with your account: our team is here for
+          you.
+        </p>
       </PageIntro>
       <div className="static-page__narrow static-page__narrow--wide">
         <ContactChannels />

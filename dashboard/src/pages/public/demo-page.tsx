@@ -13,8 +13,8 @@ export function DemoPage() {
     <div className="marketing static-page">
       <PageIntro eyebrow="Live demo" title="See AgentDesk in action">
         <p>
-          Four steps from an empty account to a chat widget answering on your website. The walkthrough plays by itself and has no sound;
-          pause it or pick a step whenever you like.
+          Four steps from an empty account to a chat widget answering on your website. The walkthrough plays by itself
+          and has no sound; pause it or pick a step whenever you like.
         </p>
       </PageIntro>
       <div className="static-page__wide">

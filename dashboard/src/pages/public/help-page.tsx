@@ -33,11 +33,16 @@ export function HelpPage() {
             ))}
           </ul>
           <p>
-            Set up the Zapier connection from the Zapier tab of Integrations in your dashboard. For anything else, write to{' '}
+            Set up the Zapier connection from the Zapier tab of Integrations in your dashboard. For anything else, write
+            to{' '}
             <a href={`mailto:${CONTACT_EMAIL}`} className="text-link">
               {CONTACT_EMAIL}
             </a>{' '}
-            or see all the ways to <Link to="/contact" className="text-link">contact us</Link>.
+            or see all the ways to{' '}
+            <Link to="/contact" className="text-link">
+              contact us
+            </Link>
+            .
           </p>
         </section>
         <section className="static-page__section" aria-labelledby="start-title">
@@ -51,14 +56,22 @@ export function HelpPage() {
             ))}
           </ol>
           <p>
-            Prefer to watch? The <Link to="/demo" className="text-link">live demo</Link> walks through these four steps.
+            Prefer to watch? The{' '}
+            <Link to="/demo" className="text-link">
+              live demo
+            </Link>{' '}
+            walks through these four steps.
           </p>
         </section>
         <section className="static-page__section" aria-labelledby="faq-title">
           <h2 id="faq-title">Frequently asked questions</h2>
           <FaqAccordion entries={HELP_FAQ} />
           <p>
-            Signed in? The <Link to="/app/help" className="text-link">Help Center</Link> has more resources and a form to reach our support team.
+            Signed in? The{' '}
+            <Link to="/app/help" className="text-link">
+              Help Center
+            </Link>{' '}
+            has more resources and a form to reach our support team.
           </p>
         </section>
       </div>

@@ -20,7 +20,8 @@ function isUtf8Text(bytes: Buffer) {
   }
 }
 
-const isZip = (bytes: Buffer) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+const isZip = (bytes: Buffer) =>
+  bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
 // A .docx is a zip whose directory names word/document.xml; the name shows in the local headers.
 const isDocx = (bytes: Buffer) => isZip(bytes) && bytes.includes(Buffer.from('word/'))
 

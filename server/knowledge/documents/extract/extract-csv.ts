@@ -75,12 +75,17 @@ export function extractCsv(text: string, name: string, limits: CsvLimits): Extra
   for (const row of records) {
     if (rowCount >= limits.maxRows) {
       if (limits.enoughCharacters) break
-      throw new ExtractionError(`This CSV file has more than ${formatCount(limits.maxRows)} rows: split it into smaller files.`)
+      throw new ExtractionError(
+        `This CSV file has more than ${formatCount(limits.maxRows)} rows: split it into smaller files.`,
+      )
     }
     rowCount++
     const line = `| row ${rowCount} | ${columns.map((column, index) => `${column}: ${cell(row[index] ?? '')}`).join(' | ')} |`
     characters += line.length + 1
-    if (characters > limits.maxTextCharacters) throw new ExtractionError(`This CSV file gives more than ${formatCount(limits.maxTextCharacters)} characters of text: split it into smaller files.`)
+    if (characters > limits.maxTextCharacters)
+      throw new ExtractionError(
+        `This CSV file gives more than ${formatCount(limits.maxTextCharacters)} characters of text: split it into smaller files.`,
+      )
     if (partCharacters + line.length > SECTION_CHARACTERS) endPart()
     lines.push(line)
     partCharacters += line.length + 1

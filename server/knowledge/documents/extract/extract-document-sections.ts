@@ -19,7 +19,8 @@ function splitLongSection(section: ExtractedSection): ExtractedSection[] {
     const window = rest.slice(0, SECTION_CHARACTERS)
     const paragraph = window.lastIndexOf('\n\n')
     const line = window.lastIndexOf('\n')
-    const cut = paragraph > SECTION_CHARACTERS / 2 ? paragraph : line > SECTION_CHARACTERS / 2 ? line : SECTION_CHARACTERS
+    const cut =
+      paragraph > SECTION_CHARACTERS / 2 ? paragraph : line > SECTION_CHARACTERS / 2 ? line : SECTION_CHARACTERS
     parts.push(rest.slice(0, cut).trim())
     rest = rest.slice(cut).trim()
   }
@@ -27,12 +28,22 @@ function splitLongSection(section: ExtractedSection): ExtractedSection[] {
   return parts.map((content, index) => ({ ...section, title: `${section.title} (part ${index + 1})`, content }))
 }
 
-async function extractWhole(bytes: Buffer, format: DocumentFormat, name: string, limits: ExtractionLimits): Promise<ExtractedSection[]> {
+async function extractWhole(
+  bytes: Buffer,
+  format: DocumentFormat,
+  name: string,
+  limits: ExtractionLimits,
+): Promise<ExtractedSection[]> {
   if (format === 'pdf') return extractPdf(bytes, name, limits)
   if (format === 'docx') return extractDocx(bytes, name, limits.maxExpandedBytes)
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
   if (format === 'csv') return extractCsv(text, name, limits)
-  if (format === 'json') return extractJson(text, name, { maxDepth: limits.maxJsonDepth, maxTextCharacters: limits.maxTextCharacters, enoughCharacters: limits.enoughCharacters })
+  if (format === 'json')
+    return extractJson(text, name, {
+      maxDepth: limits.maxJsonDepth,
+      maxTextCharacters: limits.maxTextCharacters,
+      enoughCharacters: limits.enoughCharacters,
+    })
   if (!text.trim()) throw new ExtractionError('The file has no text.')
   return [{ title: name, content: limits.enoughCharacters ? text.slice(0, limits.enoughCharacters) : text }]
 }
@@ -41,10 +52,18 @@ async function extractWhole(bytes: Buffer, format: DocumentFormat, name: string,
  * A document's text as sections, within the limits; an ExtractionError says why it cannot be read.
  * Runs anywhere, but the server calls it through extractInWorker, off its event loop.
  */
-export async function extractDocumentSections(bytes: Buffer, format: DocumentFormat, name: string, limits: ExtractionLimits): Promise<ExtractedSection[]> {
+export async function extractDocumentSections(
+  bytes: Buffer,
+  format: DocumentFormat,
+  name: string,
+  limits: ExtractionLimits,
+): Promise<ExtractedSection[]> {
   if (bytes.length === 0) throw new ExtractionError('The file is empty.')
   const sections = await extractWhole(bytes, format, name, limits)
   const characters = sections.reduce((sum, section) => sum + section.content.length, 0)
-  if (characters > limits.maxTextCharacters && !limits.enoughCharacters) throw new ExtractionError(`This file gives more than ${formatCount(limits.maxTextCharacters)} characters of text: split it into smaller files.`)
+  if (characters > limits.maxTextCharacters && !limits.enoughCharacters)
+    throw new ExtractionError(
+      `This file gives more than ${formatCount(limits.maxTextCharacters)} characters of text: split it into smaller files.`,
+    )
   return sections.flatMap(splitLongSection)
 }

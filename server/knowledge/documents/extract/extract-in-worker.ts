@@ -23,7 +23,10 @@ const THREAD_ENTRY = new URL('./extraction-thread.ts', import.meta.url)
 const MEMORY_CHECK_MS = 50
 const MB = 1024 * 1024
 
-const needsMoreMemory = (limits: ExtractionLimits) => new ExtractionError(`Reading this file needs more than ${formatCount(limits.memoryMb)} MB of memory: split it into smaller files.`)
+const needsMoreMemory = (limits: ExtractionLimits) =>
+  new ExtractionError(
+    `Reading this file needs more than ${formatCount(limits.memoryMb)} MB of memory: split it into smaller files.`,
+  )
 
 /**
  * Reads a document into sections in a worker thread of its own, never on the event loop: the thread
@@ -31,7 +34,14 @@ const needsMoreMemory = (limits: ExtractionLimits) => new ExtractionError(`Readi
  * A file that exceeds any limit (or any of its format's) fails with an ExtractionError the user can
  * read. Whatever the file does, this process keeps answering.
  */
-export async function extractInWorker({ bytes, format, name, limits, signal, waitForThread = true }: ExtractInWorkerOptions): Promise<ExtractedSection[]> {
+export async function extractInWorker({
+  bytes,
+  format,
+  name,
+  limits,
+  signal,
+  waitForThread = true,
+}: ExtractInWorkerOptions): Promise<ExtractedSection[]> {
   signal?.throwIfAborted()
   const releaseSlot = await takeExtractionSlot(limits.maxThreads, { wait: waitForThread })
   if (!releaseSlot) throw new ExtractionError('Every reader is busy: the file was kept but not read.')
@@ -50,7 +60,11 @@ function runThread({ bytes, format, name, limits, signal }: ExtractInWorkerOptio
   const worker = new Worker(THREAD_ENTRY, {
     workerData: request,
     transferList: [copy.buffer],
-    resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(4, Math.floor(limits.memoryMb / 8))), stackSizeMb: 4 },
+    resourceLimits: {
+      maxOldGenerationSizeMb: limits.memoryMb,
+      maxYoungGenerationSizeMb: Math.min(64, Math.max(4, Math.floor(limits.memoryMb / 8))),
+      stackSizeMb: 4,
+    },
     stdout: false,
     stderr: false,
   })
@@ -66,7 +80,17 @@ function runThread({ bytes, format, name, limits, signal }: ExtractInWorkerOptio
       outcome()
       void worker.terminate()
     }
-    const timer = setTimeout(() => settle(() => reject(new ExtractionError(`Reading this file took longer than ${formatCount(Math.round(limits.timeoutMs / 1000))} seconds: split it into smaller files.`))), limits.timeoutMs)
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(
+            new ExtractionError(
+              `Reading this file took longer than ${formatCount(Math.round(limits.timeoutMs / 1000))} seconds: split it into smaller files.`,
+            ),
+          ),
+        ),
+      limits.timeoutMs,
+    )
     // Answered even while the thread is busy in a synchronous loop (V8 interrupts it to read them).
     const memoryCheck = setInterval(() => {
       worker.getHeapStatistics().then(
@@ -88,6 +112,8 @@ function runThread({ bytes, format, name, limits, signal }: ExtractInWorkerOptio
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') settle(() => reject(needsMoreMemory(limits)))
       else settle(() => reject(new ExtractionError(`The file could not be read (${error.message.slice(0, 200)}).`)))
     })
-    worker.once('exit', (code) => settle(() => reject(new Error(`The extraction thread stopped (exit code ${code}) without an answer.`))))
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`The extraction thread stopped (exit code ${code}) without an answer.`))),
+    )
   })
 }

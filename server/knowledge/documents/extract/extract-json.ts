@@ -15,15 +15,24 @@ function flatten(record: unknown, path: string, limits: JsonLimits, budget: { ch
   const pending: { value: unknown; path: string; depth: number }[] = [{ value: record, path, depth: 0 }]
   while (pending.length > 0) {
     const { value, path: at, depth } = pending.pop()!
-    if (depth > limits.maxDepth) throw new ExtractionError(`This JSON file nests deeper than ${formatCount(limits.maxDepth)} levels: flatten it, or upload its records as CSV.`)
+    if (depth > limits.maxDepth)
+      throw new ExtractionError(
+        `This JSON file nests deeper than ${formatCount(limits.maxDepth)} levels: flatten it, or upload its records as CSV.`,
+      )
     if (value !== null && typeof value === 'object') {
-      const children = Array.isArray(value) ? value.map((item, index) => [`${at}[${index}]`, item] as const) : Object.entries(value).map(([key, item]) => [at ? `${at}.${key}` : key, item] as const)
-      for (let index = children.length - 1; index >= 0; index--) pending.push({ value: children[index]![1], path: children[index]![0], depth: depth + 1 })
+      const children = Array.isArray(value)
+        ? value.map((item, index) => [`${at}[${index}]`, item] as const)
+        : Object.entries(value).map(([key, item]) => [at ? `${at}.${key}` : key, item] as const)
+      for (let index = children.length - 1; index >= 0; index--)
+        pending.push({ value: children[index]![1], path: children[index]![0], depth: depth + 1 })
       continue
     }
     const line = `${at || '(value)'}: ${String(value).replace(/\s+/g, ' ')}`
     budget.characters += line.length + 1
-    if (budget.characters > limits.maxTextCharacters) throw new ExtractionError(`This JSON file gives more than ${formatCount(limits.maxTextCharacters)} characters of text: split it into smaller files.`)
+    if (budget.characters > limits.maxTextCharacters)
+      throw new ExtractionError(
+        `This JSON file gives more than ${formatCount(limits.maxTextCharacters)} characters of text: split it into smaller files.`,
+      )
     lines.push(line)
     if (limits.enoughCharacters && budget.characters >= limits.enoughCharacters) {
       budget.isEnough = true
@@ -42,10 +51,17 @@ export function extractJson(text: string, name: string, limits: JsonLimits): Ext
   try {
     data = JSON.parse(text)
   } catch (error) {
-    if (error instanceof RangeError) throw new ExtractionError(`This JSON file nests deeper than ${formatCount(limits.maxDepth)} levels: flatten it, or upload its records as CSV.`)
+    if (error instanceof RangeError)
+      throw new ExtractionError(
+        `This JSON file nests deeper than ${formatCount(limits.maxDepth)} levels: flatten it, or upload its records as CSV.`,
+      )
     throw new ExtractionError('The file is not valid JSON.')
   }
-  const records = Array.isArray(data) ? data.map((item, index) => [`[${index}]`, item] as const) : data && typeof data === 'object' ? Object.entries(data) : [['', data] as const]
+  const records = Array.isArray(data)
+    ? data.map((item, index) => [`[${index}]`, item] as const)
+    : data && typeof data === 'object'
+      ? Object.entries(data)
+      : [['', data] as const]
   const budget = { characters: 0, isEnough: false }
   const paragraphs: string[] = []
   for (const [key, item] of records) {

@@ -14,7 +14,8 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>
 
 function unreadable(error: unknown): ExtractionError {
   const reason = error instanceof Error ? `${error.name} ${error.message}` : String(error)
-  if (/password/i.test(reason)) return new ExtractionError('The PDF is password-protected: upload a copy without a password.')
+  if (/password/i.test(reason))
+    return new ExtractionError('The PDF is password-protected: upload a copy without a password.')
   return new ExtractionError('The file is not a readable PDF (it may be damaged).')
 }
 
@@ -37,7 +38,10 @@ export async function extractPdf(bytes: Buffer, name: string, limits: PdfLimits)
     throw unreadable(error)
   }
   const tooLong = !limits.enoughCharacters && pdf.numPages > limits.maxPages
-  if (tooLong) throw new ExtractionError(`This PDF has more than ${formatCount(limits.maxPages)} pages (it has ${formatCount(pdf.numPages)}): split it into smaller files.`)
+  if (tooLong)
+    throw new ExtractionError(
+      `This PDF has more than ${formatCount(limits.maxPages)} pages (it has ${formatCount(pdf.numPages)}): split it into smaller files.`,
+    )
   const sections: ExtractedSection[] = []
   let characters = 0
   try {
@@ -45,7 +49,10 @@ export async function extractPdf(bytes: Buffer, name: string, limits: PdfLimits)
       const content = (await pageText(pdf, pageNumber)).replace(/[ \t]+\n/g, '\n').trim()
       if (!content) continue
       characters += content.length
-      if (characters > limits.maxTextCharacters) throw new ExtractionError(`This PDF gives more than ${formatCount(limits.maxTextCharacters)} characters of text: split it into smaller files.`)
+      if (characters > limits.maxTextCharacters)
+        throw new ExtractionError(
+          `This PDF gives more than ${formatCount(limits.maxTextCharacters)} characters of text: split it into smaller files.`,
+        )
       sections.push({ title: name, pageNumber, content })
       if (limits.enoughCharacters && characters >= limits.enoughCharacters) break
     }
@@ -54,6 +61,7 @@ export async function extractPdf(bytes: Buffer, name: string, limits: PdfLimits)
   } finally {
     await pdf.loadingTask.destroy().catch(() => {})
   }
-  if (sections.length === 0) throw new ExtractionError('The PDF has no text to read (a scanned image would need OCR, which is not supported).')
+  if (sections.length === 0)
+    throw new ExtractionError('The PDF has no text to read (a scanned image would need OCR, which is not supported).')
   return sections
 }

@@ -14,7 +14,10 @@ function release() {
  * caller that must not wait (a visitor's message) gets null when all are taken. Call the returned
  * function once the thread has ended.
  */
-export async function takeExtractionSlot(maxThreads: number, { wait }: { wait: boolean }): Promise<(() => void) | null> {
+export async function takeExtractionSlot(
+  maxThreads: number,
+  { wait }: { wait: boolean },
+): Promise<(() => void) | null> {
   if (running < maxThreads) {
     running++
     return release

@@ -23,7 +23,11 @@ try {
   const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength)
   reply = { ok: true, sections: await extractDocumentSections(bytes, request.format, request.name, request.limits) }
 } catch (error) {
-  reply = { ok: false, isExtractionError: error instanceof ExtractionError, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }
+  reply = {
+    ok: false,
+    isExtractionError: error instanceof ExtractionError,
+    message: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  }
   if (error instanceof ExtractionError) reply.message = error.message
 }
 parentPort?.postMessage(reply)

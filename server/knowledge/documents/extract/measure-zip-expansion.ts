@@ -10,10 +10,14 @@ interface ZipEntry {
   localHeaderOffset: number
 }
 
-const NOT_A_ZIP = 'The file is not a readable Word document (.docx); it may be damaged, password-protected, or an old .doc.'
+const NOT_A_ZIP =
+  'The file is not a readable Word document (.docx); it may be damaged, password-protected, or an old .doc.'
 const MB = 1024 * 1024
 
-export const expandsTooFar = (maxBytes: number) => new ExtractionError(`This file expands to more than ${formatCount(Math.floor(maxBytes / MB))} MB when unpacked, more than a document needs: it may be a zip bomb. Save it again without embedded files, or split it.`)
+export const expandsTooFar = (maxBytes: number) =>
+  new ExtractionError(
+    `This file expands to more than ${formatCount(Math.floor(maxBytes / MB))} MB when unpacked, more than a document needs: it may be a zip bomb. Save it again without embedded files, or split it.`,
+  )
 
 function endOfCentralDirectory(bytes: Buffer) {
   // The record is 22 bytes plus a comment of up to 65,535, at the very end.
@@ -26,10 +30,12 @@ function endOfCentralDirectory(bytes: Buffer) {
 // ZIP64: sizes and offsets of 0xFFFFFFFF stand for 8-byte values in the record's extra field 0x0001.
 function zip64Values(extra: Buffer, wanted: number) {
   const values: number[] = []
-  for (let offset = 0; offset + 4 <= extra.length; ) {
+  for (let offset = 0; offset + 4 <= extra.length;) {
     const id = extra.readUInt16LE(offset)
     const size = extra.readUInt16LE(offset + 2)
-    if (id === 0x0001) for (let index = 0; index < wanted && offset + 4 + index * 8 + 8 <= extra.length; index++) values.push(Number(extra.readBigUInt64LE(offset + 4 + index * 8)))
+    if (id === 0x0001)
+      for (let index = 0; index < wanted && offset + 4 + index * 8 + 8 <= extra.length; index++)
+        values.push(Number(extra.readBigUInt64LE(offset + 4 + index * 8)))
     offset += 4 + size
   }
   return values
@@ -66,9 +72,14 @@ function readZipEntries(bytes: Buffer): ZipEntry[] {
       declaredSize: bytes.readUInt32LE(offset + 24),
       localHeaderOffset: bytes.readUInt32LE(offset + 42),
     }
-    const large = [entry.declaredSize, entry.compressedSize, entry.localHeaderOffset].filter((value) => value === 0xffffffff).length
+    const large = [entry.declaredSize, entry.compressedSize, entry.localHeaderOffset].filter(
+      (value) => value === 0xffffffff,
+    ).length
     if (large > 0) {
-      const values = zip64Values(bytes.subarray(offset + 46 + nameLength, offset + 46 + nameLength + extraLength), large)
+      const values = zip64Values(
+        bytes.subarray(offset + 46 + nameLength, offset + 46 + nameLength + extraLength),
+        large,
+      )
       if (entry.declaredSize === 0xffffffff) entry.declaredSize = values.shift() ?? Infinity
       if (entry.compressedSize === 0xffffffff) entry.compressedSize = values.shift() ?? Infinity
       if (entry.localHeaderOffset === 0xffffffff) entry.localHeaderOffset = values.shift() ?? Infinity

@@ -33,7 +33,8 @@ export interface CrawlResult {
   found: number
 }
 
-const NOT_PAGES = /\.(png|jpe?g|gif|webp|svg|ico|css|js|mjs|json|xml|zip|gz|pdf|docx?|xlsx?|pptx?|mp[34]|mov|avi|woff2?|ttf)$/i
+const NOT_PAGES =
+  /\.(png|jpe?g|gif|webp|svg|ico|css|js|mjs|json|xml|zip|gz|pdf|docx?|xlsx?|pptx?|mp[34]|mov|avi|woff2?|ttf)$/i
 
 function normalize(url: URL) {
   const copy = new URL(url.href)
@@ -51,13 +52,18 @@ export async function crawlSite(fetcher: SafeFetch, settings: CrawlSettings): Pr
   let start = new URL(settings.startUrl)
   const isWanted = createPathFilter(settings.includePatterns, settings.excludePatterns)
   let robots = await readRobots(fetcher, start.origin, settings.userAgent)
-  if (!robots.isAllowed(start.href)) throw new CrawlError(`The site's robots.txt does not allow crawling ${start.href}.`, { isPermanent: true })
+  if (!robots.isAllowed(start.href))
+    throw new CrawlError(`The site's robots.txt does not allow crawling ${start.href}.`, { isPermanent: true })
   const delayMs = Math.max(settings.delayMs, Math.min(10, robots.crawlDelaySeconds ?? 0) * 1000)
 
   const queued = new Map<string, number>([[normalize(start), 0]]) // url → depth
   const order = [normalize(start)]
   if (settings.followLinks && settings.maxDepth > 0) {
-    const fromSitemap = await readSitemap(fetcher, robots.sitemaps.length > 0 ? robots.sitemaps : [`${start.origin}/sitemap.xml`], settings.maxPages * 2)
+    const fromSitemap = await readSitemap(
+      fetcher,
+      robots.sitemaps.length > 0 ? robots.sitemaps : [`${start.origin}/sitemap.xml`],
+      settings.maxPages * 2,
+    )
     for (const page of fromSitemap) {
       const url = new URL(page, start)
       const key = normalize(url)
@@ -83,7 +89,8 @@ export async function crawlSite(fetcher: SafeFetch, settings: CrawlSettings): Pr
     const url = new URL(address)
     const depth = queued.get(address) ?? 0
     if (!robots.isAllowed(address)) return result.skipped.push({ url: address, reason: 'Disallowed by robots.txt' })
-    if (address !== normalize(start) && !isWanted(url)) return result.skipped.push({ url: address, reason: 'Outside the include/exclude patterns' })
+    if (address !== normalize(start) && !isWanted(url))
+      return result.skipped.push({ url: address, reason: 'Outside the include/exclude patterns' })
     fetches += 1
     await politely()
     try {
@@ -97,29 +104,44 @@ export async function crawlSite(fetcher: SafeFetch, settings: CrawlSettings): Pr
       const final = new URL(response.url)
       if (final.host !== start.host) {
         // The start page moved (example.com to www.example.com): the site is where it landed.
-        if (address !== order[0]) return result.skipped.push({ url: address, reason: `Redirects off the site, to ${final.host}` })
+        if (address !== order[0])
+          return result.skipped.push({ url: address, reason: `Redirects off the site, to ${final.host}` })
         start = final
         robots = await readRobots(fetcher, final.origin, settings.userAgent)
       }
-      if (!robots.isAllowed(final.href)) return result.skipped.push({ url: address, reason: 'Redirects to a page robots.txt disallows' })
-      if (address !== order[0] && !isWanted(final)) return result.skipped.push({ url: address, reason: 'Redirects outside the include/exclude patterns' })
-      if (storedUrls.has(normalize(final))) return result.skipped.push({ url: address, reason: `The same page as ${final.href}` })
+      if (!robots.isAllowed(final.href))
+        return result.skipped.push({ url: address, reason: 'Redirects to a page robots.txt disallows' })
+      if (address !== order[0] && !isWanted(final))
+        return result.skipped.push({ url: address, reason: 'Redirects outside the include/exclude patterns' })
+      if (storedUrls.has(normalize(final)))
+        return result.skipped.push({ url: address, reason: `The same page as ${final.href}` })
       storedUrls.add(normalize(final))
       const isHtml = /html/i.test(response.contentType) || (!response.contentType && /<html/i.test(response.body))
-      const content = isHtml ? htmlToText(response.body, response.url) : { title: url.pathname, text: /text\/plain/i.test(response.contentType) ? response.body : '', links: [] }
-      if (content.text.trim()) result.pages.push({ url: response.url, title: content.title || url.href, text: content.text })
+      const content = isHtml
+        ? htmlToText(response.body, response.url)
+        : { title: url.pathname, text: /text\/plain/i.test(response.contentType) ? response.body : '', links: [] }
+      if (content.text.trim())
+        result.pages.push({ url: response.url, title: content.title || url.href, text: content.text })
       else result.skipped.push({ url: address, reason: 'No readable text on the page' })
       if (settings.followLinks && depth < settings.maxDepth) {
         for (const link of content.links) {
           const target = new URL(link)
           const key = normalize(target)
-          if (target.host !== start.host || queued.has(key) || storedUrls.has(key) || NOT_PAGES.test(target.pathname) || !/^https?:$/.test(target.protocol)) continue
+          if (
+            target.host !== start.host ||
+            queued.has(key) ||
+            storedUrls.has(key) ||
+            NOT_PAGES.test(target.pathname) ||
+            !/^https?:$/.test(target.protocol)
+          )
+            continue
           queued.set(key, depth + 1)
           order.push(key)
         }
       }
     } catch (error) {
-      if (address === normalize(start) && result.pages.length === 0) throw error instanceof CrawlError ? error : new CrawlError(String(error))
+      if (address === normalize(start) && result.pages.length === 0)
+        throw error instanceof CrawlError ? error : new CrawlError(String(error))
       result.skipped.push({ url: address, reason: error instanceof Error ? error.message : String(error) })
     }
     await settings.onPage?.(result.pages.length, Math.min(order.length, settings.maxPages))

@@ -22,7 +22,9 @@ export function htmlToText(html: string, pageUrl: string): PageContent {
     .filter((href): href is string => href !== null)
   const title = (document.querySelector('title')?.textContent ?? '').replace(/\s+/g, ' ').trim()
   const article = new Readability(parseHTML(html).document as unknown as Document, { charThreshold: 100 }).parse()
-  const contentRoot = article?.content ? (parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body as unknown as DomNode) : (document.body as unknown as DomNode | null)
+  const contentRoot = article?.content
+    ? (parseHTML(`<!doctype html><html><body>${article.content}</body></html>`).document.body as unknown as DomNode)
+    : (document.body as unknown as DomNode | null)
   const text = contentRoot ? structuredTextOf(contentRoot) : ''
   return { title: article?.title?.trim() || title, text, links }
 }

@@ -1,6 +1,9 @@
 // '/docs/*' matches /docs/a and /docs/a/b; '*' anywhere matches any characters; '?' one character.
 function globToRegExp(pattern: string) {
-  const escaped = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')
+  const escaped = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.')
   return new RegExp(`^${escaped}$`)
 }
 

@@ -22,7 +22,10 @@ export interface FetchedPage {
 
 const WEB_PORTS = new Set([80, 443, 8080, 8443])
 
-const refused = (host: string) => new CrawlError(`${host} resolves to a private or reserved address, which the crawler may not reach.`, { isPermanent: true })
+const refused = (host: string) =>
+  new CrawlError(`${host} resolves to a private or reserved address, which the crawler may not reach.`, {
+    isPermanent: true,
+  })
 
 /**
  * Fetches pages for the crawler without letting a URL reach inside the network (SSRF). The address is
@@ -50,15 +53,19 @@ export function createSafeFetch(options: SafeFetchOptions) {
   })
 
   async function checkUrl(url: URL) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CrawlError(`Only http and https pages can be crawled, not ${url.protocol}`, { isPermanent: true })
-    if (url.username || url.password) throw new CrawlError('URLs with credentials are not crawled.', { isPermanent: true })
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new CrawlError(`Only http and https pages can be crawled, not ${url.protocol}`, { isPermanent: true })
+    if (url.username || url.password)
+      throw new CrawlError('URLs with credentials are not crawled.', { isPermanent: true })
     const host = url.hostname.replace(/^\[|\]$/g, '')
     if (isIP(host) && !isAddressAllowed(host, options.allowList)) throw refused(host)
     // Web ports only, unless every address of the host is one the allow-list opens (an intranet service,
     // a test server). A private address is refused as such, whatever the port.
     const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80
     if (!WEB_PORTS.has(port)) {
-      const addresses = isIP(host) ? [host] : (await dnsLookup(host, { all: true }).catch(() => [])).map((entry) => entry.address)
+      const addresses = isIP(host)
+        ? [host]
+        : (await dnsLookup(host, { all: true }).catch(() => [])).map((entry) => entry.address)
       if (addresses.some((address) => !isAddressAllowed(address, options.allowList))) throw refused(host)
       if (addresses.length === 0 || !addresses.every((address) => isAllowListed(address, options.allowList))) {
         throw new CrawlError(`Port ${port} is not crawled: only 80, 443, 8080 and 8443.`, { isPermanent: true })
@@ -103,13 +110,17 @@ export function createSafeFetch(options: SafeFetchOptions) {
         response = await fetch(url, {
           dispatcher: agent,
           redirect: 'manual',
-          headers: { 'user-agent': options.userAgent, accept: 'text/html,application/xhtml+xml,text/plain,application/xml;q=0.9,*/*;q=0.5' },
+          headers: {
+            'user-agent': options.userAgent,
+            accept: 'text/html,application/xhtml+xml,text/plain,application/xml;q=0.9,*/*;q=0.5',
+          },
           signal: AbortSignal.timeout(options.timeoutMs),
         })
       } catch (error) {
         const cause = (error as { cause?: unknown }).cause
         if (cause instanceof CrawlError) throw cause
-        if ((error as Error).name === 'TimeoutError' || (cause as Error | undefined)?.name?.includes('Timeout')) throw new CrawlError(`${url.href} did not answer within ${Math.round(options.timeoutMs / 1000)} seconds.`)
+        if ((error as Error).name === 'TimeoutError' || (cause as Error | undefined)?.name?.includes('Timeout'))
+          throw new CrawlError(`${url.href} did not answer within ${Math.round(options.timeoutMs / 1000)} seconds.`)
         throw new CrawlError(`${url.href} could not be reached.`)
       }
       const location = response.headers.get('location')
@@ -121,7 +132,12 @@ export function createSafeFetch(options: SafeFetchOptions) {
         if (reason) throw new CrawlError(reason)
         continue
       }
-      return { url: url.href, status: response.status, contentType: response.headers.get('content-type') ?? '', body: await readCapped(response) }
+      return {
+        url: url.href,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        body: await readCapped(response),
+      }
     }
     throw new CrawlError(`${address} redirects too many times.`)
   }
