@@ -15,7 +15,6 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import { z } from 'zod'
-import { findCurrentSubscription } from '../../server/billing/account-standing.ts'
 import { listPlans } from '../../server/billing/list-plans.ts'
 import { LIMIT_NAMES, type LimitName } from '../../server/billing/plan-limits.ts'
 import { readSubscriptionView } from '../../server/billing/read-subscription.ts'
@@ -23,7 +22,7 @@ import { cancelThroughShopify } from '../../server/billing/shopify/cancel-throug
 import { SHOPIFY_BILLING_CURRENCY } from '../../server/billing/shopify/shopify-billing-plans.ts'
 import type { ShopBilling } from '../../server/billing/shopify/shopify-billing-calls.ts'
 import { subscribeThroughShopify } from '../../server/billing/shopify/subscribe-through-shopify.ts'
-import { syncShopifyBilling } from '../../server/billing/shopify/sync-shopify-billing.ts'
+import { isCurrentShopifyCharge, syncShopifyBilling } from '../../server/billing/shopify/sync-shopify-billing.ts'
 import { AppError } from '../../server/errors/app-error.ts'
 import { formatCount } from '../../dashboard/src/features/format/format-count.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
@@ -42,18 +41,6 @@ const PlanChoiceSchema = z.discriminatedUnion('intent', [
 export const headers: HeadersFunction = shopifyHeaders
 
 const BILLING_UNREACHABLE = 'Shopify could not be reached to check your subscription; what is shown may be out of date.'
-
-/** Whether the charge Shopify sent the merchant back with is the account's current subscription (approved, applied). */
-async function isCurrentCharge(
-  database: LoaderFunctionArgs['context']['database'],
-  accountId: string,
-  chargeId: string,
-): Promise<boolean> {
-  const current = await findCurrentSubscription(database.prisma, accountId)
-  return (
-    current?.provider === 'shopify' && current.providerSubscriptionId === `gid://shopify/AppSubscription/${chargeId}`
-  )
-}
 
 function shopBillingOf(
   context: LoaderFunctionArgs['context'],
@@ -85,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ view: subscription }, catalogue, approved] = await Promise.all([
     readSubscriptionView(services, actor),
     listPlans(context.database),
-    chargeId ? isCurrentCharge(context.database, actor.userId, chargeId) : false,
+    chargeId ? isCurrentShopifyCharge(context.database, actor.userId, chargeId) : false,
   ])
   return {
     subscription,

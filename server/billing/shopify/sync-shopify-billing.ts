@@ -1,4 +1,6 @@
+import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
+import { findCurrentSubscription } from '../account-standing.ts'
 import { applyShopifySubscription } from './apply-shopify-subscription.ts'
 import { fromLibrarySubscription, type ShopBilling } from './shopify-billing-calls.ts'
 
@@ -57,4 +59,16 @@ export async function syncShopifyBilling(
     }
   })
   return { active: activeIds }
+}
+
+/** Whether the charge Shopify sent the merchant back with (charge_id) is the account's current subscription: approved and applied. */
+export async function isCurrentShopifyCharge(
+  database: Database,
+  accountId: string,
+  chargeId: string,
+): Promise<boolean> {
+  const current = await findCurrentSubscription(database.prisma, accountId)
+  return (
+    current?.provider === 'shopify' && current.providerSubscriptionId === `gid://shopify/AppSubscription/${chargeId}`
+  )
 }
