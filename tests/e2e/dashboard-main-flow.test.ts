@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
 import { startFakeLlm } from '../support/fake-llm.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
+import { reportBrowserFailures } from '../support/report-browser-failure.ts'
 import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
 
 // The dashboard's main story in Chromium against the real server on the embedded defaults: a visitor
@@ -72,6 +73,8 @@ afterAll(async () => {
 })
 
 describe('the dashboard, from sign-up to a widget on a website', () => {
+  reportBrowserFailures({ page: () => page, server: () => server, problems })
+
   it('sends a visitor of a guarded page to /auth and back to that page after signing up', async () => {
     await page.goto(`${server.baseUrl}/app/agents`)
     await page.waitForURL('**/auth')

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
 import { solidPng } from '../support/image-fixtures.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
+import { reportBrowserFailures } from '../support/report-browser-failure.ts'
 import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
 
 // Settings (teams, agent permissions) and the user profile, in Chromium against the real server: the
@@ -110,6 +111,8 @@ afterAll(async () => {
   await server?.exited
   await location?.destroy()
 })
+
+reportBrowserFailures({ page: () => ownerPage, server: () => server })
 
 describe('Settings: teams and agent permissions', () => {
   it('creates a team after refusing a one-character name', async () => {

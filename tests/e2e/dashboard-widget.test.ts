@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
 import { solidPng } from '../support/image-fixtures.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
+import { reportBrowserFailures } from '../support/report-browser-failure.ts'
 import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
 import { callApi, registerAccount } from '../support/call-api.ts'
 
@@ -106,6 +107,8 @@ afterAll(async () => {
   await server?.exited
   await location?.destroy()
 })
+
+reportBrowserFailures({ page: () => page, server: () => server, problems })
 
 describe('the Widget page in Chromium', () => {
   it('when the form is sent empty or wrong, it shows the SPEC messages and sends nothing', async () => {
