@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib'
 import { getJwt } from '@shopify/shopify-api/test-helpers'
 import { loadConfig } from '../server/config/load-config.ts'
 import { createLogger } from '../server/logging/create-logger.ts'
-import { linkShopAccount } from '../server/shopify/app/link-shop-account.ts'
+import { linkShopAccount } from '../server/shopify/admin/link-shop-account.ts'
 import { startServer } from '../server/http/start-server.ts'
 
 const READS = 300

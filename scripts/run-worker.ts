@@ -10,7 +10,7 @@ import { scheduleRecrawls } from '../server/knowledge/websites/schedule-recrawls
 import { createLogger } from '../server/logging/create-logger.ts'
 import { createFileStorage } from '../server/storage/create-file-storage.ts'
 import { loadServerSecrets } from '../server/secrets/load-server-secrets.ts'
-import { createShopifyLibrary } from '../server/shopify/app/create-shopify-library.ts'
+import { createShopifyLibrary } from '../server/shopify/admin/create-shopify-library.ts'
 import { shopifyJobHandlersFor } from '../server/shopify/jobs/shopify-job-handlers-for.ts'
 
 let config

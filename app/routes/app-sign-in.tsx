@@ -11,8 +11,8 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
-import { AddEmailSignInSchema } from '../../server/shopify/app/add-email-sign-in.schemas.ts'
-import { addEmailSignIn } from '../../server/shopify/app/add-email-sign-in.ts'
+import { AddEmailSignInSchema } from '../../server/shopify/admin/add-email-sign-in.schemas.ts'
+import { addEmailSignIn } from '../../server/shopify/admin/add-email-sign-in.ts'
 import { AppError } from '../../server/errors/app-error.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
 

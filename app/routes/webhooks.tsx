@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { ZodError } from 'zod'
 import { AppError } from '../../server/errors/app-error.ts'
-import { receiveShopifyWebhook } from '../../server/shopify/app/receive-shopify-webhook.ts'
+import { receiveShopifyWebhook } from '../../server/shopify/admin/receive-shopify-webhook.ts'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { topic, shop, webhookId, payload } = await context.shopify.authenticate.webhook(request)

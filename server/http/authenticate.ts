@@ -5,8 +5,8 @@ import type { SessionSettings } from '../accounts/sessions/session-settings.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
 import { readBearerToken } from './bearer-token.ts'
-import { resolveShopAdminActor } from '../shopify/app/resolve-shop-admin-actor.ts'
-import { looksLikeAdminSessionToken, type AdminSessionTokenKeys } from '../shopify/app/verify-admin-session-token.ts'
+import { resolveShopAdminActor } from '../shopify/admin/resolve-shop-admin-actor.ts'
+import { looksLikeAdminSessionToken, type AdminSessionTokenKeys } from '../shopify/admin/verify-admin-session-token.ts'
 
 declare module 'express-serve-static-core' {
   interface Locals {

@@ -34,15 +34,15 @@ import { warnOfUntrustedProxy } from './warn-of-untrusted-proxy.ts'
 import type { Logger } from '../logging/create-logger.ts'
 import { loadServerSecrets } from '../secrets/load-server-secrets.ts'
 import { shopifyProxyRoutes } from './shopify/app-proxy.routes.ts'
-import { createShopifyLibrary } from '../shopify/app/create-shopify-library.ts'
+import { createShopifyLibrary } from '../shopify/admin/create-shopify-library.ts'
 import { mountShopifyApp } from './shopify/mount-shopify-admin.ts'
-import { shopifyCredentialsOf } from '../shopify/app/shopify.server.ts'
+import { shopifyCredentialsOf } from '../shopify/admin/shopify.server.ts'
 
 function isHttpsDeployment(config: Config) {
   return config.PUBLIC_URL?.startsWith('https:') ?? false
 }
 
-export interface AppOptions {
+export interface HttpAppOptions {
   config: Config
   database: Database
   logger: Logger
@@ -57,9 +57,9 @@ export interface AppOptions {
 }
 
 /** The Express app, plus close() for what its services hold open. */
-export type App = Express & { close(): Promise<void> }
+export type HttpApp = Express & { close(): Promise<void> }
 
-export async function createApp({
+export async function createHttpApp({
   config,
   database,
   logger,
@@ -67,7 +67,7 @@ export async function createApp({
   dashboard,
   shopifyBuildDir,
   clock,
-}: AppOptions): Promise<App> {
+}: HttpAppOptions): Promise<HttpApp> {
   const secrets = await loadServerSecrets(database, config)
   const shopify = await createShopifyLibrary({ config, database, secrets, logger })
   const services = await createAppServices(config, database, secrets, logger, shopify?.shopify ?? null, clock)

@@ -1,8 +1,8 @@
 import { Router, type RequestHandler } from 'express'
-import { dashboardStats } from '../dashboard/dashboard-stats.ts'
-import { EngagementQuerySchema, RecentChatsQuerySchema } from '../dashboard/dashboard.schemas.ts'
-import { engagementByWeekday } from '../dashboard/engagement.ts'
-import { recentChats } from '../dashboard/recent-chats.ts'
+import { dashboardStats } from '../stats/dashboard-stats.ts'
+import { EngagementQuerySchema, RecentChatsQuerySchema } from '../stats/stats.schemas.ts'
+import { engagementByWeekday } from '../stats/engagement.ts'
+import { recentChats } from '../stats/recent-chats.ts'
 import type { Database } from '../db/database.ts'
 import { actorOf } from './authenticate.ts'
 

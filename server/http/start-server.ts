@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createApp } from './create-http-app.ts'
+import { createHttpApp } from './create-http-app.ts'
 import type { Config } from '../config/config.schemas.ts'
 import { createDatabase } from '../db/create-database.ts'
 import type { Database } from '../db/database.ts'
@@ -88,7 +88,7 @@ export async function startServer(
   let port: number
   let closeApp = async () => {}
   try {
-    const app = await createApp({ config, database, logger, isDevelopment, dashboard: devDashboard?.handler })
+    const app = await createHttpApp({ config, database, logger, isDevelopment, dashboard: devDashboard?.handler })
     closeApp = () => app.close()
     // Idle keep-alive connections live longer than a load balancer's (60 s), which must close them first.
     server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, app)

@@ -5,7 +5,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createApp, type App } from '../../server/http/create-http-app.ts'
+import { createHttpApp, type HttpApp } from '../../server/http/create-http-app.ts'
 import { createLogger } from '../../server/logging/create-logger.ts'
 import { shopifyAppTestBuildDir } from '../support/build-dashboard-once.ts'
 import { testConfig } from '../support/create-test-app.ts'
@@ -23,7 +23,7 @@ const SCREENS = 'test-results/screens'
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'
 
 let testDatabase: TestDatabase
-let app: App
+let app: HttpApp
 let server: Server
 let baseUrl: string
 let browser: Browser
@@ -49,7 +49,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     DASHBOARD_DIR: process.env.DASHBOARD_DIR,
   })
-  app = await createApp({
+  app = await createHttpApp({
     config,
     database: testDatabase.database,
     logger: createLogger(config),

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream'
 import pg from 'pg'
 import supertest from 'supertest'
 import { afterEach, describe, expect, inject, it } from 'vitest'
-import { createApp, type App } from '../../server/http/create-http-app.ts'
+import { createHttpApp, type HttpApp } from '../../server/http/create-http-app.ts'
 import { openEmbeddedDatabase } from '../../server/db/open-embedded-database.ts'
 import { openPostgresDatabase } from '../../server/db/open-postgres-database.ts'
 import type { Database } from '../../server/db/database.ts'
@@ -20,7 +20,7 @@ import { startTcpRelay, type TcpRelay } from '../support/tcp-relay.ts'
 const isPostgres = inject('databaseKind') === 'postgres'
 
 interface Running {
-  app: App
+  app: HttpApp
   database: Database
   location: DatabaseLocation
   logLines: Record<string, unknown>[]
@@ -61,7 +61,7 @@ async function startApp(): Promise<Running> {
       done()
     },
   })
-  const app = await createApp({ config, database, logger: createLogger(config, logStream) })
+  const app = await createHttpApp({ config, database, logger: createLogger(config, logStream) })
   running = { app, database, location, logLines, relay, request: supertest(app) }
   return running
 }

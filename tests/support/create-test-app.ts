@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import supertest from 'supertest'
-import { createApp } from '../../server/http/create-http-app.ts'
+import { createHttpApp } from '../../server/http/create-http-app.ts'
 import type { Config } from '../../server/config/config.schemas.ts'
 import { loadConfig } from '../../server/config/load-config.ts'
 import { createLogger } from '../../server/logging/create-logger.ts'
@@ -36,7 +36,12 @@ export async function createTestApp(
     ...configOverrides,
   })
   const { lines: logLines, stream } = captureLogLines()
-  const app = await createApp({ config, database: testDatabase.database, logger: createLogger(config, stream), clock })
+  const app = await createHttpApp({
+    config,
+    database: testDatabase.database,
+    logger: createLogger(config, stream),
+    clock,
+  })
   const cleanup = async () => {
     await app.close()
     await testDatabase.cleanup()

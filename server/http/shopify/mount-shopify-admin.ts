@@ -15,8 +15,8 @@ import type { FileStorage } from '../../storage/file-storage.ts'
 import type { ChatServices } from '../../conversations/send-message.ts'
 import type { RateLimits } from '../../rate-limits/rate-limits.ts'
 import type { ShopifyBillingPlans } from '../../billing/shopify/shopify-billing-plans.ts'
-import { shopifyCredentialsOf, type ShopifyAppServer } from '../../shopify/app/shopify.server.ts'
-import type { ShopifyLoadContext } from '../../shopify/app/shopify-load-context.ts'
+import { shopifyCredentialsOf, type ShopifyAppServer } from '../../shopify/admin/shopify.server.ts'
+import type { ShopifyLoadContext } from '../../shopify/admin/shopify-load-context.ts'
 
 export const SHOPIFY_APP_BUILD_DIR = fileURLToPath(new URL('../../../dist/shopify', import.meta.url))
 const VITE_CONFIG = fileURLToPath(new URL('../../../app/vite.config.ts', import.meta.url))

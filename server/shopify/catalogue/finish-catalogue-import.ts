@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
+import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 import { isSellable, productResource } from '../knowledge/product-resource.ts'
 import { pruneStoreResources } from '../knowledge/remove-store-resources.ts'
 import { StoreImportBusyError } from '../knowledge/store-import-busy-error.ts'

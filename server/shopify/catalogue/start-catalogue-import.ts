@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
-import { ShopifyAdminError, type ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
+import { ShopifyAdminError, type ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 import { refreshShopDetails } from '../knowledge/refresh-shop-details.ts'
 import { requireShopAgent } from '../knowledge/require-shop-agent.ts'
 import { CATALOGUE_BULK_QUERY, START_CATALOGUE_EXPORT, StartCatalogueExportSchema } from './catalogue-bulk-query.ts'

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { Database } from '../../db/database.ts'
 import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
+import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 import {
   articleResource,
   collectionResource,

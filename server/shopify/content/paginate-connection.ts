@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
+import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 
 export const PAGE_SIZE = 50
 

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors/app-error.ts'
 import { PermanentJobError } from '../../jobs/job-handler.ts'
-import { ShopifyAdminError } from '../admin/shopify-admin-client.ts'
+import { ShopifyAdminError } from '../admin-api/shopify-admin-client.ts'
 
 // Failures no retry fixes: the shop or agent is gone, the token or scopes are refused, the query is invalid.
 const PERMANENT_STATUSES = new Set([401, 402, 403, 404, 423])

@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
-import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
+import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 
 /** What the Shopify jobs need from the process that runs them. */
 export interface ShopifyJobDependencies {

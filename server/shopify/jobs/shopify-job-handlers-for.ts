@@ -2,8 +2,8 @@
 // expires). Without the app configured there are none: a worker then leaves Shopify jobs to another
 // worker that has the app (tests run one beside the server's).
 import type { JobHandler } from '../../jobs/job-handler.ts'
-import type { ShopifyAppServer } from '../app/shopify.server.ts'
-import { adminClientFromLibrary } from '../admin/admin-client-from-library.ts'
+import type { ShopifyAppServer } from '../admin/shopify.server.ts'
+import { adminClientFromLibrary } from '../admin-api/admin-client-from-library.ts'
 import { createShopifyJobHandlers } from './create-shopify-job-handlers.ts'
 import type { ShopifyJobDependencies } from './shopify-job-dependencies.ts'
 

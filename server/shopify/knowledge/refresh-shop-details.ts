@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Database } from '../../db/database.ts'
 import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
-import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
+import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 
 const QUERY = `query ShopDetails { shop { name primaryDomain { url } } }`
 

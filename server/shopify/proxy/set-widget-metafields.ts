@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AppError } from '../../errors/app-error.ts'
-import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
+import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 
 const CURRENT_APP_INSTALLATION = `#graphql
   query CurrentAppInstallation {

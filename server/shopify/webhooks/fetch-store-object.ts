@@ -1,7 +1,7 @@
 // One product or collection read fresh when a webhook says it changed: the payload may be stale when
 // deliveries arrive out of order, the current state never is.
 import { z } from 'zod'
-import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
+import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 import { StoreCollectionSchema } from '../knowledge/content-resources.ts'
 import { StoreProductFieldsSchema, StoreVariantSchema, type StoreProduct } from '../knowledge/product-resource.ts'
 

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts'
 import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
+import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 import { collectionResource } from '../knowledge/content-resources.ts'
 import { isSellable, productResource } from '../knowledge/product-resource.ts'
 import { removeStoreResource } from '../knowledge/remove-store-resources.ts'

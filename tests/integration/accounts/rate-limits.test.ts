@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createApp } from '../../../server/http/create-http-app.ts'
+import { createHttpApp } from '../../../server/http/create-http-app.ts'
 import { createLogger } from '../../../server/logging/create-logger.ts'
 import { hashPassword } from '../../../server/accounts/password-hashing.ts'
 import { UNTRUSTED_PROXY_WARNING } from '../../../server/http/warn-of-untrusted-proxy.ts'
@@ -246,7 +246,11 @@ async function twoInstancesSharing(testApp: TestApp, overrides: Record<string, s
     DATABASE_URL: testApp.config.DATABASE_URL,
     ...overrides,
   })
-  const second = await createApp({ config, database: testApp.database, logger: createLogger({ LOG_LEVEL: 'silent' }) })
+  const second = await createHttpApp({
+    config,
+    database: testApp.database,
+    logger: createLogger({ LOG_LEVEL: 'silent' }),
+  })
   apps.push({ cleanup: () => second.close() })
   return supertest(second)
 }

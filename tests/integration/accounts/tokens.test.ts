@@ -206,9 +206,9 @@ describe('POST /api/accounts/logout/', () => {
 describe('the signing secret', () => {
   it('survives a restart: a token issued before still opens the API after', async () => {
     const account = await signUp(testApp)
-    const { createApp } = await import('../../../server/http/create-http-app.ts')
+    const { createHttpApp } = await import('../../../server/http/create-http-app.ts')
     const { createLogger } = await import('../../../server/logging/create-logger.ts')
-    const restarted = await createApp({
+    const restarted = await createHttpApp({
       config: testApp.config,
       database: testApp.database,
       logger: createLogger({ LOG_LEVEL: 'silent' }),

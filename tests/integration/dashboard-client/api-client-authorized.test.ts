@@ -2,7 +2,7 @@ import { getJwt } from '@shopify/shopify-api/test-helpers'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../dashboard/src/api/api-client.ts'
 import { ApiError } from '../../../dashboard/src/api/api-error.ts'
-import { linkShopAccount } from '../../../server/shopify/app/link-shop-account.ts'
+import { linkShopAccount } from '../../../server/shopify/admin/link-shop-account.ts'
 import { memoryStorage, startListeningTestApp } from '../../support/listening-test-app.ts'
 
 // The dashboard's API client as the embedded Shopify app uses it: each call signed with App Bridge's

@@ -3,7 +3,7 @@ import { getJwt } from '@shopify/shopify-api/test-helpers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopifyAdminSessionOf } from '../../../server/accounts/actor.ts'
 import { changePassword } from '../../../server/accounts/change-password.ts'
-import { linkShopAccount } from '../../../server/shopify/app/link-shop-account.ts'
+import { linkShopAccount } from '../../../server/shopify/admin/link-shop-account.ts'
 import { bearer, signUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Session } from '@shopify/shopify-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPrismaSessionStorage } from '../../../server/shopify/app/prisma-session-storage.ts'
+import { createPrismaSessionStorage } from '../../../server/shopify/admin/prisma-session-storage.ts'
 import { createTestDatabase, type TestDatabase } from '../../support/create-test-database.ts'
 
 // Shopify's sessions kept in our database (model ShopifySession) through the SessionStorage interface.

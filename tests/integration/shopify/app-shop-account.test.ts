@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../../server/accounts/password-hashing.ts'
 import { AppError } from '../../../server/errors/app-error.ts'
-import { AddEmailSignInSchema } from '../../../server/shopify/app/add-email-sign-in.schemas.ts'
-import { addEmailSignIn, ALREADY_HAS_PASSWORD } from '../../../server/shopify/app/add-email-sign-in.ts'
-import { linkShopAccount, placeholderEmailOf } from '../../../server/shopify/app/link-shop-account.ts'
+import { AddEmailSignInSchema } from '../../../server/shopify/admin/add-email-sign-in.schemas.ts'
+import { addEmailSignIn, ALREADY_HAS_PASSWORD } from '../../../server/shopify/admin/add-email-sign-in.ts'
+import { linkShopAccount, placeholderEmailOf } from '../../../server/shopify/admin/link-shop-account.ts'
 import { GOOD_PASSWORD, logIn, signUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
 

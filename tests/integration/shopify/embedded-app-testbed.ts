@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs'
 import type { Writable } from 'node:stream'
 import { getJwt } from '@shopify/shopify-api/test-helpers'
 import supertest from 'supertest'
-import { createApp, type App } from '../../../server/http/create-http-app.ts'
+import { createHttpApp, type HttpApp } from '../../../server/http/create-http-app.ts'
 import { createLogger } from '../../../server/logging/create-logger.ts'
 import { buildShopifyApp, shopifyAppTestBuildDir } from '../../support/build-dashboard-once.ts'
 import { testConfig } from '../../support/create-test-app.ts'
@@ -51,7 +51,7 @@ export async function startEmbeddedAppTestbed({
     LOG_LEVEL: logSink ? 'debug' : 'silent',
     ...moreConfig,
   })
-  const app: App = await createApp({
+  const app: HttpApp = await createHttpApp({
     config,
     database: testDatabase.database,
     logger: createLogger(config, logSink),

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { listOwnedAgentNames } from '../../../server/agents/list-owned-agent-names.ts'
-import { LATEST_IMPORTS_SHOWN, readStoreImports } from '../../../server/shopify/app/read-store-imports.ts'
+import { LATEST_IMPORTS_SHOWN, readStoreImports } from '../../../server/shopify/admin/read-store-imports.ts'
 import {
   SHOPIFY_IMPORT_CATALOGUE_JOB,
   SHOPIFY_IMPORT_CONTENT_JOB,

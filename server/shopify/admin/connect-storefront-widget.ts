@@ -9,7 +9,7 @@ import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { createIntegration } from '../../widgets/create-integration.ts'
 import { CreateIntegrationSchema } from '../../widgets/widgets.schemas.ts'
-import type { ShopifyAdminClient } from '../admin/shopify-admin-client.ts'
+import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 import { setWidgetMetafields } from '../proxy/set-widget-metafields.ts'
 
 export interface ConnectStorefrontWidgetOptions {

@@ -2,7 +2,7 @@ import type { Actor } from '../accounts/actor.ts'
 import { visibleAgentsWhere } from '../agents/require-agent-access.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
-import { TIME_ZONE_MESSAGE } from './dashboard.schemas.ts'
+import { TIME_ZONE_MESSAGE } from './stats.schemas.ts'
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 
