@@ -1,7 +1,7 @@
 // Every admin loader and action starts here: Shopify's session token checked (or the bounce to get
 // one), then the account that owns the shop's agents.
 import type { AppLoadContext, LoaderFunctionArgs } from 'react-router'
-import { requireShopAccount } from '../server/shopify/admin/require-shop-account.ts'
+import { requireShopAccount } from '#server/shopify/admin/require-shop-account.ts'
 
 export async function authenticateShop(request: Request, context: AppLoadContext) {
   const { session, admin, billing } = await context.shopify.authenticate.admin(request)

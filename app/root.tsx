@@ -17,7 +17,7 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import './load-context.ts'
-import { PolarisLink } from '../dashboard/src/app/polaris-link.tsx'
+import { PolarisLink } from '#dashboard/app/polaris-link.tsx'
 
 export const APP_BRIDGE_URL = 'https://cdn.shopify.com/shopifycloud/app-bridge.js'
 

@@ -20,6 +20,8 @@ function keepServerCodeOutside(): Plugin {
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'ssr',
     resolveId(source, importer) {
+      // '#server/...' resolves at run time through package.json's "imports", as in the rest of the server.
+      if (source.startsWith('#server/')) return { id: source, external: true }
       if (!source.startsWith('.') || !importer) return null
       const path = resolve(dirname(importer), source)
       if (!path.startsWith(serverDirectory)) return null

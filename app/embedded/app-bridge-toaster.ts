@@ -1,13 +1,8 @@
 // The dashboard's toasts, shown by the Shopify admin through App Bridge (shopify.toast.show): the same
 // words, errors marked as errors and kept as long as the dashboard keeps them, an action (Upgrade Plan)
 // as the toast's button.
-import { ERROR_TOAST_MS } from '../../dashboard/src/api/api-error.ts'
-import {
-  SUCCESS_TOAST_MS,
-  type Toaster,
-  type ToastAction,
-  type ToastTone,
-} from '../../dashboard/src/feedback/toast-context.tsx'
+import { ERROR_TOAST_MS } from '#dashboard/api/api-error.ts'
+import { SUCCESS_TOAST_MS, type Toaster, type ToastAction, type ToastTone } from '#dashboard/feedback/toast-context.tsx'
 
 /** One line for the admin's toast: the message alone when there is one ("Text added"), with the title when it is an error. */
 export function toastLine(tone: ToastTone, title: string, message?: string): string {

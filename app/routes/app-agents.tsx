@@ -4,7 +4,7 @@
 import { TitleBar } from '@shopify/app-bridge-react'
 import { Page } from '@shopify/polaris'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import { AgentsOverview } from '../../dashboard/src/features/agents/agents-overview.tsx'
+import { AgentsOverview } from '#dashboard/features/agents/agents-overview.tsx'
 import { authenticateShop } from '../authenticate-shop.server.ts'
 import { ClientOnly } from '../embedded/client-only.tsx'
 import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'

@@ -11,9 +11,9 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
-import { AddEmailSignInSchema } from '../../server/shopify/admin/add-email-sign-in.schemas.ts'
-import { addEmailSignIn } from '../../server/shopify/admin/add-email-sign-in.ts'
-import { AppError } from '../../server/errors/app-error.ts'
+import { AddEmailSignInSchema } from '#server/shopify/admin/add-email-sign-in.schemas.ts'
+import { addEmailSignIn } from '#server/shopify/admin/add-email-sign-in.ts'
+import { AppError } from '#server/errors/app-error.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
 
 const isPlaceholder = (email: string) => email.endsWith('@shopify.invalid')

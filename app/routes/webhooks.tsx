@@ -3,8 +3,8 @@
 // webhook id) and is answered 200. A payload we can never read is answered 400, not retried as a 500.
 import type { ActionFunctionArgs } from 'react-router'
 import { ZodError } from 'zod'
-import { AppError } from '../../server/errors/app-error.ts'
-import { receiveShopifyWebhook } from '../../server/shopify/admin/receive-shopify-webhook.ts'
+import { AppError } from '#server/errors/app-error.ts'
+import { receiveShopifyWebhook } from '#server/shopify/admin/receive-shopify-webhook.ts'
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { topic, shop, webhookId, payload } = await context.shopify.authenticate.webhook(request)

@@ -1,7 +1,7 @@
 // SPEC section 4: a session check on load and every 5 minutes while signed in inside /app: refresh
 // the access token if it is expired (or expires within 300 s), then fetch the profile; any failure
 // (a 401, a refused refresh) ends the session with "Your session has expired. Please sign in again."
-import type { UserView } from '../../../server/accounts/accounts.schemas.ts'
+import type { UserView } from '#server/accounts/accounts.schemas.ts'
 import type { ApiClient } from '../api/api-client.ts'
 import { ApiError } from '../api/api-error.ts'
 import { accessTokenExpiring, clearTokens, readTokens, type TokenStorage } from '../api/session-tokens.ts'

@@ -1,7 +1,7 @@
 // Edit Agent: name, description, visibility and whether it answers (active), in a dialog.
 import { Checkbox, FormLayout, Modal, Select, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { AGENT_MESSAGES } from '../../../../server/agents/agents.schemas.ts'
+import { AGENT_MESSAGES } from '#server/agents/agents.schemas.ts'
 import type { Agent } from './agent.types.ts'
 import { useUpdateAgent } from './agent-mutations.ts'
 

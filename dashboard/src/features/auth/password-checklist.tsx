@@ -1,5 +1,5 @@
 // The live checklist of the sign-up password rules (SPEC section 5), the server's own list.
-import { PASSWORD_RULES } from '../../../../server/accounts/accounts.schemas.ts'
+import { PASSWORD_RULES } from '#server/accounts/accounts.schemas.ts'
 
 export function PasswordChecklist({ password }: { password: string }) {
   return (

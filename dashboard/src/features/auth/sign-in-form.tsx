@@ -2,7 +2,7 @@
 import { Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { PasswordField } from './password-field.tsx'
-import { MESSAGES } from '../../../../server/accounts/accounts.schemas.ts'
+import { MESSAGES } from '#server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { ApiError } from '../../api/api-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'

@@ -3,7 +3,7 @@
 import { Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { PasswordField } from './password-field.tsx'
-import { meetsPasswordRules, MESSAGES } from '../../../../server/accounts/accounts.schemas.ts'
+import { meetsPasswordRules, MESSAGES } from '#server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useSession, type SignInAnswer } from '../../session/session-context.tsx'

@@ -9,7 +9,7 @@ import type {
   PlanCatalogue,
   Subscription,
   SubscriptionHistoryEntry,
-} from '../../../../shared/billing.types.ts'
+} from '#shared/billing.types.ts'
 import type { SubscriptionReading } from './billing.types.ts'
 
 export const BILLING_KEY = ['billing'] as const

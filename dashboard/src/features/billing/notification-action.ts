@@ -1,5 +1,5 @@
 // Where a notification leads, in words: an upgrade for a plan's refusal or limit, the usage otherwise.
-import type { BillingNotification } from '../../../../shared/billing.types.ts'
+import type { BillingNotification } from '#shared/billing.types.ts'
 
 /** The action's label, or null when the notification links nowhere inside the dashboard. */
 export function notificationActionLabel(notification: BillingNotification): string | null {

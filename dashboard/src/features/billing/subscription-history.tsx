@@ -7,7 +7,7 @@ import { EmptyCard } from '../../feedback/empty-card.tsx'
 import { LoadFailedBanner } from '../../feedback/load-failed-banner.tsx'
 import { formatDate } from '../format/format-dates.ts'
 import { subscriptionHistoryQuery } from './billing.queries.ts'
-import type { SubscriptionStatus } from '../../../../shared/billing.types.ts'
+import type { SubscriptionStatus } from '#shared/billing.types.ts'
 
 const STATUS_LOOK: Record<SubscriptionStatus, { label: string; tone?: 'success' | 'info' | 'warning' | 'critical' }> = {
   incomplete: { label: 'Awaiting payment', tone: 'warning' },

@@ -3,7 +3,7 @@
 import { BlockStack, Card, Text } from '@shopify/polaris'
 import { formatCount } from '../format/format-count.ts'
 import { formatDate } from '../format/format-dates.ts'
-import type { Subscription } from '../../../../shared/billing.types.ts'
+import type { Subscription } from '#shared/billing.types.ts'
 import { isSubscriptionActive, nextDate } from './subscription-state.ts'
 import { formatLimit, usageFigures } from './usage-figures.ts'
 

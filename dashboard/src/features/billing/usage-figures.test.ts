@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Subscription } from '../../../../shared/billing.types.ts'
+import type { Subscription } from '#shared/billing.types.ts'
 import { formatLimit, formatPlanLimit, limitOf, percentUsed, usageFigures } from './usage-figures.ts'
 
 describe('usage figures', () => {

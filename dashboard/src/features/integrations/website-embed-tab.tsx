@@ -2,8 +2,8 @@
 // Those settings belong to each widget integration, so here they are shown, not changed: the Widget
 // page sets them (the original drew working-looking switches that changed nothing).
 import { Banner, BlockStack, Button, Card, Checkbox, InlineStack, Select, Text } from '@shopify/polaris'
-import { generalWebsiteEmbedCode } from '../../../../shared/embed-code.ts'
-import { WIDGET_DEFAULTS } from '../../../../server/widgets/widgets.schemas.ts'
+import { generalWebsiteEmbedCode } from '#shared/embed-code.ts'
+import { WIDGET_DEFAULTS } from '#server/widgets/widgets.schemas.ts'
 import { EmbedCodeBlock } from '../widgets/embed-code-block.tsx'
 import { useCopyCode } from '../widgets/use-copy-code.ts'
 import { POSITION_OPTIONS } from '../widgets/widget-form-values.ts'

@@ -2,7 +2,7 @@
 // happens (the button stays disabled); the server's own rules (NewTextSchema) are checked before sending.
 import { Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { NewTextSchema, type NewText } from '../../../../server/knowledge/knowledge.schemas.ts'
+import { NewTextSchema, type NewText } from '#server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'

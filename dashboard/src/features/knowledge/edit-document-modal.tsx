@@ -1,7 +1,7 @@
 // Update a document (SPEC section 7: PUT): its name and description; the file itself stays.
 import { FormLayout, Modal, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { UpdateDocumentSchema, type DocumentFields } from '../../../../server/knowledge/knowledge.schemas.ts'
+import { UpdateDocumentSchema, type DocumentFields } from '#server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'

@@ -2,7 +2,7 @@
 // embedded again by the server, so the agent's answers follow the edit.
 import { FormLayout, Modal, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { NewTextSchema, type UpdateText } from '../../../../server/knowledge/knowledge.schemas.ts'
+import { NewTextSchema, type UpdateText } from '#server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'

@@ -2,7 +2,7 @@
 // address or the crawl limits change, not for a new name.
 import { FormLayout, Modal, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { UpdateWebsiteSchema, type UpdateWebsite } from '../../../../server/knowledge/knowledge.schemas.ts'
+import { UpdateWebsiteSchema, type UpdateWebsite } from '#server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'

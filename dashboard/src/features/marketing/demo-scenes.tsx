@@ -1,6 +1,6 @@
 // The drawn screens of the demo, one per product step. They are pictures (hidden from assistive
 // technology); each comes with a sentence that says what it shows.
-import { generalWebsiteEmbedCode } from '../../../../shared/embed-code.ts'
+import { generalWebsiteEmbedCode } from '#shared/embed-code.ts'
 import type { ProductStep } from './product-steps.ts'
 
 export const SCENE_NARRATION: Record<ProductStep['id'], string> = {

@@ -2,7 +2,7 @@
 // confirms it is really the account's owner; every other session ends when it changes.
 import { BlockStack, Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { ChangeEmailSchema, MESSAGES, normalizeEmail } from '../../../../server/accounts/accounts.schemas.ts'
+import { ChangeEmailSchema, MESSAGES, normalizeEmail } from '#server/accounts/accounts.schemas.ts'
 import type { SessionUser } from '../../session/session-check.ts'
 import { validationMessage } from '../teams/validation-message.ts'
 import { useChangeEmail } from './profile.mutations.ts'

@@ -3,7 +3,7 @@
 // current password to give. Every other session ends when it changes.
 import { BlockStack, Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { ChangePasswordSchema, MESSAGES } from '../../../../server/accounts/accounts.schemas.ts'
+import { ChangePasswordSchema, MESSAGES } from '#server/accounts/accounts.schemas.ts'
 import type { SessionUser } from '../../session/session-check.ts'
 import { validationMessage } from '../teams/validation-message.ts'
 import { useChangePassword } from './profile.mutations.ts'

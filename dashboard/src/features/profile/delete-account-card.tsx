@@ -2,7 +2,7 @@
 // session ends and the browser goes to /auth.
 import { Badge, BlockStack, Button, Card, Form, InlineStack, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { MESSAGES } from '../../../../server/accounts/accounts.schemas.ts'
+import { MESSAGES } from '#server/accounts/accounts.schemas.ts'
 import type { SessionUser } from '../../session/session-check.ts'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import { useDeleteAccount } from './profile.mutations.ts'

@@ -2,7 +2,7 @@
 // which reads Free Plan until billing exists.
 import { Badge, BlockStack, Card, InlineStack, Text } from '@shopify/polaris'
 import type { ReactNode } from 'react'
-import { UpdateProfileSchema } from '../../../../server/accounts/accounts.schemas.ts'
+import { UpdateProfileSchema } from '#server/accounts/accounts.schemas.ts'
 import type { SessionUser } from '../../session/session-check.ts'
 import { formatDate } from '../teams/format-date.ts'
 import { InlineEdit } from '../teams/inline-edit.tsx'

@@ -2,7 +2,7 @@
 // has an account is active at once, anyone else pending until they sign up (docs/permissions.md).
 import { BlockStack, Button, Card, Form, FormLayout, Select, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { AddMemberSchema, TEAM_MESSAGES } from '../../../../server/teams/teams.schemas.ts'
+import { AddMemberSchema, TEAM_MESSAGES } from '#server/teams/teams.schemas.ts'
 import { useAddMember } from './teams.mutations.ts'
 import { ROLE_OPTIONS, type Team, type TeamRole } from './teams.types.ts'
 import { fieldMessages } from './validation-message.ts'

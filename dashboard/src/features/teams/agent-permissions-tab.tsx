@@ -4,7 +4,7 @@ import { BlockStack, Button, Card, Form, FormLayout, Select, Text } from '@shopi
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
-import { TEAM_MESSAGES } from '../../../../server/teams/teams.schemas.ts'
+import { TEAM_MESSAGES } from '#server/teams/teams.schemas.ts'
 import { agentChoicesQuery } from '../agents/agents.queries.ts'
 import { TablePlaceholder } from './table-placeholder.tsx'
 import { TeamAgentsTable } from './team-agents-table.tsx'

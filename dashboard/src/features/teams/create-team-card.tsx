@@ -1,7 +1,7 @@
 // SPEC section 2, Settings: the Create New Team card. The name follows the server's TeamNameSchema.
 import { Button, Card, BlockStack, Form, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { TeamNameSchema } from '../../../../server/teams/teams.schemas.ts'
+import { TeamNameSchema } from '#server/teams/teams.schemas.ts'
 import { useCreateTeam } from './teams.mutations.ts'
 import { validationMessage } from './validation-message.ts'
 

@@ -4,7 +4,7 @@
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
 import { DeleteIcon } from '@shopify/polaris-icons'
 import { useState } from 'react'
-import { TeamNameSchema } from '../../../../server/teams/teams.schemas.ts'
+import { TeamNameSchema } from '#server/teams/teams.schemas.ts'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import { formatDate } from './format-date.ts'
 import { InlineEdit } from './inline-edit.tsx'

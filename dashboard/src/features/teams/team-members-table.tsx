@@ -3,7 +3,7 @@
 import { SkeletonBodyText } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
-import { MemberNameSchema } from '../../../../server/teams/teams.schemas.ts'
+import { MemberNameSchema } from '#server/teams/teams.schemas.ts'
 import { InlineEdit } from './inline-edit.tsx'
 import { MemberActionsMenu } from './member-actions-menu.tsx'
 import { MemberStatusBadge } from './member-status-badge.tsx'

@@ -1,6 +1,6 @@
 // Teams as the API answers them (docs/api/teams.md).
 import type { z } from 'zod'
-import type { TeamRoleSchema } from '../../../../server/teams/teams.schemas.ts'
+import type { TeamRoleSchema } from '#server/teams/teams.schemas.ts'
 
 export type TeamRole = z.infer<typeof TeamRoleSchema>
 /** The caller's place in a team; absent in older answers (demo data), which list only owned teams. */

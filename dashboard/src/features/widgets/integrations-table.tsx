@@ -4,7 +4,7 @@
 import { BlockStack, Button, IndexTable, InlineStack, Spinner, Text, useBreakpoints } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { generalWebsiteEmbedCode } from '../../../../shared/embed-code.ts'
+import { generalWebsiteEmbedCode } from '#shared/embed-code.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { DeleteIntegrationModal } from './delete-integration-modal.tsx'
 import { IntegrationActions } from './integration-actions.tsx'

@@ -2,7 +2,7 @@
 // the two success toasts and the agent's widget list refreshed; on failure the form stays, with the
 // generic failure toast and a destructive "Error" toast carrying the server's reason.
 import { useQueryClient } from '@tanstack/react-query'
-import type { NewIntegration } from '../../../../server/widgets/widgets.schemas.ts'
+import type { NewIntegration } from '#server/widgets/widgets.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { integrationFormData } from './integration-form-data.ts'

@@ -1,11 +1,7 @@
 // SPEC section 5, widget form: the server's own schema decides, so the form never accepts what the
 // server refuses. Its answer is the payload to send (domain without scheme and trailing slash) or
 // the messages per form field.
-import {
-  CreateIntegrationSchema,
-  WIDGET_MESSAGES,
-  type NewIntegration,
-} from '../../../../server/widgets/widgets.schemas.ts'
+import { CreateIntegrationSchema, WIDGET_MESSAGES, type NewIntegration } from '#server/widgets/widgets.schemas.ts'
 import type { WidgetFormErrors, WidgetFormField, WidgetFormValues } from './widget-form-values.ts'
 
 /** The server's limits for a logo (server/widgets/store-widget-logo.ts), checked early to spare an upload. */

@@ -1,6 +1,6 @@
 // The Widget page's form model (SPEC section 3) and its defaults (SPEC section 9, from the server's
 // contract so the dashboard, the server and the Shopify admin start from the same widget).
-import { WIDGET_DEFAULTS } from '../../../../server/widgets/widgets.schemas.ts'
+import { WIDGET_DEFAULTS } from '#server/widgets/widgets.schemas.ts'
 import type { WidgetPosition } from './widget.types.ts'
 
 export interface WidgetFormValues {

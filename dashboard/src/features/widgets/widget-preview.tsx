@@ -2,7 +2,7 @@
 // chat window open beside it, redrawn as the form changes. It is a picture, not a second widget: the
 // composer is drawn, not typed into. The colour reaches the style only once it is a valid hex colour.
 import type { CSSProperties } from 'react'
-import { normaliseDomain } from '../../../../server/widgets/widgets.schemas.ts'
+import { normaliseDomain } from '#server/widgets/widgets.schemas.ts'
 import { safeColor } from './safe-color.ts'
 import type { WidgetFormValues } from './widget-form-values.ts'
 import './widget-preview.css'

@@ -2,12 +2,7 @@
 // here from the integration (shared/embed-code.ts), then Create Another Widget.
 import { Banner, BlockStack, Button, InlineStack, List, Tabs, Text } from '@shopify/polaris'
 import { useEffect, useRef, useState } from 'react'
-import {
-  generalWebsiteEmbedCode,
-  SHOPIFY_NOTES,
-  SHOPIFY_STEPS,
-  shopifyEmbedCode,
-} from '../../../../shared/embed-code.ts'
+import { generalWebsiteEmbedCode, SHOPIFY_NOTES, SHOPIFY_STEPS, shopifyEmbedCode } from '#shared/embed-code.ts'
 import { EmbedCodeBlock } from './embed-code-block.tsx'
 import { useCopyCode } from './use-copy-code.ts'
 import type { WidgetIntegration } from './widget.types.ts'

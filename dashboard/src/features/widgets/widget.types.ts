@@ -1,5 +1,5 @@
 // A widget integration as the API answers it (docs/api/widgets.md).
-import type { WidgetPositionValue } from '../../../../server/widgets/widgets.schemas.ts'
+import type { WidgetPositionValue } from '#server/widgets/widgets.schemas.ts'
 
 export type WidgetPosition = WidgetPositionValue
 

@@ -3,7 +3,7 @@
 import { Banner, BlockStack, Button, Card, Form, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { AGENT_MESSAGES } from '../../../../server/agents/agents.schemas.ts'
+import { AGENT_MESSAGES } from '#server/agents/agents.schemas.ts'
 import { useCreateAgent } from '../../features/agents/agent-mutations.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
