@@ -22,7 +22,7 @@ function initialAssets(buildDir: string): string[] {
   )
 }
 
-export function measureBundle(buildDir: string) {
+function measureBundle(buildDir: string) {
   const initial = initialAssets(buildDir)
   const scripts = initial.filter((path) => path.endsWith('.js'))
   const styles = initial.filter((path) => path.endsWith('.css'))

@@ -34,7 +34,7 @@ export async function signUpAndCreateAgent(baseUrl: string) {
   return { token, agentId: String(agent.agent_id) }
 }
 
-export async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<unknown>) {
+async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<unknown>) {
   let next = 0
   await Promise.all(
     Array.from({ length: concurrency }, async () => {

@@ -78,7 +78,7 @@ export interface SubscriptionHistoryEntry {
   cancelled_at: string | null
 }
 
-export type NotificationLevel = 'info' | 'warning' | 'critical'
+type NotificationLevel = 'info' | 'warning' | 'critical'
 
 export interface BillingNotification {
   id: string

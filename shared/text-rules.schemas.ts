@@ -6,7 +6,7 @@ import { z } from 'zod'
 export const isSingleLine = (value: string) => !/\p{Cc}/u.test(value)
 
 /** Text that may run over lines: tabs and line breaks, but no other control character. */
-export const isMultiLine = (value: string) => !/[^\P{Cc}\n\r\t]/u.test(value)
+const isMultiLine = (value: string) => !/[^\P{Cc}\n\r\t]/u.test(value)
 
 export interface TextFieldRules {
   /** The field as its messages name it: "Agent name must be at most 120 characters". */

@@ -5,7 +5,7 @@ import { ERROR_TOAST_MS } from '#dashboard/api/api-error.ts'
 import { SUCCESS_TOAST_MS, type Toaster, type ToastAction, type ToastTone } from '#dashboard/feedback/toast-context.tsx'
 
 /** One line for the admin's toast: the message alone when there is one ("Text added"), with the title when it is an error. */
-export function toastLine(tone: ToastTone, title: string, message?: string): string {
+function toastLine(tone: ToastTone, title: string, message?: string): string {
   if (!message) return title
   return tone === 'error' ? `${title}: ${message}` : message
 }

@@ -5,7 +5,7 @@ import { useSyncExternalStore, type ReactNode } from 'react'
 
 const subscribeToNothing = () => () => {}
 
-export function useIsHydrated(): boolean {
+function useIsHydrated(): boolean {
   return useSyncExternalStore(
     subscribeToNothing,
     () => true,

@@ -28,9 +28,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
-import { z } from 'zod'
-import { idField } from '#shared/ids.schemas.ts'
-import { CreateAgentSchema } from '#server/agents/agents.schemas.ts'
+import { KnowledgeActionSchema } from '#server/shopify/admin/embedded-actions.schemas.ts'
 import { listOwnedAgentNames } from '#server/agents/list-owned-agent-names.ts'
 import { createAgent } from '#server/agents/create-agent.ts'
 import { requireAgentAccess } from '#server/agents/require-agent-access.ts'
@@ -47,11 +45,6 @@ import { ClientOnly } from '../embedded/client-only.tsx'
 import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'
 import { useActionToast } from '../embedded/use-action-toast.ts'
 
-const ImportSchema = z.object({ intent: z.literal('import'), agent_id: idField('Choose an agent') })
-// The same name rules as the dashboard's Create Agent (a single line, at most 120 characters).
-const CreateSchema = z.object({ intent: z.literal('create-agent'), name: CreateAgentSchema.shape.name })
-const ActionSchema = z.discriminatedUnion('intent', [ImportSchema, CreateSchema], { error: 'Unknown action' })
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { actor, shop } = await authenticateShop(request, context)
   const agents = await listOwnedAgentNames(context.database, actor)
@@ -64,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { actor, shop } = await authenticateShop(request, context)
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = KnowledgeActionSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Invalid request' }
   try {
     if (parsed.data.intent === 'create-agent') {

@@ -14,7 +14,7 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
 } from 'react-router'
-import { z } from 'zod'
+import { ShopifyPlanChoiceSchema } from '#server/shopify/admin/embedded-actions.schemas.ts'
 import { listPlans } from '#server/billing/list-plans.ts'
 import { LIMIT_NAMES, type LimitName } from '#server/billing/plan-limits.ts'
 import { readSubscriptionView } from '#server/billing/read-subscription.ts'
@@ -28,14 +28,6 @@ import { formatCount } from '#dashboard/features/format/format-count.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
 import { useActionToast } from '../embedded/use-action-toast.ts'
 import { shopifyHeaders } from '../shopify-headers.ts'
-
-const PlanChoiceSchema = z.discriminatedUnion('intent', [
-  z.object({
-    intent: z.literal('subscribe'),
-    plan_id: z.coerce.number({ error: 'Please choose a plan' }).int().positive({ error: 'Please choose a plan' }),
-  }),
-  z.object({ intent: z.literal('cancel') }),
-])
 
 // billing.request throws a 401 carrying App Bridge's redirect header, which must reach the browser.
 export const headers: HeadersFunction = shopifyHeaders
@@ -88,7 +80,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { actor, shop, billing } = await authenticateShop(request, context)
   const form = await request.formData().catch(() => null)
-  const parsed = PlanChoiceSchema.safeParse(form ? Object.fromEntries(form) : {})
+  const parsed = ShopifyPlanChoiceSchema.safeParse(form ? Object.fromEntries(form) : {})
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please choose a plan' }
   const shopBilling = shopBillingOf(context, billing, shop.shopDomain)
   try {

@@ -13,8 +13,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
-import { z } from 'zod'
-import { idField } from '#shared/ids.schemas.ts'
+import { ConnectStorefrontWidgetSchema } from '#server/shopify/admin/embedded-actions.schemas.ts'
 import { listOwnedAgentNames } from '#server/agents/list-owned-agent-names.ts'
 import { AppError } from '#server/errors/app-error.ts'
 import { isPlanRefusal } from '#server/billing/plan-refusals.ts'
@@ -26,7 +25,6 @@ import { useActionToast } from '../embedded/use-action-toast.ts'
 
 // The app embed block's file name (extensions/chat-widget/blocks/chat-embed.liquid).
 const EMBED_HANDLE = 'chat-embed'
-const ConnectSchema = z.object({ agent_id: idField('Please select an agent') })
 
 /** The theme editor, on the live theme's app embeds, with this app's chat embed switched on. */
 function themeEditorLink(shopDomain: string, apiKey: string): string {
@@ -42,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { actor, shop, admin } = await authenticateShop(request, context)
-  const parsed = ConnectSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = ConnectStorefrontWidgetSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please select an agent' }
   try {
     await connectStorefrontWidget({

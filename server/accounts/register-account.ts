@@ -7,7 +7,7 @@ import { AppError } from '../errors/app-error.ts'
 import type { Register } from './accounts.schemas.ts'
 import { hashPassword } from './password-hashing.ts'
 
-export const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.'
+const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.'
 
 function isUniqueViolation(error: unknown) {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'

@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.ts'
 import type { Login } from './accounts.schemas.ts'
 import { verifyPassword } from './password-hashing.ts'
 
-export const INVALID_CREDENTIALS = 'Invalid email or password.'
+const INVALID_CREDENTIALS = 'Invalid email or password.'
 
 /** The user whose e-mail and password match; one message and one timing for every kind of mismatch. */
 export async function signInWithPassword(database: Database, credentials: Login): Promise<User> {

@@ -3,11 +3,7 @@ import type { UserView } from './accounts.schemas.ts'
 
 export type { UserView } from './accounts.schemas.ts'
 
-export function profileImageUrl(
-  userId: string,
-  storageKey: string | null,
-  publicUrl: string | undefined,
-): string | null {
+function profileImageUrl(userId: string, storageKey: string | null, publicUrl: string | undefined): string | null {
   if (!storageKey) return null
   const fileName = storageKey.split('/').pop()
   return `${publicUrl?.replace(/\/$/, '') ?? ''}/api/accounts/profile/image/${userId}/${fileName}`

@@ -1,4 +1,5 @@
 import type { Prisma } from '../db/generated/prisma/client.ts'
+import type { AgentView } from './agents.schemas.ts'
 
 /** What to load with an agent to show it: counts and team names in the same query, never one per agent. */
 export const AGENT_VIEW_INCLUDE = {
@@ -18,7 +19,7 @@ export type AgentWithView = Prisma.AgentGetPayload<{ include: typeof AGENT_VIEW_
  * An agent as the API shows it (SPEC section 3). The owner sees every team it is assigned to; a team
  * member sees only the teams they belong to, not the owner's other teams.
  */
-export function toAgentView(agent: AgentWithView, viewerId: string) {
+export function toAgentView(agent: AgentWithView, viewerId: string): AgentView {
   const teams = agent.teamAgents
     .map((assignment) => assignment.team)
     .filter((team) => team.accountId === viewerId || team.members.some((member) => member.userId === viewerId))
@@ -48,5 +49,3 @@ export function toAgentView(agent: AgentWithView, viewerId: string) {
     no_of_team_members: teams.reduce((sum, team) => sum + team.members.length, 0),
   }
 }
-
-export type AgentView = ReturnType<typeof toAgentView>

@@ -1,4 +1,5 @@
-// The agents contract: request bodies and queries with the SPEC's messages. Imports only zod and shared/'s zod-only rules.
+// The agents contract: each call's request (bodies and queries, with the SPEC's messages) beside its answer.
+// Imports only zod and shared/'s zod-only rules, so the dashboard and the embedded admin import it too.
 import { z } from 'zod'
 import { idField } from '../../shared/ids.schemas.ts'
 import { isSingleLine, multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
@@ -64,6 +65,34 @@ export const UpdateAgentSchema = z.object(
 )
 export type UpdateAgent = z.infer<typeof UpdateAgentSchema>
 
+/** An agent as every agents call answers it (SPEC section 3): create, read, update, and each item of a list. */
+export const AgentViewSchema = z.object({
+  agent_id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  visibility,
+  avatar_url: z.string().nullable(),
+  is_favorite: z.boolean(),
+  is_archived: z.boolean(),
+  is_active: z.boolean(),
+  instructions: z.string().nullable(),
+  llm_model: z.string().nullable(),
+  llm_temperature: z.number().nullable(),
+  llm_max_tokens: z.number().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  no_of_documents: z.number(),
+  no_of_texts: z.number(),
+  no_of_websites: z.number(),
+  no_of_conversations: z.number(),
+  conversation_count: z.number(),
+  documents_summary: z.object({ total_documents: z.number() }),
+  teams: z.array(z.string()),
+  no_of_team_members: z.number(),
+})
+export type AgentView = z.infer<typeof AgentViewSchema>
+
 const wholeNumber = (fallback: number, max: number) =>
   z.coerce
     .number({ error: 'must be a whole number' })
@@ -90,7 +119,15 @@ export const CheckContentSchema = z.object(
 export const PageQuerySchema = z.object({ page: wholeNumber(1, 1_000_000), page_size: wholeNumber(10, 100) })
 export type PageQuery = z.infer<typeof PageQuerySchema>
 
-export function paginationOf(query: PageQuery, totalCount: number) {
+const PaginationSchema = z.object({
+  page: z.number(),
+  page_size: z.number(),
+  total_count: z.number(),
+  total_pages: z.number(),
+})
+export type Pagination = z.infer<typeof PaginationSchema>
+
+export function paginationOf(query: PageQuery, totalCount: number): Pagination {
   return {
     page: query.page,
     page_size: query.page_size,
@@ -98,3 +135,7 @@ export function paginationOf(query: PageQuery, totalCount: number) {
     total_pages: Math.ceil(totalCount / query.page_size),
   }
 }
+
+/** GET /agents/: one page of the caller's agents. */
+export const AgentListSchema = z.object({ agents: z.array(AgentViewSchema), pagination: PaginationSchema })
+export type AgentList = z.infer<typeof AgentListSchema>

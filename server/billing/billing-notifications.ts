@@ -6,7 +6,7 @@ import { UPGRADE_URL } from './plan-refusals.ts'
 import { readUsageLimits } from './read-usage-limits.ts'
 import { remainingDays } from './subscription-view.ts'
 
-export interface BillingNotification {
+interface BillingNotification {
   /** Stable while the fact holds (a client may remember it was dismissed). */
   id: string
   kind: 'usage' | 'trial' | 'subscription'
@@ -36,7 +36,7 @@ function fullSentence(name: LimitName, limit: number, percent: number): string {
 }
 
 /** A trial this close to its end is announced. */
-export const TRIAL_NOTICE_DAYS = 3
+const TRIAL_NOTICE_DAYS = 3
 
 /**
  * What the owner should know about their plan, worked out from where it stands now (nothing is stored):

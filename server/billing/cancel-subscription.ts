@@ -9,8 +9,8 @@ import { readAccountUsage } from './read-account-usage.ts'
 import { BILLING_MESSAGES } from './read-subscription.ts'
 import { toSubscriptionView } from './subscription-view.ts'
 
-export const CANCELLED = 'Subscription cancelled successfully'
-export const ALREADY_ENDED = 'This subscription has already ended.'
+const CANCELLED = 'Subscription cancelled successfully'
+const ALREADY_ENDED = 'This subscription has already ended.'
 
 const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 

@@ -6,12 +6,12 @@ import type { PlanEnforcement } from './plan-enforcement.ts'
 import { ensureStripePrice } from './stripe/ensure-stripe-price.ts'
 
 export const PAYMENTS_NOT_SET_UP = 'Payments are not set up on this server.'
-export const PRICE_NOT_AVAILABLE = 'Price not available for selected currency'
+const PRICE_NOT_AVAILABLE = 'Price not available for selected currency'
 export const MANAGED_IN_SHOPIFY = 'Your plan is managed in your Shopify admin: open AgentDesk there to change it.'
-export const CHANGE_IN_PORTAL = 'You already pay for a plan: change it with Manage Billing.'
-export const NOT_OUR_ADDRESS = 'The return addresses must be pages of this site.'
-export const NO_BILLING_ACCOUNT = 'There is no billing account yet: choose a plan first.'
-export const PROVIDER_FAILED = 'The payment provider could not be reached. Please try again.'
+const CHANGE_IN_PORTAL = 'You already pay for a plan: change it with Manage Billing.'
+const NOT_OUR_ADDRESS = 'The return addresses must be pages of this site.'
+const NO_BILLING_ACCOUNT = 'There is no billing account yet: choose a plan first.'
+const PROVIDER_FAILED = 'The payment provider could not be reached. Please try again.'
 
 /** Stripe's own failures (down, refusing our request) as a 502 the user can act on; ours pass through. */
 export async function askStripe<T>(work: () => Promise<T>): Promise<T> {

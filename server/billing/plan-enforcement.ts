@@ -8,7 +8,7 @@ import { fitsLimit, UNLIMITED, type MeteredLimit, type ResourceLimit } from './p
 import { planLimitReached, subscriptionInactive } from './plan-refusals.ts'
 
 /** Who a resource is for: a team member counts once per person, by e-mail. */
-export interface NewResource {
+interface NewResource {
   accountId: string
   resource: ResourceLimit
   /** For team_members: the person's e-mail, already counted if they are in another of the account's teams. */

@@ -8,7 +8,7 @@ export const SELECTABLE_CURRENCIES = ['EGP']
 // Minor units per major unit of the catalogue's currencies (both have cents / piastres).
 const minorUnits = (_currency: string) => 100
 
-export function toPriceView(price: PlanPrice): PlanPriceView {
+function toPriceView(price: PlanPrice): PlanPriceView {
   return {
     price_id: price.id,
     currency: price.currency,

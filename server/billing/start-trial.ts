@@ -1,7 +1,7 @@
 import type { PrismaQueries } from './account-standing.ts'
 
 /** SPEC section 1: a 14-day free trial, no card needed. */
-export const TRIAL_DAYS = 14
+const TRIAL_DAYS = 14
 
 /**
  * Starts a new account's free trial on the default plan (the catalogue's is_default plan, or the first

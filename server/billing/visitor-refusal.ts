@@ -21,7 +21,7 @@ const CANNOT_ANSWER: Record<string, string> = {
 export const VISITOR_LANGUAGES = Object.keys(CANNOT_ANSWER)
 
 /** The `reason` of a visitor's refusal: the widget shows it in the bot's voice (unlike a model failure's `unavailable`). */
-export const VISITOR_REFUSAL_REASON = 'assistant_paused'
+const VISITOR_REFUSAL_REASON = 'assistant_paused'
 
 /**
  * What a visitor gets instead: 503 and a polite sentence in the best of their languages (the browser's

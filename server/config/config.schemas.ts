@@ -390,4 +390,3 @@ export const ConfigSchema = z
   })
 
 export type Config = z.infer<typeof ConfigSchema>
-export type ConfigInput = Partial<Record<keyof Config, string>>

@@ -21,7 +21,7 @@ export interface AnswerFailure {
 export type Queries = { prisma: Prisma.TransactionClient }
 
 /** An attempt of this process that ended without its failure being written (the database was out of reach). */
-export interface DroppedAttempt {
+interface DroppedAttempt {
   answerStartedAt: Date
   /** What it wrote and cost, for whoever marks it failed (the row has only what was last saved). */
   failure: AnswerFailure

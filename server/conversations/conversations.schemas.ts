@@ -17,7 +17,7 @@ export const CONVERSATION_MESSAGES = {
 } as const
 
 /** Longest message a person may send (about 2,500 tokens). */
-export const MESSAGE_MAX_CHARACTERS = 10_000
+const MESSAGE_MAX_CHARACTERS = 10_000
 
 const pageNumber = (fallback: number, max: number) =>
   z.coerce

@@ -7,7 +7,7 @@ import { attemptWhere, reservationOf, type ChargingProcess } from './answer-atte
 const TOKENIZER_MARGIN = 1.1
 
 /** The answer's exact upper bound once its prompt exists: the prompt by the tokenizer, with the margin, plus the answer's cap. */
-export async function promptTokenBound(prompt: PromptMessage[], maxTokens: number): Promise<number> {
+async function promptTokenBound(prompt: PromptMessage[], maxTokens: number): Promise<number> {
   return Math.ceil((await countPromptTokens(prompt)) * TOKENIZER_MARGIN) + maxTokens
 }
 

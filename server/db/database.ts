@@ -1,7 +1,7 @@
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import type { PrismaClient } from './generated/prisma/client.ts'
 
-export type DatabaseKind = 'embedded' | 'postgres'
+type DatabaseKind = 'embedded' | 'postgres'
 
 /** pgvector: the extension answers vector queries; in-process: the server compares real[] vectors itself. */
 export type VectorSearchMode = 'pgvector' | 'in-process'
@@ -16,4 +16,4 @@ export interface Database {
   close(): Promise<void>
 }
 
-export type RawQuery = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
+type RawQuery = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>

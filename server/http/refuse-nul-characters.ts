@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express'
 import { AppError } from '../errors/app-error.ts'
 import { findJsonHazard, JSON_MAX_DEPTH } from '../../shared/json-limits.schemas.ts'
 
-export const NUL_REFUSED = 'The request contains a NUL character, which no field accepts.'
-export const TOO_DEEP_REFUSED = `The request nests more than ${JSON_MAX_DEPTH} levels deep, which no field accepts.`
+const NUL_REFUSED = 'The request contains a NUL character, which no field accepts.'
+const TOO_DEEP_REFUSED = `The request nests more than ${JSON_MAX_DEPTH} levels deep, which no field accepts.`
 
 /** Why a parsed body or query cannot be taken, or null when it can. */
 export function refusalOf(value: unknown): string | null {

@@ -9,7 +9,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from './handle-err
 import { disconnectSignal, openEventStream, wantsEventStream, type EventStream } from './event-stream.ts'
 
 /** What a chat call reports while it works: the saved user message, then each piece of the answer. */
-export interface StreamEvents {
+interface StreamEvents {
   onUserMessage?(message: unknown): void
   onToken?(text: string): void
 }

@@ -32,7 +32,7 @@ export function enqueueJobOf<Payload>(
 }
 
 /** The job's payload as the kind defines it; one that does not fit fails the job for good, saying why. */
-export function payloadOf<Payload>(kind: JobKind<Payload>, job: Pick<Job, 'payload'>): Payload {
+function payloadOf<Payload>(kind: JobKind<Payload>, job: Pick<Job, 'payload'>): Payload {
   const parsed = kind.payload.safeParse(job.payload)
   if (!parsed.success)
     throw new PermanentJobError(

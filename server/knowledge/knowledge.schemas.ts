@@ -50,7 +50,7 @@ const META_DATA_MAX_CHARACTERS = 20_000
 const metaData = jsonObjectSchema('meta_data', META_DATA_MAX_CHARACTERS)
 const META_DATA_TOO_LONG = jsonTooLargeMessage('meta_data', META_DATA_MAX_CHARACTERS)
 
-export const TEXT_MESSAGES = { required: 'Text title and content are required' } as const
+const TEXT_MESSAGES = { required: 'Text title and content are required' } as const
 
 export const NewTextSchema = z.object(
   {
@@ -88,6 +88,7 @@ const jsonOrValue = <T extends z.ZodType>(schema: T, { invalid, tooLong }: { inv
     })
     .pipe(schema)
 
+/** A document's name, description and metadata: sent with its upload and on its own to edit them. */
 export const DocumentFieldsSchema = z.object({
   document_name: singleLineText({ label: 'Document name', max: 255 }).optional(),
   document_description: multiLineText({ label: 'Description', max: 2_000 }).optional(),
@@ -107,9 +108,7 @@ export const DocumentFieldsSchema = z.object({
 })
 export type DocumentFields = z.infer<typeof DocumentFieldsSchema>
 
-export const UpdateDocumentSchema = DocumentFieldsSchema
-
-export const WEBSITE_MESSAGES = {
+const WEBSITE_MESSAGES = {
   url: 'Please enter a valid website URL (http or https)',
   name: 'Website name is required',
 } as const

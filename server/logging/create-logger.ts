@@ -22,7 +22,7 @@ const REDACTED_PATHS = [
 // Error messages can quote a connection string (a driver failing to connect, say): keep its password out.
 const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/[^:/\s@]+:)[^@\s/]+@/gi
 
-export function scrubCredentials(text: string): string {
+function scrubCredentials(text: string): string {
   return text.replace(URL_CREDENTIALS, '$1[redacted]@')
 }
 

@@ -6,7 +6,7 @@ import { AppError } from '../errors/app-error.ts'
 /** read: the owner and active members; manage: the owner and active admins; own: the owner alone. */
 export type TeamNeed = 'read' | 'manage' | 'own'
 
-export const TEAM_NOT_FOUND = 'Team not found'
+const TEAM_NOT_FOUND = 'Team not found'
 
 /** The team if the actor may use it as asked: 404 when they cannot see it at all, 403 when they see it but may not. */
 export async function requireTeam(

@@ -8,7 +8,7 @@ import { requireTeam } from './require-team.ts'
 import { toMemberView } from './team-views.ts'
 import type { AddMember } from './teams.schemas.ts'
 
-export const MEMBER_NOT_FOUND = 'Team member not found'
+const MEMBER_NOT_FOUND = 'Team member not found'
 
 async function requireMember(database: Database, teamId: string, memberId: string) {
   const member = await database.prisma.teamMember.findFirst({ where: { id: memberId, teamId } })

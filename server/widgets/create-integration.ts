@@ -9,7 +9,7 @@ import { storeWidgetLogo } from './store-widget-logo.ts'
 import type { NewIntegration } from './widgets.schemas.ts'
 
 /** A client key: public (it sits in the embed code), unguessable, and recognisable in logs and code. */
-export const newClientKey = () => `wk_${randomBytes(18).toString('base64url')}`
+const newClientKey = () => `wk_${randomBytes(18).toString('base64url')}`
 
 export interface NewIntegrationRequest {
   actor: Actor

@@ -3,7 +3,7 @@ import { createTestApp } from './create-test-app.ts'
 import { startFakeLlm } from './fake-llm.ts'
 import { addEmbeddedText, createAgentFor } from './knowledge.ts'
 
-export const RETURNS_POLICY = 'You can return any product within 30 days of delivery for a full refund.'
+const RETURNS_POLICY = 'You can return any product within 30 days of delivery for a full refund.'
 
 /** The app answering through a fake LLM, with an owner and an agent that knows the returns policy. */
 export async function startChatTestbed(config: Record<string, string> = {}) {

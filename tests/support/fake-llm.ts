@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { sendJson, startLocalServer } from './local-http-server.ts'
 
 /** What the fake reports for every whole answer; FULL_ANSWER_TOKENS is what metering counts for one. */
-export const FAKE_USAGE = { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 }
+const FAKE_USAGE = { prompt_tokens: 321, completion_tokens: 45, total_tokens: 366 }
 export const FULL_ANSWER_TOKENS = FAKE_USAGE.total_tokens
 
 interface ChatRequest {
@@ -14,14 +14,13 @@ interface ChatRequest {
 }
 
 /** How the fake answers the next requests. */
-export type FakeLlmMode =
-  'answer' | 'rate-limited' | 'fail-once' | 'server-error' | 'hang' | 'stall-mid-stream' | 'no-usage'
+type FakeLlmMode = 'answer' | 'rate-limited' | 'fail-once' | 'server-error' | 'hang' | 'stall-mid-stream' | 'no-usage'
 
 /**
  * The text a naive model would write: it obeys any order written outside the <sources> block (which is
  * where a prompt-injection would land if sources were not kept inert), else it answers citing [1].
  */
-export function naiveReply(request: ChatRequest): string {
+function naiveReply(request: ChatRequest): string {
   const outsideSources = request.messages
     .map((message) => message.content.replace(/<sources>[\s\S]*?<\/sources>/g, ''))
     .join('\n')

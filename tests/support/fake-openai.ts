@@ -25,7 +25,7 @@ const CONCEPTS: Record<string, string> = {
 }
 
 /** A bag-of-concepts vector: each word (or its concept) adds to one of 64 directions. */
-export function conceptVector(text: string, dimensions = 64) {
+function conceptVector(text: string, dimensions = 64) {
   const vector = new Array<number>(dimensions).fill(0)
   for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
     if (word.length < 3) continue

@@ -6,7 +6,7 @@ import { sendJson, startLocalServer } from './local-http-server.ts'
 // pagination, single products and collections, shop details and policies, and THROTTLED answers.
 // Operations are told apart by their names, as the app's queries all carry one.
 
-export interface FakeVariant {
+interface FakeVariant {
   id: number
   title: string
   price: string
@@ -34,7 +34,7 @@ export interface FakeCollection {
   descriptionHtml: string
 }
 
-export interface FakePage {
+interface FakePage {
   id: number
   title: string
   handle: string
@@ -42,7 +42,7 @@ export interface FakePage {
   isPublished: boolean
 }
 
-export interface FakeArticle {
+interface FakeArticle {
   id: number
   title: string
   handle: string
@@ -53,7 +53,7 @@ export interface FakeArticle {
   blog: { handle: string; title: string }
 }
 
-export interface FakePolicy {
+interface FakePolicy {
   id: number
   title: string
   body: string
@@ -92,7 +92,7 @@ const cursorOf = (index: number) => Buffer.from(`cursor:${index}`).toString('bas
 const indexOfCursor = (cursor: unknown) =>
   typeof cursor === 'string' ? Number(Buffer.from(cursor, 'base64url').toString().slice('cursor:'.length)) + 1 : 0
 
-export function demoStore(): FakeStore {
+function demoStore(): FakeStore {
   return {
     name: 'Alpine Outfitters',
     primaryDomainUrl: 'https://alpine.example',

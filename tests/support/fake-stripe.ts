@@ -34,7 +34,7 @@ type EventOf<Type extends FakeStripeEvent['type']> = Extract<FakeStripeEvent, { 
 export type FormValue = string | FormValue[] | { [key: string]: FormValue }
 export type FormParams = { [key: string]: FormValue }
 
-export interface FakeStripeRequest {
+interface FakeStripeRequest {
   method: string
   path: string
   /** The query string and the form body, parsed as Stripe does. */
@@ -82,7 +82,7 @@ export function addInterval(seconds: number, interval: string, count = 1): numbe
   )
 }
 
-export function parseForm(text: string): FormParams {
+function parseForm(text: string): FormParams {
   const root: Record<string, FormValue> = {}
   for (const [key, value] of new URLSearchParams(text)) {
     const path = key.split('[').map((segment, index) => (index === 0 ? segment : segment.replace(/\]$/, '')))

@@ -1,6 +1,6 @@
 import pg from 'pg'
 
-export function requireTestDatabaseUrl(): string {
+function requireTestDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DATABASE_URL is not set: the postgres test project needs a PostgreSQL server.')
   return url

@@ -9,15 +9,15 @@ import { SHOPIFY_ADMIN_API_VERSION } from '../../server/shopify/admin-api/shopif
 import { createShopifyJobHandlers } from '../../server/shopify/jobs/create-shopify-job-handlers.ts'
 import type { ShopifyJobDependencies } from '../../server/shopify/jobs/shopify-job-dependencies.ts'
 import { createFileStorage } from '../../server/storage/create-file-storage.ts'
-import { signUp, type SignedUp } from './accounts.ts'
-import { createTestApp, type TestApp } from './create-test-app.ts'
+import { signUp } from './accounts.ts'
+import { createTestApp } from './create-test-app.ts'
 import { startFakeShopifyAdmin, type FakeShopifyAdmin } from './fake-shopify-admin.ts'
 import { createAgentFor } from './knowledge.ts'
 
 export const silentLogger = createLogger({ LOG_LEVEL: 'silent' })
 
 let shopCounter = 0
-export const uniqueShopDomain = (name = 'alpine') => `${name}-${process.pid}-${++shopCounter}.myshopify.com`
+const uniqueShopDomain = (name = 'alpine') => `${name}-${process.pid}-${++shopCounter}.myshopify.com`
 
 /** A connected shop of the account, answering through the agent. */
 export function createShop(
@@ -110,7 +110,6 @@ export async function startShopifyTestbed(options: { finishPollDelayMs?: number 
 }
 
 export type ShopifyTestbed = Awaited<ReturnType<typeof startShopifyTestbed>>
-export type { SignedUp, TestApp }
 
 /** Waits until no job is queued to run now or running, then returns the jobs matching `where`. */
 export async function settleJobs(database: Database, where: Prisma.JobWhereInput = {}) {

@@ -17,7 +17,7 @@ export const startWidgetTestbed = () =>
     WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000',
   })
 
-export interface WidgetSession {
+interface WidgetSession {
   token: string
   refresh_token: string
   visitor_id: string

@@ -207,4 +207,3 @@ export function createWidgetApi(
     },
   }
 }
-export type WidgetApi = ReturnType<typeof createWidgetApi>

@@ -11,7 +11,7 @@ import {
 } from './api-error.ts'
 import { accessTokenExpiring, clearTokens, readTokens, saveTokens, type TokenStorage } from './session-tokens.ts'
 
-export const REQUEST_TIMEOUT_MS = 30_000
+const REQUEST_TIMEOUT_MS = 30_000
 
 export interface ApiClientOptions {
   /** '' in the browser (same origin); a server's origin in tests. */

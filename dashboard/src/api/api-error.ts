@@ -55,7 +55,7 @@ export function errorForStatus(status: number, body: Record<string, unknown> | n
 }
 
 /** SPEC plan refusals (docs/api/billing.md): a limit reached, or no live trial or subscription. */
-export type PlanRefusalCode = 'PLAN_LIMIT_REACHED' | 'SUBSCRIPTION_INACTIVE'
+type PlanRefusalCode = 'PLAN_LIMIT_REACHED' | 'SUBSCRIPTION_INACTIVE'
 
 export interface PlanRefusal {
   error: PlanRefusalCode

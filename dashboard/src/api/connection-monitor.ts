@@ -2,7 +2,7 @@
 // browser is online. When it fails the product switches to demo mode (canned data) and warns; Retry
 // checks again at once.
 
-export const HEALTH_CHECK_INTERVAL_MS = 30_000
+const HEALTH_CHECK_INTERVAL_MS = 30_000
 export const DEMO_WARNING = {
   title: 'Backend connection failed',
   message: 'Running in demo mode with mock data.',

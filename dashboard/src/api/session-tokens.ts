@@ -1,9 +1,9 @@
 // SPEC sections 3 and 4: tokens in browser storage under access_token and refresh_token; the access
 // token counts as expired when it expires within 300 seconds.
 
-export const ACCESS_TOKEN_KEY = 'access_token'
-export const REFRESH_TOKEN_KEY = 'refresh_token'
-export const EXPIRY_MARGIN_SECONDS = 300
+const ACCESS_TOKEN_KEY = 'access_token'
+const REFRESH_TOKEN_KEY = 'refresh_token'
+const EXPIRY_MARGIN_SECONDS = 300
 
 export interface TokenStorage {
   getItem(key: string): string | null
@@ -26,7 +26,7 @@ export function clearTokens(storage: TokenStorage) {
 }
 
 /** The token's expiry (seconds since 1970) read from its payload, or null when it is not a JWT. */
-export function expiryOf(token: string): number | null {
+function expiryOf(token: string): number | null {
   try {
     const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {
       exp?: unknown

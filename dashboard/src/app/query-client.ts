@@ -2,10 +2,10 @@
 // when the error mentions a 4 (a client error), no retries for changes, refetch on focus and mount.
 import { QueryClient } from '@tanstack/react-query'
 
-export const FRESH_MS = 2 * 60_000
-export const KEPT_MS = 5 * 60_000
+const FRESH_MS = 2 * 60_000
+const KEPT_MS = 5 * 60_000
 
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error)
   return failureCount < 2 && !message.includes('4')
 }

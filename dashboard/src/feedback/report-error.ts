@@ -9,7 +9,7 @@ export function messageOf(error: unknown): string {
   return 'Please try again or refresh the page.'
 }
 
-export function titleOf(error: unknown): string {
+function titleOf(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Something went wrong'
   if (
     error.code === 'HTTP_ERROR' &&

@@ -5,7 +5,7 @@ import { useToast } from './toast-context.tsx'
 
 const EXTENSION_NOISE = /message channel closed|Extension context invalidated/i
 
-export function isExtensionNoise(message: string): boolean {
+function isExtensionNoise(message: string): boolean {
   return EXTENSION_NOISE.test(message)
 }
 

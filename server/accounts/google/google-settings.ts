@@ -13,7 +13,7 @@ export interface GoogleSettings {
   keySet: ReturnType<typeof createRemoteJWKSet>
 }
 
-export const GOOGLE_SCOPES = ['openid', 'profile', 'email'] as const
+const GOOGLE_SCOPES = ['openid', 'profile', 'email'] as const
 
 /** Google sign-in settings, or null when the deployment has not configured it. */
 export function readGoogleSettings(config: Config): GoogleSettings | null {

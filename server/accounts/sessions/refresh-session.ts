@@ -9,7 +9,7 @@ import type { SessionSettings } from './session-settings.ts'
  * A token presented again this soon after it was spent is two tabs refreshing at once, or a retry after
  * a lost response, not theft: it gets a fresh token of its own. Later than this, it is reuse.
  */
-export const REUSE_GRACE_MS = 20_000
+const REUSE_GRACE_MS = 20_000
 
 const invalid = () => new AppError('UNAUTHORIZED', INVALID_REFRESH_TOKEN, { reason: 'refresh_token_invalid' })
 

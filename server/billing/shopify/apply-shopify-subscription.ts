@@ -6,8 +6,7 @@ import { UNTIL_PROVIDER_ENDS_IT } from '../billing-period.ts'
 import { shopifyPriceOf } from './shopify-billing-plans.ts'
 
 /** AppSubscriptionStatus (ACCEPTED is Shopify's old name for an approved one not yet active). */
-export type ShopifySubscriptionStatus =
-  'ACTIVE' | 'ACCEPTED' | 'CANCELLED' | 'DECLINED' | 'EXPIRED' | 'FROZEN' | 'PENDING'
+type ShopifySubscriptionStatus = 'ACTIVE' | 'ACCEPTED' | 'CANCELLED' | 'DECLINED' | 'EXPIRED' | 'FROZEN' | 'PENDING'
 
 /**
  * Shopify's statuses as ours. FROZEN (the shop's own bill is unpaid) keeps the plan to the end of the

@@ -3,7 +3,7 @@ import { findCurrentSubscription, isLive } from '../account-standing.ts'
 import { applyShopifySubscription } from './apply-shopify-subscription.ts'
 import { fromLibrarySubscription, type ShopBilling } from './shopify-billing-calls.ts'
 
-export const NO_SHOPIFY_SUBSCRIPTION = 'This store has no subscription billed through Shopify to cancel.'
+const NO_SHOPIFY_SUBSCRIPTION = 'This store has no subscription billed through Shopify to cancel.'
 
 /**
  * Cancels the shop account's Shopify subscription with billing.cancel (now, with a prorated credit for

@@ -6,7 +6,7 @@ import type { ShopifyAppSubscription } from './apply-shopify-subscription.ts'
 import type { ShopifyBillingPlans } from './shopify-billing-plans.ts'
 import type { shopifyLineItemOf } from './shopify-billing-plans.ts'
 
-export interface ShopifyBillingCalls {
+interface ShopifyBillingCalls {
   /** Throws the response that takes the merchant to Shopify's confirmation page. */
   request(options: {
     plan: string

@@ -3,7 +3,7 @@ import { findCurrentSubscription, isLive } from '../account-standing.ts'
 import { declareShopifyBillingPlans, shopifyLineItemOf, shopifyPriceOf } from './shopify-billing-plans.ts'
 import type { ShopBilling } from './shopify-billing-calls.ts'
 
-export const PLAN_NOT_AVAILABLE = 'This plan is not available.'
+const PLAN_NOT_AVAILABLE = 'This plan is not available.'
 
 /**
  * The embedded admin's address Shopify sends the merchant back to after its confirmation page (Shopify

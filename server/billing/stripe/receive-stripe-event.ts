@@ -4,7 +4,7 @@ import { AppError } from '../../errors/app-error.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import { applyStripeSubscription } from './apply-stripe-subscription.ts'
 
-export const BAD_SIGNATURE = 'Invalid Stripe signature.'
+const BAD_SIGNATURE = 'Invalid Stripe signature.'
 
 /** The Stripe subscription an event is about, if it is about one. */
 function subscriptionIdOf(event: Stripe.Event): string | null {

@@ -17,7 +17,7 @@ export interface PromptInput {
 export const HISTORY_CHARACTERS = 12_000
 
 /** Source text as inert data: it can neither close its own element nor open a new one. */
-export function escapeSourceText(text: string): string {
+function escapeSourceText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 

@@ -4,13 +4,13 @@ export interface PromptMessage {
   content: string
 }
 
-export interface GenerationSettings {
+interface GenerationSettings {
   model: string
   temperature: number
   maxTokens: number
 }
 
-export interface Generated {
+interface Generated {
   text: string
   model: string
   promptTokens: number

@@ -23,7 +23,7 @@ function snippetOf(content: string): string {
 }
 
 /** The passage numbers an answer cites as [n] (also [1, 2] and [1][2]), first mention first, in range only. */
-export function citedNumbers(answer: string, passageCount: number): number[] {
+function citedNumbers(answer: string, passageCount: number): number[] {
   const numbers: number[] = []
   for (const match of answer.matchAll(/\[(\d{1,2}(?:\s*,\s*\d{1,2})*)\]/g)) {
     for (const part of (match[1] ?? '').split(',')) {

@@ -19,7 +19,7 @@ export interface Retriever {
 const CANDIDATES_PER_RETRIEVER = 40
 // A passage must hold at least this share of the question's weight (the idf of its words): one
 // common word in common is not relevance.
-export const MIN_COVERAGE = 0.3
+const MIN_COVERAGE = 0.3
 // Full-text passages scoring under this share of the best one are the tail of noise, not answers.
 const MIN_SHARE_OF_BEST = 0.2
 // Retrieval reads the start of very long messages only.

@@ -2,7 +2,7 @@ import type { Database, VectorSearchMode } from '../../db/database.ts'
 import { cosineTop, normalized } from './cosine-top.ts'
 import type { RankedChunk } from './passage.ts'
 
-export interface VectorQuery {
+interface VectorQuery {
   agentId: string
   vector: number[]
   /** Only passages embedded by this model are comparable with the question's vector. */

@@ -13,7 +13,7 @@ import { updateDocument } from '../../knowledge/documents/update-document.ts'
 import { uploadDocument } from '../../knowledge/documents/upload-document.ts'
 import { latestJobsOf } from '../../knowledge/embedding/latest-jobs.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import { DocumentFieldsSchema, ItemListQuerySchema, UpdateDocumentSchema } from '../../knowledge/knowledge.schemas.ts'
+import { DocumentFieldsSchema, ItemListQuerySchema } from '../../knowledge/knowledge.schemas.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { actorOf } from '../authenticate.ts'
@@ -23,7 +23,7 @@ import { receiveSingleFile } from '../receive-single-file.ts'
 import { refuseNulCharacters } from '../refuse-nul-characters.ts'
 import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 
-export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
+const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
 
 export interface DocumentRoutesOptions {
   database: Database
@@ -129,7 +129,7 @@ export function documentRoutes({
   })
   router.put('/agents/:agentId/documents/:documentId/update/', signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)
-    res.json(await updateDocument(database, actorOf(res), agentId, documentId, UpdateDocumentSchema.parse(req.body)))
+    res.json(await updateDocument(database, actorOf(res), agentId, documentId, DocumentFieldsSchema.parse(req.body)))
   })
   router.delete('/agents/:agentId/documents/:documentId/delete/', signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)

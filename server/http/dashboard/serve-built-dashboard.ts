@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import express, { Router } from 'express'
 
-export const DASHBOARD_BUILD_DIR = join(import.meta.dirname, '../../../dist/dashboard')
+const DASHBOARD_BUILD_DIR = join(import.meta.dirname, '../../../dist/dashboard')
 
 /** The built single-page dashboard: hashed assets cached for a year, every other GET gets index.html. */
 export function serveBuiltDashboard(buildDir = DASHBOARD_BUILD_DIR): Router {

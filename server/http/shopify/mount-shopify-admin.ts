@@ -18,7 +18,7 @@ import type { ShopifyBillingPlans } from '../../billing/shopify/shopify-billing-
 import { shopifyCredentialsOf, type ShopifyAppServer } from '../../shopify/admin/shopify.server.ts'
 import type { ShopifyLoadContext } from '../../shopify/admin/shopify-load-context.ts'
 
-export const SHOPIFY_APP_BUILD_DIR = fileURLToPath(new URL('../../../dist/shopify', import.meta.url))
+const SHOPIFY_APP_BUILD_DIR = fileURLToPath(new URL('../../../dist/shopify', import.meta.url))
 const VITE_CONFIG = fileURLToPath(new URL('../../../app/vite.config.ts', import.meta.url))
 // The dashboard's Vite keeps the default hot-reload port (24678).
 const HOT_RELOAD_PORT = 24_679

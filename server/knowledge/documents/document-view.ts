@@ -4,7 +4,7 @@ import type { JobView } from '../embedding/job-view.ts'
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB']
 
 /** "2 MB": the SPEC's text form of a size, in steps of 1024. */
-export function formatSize(bytes: number) {
+function formatSize(bytes: number) {
   let value = bytes
   let unit = 0
   while (value >= 1024 && unit < UNITS.length - 1) {

@@ -16,7 +16,7 @@ import {
   type DocumentFormat,
 } from './extract/detect-document-format.ts'
 
-export const INVALID_FORMAT = `Invalid file format. Allowed formats: ${ALLOWED_FORMATS.join(', ')}`
+const INVALID_FORMAT = `Invalid file format. Allowed formats: ${ALLOWED_FORMATS.join(', ')}`
 
 function storageName(fileName: string) {
   const cleaned = fileName

@@ -10,7 +10,7 @@ export interface ThrottleRetryOptions {
   signal?: AbortSignal
 }
 
-export const DEFAULT_THROTTLE_RETRIES = 4
+const DEFAULT_THROTTLE_RETRIES = 4
 
 export function sleepFor(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -15,7 +15,7 @@ import { readShopProfile } from './read-shop-profile.ts'
  * are relative, which React Router completes with the basename; '/shopify/auth' would become
  * /shopify/shopify/auth.
  */
-export const SHOPIFY_AUTH_PATH_PREFIX = '/auth'
+const SHOPIFY_AUTH_PATH_PREFIX = '/auth'
 
 export interface ShopifyCredentials {
   apiKey: string

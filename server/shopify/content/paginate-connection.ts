@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 
-export const PAGE_SIZE = 50
+const PAGE_SIZE = 50
 
 const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullish() })
 

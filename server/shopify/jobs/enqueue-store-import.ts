@@ -7,7 +7,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts'
 import { requireShopAgent } from '../knowledge/require-shop-agent.ts'
 import { SHOPIFY_IMPORT_CATALOGUE, SHOPIFY_IMPORT_CONTENT } from './shopify-job-kinds.ts'
 
-export type StoreImportPart = 'catalogue' | 'content'
+type StoreImportPart = 'catalogue' | 'content'
 
 export interface EnqueueStoreImportOptions {
   database: Database

@@ -1,7 +1,7 @@
 // What Shopify adds to an app proxy request, once its signature is checked. Imports only zod.
 import { z } from 'zod'
 
-export const ShopDomainSchema = z
+const ShopDomainSchema = z
   .string({ error: 'shop is required' })
   .trim()
   .toLowerCase()
@@ -16,5 +16,3 @@ export const AppProxyQuerySchema = z.object({
     .optional()
     .transform((value) => value || null),
 })
-
-export type AppProxyQuery = z.infer<typeof AppProxyQuerySchema>

@@ -16,7 +16,7 @@ const SET_METAFIELDS = `#graphql
   }`
 
 // The theme app extension reads these as app.metafields.agentdesk.<key>.value (blocks/chat-embed.liquid).
-export const WIDGET_METAFIELD_NAMESPACE = 'agentdesk'
+const WIDGET_METAFIELD_NAMESPACE = 'agentdesk'
 
 const WidgetMetafieldsSchema = z.object({
   clientKey: z.string().trim().min(1).max(100),

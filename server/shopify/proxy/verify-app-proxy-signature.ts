@@ -6,7 +6,7 @@ const SINGLE_VALUED = new Set(['shop', 'signature', 'timestamp', 'hmac'])
 const TIMESTAMP_TOLERANCE_SECONDS = 90
 const HEX_SHA256 = /^[0-9a-f]{64}$/
 
-export type AppProxySignatureFailure =
+type AppProxySignatureFailure =
   'repeated_parameter' | 'missing_signature' | 'invalid_timestamp' | 'stale_timestamp' | 'signature_mismatch'
 
 export type AppProxySignatureCheck = { valid: true } | { valid: false; reason: AppProxySignatureFailure }

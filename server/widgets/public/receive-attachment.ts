@@ -14,7 +14,7 @@ export const ATTACHMENT_TYPE = 'Attach an image (PNG, JPEG, GIF, WebP) or a PDF,
 const TEXT_FOR_THE_ANSWER = 8_000
 
 /** An attachment as a message stores it; `key` (where the file is) never leaves the server. */
-export interface StoredAttachment {
+interface StoredAttachment {
   name: string
   content_type: string
   size: number

@@ -5,9 +5,9 @@ import { recordUsage } from '../../usage/record-usage.ts'
 import type { UsagePeriod } from '../../billing/billing-period.ts'
 import type { WidgetSettings } from './widget-settings.ts'
 
-export const BUDGET_SPENT = 'This chat has reached its limit for today. Please try again tomorrow.'
+const BUDGET_SPENT = 'This chat has reached its limit for today. Please try again tomorrow.'
 
-export function utcDayOf(moment: Date): UsagePeriod {
+function utcDayOf(moment: Date): UsagePeriod {
   const start = new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()))
   return { start, end: new Date(start.getTime() + 86_400_000) }
 }

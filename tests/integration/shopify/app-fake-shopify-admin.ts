@@ -14,7 +14,7 @@ export interface FakeShop {
   primaryDomain: string
 }
 
-export interface TokenExchange {
+interface TokenExchange {
   shop: string
   body: Record<string, string>
 }

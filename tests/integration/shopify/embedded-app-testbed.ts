@@ -14,7 +14,7 @@ import { startFakeShopifyAdmin } from './app-fake-shopify-admin.ts'
 
 export const API_KEY = 'test-shopify-client-id'
 export const API_SECRET = 'test-shopify-client-secret'
-export const PUBLIC_URL = 'https://agentdesk.example'
+const PUBLIC_URL = 'https://agentdesk.example'
 // authenticate.admin answers 410 to user agents isbot recognises (supertest's among them).
 export const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36'

@@ -9,7 +9,7 @@ import type { Agent } from './agent.types.ts'
 import { useDeleteAgent } from './agent-mutations.ts'
 import { EditAgentModal } from './edit-agent-modal.tsx'
 
-export const DELETE_AGENT_CONFIRMATION = 'Are you sure you want to delete this agent?'
+const DELETE_AGENT_CONFIRMATION = 'Are you sure you want to delete this agent?'
 
 function teamBadge(teams: string[]): string | null {
   if (teams.length === 0) return null

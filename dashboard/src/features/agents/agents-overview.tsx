@@ -12,7 +12,7 @@ import { AgentPagination } from './agent-pagination.tsx'
 import { AGENT_LIST_POLL_MS, agentChoicesQuery, agentListQuery } from './agents.queries.ts'
 import './agents.css'
 
-export const AGENTS_PER_PAGE = 12
+const AGENTS_PER_PAGE = 12
 
 export function AgentsOverview({ emptyText }: { emptyText: string }) {
   const client = useApi()

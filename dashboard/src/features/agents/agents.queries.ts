@@ -6,7 +6,7 @@ import type { Agent, AgentList } from './agent.types.ts'
 export const AGENTS_KEY = ['agents'] as const
 /** SPEC section 9: the agent list polls every 5 s and is stale after 10 s. */
 export const AGENT_LIST_POLL_MS = 5_000
-export const AGENT_LIST_STALE_MS = 10_000
+const AGENT_LIST_STALE_MS = 10_000
 
 export const agentListQuery = (client: ApiClient, page: number, pageSize: number) =>
   queryOptions({

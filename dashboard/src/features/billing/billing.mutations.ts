@@ -13,7 +13,7 @@ const said = (error: unknown) =>
   error instanceof ApiError && typeof error.body?.message === 'string' ? error.body.message : null
 
 /** SPEC section 8, Cancel: 400 the server's reason or Invalid request data; 404 Subscription not found; otherwise the server's reason or Failed to cancel subscription. */
-export function cancelProblem(error: unknown): string {
+function cancelProblem(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return 'Subscription not found'
   if (error instanceof ApiError && error.status === 400) return said(error) ?? 'Invalid request data'
   return said(error) ?? 'Failed to cancel subscription'

@@ -5,7 +5,7 @@ import { formatDate } from '../format/format-dates.ts'
 import type { Subscription } from '#shared/billing.types.ts'
 import { isSubscriptionActive } from './subscription-state.ts'
 
-export const billingModeText = (subscription: Subscription) =>
+const billingModeText = (subscription: Subscription) =>
   subscription.billing_mode === 'unlimited'
     ? 'Billing mode: Unlimited (this server does not enforce plan limits)'
     : 'Billing mode: Enforced'

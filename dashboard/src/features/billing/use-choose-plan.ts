@@ -8,7 +8,7 @@ import type { Plan } from '#shared/billing.types.ts'
 import { readCustomerInfo } from './customer-info.ts'
 import { priceIn } from './plan-prices.ts'
 
-export const NO_PRICE = 'Price not available for selected currency'
+const NO_PRICE = 'Price not available for selected currency'
 
 export function useChoosePlan(currency: string) {
   const navigate = useNavigate()

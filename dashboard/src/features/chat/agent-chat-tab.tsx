@@ -23,7 +23,7 @@ import { ChatPanel } from './chat-panel.tsx'
 import { useChatSender } from './use-chat-sender.ts'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
 
-export const CHAT_PANEL_HEIGHT = 600
+const CHAT_PANEL_HEIGHT = 600
 const storageKey = (agentId: string) => `chat_conversation_${agentId}`
 
 export function AgentChatTab({ agent }: { agent: Agent }) {

@@ -5,7 +5,7 @@ import { formatMonthDay } from '../format/format-dates.ts'
 import { ChannelBadge } from './channel-badge.tsx'
 import type { Conversation } from './conversation.types.ts'
 
-export const initialsOf = (name: string) => (name.trim().slice(0, 2) || '?').toUpperCase()
+const initialsOf = (name: string) => (name.trim().slice(0, 2) || '?').toUpperCase()
 
 export function ConversationListItem({
   conversation,

@@ -21,7 +21,7 @@ export interface ConversationChanges {
 }
 
 /** SPEC section 8: the create failures' own words. */
-export function creationProblem(error: unknown): string {
+function creationProblem(error: unknown): string {
   const said = error instanceof Error ? error.message : ''
   if (/does not exist|not found|no longer available/i.test(said))
     return 'The selected agent does not exist or is no longer available.'

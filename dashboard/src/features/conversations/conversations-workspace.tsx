@@ -17,7 +17,7 @@ import { ConversationThread } from './conversation-thread.tsx'
 import { conversationListQuery, conversationQuery } from './conversations.queries.ts'
 import './conversations.css'
 
-export const DELETE_CONVERSATION_CONFIRMATION = 'Are you sure you want to delete this conversation?'
+const DELETE_CONVERSATION_CONFIRMATION = 'Are you sure you want to delete this conversation?'
 
 function emptyText(state: FilterState): string {
   if (state.search) return 'No conversations found'

@@ -6,10 +6,10 @@ import { ApiError } from '../../api/api-error.ts'
 import type { Conversation, ConversationFilter, Envelope, Message } from './conversation.types.ts'
 
 export const CONVERSATIONS_KEY = ['conversations'] as const
-export const CONVERSATION_PAGE_LIMIT = 50
-export const MESSAGE_PAGE_LIMIT = 30
+const CONVERSATION_PAGE_LIMIT = 50
+const MESSAGE_PAGE_LIMIT = 30
 /** SPEC section 9: activity is re-checked every 300000 ms (and on window focus). */
-export const ACTIVITY_CHECK_MS = 300_000
+const ACTIVITY_CHECK_MS = 300_000
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404
 

@@ -7,7 +7,7 @@ import { agentListQuery } from '../agents/agents.queries.ts'
 import '../agents/agents.css'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
 
-export const DASHBOARD_AGENT_COUNT = 6
+const DASHBOARD_AGENT_COUNT = 6
 
 export function YourAgentsPanel() {
   const client = useApi()

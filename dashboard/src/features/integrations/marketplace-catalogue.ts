@@ -4,7 +4,7 @@
 export const MARKETPLACE_FILTERS = ['All', 'CRM', 'Marketing', 'E-commerce', 'Communication', 'Analytics'] as const
 export type MarketplaceFilter = (typeof MARKETPLACE_FILTERS)[number]
 
-export interface MarketplaceEntry {
+interface MarketplaceEntry {
   name: string
   description: string
   configured: boolean
@@ -16,7 +16,7 @@ export interface MarketplaceCategory {
   entries: MarketplaceEntry[]
 }
 
-export const MARKETPLACE: MarketplaceCategory[] = [
+const MARKETPLACE: MarketplaceCategory[] = [
   {
     name: 'CMS',
     entries: [

@@ -8,7 +8,7 @@ import { EmbedCodeBlock } from '../widgets/embed-code-block.tsx'
 import { useCopyCode } from '../widgets/use-copy-code.ts'
 import { POSITION_OPTIONS } from '../widgets/widget-form-values.ts'
 
-export const BOT_ID_PLACEHOLDER = 'YOUR_BOT_ID'
+const BOT_ID_PLACEHOLDER = 'YOUR_BOT_ID'
 
 export function WebsiteEmbedTab({ serverOrigin }: { serverOrigin: string }) {
   const copy = useCopyCode()

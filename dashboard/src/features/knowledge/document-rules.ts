@@ -4,7 +4,7 @@ import { ApiError } from '../../api/api-error.ts'
 
 /** The file input's accept list (SPEC section 5). */
 export const DOCUMENT_EXTENSIONS = ['.pdf', '.docx', '.txt', '.csv', '.json']
-export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
+const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
 
 export interface FileProblem {
   title: string
@@ -27,7 +27,7 @@ export function checkDocumentFile(file: File): FileProblem | null {
 const listOf = (value: unknown) => (Array.isArray(value) ? value.map(String).join(', ') : String(value))
 
 /** The server's details come first (they say exactly what was wrong), then the status, then the connection. */
-export function uploadFailureMessage(error: unknown): string {
+function uploadFailureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : 'Upload failed'
   const body = error.body ?? {}
   if (body.missing_fields !== undefined) return `Missing required fields: ${listOf(body.missing_fields)}`

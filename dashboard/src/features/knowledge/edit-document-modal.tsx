@@ -1,7 +1,7 @@
 // Update a document (SPEC section 7: PUT): its name and description; the file itself stays.
 import { FormLayout, Modal, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { UpdateDocumentSchema, type DocumentFields } from '#server/knowledge/knowledge.schemas.ts'
+import { DocumentFieldsSchema, type DocumentFields } from '#server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
@@ -40,7 +40,7 @@ export function EditDocumentModal({
   const isBlank = !name.trim()
   const save = () => {
     if (isBlank) return
-    const parsed = UpdateDocumentSchema.safeParse({ document_name: name, document_description: description })
+    const parsed = DocumentFieldsSchema.safeParse({ document_name: name, document_description: description })
     if (!parsed.success) return setErrors(fieldErrors(parsed.error))
     update.mutate({ document_name: parsed.data.document_name, document_description: parsed.data.document_description })
   }

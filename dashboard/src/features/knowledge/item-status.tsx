@@ -13,7 +13,7 @@ const JOB_WORDS: Record<string, string> = {
 }
 
 /** "Crawling 45%: Read 3 of 7 pages", or "Embedding: waiting to start". */
-export function describeJob(job: KnowledgeJob): string {
+function describeJob(job: KnowledgeJob): string {
   const doing = JOB_WORDS[job.kind] ?? 'Working'
   if (job.status === 'queued')
     return job.attempts > 0 ? `${doing}: trying again (attempt ${job.attempts + 1})` : `${doing}: waiting to start`

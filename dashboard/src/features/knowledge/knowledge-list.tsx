@@ -14,7 +14,7 @@ import './knowledge.css'
 
 const DATE_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
-export function formatDate(iso: string | null, never = '—') {
+function formatDate(iso: string | null, never = '—') {
   if (!iso) return never
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? never : DATE_FORMAT.format(date)

@@ -15,5 +15,3 @@ export const itemPath = (agentId: string, kind: KnowledgeKind, id: string) =>
 /** /agents/{agentId}/{objectType}/{objectId}: the embedding calls. */
 export const embeddingPath = (agentId: string, kind: KnowledgeKind, id: string) =>
   `${agentPath(agentId)}/${kind}/${encodeURIComponent(id)}`
-
-export const pluralOf = (kind: KnowledgeKind) => PLURAL[kind]

@@ -6,10 +6,10 @@ import { agentPath } from './knowledge-paths.ts'
 import type { DocumentList, KnowledgeJob, KnowledgeKind, TextList, WebsiteList } from './knowledge.types.ts'
 
 /** While a job reads, crawls or embeds, the list is asked again this often; never when nothing runs. */
-export const PROGRESS_POLL_MS = 2_000
-export const KNOWLEDGE_PAGE_SIZE = 20
+const PROGRESS_POLL_MS = 2_000
+const KNOWLEDGE_PAGE_SIZE = 20
 
-export const knowledgeKey = (agentId: string, kind: KnowledgeKind) => ['agents', agentId, 'knowledge', kind] as const
+const knowledgeKey = (agentId: string, kind: KnowledgeKind) => ['agents', agentId, 'knowledge', kind] as const
 
 export interface ListFilter {
   search: string

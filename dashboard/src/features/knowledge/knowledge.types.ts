@@ -4,7 +4,7 @@ import type { Pagination } from '../agents/agent.types.ts'
 /** The embed calls' objectType; the list paths use the plural. */
 export type KnowledgeKind = 'document' | 'text' | 'website'
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
+type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'
 
 /** An item's latest job: what its progress bar and failure message show. */
 export interface KnowledgeJob {
@@ -27,7 +27,7 @@ interface ItemBase {
 }
 
 /** pending, processing (being read or embedded), ready, failed. */
-export type ItemStatus = 'pending' | 'processing' | 'ready' | 'failed'
+type ItemStatus = 'pending' | 'processing' | 'ready' | 'failed'
 
 export interface DocumentItem extends ItemBase {
   document_id: string
@@ -45,7 +45,7 @@ export interface TextItem extends ItemBase {
   status?: ItemStatus
 }
 
-export type WebsiteContentStatus = 'pending' | 'crawled' | 'available' | 'failed'
+type WebsiteContentStatus = 'pending' | 'crawled' | 'available' | 'failed'
 
 export interface WebsiteItem extends ItemBase {
   website_id: string

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { ListFilter } from './knowledge.queries.ts'
 import { useDebouncedValue } from '../../app/use-debounced-value.ts'
 
-export const SEARCH_DEBOUNCE_MS = 300
+const SEARCH_DEBOUNCE_MS = 300
 
 export function useListFilter() {
   const [searchText, setSearchText] = useState('')

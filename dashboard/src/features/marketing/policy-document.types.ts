@@ -1,7 +1,7 @@
 /** A paragraph, or a bulleted list. */
 export type PolicyBlock = string | { list: string[] }
 
-export interface PolicySection {
+interface PolicySection {
   id: string
   heading: string
   body: PolicyBlock[]

@@ -10,7 +10,7 @@ import { useChangeEmail } from './profile.mutations.ts'
 const EMPTY = { email: '', password: '' }
 type Field = keyof typeof EMPTY
 
-export function emailFormProblem(fields: typeof EMPTY, currentEmail: string): { field: Field; message: string } | null {
+function emailFormProblem(fields: typeof EMPTY, currentEmail: string): { field: Field; message: string } | null {
   if (fields.email.trim() === '') return { field: 'email', message: MESSAGES.emailFieldsRequired }
   if (fields.password === '') return { field: 'password', message: MESSAGES.emailFieldsRequired }
   if (normalizeEmail(fields.email) === normalizeEmail(currentEmail))

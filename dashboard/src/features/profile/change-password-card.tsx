@@ -8,16 +8,13 @@ import type { SessionUser } from '../../session/session-check.ts'
 import { validationMessage } from '../teams/validation-message.ts'
 import { useChangePassword } from './profile.mutations.ts'
 
-export const PASSWORDS_DIFFER = 'New passwords do not match'
+const PASSWORDS_DIFFER = 'New passwords do not match'
 
 const EMPTY = { current: '', next: '', confirm: '' }
 type Field = keyof typeof EMPTY
 
 /** The first problem with the form, and the field it belongs to. */
-export function passwordFormProblem(
-  fields: typeof EMPTY,
-  needsCurrent: boolean,
-): { field: Field; message: string } | null {
+function passwordFormProblem(fields: typeof EMPTY, needsCurrent: boolean): { field: Field; message: string } | null {
   const required: Field[] = needsCurrent ? ['current', 'next', 'confirm'] : ['next', 'confirm']
   const empty = required.find((field) => fields[field] === '')
   if (empty) return { field: empty, message: MESSAGES.passwordFieldsRequired }

@@ -6,10 +6,10 @@ import { useId, useRef, useState, type ChangeEvent } from 'react'
 import type { SessionUser } from '../../session/session-check.ts'
 import { useUploadProfileImage } from './profile.mutations.ts'
 
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024
+const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024
 
 /** Why this file cannot be a profile photo, or undefined when it can. */
-export function photoProblem(file: File): string | undefined {
+function photoProblem(file: File): string | undefined {
   if (!file.type.startsWith('image/')) return 'Please select a valid image file'
   if (file.size >= PROFILE_IMAGE_MAX_BYTES) return 'File size must be less than 5MB'
   return undefined

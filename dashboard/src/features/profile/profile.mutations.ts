@@ -9,7 +9,7 @@ import type { SessionUser } from '../../session/session-check.ts'
 type Answer = { message?: string }
 
 /** Reads the user again (after a change whose answer does not carry it) and keeps it in the session. */
-export function useRefreshUser() {
+function useRefreshUser() {
   const client = useApi()
   const { setUser } = useSession()
   return async () => {

@@ -49,7 +49,7 @@ export const useUpdateMemberName = () =>
   useTeamCall<MemberRef & { team_member_name: string }>('update-member-name', 'Failed to update team member name')
 
 /** The four actions of a member's menu, each with its call and failure title. */
-export const MEMBER_ACTIONS = {
+const MEMBER_ACTIONS = {
   activate: { path: 'activate-member', errorTitle: 'Failed to activate team member' },
   deactivate: { path: 'deactivate-member', errorTitle: 'Failed to deactivate team member' },
   remove: { path: 'remove-member', errorTitle: 'Failed to remove team member' },

@@ -4,7 +4,7 @@ import type { TeamRoleSchema } from '#server/teams/teams.schemas.ts'
 
 export type TeamRole = z.infer<typeof TeamRoleSchema>
 /** The caller's place in a team; absent in older answers (demo data), which list only owned teams. */
-export type MyTeamRole = 'owner' | TeamRole
+type MyTeamRole = 'owner' | TeamRole
 
 export interface Team {
   team_id: string

@@ -6,7 +6,7 @@ import type { WidgetFormErrors, WidgetFormField, WidgetFormValues } from './widg
 
 /** The server's limits for a logo (server/widgets/store-widget-logo.ts), checked early to spare an upload. */
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp']
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024
+const LOGO_MAX_BYTES = 2 * 1024 * 1024
 export const LOGO_MESSAGE = 'The website logo must be a PNG, JPEG, GIF or WebP image smaller than 2 MB'
 
 const FIELD_OF_PAYLOAD: Record<string, WidgetFormField> = {

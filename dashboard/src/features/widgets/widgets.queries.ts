@@ -4,7 +4,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import type { WidgetIntegrationList } from './widget.types.ts'
 
-export const WIDGETS_KEY = ['widgets'] as const
+const WIDGETS_KEY = ['widgets'] as const
 
 export const widgetListKey = (agentId: string) => [...WIDGETS_KEY, agentId] as const
 

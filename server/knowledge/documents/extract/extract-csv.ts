@@ -13,7 +13,7 @@ export interface CsvLimits {
  * RFC 4180 records, one at a time: commas (or semicolons or tabs, whichever the header uses most),
  * quotes, doubled quotes, newlines in quotes. Blank records are skipped.
  */
-export function* readCsvRecords(text: string): Generator<string[]> {
+function* readCsvRecords(text: string): Generator<string[]> {
   const firstLine = text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : text.length)
   const delimiter = [',', ';', '\t'].sort((a, b) => firstLine.split(b).length - firstLine.split(a).length)[0] ?? ','
   let row: string[] = []
@@ -45,8 +45,6 @@ export function* readCsvRecords(text: string): Generator<string[]> {
     if (!isBlank(row)) yield row
   }
 }
-
-export const parseCsv = (text: string): string[][] => [...readCsvRecords(text)]
 
 const cell = (value: string) => value.replace(/\s+/g, ' ').replace(/\|/g, '/').trim()
 

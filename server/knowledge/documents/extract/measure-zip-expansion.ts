@@ -14,7 +14,7 @@ const NOT_A_ZIP =
   'The file is not a readable Word document (.docx); it may be damaged, password-protected, or an old .doc.'
 const MB = 1024 * 1024
 
-export const expandsTooFar = (maxBytes: number) =>
+const expandsTooFar = (maxBytes: number) =>
   new ExtractionError(
     `This file expands to more than ${formatCount(Math.floor(maxBytes / MB))} MB when unpacked, more than a document needs: it may be a zip bomb. Save it again without embedded files, or split it.`,
   )

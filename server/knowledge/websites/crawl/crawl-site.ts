@@ -21,7 +21,7 @@ export interface CrawlSettings {
   onPage?(done: number, found: number): Promise<void>
 }
 
-export interface CrawledPage {
+interface CrawledPage {
   url: string
   title: string
   text: string
