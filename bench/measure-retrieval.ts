@@ -28,7 +28,7 @@ async function indexCorpus(database: Database, accountId: string, documents: Cor
     })
     const item = { type: 'text' as const, id: text.id, agentId: agent.id, accountId }
     const { changedSectionIds } = await replaceSections(database, item, [{ title: document.title, content }])
-    await indexSections(database, item, changedSectionIds, { chunk: CHUNK, embedder: null })
+    await indexSections(database, { item, sectionIds: changedSectionIds, options: { chunk: CHUNK, embedder: null } })
   }
   return agent.id
 }
@@ -40,7 +40,7 @@ async function latencies(database: Database, agentId: string, questions: string[
   const times: number[] = []
   for (const question of questions) {
     const started = performance.now()
-    await searchFullText(database, agentId, question, { limit: 40, minCoverage: 0.3 })
+    await searchFullText(database, { agentId, question, options: { limit: 40, minCoverage: 0.3 } })
     times.push(performance.now() - started)
   }
   times.sort((a, b) => a - b)
@@ -85,7 +85,11 @@ export async function measureRetrieval() {
     let ndcg = 0
     let recall = 0
     for (const query of split) {
-      const hits = await searchFullText(database, agentId, query.text, { limit: 300, minCoverage: 0 })
+      const hits = await searchFullText(database, {
+        agentId,
+        question: query.text,
+        options: { limit: 300, minCoverage: 0 },
+      })
       const ranked = rankDocuments(hits.map((hit) => corpusIdOf.get(hit.chunkId) ?? ''))
       ndcg += ndcgAt(10, ranked, query.relevant)
       recall += recallAt(100, ranked, query.relevant)

@@ -37,7 +37,7 @@ const shopify =
 let started: ReturnType<typeof startWorker> | null = null
 const queue = { wake: () => started?.wake() }
 const handlers = {
-  ...createKnowledgeJobHandlers(config, database, storage, createEmbedder(config)),
+  ...createKnowledgeJobHandlers({ config, database, storage, embedder: createEmbedder(config) }),
   ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }),
 }
 const worker = startWorker({
@@ -48,7 +48,7 @@ const worker = startWorker({
   pollMs: config.JOB_POLL_MS,
 })
 started = worker
-const recrawls = scheduleRecrawls(database, worker, logger)
+const recrawls = scheduleRecrawls(database, { queue: worker, logger })
 const stop = async () => {
   recrawls.stop()
   await worker.stop(config.SHUTDOWN_TIMEOUT_MS)

@@ -50,14 +50,23 @@ export interface AppServices {
   close(): Promise<void>
 }
 
-export async function createAppServices(
-  config: Config,
-  database: Database,
-  secrets: ServerSecrets,
-  logger: Logger,
-  shopify: ShopifyAppServer | null = null,
-  clock?: () => Date,
-): Promise<AppServices> {
+export interface CreateAppServicesOptions {
+  config: Config
+  database: Database
+  secrets: ServerSecrets
+  logger: Logger
+  shopify?: ShopifyAppServer | null
+  clock?: () => Date
+}
+
+export async function createAppServices({
+  config,
+  database,
+  secrets,
+  logger,
+  shopify = null,
+  clock,
+}: CreateAppServicesOptions): Promise<AppServices> {
   const rateLimits = await createRateLimits(config, database)
   const storage = createFileStorage(config)
   const embedder = createEmbedder(config)
@@ -65,7 +74,7 @@ export async function createAppServices(
   const queue = { wake: () => worker?.wake() }
   if (config.WORKER_IN_SERVER) {
     const handlers = {
-      ...createKnowledgeJobHandlers(config, database, storage, embedder),
+      ...createKnowledgeJobHandlers({ config, database, storage, embedder }),
       ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }),
     }
     worker = startWorker({
@@ -76,7 +85,7 @@ export async function createAppServices(
       pollMs: config.JOB_POLL_MS,
     })
   }
-  const recrawls = worker ? scheduleRecrawls(database, queue, logger) : null
+  const recrawls = worker ? scheduleRecrawls(database, { queue, logger }) : null
   const vectorSearch = await detectVectorSearch(database)
   logger.info(
     { vectorSearch },

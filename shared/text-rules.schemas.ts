@@ -30,12 +30,14 @@ const WINDOWS_1252 =
 const repairWindows1252 = (value: string) =>
   value.replace(/[\u0080-\u009f]/g, (control) => WINDOWS_1252[control.charCodeAt(0) - 0x80] ?? control)
 
-function textField(
-  rules: TextFieldRules,
-  isAccepted: (value: string) => boolean,
-  refused: string,
-  normalize = (value: string) => value,
-) {
+interface TextFieldOptions {
+  rules: TextFieldRules
+  isAccepted: (value: string) => boolean
+  refused: string
+  normalize?: (value: string) => string
+}
+
+function textField({ rules, isAccepted, refused, normalize = (value: string) => value }: TextFieldOptions) {
   const anyText = z
     .string({ error: rules.required ?? `${rules.label} must be text` })
     .overwrite((value) => normalize(repairWindows1252(value)))
@@ -49,7 +51,7 @@ function textField(
 
 /** A name, title or search: trimmed, and refused with any control character (Windows-1252 leftovers repaired first). */
 export const singleLineText = (rules: TextFieldRules) =>
-  textField(rules, isSingleLine, `${rules.label} must be a single line of text`)
+  textField({ rules, isAccepted: isSingleLine, refused: `${rules.label} must be a single line of text` })
 
 // Word's manual line breaks paste as vertical tabs, PDFs' page breaks as form feeds: they are line
 // breaks, not junk, so they become one before the check.
@@ -60,4 +62,9 @@ const toLineBreaks = (value: string) => value.replace(/[\v\f]/g, '\n')
  * form feeds become line breaks), Windows-1252 leftovers repaired, other control characters refused.
  */
 export const multiLineText = (rules: TextFieldRules) =>
-  textField(rules, isMultiLine, `${rules.label} has characters that are not text`, toLineBreaks)
+  textField({
+    rules,
+    isAccepted: isMultiLine,
+    refused: `${rules.label} has characters that are not text`,
+    normalize: toLineBreaks,
+  })

@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       })
       return { message: 'Agent created' }
     }
-    await requireAgentAccess(context.database, actor, parsed.data.agent_id, 'edit')
+    await requireAgentAccess(context.database, { actor, agentId: parsed.data.agent_id, need: 'edit' })
     const started = await enqueueStoreImport({
       database: context.database,
       queue: context.queue,

@@ -27,5 +27,5 @@ export async function changeEmail(database: Database, actor: Actor, change: Chan
       throw new AppError('CONFLICT', EMAIL_IN_USE)
     throw error
   }
-  await revokeOtherSessions(database, user.id, 'email-change', actor.sessionId)
+  await revokeOtherSessions(database, { userId: user.id, reason: 'email-change', exceptSessionId: actor.sessionId })
 }

@@ -42,5 +42,5 @@ export async function changePassword(database: Database, actor: Actor, change: C
     where: { id: user.id },
     data: { passwordHash: await hashPassword(change.new_password) },
   })
-  await revokeOtherSessions(database, user.id, 'password-change', actor.sessionId)
+  await revokeOtherSessions(database, { userId: user.id, reason: 'password-change', exceptSessionId: actor.sessionId })
 }

@@ -7,6 +7,13 @@ import { requireDashboardSignIn, type Actor } from './actor.ts'
 import { confirmPassword } from './confirm-password.ts'
 import { requireUser } from './require-user.ts'
 
+export interface DeleteAccountOptions {
+  storage: FileStorage
+  logger: Logger
+  actor: Actor
+  confirmation: DeleteAccount
+}
+
 /**
  * Deletes the account and everything it owns, confirmed by the password. One transaction removes the
  * rows (agents, knowledge, conversations, integrations, teams, its memberships in others' teams,
@@ -15,10 +22,7 @@ import { requireUser } from './require-user.ts'
  */
 export async function deleteAccount(
   database: Database,
-  storage: FileStorage,
-  logger: Logger,
-  actor: Actor,
-  confirmation: DeleteAccount,
+  { storage, logger, actor, confirmation }: DeleteAccountOptions,
 ) {
   requireDashboardSignIn(actor)
   const user = await requireUser(database, actor)

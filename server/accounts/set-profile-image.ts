@@ -10,11 +10,17 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024
 export const NOT_AN_IMAGE = 'Please select a valid image file'
 export const IMAGE_TOO_LARGE = 'File size must be less than 5MB'
 
+export interface SetProfileImageOptions {
+  storage: FileStorage
+  actor: Actor
+  bytes: Buffer
+}
+
 /**
  * Stores a new profile photo under a fresh unguessable key (so caches never serve the old one) and
  * removes the previous file. The bytes decide what it is; the file name and declared type do not.
  */
-export async function setProfileImage(database: Database, storage: FileStorage, actor: Actor, bytes: Buffer) {
+export async function setProfileImage(database: Database, { storage, actor, bytes }: SetProfileImageOptions) {
   if (bytes.length >= PROFILE_IMAGE_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE)
   const type = detectImageType(bytes)
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE)

@@ -5,15 +5,16 @@ import type { FileStorage } from '../storage/file-storage.ts'
 import { attachmentKeysOf } from '../conversations/attachment-keys.ts'
 import { requireAgentAccess } from './require-agent-access.ts'
 
+export interface DeleteAgentOptions {
+  storage: FileStorage
+  logger: Logger
+  actor: Actor
+  agentId: string
+}
+
 /** Deletes the agent with all its knowledge, conversations and widgets (cascades), then its files (visitors' attachments included). */
-export async function deleteAgent(
-  database: Database,
-  storage: FileStorage,
-  logger: Logger,
-  actor: Actor,
-  agentId: string,
-) {
-  await requireAgentAccess(database, actor, agentId, 'manage')
+export async function deleteAgent(database: Database, { storage, logger, actor, agentId }: DeleteAgentOptions) {
+  await requireAgentAccess(database, { actor, agentId, need: 'manage' })
   const fileKeys = await database.prisma.$transaction(async (transaction) => {
     const [documents, integrations, attachments] = await Promise.all([
       transaction.document.findMany({ where: { agentId }, select: { storageKey: true } }),

@@ -4,7 +4,7 @@ import { AGENT_VIEW_INCLUDE, toAgentView } from './agent-view.ts'
 import { requireAgentAccess } from './require-agent-access.ts'
 
 export async function getAgent(database: Database, actor: Actor, agentId: string) {
-  await requireAgentAccess(database, actor, agentId, 'read')
+  await requireAgentAccess(database, { actor, agentId, need: 'read' })
   return toAgentView(
     await database.prisma.agent.findUniqueOrThrow({ where: { id: agentId }, include: AGENT_VIEW_INCLUDE }),
     actor.userId,

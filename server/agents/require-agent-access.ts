@@ -40,6 +40,12 @@ export async function agentNeedsOf(
   return needsGrantedBy(memberships.map((membership) => membership.role as TeamRole))
 }
 
+export interface RequireAgentAccessOptions {
+  actor: Actor
+  agentId: string
+  need: AgentNeed
+}
+
 /**
  * The one decision on agent access: every agent-scoped operation calls it. An agent the actor may not
  * see answers 404, like one that does not exist, so ids cannot be probed; one they see but may not use
@@ -47,9 +53,7 @@ export async function agentNeedsOf(
  */
 export async function requireAgentAccess(
   database: Database,
-  actor: Actor,
-  agentId: string,
-  need: AgentNeed,
+  { actor, agentId, need }: RequireAgentAccessOptions,
 ): Promise<Agent> {
   const agent = await database.prisma.agent.findUnique({ where: { id: agentId } })
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND)

@@ -4,8 +4,14 @@ import type { UpdateAgent } from './agents.schemas.ts'
 import { AGENT_VIEW_INCLUDE, toAgentView } from './agent-view.ts'
 import { requireAgentAccess } from './require-agent-access.ts'
 
-export async function updateAgent(database: Database, actor: Actor, agentId: string, changes: UpdateAgent) {
-  await requireAgentAccess(database, actor, agentId, 'manage')
+export interface UpdateAgentOptions {
+  actor: Actor
+  agentId: string
+  changes: UpdateAgent
+}
+
+export async function updateAgent(database: Database, { actor, agentId, changes }: UpdateAgentOptions) {
+  await requireAgentAccess(database, { actor, agentId, need: 'manage' })
   const updated = await database.prisma.agent.update({
     where: { id: agentId },
     data: {

@@ -66,11 +66,15 @@ export function usagePeriodFor(
     : calendarMonthOf(moment)
 }
 
+export interface ReadAccountStandingOptions {
+  accountId: string
+  mode: BillingMode
+  moment?: Date
+}
+
 export async function readAccountStanding(
   prisma: PrismaQueries,
-  accountId: string,
-  mode: BillingMode,
-  moment = new Date(),
+  { accountId, mode, moment = new Date() }: ReadAccountStandingOptions,
 ): Promise<AccountStanding> {
   const subscription = await findCurrentSubscription(prisma, accountId)
   const live = subscription !== null && isLive(subscription, moment)

@@ -46,7 +46,7 @@ export async function cancelSubscription(
         : stripe.subscriptions.update(providerId, { cancel_at_period_end: true }),
     )
     await database.prisma.$transaction((tx) => applyStripeSubscription(tx, answered, readAt))
-    return viewAfterCancel({ database, plans }, actor, subscription.id, immediate)
+    return viewAfterCancel({ database, plans }, { actor, subscriptionId: subscription.id, immediate })
   }
   const change = immediate
     ? { status: 'cancelled' as const, cancelledAt: moment, endedAt: moment, cancelAtPeriodEnd: false, currentKey: null }
@@ -64,27 +64,31 @@ export async function cancelSubscription(
     data: change,
   })
   if (count === 0) throw new AppError('CONFLICT', ALREADY_ENDED)
-  return viewAfterCancel({ database, plans }, actor, subscription.id, immediate)
+  return viewAfterCancel({ database, plans }, { actor, subscriptionId: subscription.id, immediate })
+}
+
+interface ViewAfterCancelOptions {
+  actor: Actor
+  subscriptionId: string
+  immediate: boolean
 }
 
 /** The cancelled subscription as it now stands, and the sentence saying when it ends. */
 async function viewAfterCancel(
   { database, plans }: Pick<PaymentServices, 'database' | 'plans'>,
-  actor: Actor,
-  subscriptionId: string,
-  immediate: boolean,
+  { actor, subscriptionId, immediate }: ViewAfterCancelOptions,
 ) {
   const updated = await database.prisma.subscription.findUniqueOrThrow({
     where: { id: subscriptionId },
     include: { plan: true },
   })
   const standing = await plans.standingOf(actor.userId)
-  const view = toSubscriptionView(
-    updated,
-    await readAccountUsage(database.prisma, actor.userId, standing.period),
-    plans.mode,
-    standing.moment,
-  )
+  const view = toSubscriptionView({
+    subscription: updated,
+    usage: await readAccountUsage(database.prisma, actor.userId, standing.period),
+    mode: plans.mode,
+    moment: standing.moment,
+  })
   return {
     message: immediate ? CANCELLED : `Your subscription will end on ${longDate.format(updated.currentPeriodEnd)}.`,
     subscription: view,

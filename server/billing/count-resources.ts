@@ -1,6 +1,12 @@
 import type { PrismaQueries } from './account-standing.ts'
 import type { ResourceLimit } from './plan-limits.ts'
 
+export interface CountResourceOptions {
+  accountId: string
+  resource: ResourceLimit
+  replacing?: string
+}
+
 /**
  * What a resource limit counts, as it is now: the account's agents, its widget integrations that are
  * switched on, and its team members who are active or invited (pending), each person once however many
@@ -8,9 +14,7 @@ import type { ResourceLimit } from './plan-limits.ts'
  */
 export async function countResource(
   prisma: PrismaQueries,
-  accountId: string,
-  resource: ResourceLimit,
-  replacing?: string,
+  { accountId, resource, replacing }: CountResourceOptions,
 ): Promise<number> {
   if (resource === 'agents') return prisma.agent.count({ where: { accountId } })
   if (resource === 'widgets')

@@ -88,7 +88,7 @@ export function createPlanEnforcement({
     const limit = standing.limits[resource]
     if (limit === UNLIMITED) return
     if (resource === 'team_members' && email && (await isCountedTeamMember(prisma, accountId, email))) return
-    const used = await countResource(prisma, accountId, resource, replacing)
+    const used = await countResource(prisma, { accountId, resource, replacing })
     if (!fitsLimit(limit, used)) throw planLimitReached(standing, resource, used)
   }
 
@@ -96,7 +96,8 @@ export function createPlanEnforcement({
     mode,
     now,
     answerReserve,
-    standingOf: (accountId, prisma = database.prisma) => readAccountStanding(prisma, accountId, mode, now()),
+    standingOf: (accountId, prisma = database.prisma) =>
+      readAccountStanding(prisma, { accountId, mode, moment: now() }),
     async requireRoomFor(resource) {
       if (!enforced) return
       await refuseUnlessRoom(database.prisma, await enforcement.standingOf(resource.accountId), resource)
@@ -125,18 +126,35 @@ export function createPlanEnforcement({
       enforcement.requireAnswering(standing)
       if (!enforced) return
       for (const metric of ['messages', 'tokens'] as const) {
-        const used = await usedInPeriod(database.prisma, standing.accountId, metric, standing.period)
+        const used = await usedInPeriod(database.prisma, {
+          accountId: standing.accountId,
+          metric,
+          period: standing.period,
+        })
         if (!fitsLimit(standing.limits[metric], used)) throw planLimitReached(standing, metric, used)
       }
     },
     async consume(prisma, standing, metric, amount) {
       const limit = enforced ? standing.limits[metric] : UNLIMITED
       if (enforced && !standing.live) throw subscriptionInactive(standing)
-      if (await consumeUsage(prisma, standing.accountId, metric as UsageMetric, amount, limit, standing.period)) return
+      if (
+        await consumeUsage(prisma, {
+          accountId: standing.accountId,
+          metric: metric as UsageMetric,
+          amount,
+          limit,
+          period: standing.period,
+        })
+      )
+        return
       throw planLimitReached(
         standing,
         metric,
-        await usedInPeriod(prisma, standing.accountId, metric as UsageMetric, standing.period),
+        await usedInPeriod(prisma, {
+          accountId: standing.accountId,
+          metric: metric as UsageMetric,
+          period: standing.period,
+        }),
       )
     },
   }

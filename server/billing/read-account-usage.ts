@@ -14,9 +14,9 @@ export async function readAccountUsage(
       where: { accountId, scope: '', periodStart: period.start },
       select: { metric: true, value: true },
     }),
-    countResource(prisma, accountId, 'agents'),
-    countResource(prisma, accountId, 'widgets'),
-    countResource(prisma, accountId, 'team_members'),
+    countResource(prisma, { accountId, resource: 'agents' }),
+    countResource(prisma, { accountId, resource: 'widgets' }),
+    countResource(prisma, { accountId, resource: 'team_members' }),
   ])
   const counted = (metric: string) => Number(counters.find((counter) => counter.metric === metric)?.value ?? 0n)
   return {

@@ -56,7 +56,7 @@ export async function readSubscriptionView(
   if (!subscription) return { view: null, live: false }
   const usage = await readAccountUsage(database.prisma, actor.userId, standing.period)
   const view = {
-    ...toSubscriptionView(subscription, usage, plans.mode, standing.moment),
+    ...toSubscriptionView({ subscription, usage, mode: plans.mode, moment: standing.moment }),
     managed_in_shopify: await shopifyPlansUrl(services, actor.userId),
   }
   return { view, live: standing.live && subscription === standing.subscription }
@@ -87,12 +87,12 @@ export async function subscriptionStatus({ database, plans }: BillingServices, a
   const standing = await plans.standingOf(actor.userId)
   const subscription = await latestSubscription(database, standing)
   const view = subscription
-    ? toSubscriptionView(
+    ? toSubscriptionView({
         subscription,
-        { conversations: 0, messages: 0, tokens: 0, agents: 0, widgets: 0, team_members: 0 },
-        plans.mode,
-        standing.moment,
-      )
+        usage: { conversations: 0, messages: 0, tokens: 0, agents: 0, widgets: 0, team_members: 0 },
+        mode: plans.mode,
+        moment: standing.moment,
+      })
     : null
   return {
     status: view?.status ?? 'none',

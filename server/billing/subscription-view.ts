@@ -31,13 +31,15 @@ export function usageFields(usage: PlanLimits) {
   }
 }
 
+export interface ToSubscriptionViewOptions {
+  subscription: SubscriptionWithPlan
+  usage: PlanLimits
+  mode: BillingMode
+  moment: Date
+}
+
 /** SPEC section 3's Subscription, with its usage and limits; field names as the SPEC has them. */
-export function toSubscriptionView(
-  subscription: SubscriptionWithPlan,
-  usage: PlanLimits,
-  mode: BillingMode,
-  moment: Date,
-): Subscription {
+export function toSubscriptionView({ subscription, usage, mode, moment }: ToSubscriptionViewOptions): Subscription {
   const live = isLive(subscription, moment)
   const period = usagePeriodFor(subscription, moment)
   return {

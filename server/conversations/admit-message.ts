@@ -41,6 +41,12 @@ export interface MessageAdmission {
   reserveTokens: number
 }
 
+export interface AdmitMessageOptions {
+  agent: Pick<Agent, 'accountId' | 'instructions' | 'description' | 'llmMaxTokens'>
+  questionCharacters: number
+  read?: AccountStanding
+}
+
 /**
  * Whether the agent owner's plan lets a message in, before anything is saved or read: a live trial or
  * subscription (402 SUBSCRIPTION_INACTIVE otherwise). The message and token limits are applied when the
@@ -48,10 +54,7 @@ export interface MessageAdmission {
  */
 export async function admitMessage(
   process: { plans: PlanEnforcement; answerCosts: AnswerCostBounds },
-  agent: Pick<Agent, 'accountId' | 'instructions' | 'description' | 'llmMaxTokens'>,
-  questionCharacters: number,
-  /** Where the account stands, when the caller read it already (a visitor's message is admitted before its body is read). */
-  read?: AccountStanding,
+  { agent, questionCharacters, read }: AdmitMessageOptions,
 ): Promise<MessageAdmission> {
   const standing = read ?? (await process.plans.standingOf(agent.accountId))
   process.plans.requireAnswering(standing)

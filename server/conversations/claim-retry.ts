@@ -24,7 +24,7 @@ export async function claimRetry(
     if (!unanswered || unanswered.id !== messageId)
       throw new AppError('CONFLICT', 'Only the last message can be answered again, and only when its answer failed.')
     const abandoned = await releaseAbandoned(tx, await refuseWhileAnswering({ prisma: tx }, process, unanswered))
-    const reservation = await chargeAttempt(tx, process, admission, 0)
+    const reservation = await chargeAttempt(tx, { process, admission, newMessages: 0 })
     return {
       message: await tx.message.update({ where: { id: messageId }, data: newAttempt(process, reservation) }),
       abandoned,

@@ -22,11 +22,13 @@ export async function createConversation(
 ) {
   // The SPEC answers an agent id that names nothing, malformed or not, with the same 404.
   if (!isId(input.agent_id)) throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing)
-  const agent = await requireAgentAccess(database, actor, input.agent_id, 'chat').catch((error: unknown) => {
-    throw error instanceof AppError && error.code === 'NOT_FOUND'
-      ? new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing)
-      : error
-  })
+  const agent = await requireAgentAccess(database, { actor, agentId: input.agent_id, need: 'chat' }).catch(
+    (error: unknown) => {
+      throw error instanceof AppError && error.code === 'NOT_FOUND'
+        ? new AppError('NOT_FOUND', CONVERSATION_MESSAGES.agentMissing)
+        : error
+    },
+  )
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   const conversation = await plans.createCounted(agent.accountId, 'conversations', (tx) =>
     tx.conversation.create({

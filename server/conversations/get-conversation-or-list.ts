@@ -5,13 +5,28 @@ import { toConversationView } from './conversation-view.ts'
 import { listAgentConversations } from './list-conversations.ts'
 import { requireConversation } from './require-conversation.ts'
 
+export interface GetConversationOrAgentListOptions {
+  actor: Actor
+  id: string
+  query: unknown
+}
+
 /**
  * GET /conversations/{id}/: the SPEC uses this path both for an agent's conversations and for one
  * conversation. Ids are UUIDs, unique across both, so the id itself tells which was meant.
  */
-export async function getConversationOrAgentList(database: Database, actor: Actor, id: string, query: unknown) {
+export async function getConversationOrAgentList(
+  database: Database,
+  { actor, id, query }: GetConversationOrAgentListOptions,
+) {
   const isAgent = (await database.prisma.agent.count({ where: { id } })) > 0
-  if (isAgent) return listAgentConversations(database, actor, id, ConversationListQuerySchema.parse(query))
-  const { conversation } = await requireConversation(database, actor, null, id, 'read')
+  if (isAgent)
+    return listAgentConversations(database, { actor, agentId: id, query: ConversationListQuerySchema.parse(query) })
+  const { conversation } = await requireConversation(database, {
+    actor,
+    agentId: null,
+    conversationId: id,
+    need: 'read',
+  })
   return toConversationView(conversation)
 }

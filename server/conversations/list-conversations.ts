@@ -43,14 +43,18 @@ async function page(database: Database, where: Prisma.ConversationWhereInput, qu
   }
 }
 
+export interface ListAgentConversationsOptions {
+  actor: Actor
+  agentId: string
+  query: ConversationListQuery
+}
+
 /** One agent's conversations, newest activity first, filtered (all, favorite, archived) and searched. */
 export async function listAgentConversations(
   database: Database,
-  actor: Actor,
-  agentId: string,
-  query: ConversationListQuery,
+  { actor, agentId, query }: ListAgentConversationsOptions,
 ) {
-  await requireAgentAccess(database, actor, agentId, 'read')
+  await requireAgentAccess(database, { actor, agentId, need: 'read' })
   return page(database, { agentId, ...filterWhere(query) }, query)
 }
 
@@ -60,6 +64,6 @@ export async function listAllConversations(
   actor: Actor,
   query: ConversationListQuery & { agentId?: string },
 ) {
-  if (query.agentId) return listAgentConversations(database, actor, query.agentId, query)
+  if (query.agentId) return listAgentConversations(database, { actor, agentId: query.agentId, query })
   return page(database, { agent: visibleAgentsWhere(actor), ...filterWhere(query) }, query)
 }

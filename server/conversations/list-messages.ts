@@ -3,18 +3,19 @@ import type { Database } from '../db/database.ts'
 import { toMessageView } from './message-view.ts'
 import { requireConversation } from './require-conversation.ts'
 
+export interface ListMessagesOptions {
+  actor: Actor
+  agentId: string
+  conversationId: string
+  query: { page: number; limit: number }
+}
+
 /**
  * A page of the conversation's messages: page 1 is the latest `limit`, page 2 the ones before, and
  * each page reads oldest first, as a chat shows them. Deleted messages are left out.
  */
-export async function listMessages(
-  database: Database,
-  actor: Actor,
-  agentId: string,
-  conversationId: string,
-  query: { page: number; limit: number },
-) {
-  await requireConversation(database, actor, agentId, conversationId, 'read')
+export async function listMessages(database: Database, { actor, agentId, conversationId, query }: ListMessagesOptions) {
+  await requireConversation(database, { actor, agentId, conversationId, need: 'read' })
   const where = { conversationId, isDeleted: false }
   const [total, messages] = await Promise.all([
     database.prisma.message.count({ where }),

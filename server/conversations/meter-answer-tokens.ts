@@ -5,19 +5,28 @@ import { recordUsage } from '../usage/record-usage.ts'
 import { spendWidgetBudget } from '../widgets/public/widget-budget.ts'
 import type { TokenReservation } from './answer-attempt.ts'
 
+export interface MeterAnswerTokensOptions {
+  conversation: Pick<Conversation, 'accountId' | 'widgetIntegrationId'>
+  tokens: number
+  reserved: TokenReservation | null
+}
+
 /**
  * Counts an answer's tokens, saved or failed: on the account's period (settling what its attempt
  * reserved: the reservation becomes the real cost), and for a visitor's chat on its widget's day.
  */
 export async function meterAnswerTokens(
   database: Database,
-  conversation: Pick<Conversation, 'accountId' | 'widgetIntegrationId'>,
-  tokens: number,
-  reserved: TokenReservation | null,
+  { conversation, tokens, reserved }: MeterAnswerTokensOptions,
 ): Promise<void> {
   if (reserved)
-    await settleUsage(database.prisma, conversation.accountId, 'tokens', tokens - reserved.tokens, reserved.periodStart)
-  else await recordUsage(database, conversation.accountId, { tokens })
+    await settleUsage(database.prisma, {
+      accountId: conversation.accountId,
+      metric: 'tokens',
+      difference: tokens - reserved.tokens,
+      periodStart: reserved.periodStart,
+    })
+  else await recordUsage(database, { accountId: conversation.accountId, amounts: { tokens } })
   if (conversation.widgetIntegrationId && tokens > 0)
     await spendWidgetBudget(
       database,

@@ -21,7 +21,7 @@ export async function meterFailedAnswer(
       where: { id: failed.message.conversationId },
       select: { accountId: true, widgetIntegrationId: true },
     })
-    await meterAnswerTokens(database, conversation, tokens, failed.reserved)
+    await meterAnswerTokens(database, { conversation, tokens, reserved: failed.reserved })
   } catch (error) {
     logger.error({ err: error, messageId: failed.message.id }, 'could not meter a failed answer')
   }

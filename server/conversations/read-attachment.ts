@@ -6,17 +6,21 @@ import { requireConversation } from './require-conversation.ts'
 
 const NOT_FOUND = 'Attachment not found'
 
+export interface ReadAttachmentOptions {
+  storage: FileStorage
+  actor: Actor
+  agentId: string
+  conversationId: string
+  messageId: string
+  index: number
+}
+
 /** A file a visitor attached to a message, for those who may read the conversation. */
 export async function readAttachment(
   database: Database,
-  storage: FileStorage,
-  actor: Actor,
-  agentId: string,
-  conversationId: string,
-  messageId: string,
-  index: number,
+  { storage, actor, agentId, conversationId, messageId, index }: ReadAttachmentOptions,
 ) {
-  await requireConversation(database, actor, agentId, conversationId, 'read')
+  await requireConversation(database, { actor, agentId, conversationId, need: 'read' })
   const message = await database.prisma.message.findFirst({
     where: { id: messageId, conversationId, isDeleted: false },
     select: { attachments: true },

@@ -5,16 +5,20 @@ import type { Agent, Conversation } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
 
+export interface RequireConversationOptions {
+  actor: Actor
+  agentId: string | null
+  conversationId: string
+  need: AgentNeed
+}
+
 /**
  * A conversation of the agent, not deleted, that the actor may use as asked: the agent decides
  * (docs/permissions.md). One in another agent, deleted or unseen answers 404 like a missing one.
  */
 export async function requireConversation(
   database: Database,
-  actor: Actor,
-  agentId: string | null,
-  conversationId: string,
-  need: AgentNeed,
+  { actor, agentId, conversationId, need }: RequireConversationOptions,
 ): Promise<{ agent: Agent; conversation: Conversation & { agent: { name: string } } }> {
   const conversation = await database.prisma.conversation.findUnique({
     where: { id: conversationId },
@@ -23,7 +27,7 @@ export async function requireConversation(
   if (!conversation || conversation.isDeleted || (agentId !== null && conversation.agentId !== agentId))
     throw new AppError('NOT_FOUND', CONVERSATION_MESSAGES.notFound)
   try {
-    const agent = await requireAgentAccess(database, actor, conversation.agentId, need)
+    const agent = await requireAgentAccess(database, { actor, agentId: conversation.agentId, need })
     return { agent, conversation }
   } catch (error) {
     if (error instanceof AppError && error.code === 'NOT_FOUND')

@@ -11,6 +11,12 @@ async function promptTokenBound(prompt: PromptMessage[], maxTokens: number): Pro
   return Math.ceil((await countPromptTokens(prompt)) * TOKENIZER_MARGIN) + maxTokens
 }
 
+export interface ReservePromptTokensOptions {
+  agent: Pick<Agent, 'accountId' | 'llmMaxTokens'>
+  attempt: Message
+  prompt: PromptMessage[]
+}
+
 /**
  * Just before the model runs, when the admission's estimate (admitMessage) fell short of the real prompt
  * (a long history in Chinese, a file full of escaped characters): reserves the rest on the plan, refused
@@ -19,9 +25,7 @@ async function promptTokenBound(prompt: PromptMessage[], maxTokens: number): Pro
  */
 export async function reservePromptTokens(
   process: ChargingProcess,
-  agent: Pick<Agent, 'accountId' | 'llmMaxTokens'>,
-  attempt: Message,
-  prompt: PromptMessage[],
+  { agent, attempt, prompt }: ReservePromptTokensOptions,
 ): Promise<Message> {
   const reserved = reservationOf(attempt)
   if (!reserved) return attempt

@@ -5,17 +5,26 @@ import { claimRetry } from './claim-retry.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
 import { answerUserMessage, type ChatEvents, type ChatServices } from './send-message.ts'
 
+export interface RetryAnswerOptions {
+  actor: Actor
+  agentId: string
+  conversationId: string
+  messageId: string
+  events: ChatEvents
+  signal: AbortSignal
+}
+
 /** Answers again the conversation's last user message whose answer failed, if it can still take messages. */
 export async function retryAnswer(
   services: ChatServices,
-  actor: Actor,
-  agentId: string,
-  conversationId: string,
-  messageId: string,
-  events: ChatEvents,
-  signal: AbortSignal,
+  { actor, agentId, conversationId, messageId, events, signal }: RetryAnswerOptions,
 ) {
-  const { agent, conversation } = await requireConversation(services.database, actor, agentId, conversationId, 'chat')
+  const { agent, conversation } = await requireConversation(services.database, {
+    actor,
+    agentId,
+    conversationId,
+    need: 'chat',
+  })
   requireOwnDashboardConversation(actor, conversation)
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   if (!conversation.isActive)
@@ -24,7 +33,7 @@ export async function retryAnswer(
     where: { id: messageId, conversationId },
     select: { text: true },
   })
-  const admission = await admitMessage(services, agent, failed?.text.length ?? 0)
+  const admission = await admitMessage(services, { agent, questionCharacters: failed?.text.length ?? 0 })
   const message = await claimRetry(services, { conversationId, messageId, admission })
-  return answerUserMessage(services, agent, message, events, signal)
+  return answerUserMessage(services, { agent, userMessage: message, events, signal })
 }

@@ -5,6 +5,12 @@ import { recordUsage } from '../usage/record-usage.ts'
 import { spendWidgetBudget } from '../widgets/public/widget-budget.ts'
 import { attemptWhere, NO_RESERVATION, reservationOf, type AnsweringProcess } from './answer-attempt.ts'
 
+export interface SaveAnswerOptions {
+  accountId: string
+  userMessage: Message
+  answer: Answer
+}
+
 /**
  * Stores the AI message answering a user message, moves the conversation on, and meters the tokens.
  * Null when the attempt is no longer this one's (another process found it abandoned and failed it):
@@ -15,9 +21,7 @@ import { attemptWhere, NO_RESERVATION, reservationOf, type AnsweringProcess } fr
  */
 export async function saveAnswer(
   { database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>,
-  accountId: string,
-  userMessage: Message,
-  answer: Answer,
+  { accountId, userMessage, answer }: SaveAnswerOptions,
 ): Promise<Message | null> {
   const conversation = await database.prisma.conversation.findUniqueOrThrow({
     where: { id: userMessage.conversationId },
@@ -38,7 +42,13 @@ export async function saveAnswer(
       },
     })
     if (count === 0) return null
-    if (reserved) await settleUsage(tx, conversation.accountId, 'tokens', spent - reserved.tokens, reserved.periodStart)
+    if (reserved)
+      await settleUsage(tx, {
+        accountId: conversation.accountId,
+        metric: 'tokens',
+        difference: spent - reserved.tokens,
+        periodStart: reserved.periodStart,
+      })
     const saved = await tx.message.create({
       data: {
         accountId,
@@ -69,7 +79,8 @@ export async function saveAnswer(
   if (aiMessage) {
     const logError = (error: unknown) =>
       logger.error({ err: error, messageId: aiMessage.id }, 'could not meter an answer')
-    if (!reserved) await recordUsage(database, conversation.accountId, { tokens: spent }).catch(logError)
+    if (!reserved)
+      await recordUsage(database, { accountId: conversation.accountId, amounts: { tokens: spent } }).catch(logError)
     if (conversation.widgetIntegrationId && spent > 0)
       await spendWidgetBudget(
         database,

@@ -20,6 +20,12 @@ export interface NewUserMessage {
   admission: MessageAdmission
 }
 
+export interface ChargeAttemptOptions {
+  process: Pick<ChargingProcess, 'plans'>
+  admission: MessageAdmission
+  newMessages: number
+}
+
 /**
  * Counts an attempt against an enforced plan, in the caller's transaction: the message (when new) and the
  * tokens its answer reserves, each refused (402) if it would pass the limit, which rolls the transaction
@@ -27,9 +33,7 @@ export interface NewUserMessage {
  */
 export async function chargeAttempt(
   tx: Prisma.TransactionClient,
-  process: Pick<ChargingProcess, 'plans'>,
-  admission: MessageAdmission,
-  newMessages: number,
+  { process, admission, newMessages }: ChargeAttemptOptions,
 ): Promise<TokenReservation | null> {
   if (!admission.standing.enforced) return null
   if (newMessages > 0) await process.plans.consume(tx, admission.standing, 'messages', newMessages)
@@ -47,13 +51,12 @@ export async function releaseAbandoned(
   abandoned: FailedAnswer | null,
 ): Promise<FailedAnswer | null> {
   if (!abandoned?.reserved) return abandoned
-  await settleUsage(
-    tx,
-    abandoned.message.accountId,
-    'tokens',
-    -abandoned.reserved.tokens,
-    abandoned.reserved.periodStart,
-  )
+  await settleUsage(tx, {
+    accountId: abandoned.message.accountId,
+    metric: 'tokens',
+    difference: -abandoned.reserved.tokens,
+    periodStart: abandoned.reserved.periodStart,
+  })
   return { ...abandoned, reserved: null }
 }
 
@@ -79,7 +82,7 @@ export async function saveUserMessage(
     const previous = abandoned?.message ?? unanswered
     const isResend =
       previous !== null && previous.answerError !== null && previous.text === text && attachments.length === 0
-    const reservation = await chargeAttempt(tx, process, admission, isResend ? 0 : 1)
+    const reservation = await chargeAttempt(tx, { process, admission, newMessages: isResend ? 0 : 1 })
     if (isResend)
       return {
         message: await tx.message.update({ where: { id: previous.id }, data: newAttempt(process, reservation) }),
@@ -110,7 +113,7 @@ export async function saveUserMessage(
   })
   if (abandoned) await meterFailedAnswer(process, abandoned)
   if (created && !admission.standing.enforced) {
-    await recordUsage(process.database, accountId, { messages: 1 }).catch((error: unknown) =>
+    await recordUsage(process.database, { accountId, amounts: { messages: 1 } }).catch((error: unknown) =>
       process.logger.error({ err: error, messageId: message.id }, 'could not meter a message'),
     )
   }

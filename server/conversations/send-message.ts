@@ -4,6 +4,7 @@ import {
   newSpending,
   type Answer,
   type Answerer,
+  type Question,
   type Spending,
 } from '../chat/answering/answer-question.ts'
 import { GenerationError, type PromptMessage } from '../chat/answering/chat-model.ts'
@@ -53,6 +54,15 @@ function failureError(reason: string, userMessage: Message): AppError {
   )
 }
 
+export interface SendMessageOptions {
+  actor: Actor
+  agentId: string | null
+  conversationId: string
+  text: string
+  events: ChatEvents
+  signal: AbortSignal
+}
+
 /**
  * Sends a message in a dashboard conversation and answers it. The user message is saved first; if the
  * answer fails, the failure is recorded on it and the SPEC's error answered, and sending the same text
@@ -60,21 +70,21 @@ function failureError(reason: string, userMessage: Message): AppError {
  */
 export async function sendMessage(
   services: ChatServices,
-  actor: Actor,
-  agentId: string | null,
-  conversationId: string,
-  text: string,
-  events: ChatEvents,
-  signal: AbortSignal,
+  { actor, agentId, conversationId, text, events, signal }: SendMessageOptions,
 ) {
-  const { agent, conversation } = await requireConversation(services.database, actor, agentId, conversationId, 'chat')
+  const { agent, conversation } = await requireConversation(services.database, {
+    actor,
+    agentId,
+    conversationId,
+    need: 'chat',
+  })
   requireOwnDashboardConversation(actor, conversation)
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
   if (!conversation.isActive)
     throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
-  const admission = await admitMessage(services, agent, text.length)
+  const admission = await admitMessage(services, { agent, questionCharacters: text.length })
   const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text, admission })
-  return answerUserMessage(services, agent, userMessage, events, signal)
+  return answerUserMessage(services, { agent, userMessage, events, signal })
 }
 
 /**
@@ -93,7 +103,11 @@ const attachedNames = (message: Message): { name: string; text: string | null }[
     text: null,
   }))
 
-export interface AnswerOptions {
+export interface AnswerUserMessageOptions {
+  agent: Question['agent']
+  userMessage: Message
+  events: ChatEvents
+  signal: AbortSignal
   /** The files as the answer reads them (a document's text); by default their names. */
   attachments?: { name: string; text: string | null }[]
   /** What the message still needs once taken up, such as storing its file: if it fails, so does the answer. */
@@ -110,11 +124,7 @@ export interface AnswerOptions {
  */
 export async function answerUserMessage(
   services: ChatServices,
-  agent: Parameters<typeof answerQuestion>[1]['agent'],
-  userMessage: Message,
-  events: ChatEvents,
-  signal: AbortSignal,
-  options: AnswerOptions = {},
+  { agent, userMessage, events, signal, attachments, prepare }: AnswerUserMessageOptions,
 ) {
   const spending = newSpending()
   const takenOver = new AbortController()
@@ -127,33 +137,33 @@ export async function answerUserMessage(
   // The attempt as it stands: what it holds on the plan grows if the real prompt needs more than admitted.
   let attempt = userMessage
   const beforeAnswering = async (prompt: PromptMessage[]) => {
-    attempt = await reservePromptTokens(services, agent, attempt, prompt)
+    attempt = await reservePromptTokens(services, { agent, attempt, prompt })
   }
   let answer: Answer | null = null
   let aiMessage: Message | null
   try {
-    await options.prepare?.()
+    await prepare?.()
     events.onUserMessage?.(toMessageView(userMessage))
     const history = await conversationHistory(services.database, userMessage.conversationId, userMessage.createdAt)
     const onToken = (piece: string) => {
       events.onToken?.(piece)
       progress.update(spending)
     }
-    answer = await answerQuestion(
-      services,
-      {
+    answer = await answerQuestion({
+      answerer: services,
+      question: {
         agent,
         history,
         text: userMessage.text,
-        attachments: options.attachments ?? attachedNames(userMessage),
+        attachments: attachments ?? attachedNames(userMessage),
         beforeAnswering,
       },
       onToken,
-      AbortSignal.any([signal, takenOver.signal]),
+      signal: AbortSignal.any([signal, takenOver.signal]),
       spending,
-    )
+    })
     await progress.settled()
-    aiMessage = await saveAnswer(services, agent.accountId, attempt, answer)
+    aiMessage = await saveAnswer(services, { accountId: agent.accountId, userMessage: attempt, answer })
   } catch (error) {
     await progress.settled()
     const refused = isPlanRefusal(error) ? error : null

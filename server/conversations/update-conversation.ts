@@ -4,15 +4,19 @@ import type { ConversationUpdate } from './conversations.schemas.ts'
 import { toConversationView } from './conversation-view.ts'
 import { requireConversation } from './require-conversation.ts'
 
+export interface UpdateConversationOptions {
+  actor: Actor
+  agentId: string
+  conversationId: string
+  update: ConversationUpdate
+}
+
 /** Renames or flags a conversation; is_deleted true deletes it softly (it disappears from every list). */
 export async function updateConversation(
   database: Database,
-  actor: Actor,
-  agentId: string,
-  conversationId: string,
-  update: ConversationUpdate,
+  { actor, agentId, conversationId, update }: UpdateConversationOptions,
 ) {
-  await requireConversation(database, actor, agentId, conversationId, 'chat')
+  await requireConversation(database, { actor, agentId, conversationId, need: 'chat' })
   const updated = await database.prisma.conversation.update({
     where: { id: conversationId },
     data: {

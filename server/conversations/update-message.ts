@@ -8,20 +8,24 @@ import { toMessageView } from './message-view.ts'
 import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
 
+export interface UpdateMessageOptions {
+  actor: Actor
+  agentId: string
+  conversationId: string
+  messageId: string
+  change: { message_text?: string; is_deleted?: true }
+  answering: AbandonmentRules & Pick<AnsweringProcess, 'logger'>
+}
+
 /**
  * Edits (message_text) or deletes (is_deleted true) one of the actor's own user messages, never while
  * the agent is answering. AI messages are the agent's words and cannot be changed.
  */
 export async function updateMessage(
   database: Database,
-  actor: Actor,
-  agentId: string,
-  conversationId: string,
-  messageId: string,
-  change: { message_text?: string; is_deleted?: true },
-  answering: AbandonmentRules & Pick<AnsweringProcess, 'logger'>,
+  { actor, agentId, conversationId, messageId, change, answering }: UpdateMessageOptions,
 ) {
-  const { conversation } = await requireConversation(database, actor, agentId, conversationId, 'chat')
+  const { conversation } = await requireConversation(database, { actor, agentId, conversationId, need: 'chat' })
   const message = await database.prisma.message.findFirst({
     where: { id: messageId, conversationId, isDeleted: false },
   })

@@ -70,9 +70,20 @@ export function conversationRoutes({
   // The send call whose path the SPEC does not show: everything in the body.
   router.post('/conversations/chat/', signedIn, limitChat, async (req, res) => {
     const body = SendMessageSchema.parse(req.body)
-    await respondToChat(req, res, body.stream, (events, signal) =>
-      sendMessage(chat, actorOf(res), body.agent_id, body.conversation_id, body.message_text, events, signal),
-    )
+    await respondToChat({
+      req,
+      res,
+      streamFlag: body.stream,
+      answering: (events, signal) =>
+        sendMessage(chat, {
+          actor: actorOf(res),
+          agentId: body.agent_id,
+          conversationId: body.conversation_id,
+          text: body.message_text,
+          events,
+          signal,
+        }),
+    })
   })
   const chatRoute: RequestHandler = async (req, res) => {
     const input = ChatInputSchema.parse(
@@ -80,9 +91,13 @@ export function conversationRoutes({
     )
     const agentId = agentParam(req.params.agentId)
     const conversationId = conversationParam(req.params.conversationId)
-    await respondToChat(req, res, input.stream, (events, signal) =>
-      sendMessage(chat, actorOf(res), agentId, conversationId, input.message_text, events, signal),
-    )
+    await respondToChat({
+      req,
+      res,
+      streamFlag: input.stream,
+      answering: (events, signal) =>
+        sendMessage(chat, { actor: actorOf(res), agentId, conversationId, text: input.message_text, events, signal }),
+    })
   }
   router.get('/conversations/chat/:agentId/:conversationId/', signedIn, limitChat, chatRoute)
   router.post('/conversations/chat/:agentId/:conversationId/', signedIn, limitChat, chatRoute)
@@ -91,72 +106,71 @@ export function conversationRoutes({
   })
   router.get('/conversations/:agentId/:conversationId/check-active/', signedIn, async (req, res) => {
     res.json(
-      await checkConversationActive(
-        database,
-        actorOf(res),
-        agentParam(req.params.agentId),
-        conversationParam(req.params.conversationId),
-      ),
+      await checkConversationActive(database, {
+        actor: actorOf(res),
+        agentId: agentParam(req.params.agentId),
+        conversationId: conversationParam(req.params.conversationId),
+      }),
     )
   })
   router.get('/conversations/:agentId/:conversationId/messages/', signedIn, async (req, res) => {
     res.json(
-      await listMessages(
-        database,
-        actorOf(res),
-        agentParam(req.params.agentId),
-        conversationParam(req.params.conversationId),
-        MessagesQuerySchema.parse(req.query),
-      ),
+      await listMessages(database, {
+        actor: actorOf(res),
+        agentId: agentParam(req.params.agentId),
+        conversationId: conversationParam(req.params.conversationId),
+        query: MessagesQuerySchema.parse(req.query),
+      }),
     )
   })
   router.post('/conversations/:agentId/:conversationId/update/', signedIn, async (req, res) => {
     res.json(
-      await updateConversation(
-        database,
-        actorOf(res),
-        agentParam(req.params.agentId),
-        conversationParam(req.params.conversationId),
-        UpdateConversationSchema.parse(req.body),
-      ),
+      await updateConversation(database, {
+        actor: actorOf(res),
+        agentId: agentParam(req.params.agentId),
+        conversationId: conversationParam(req.params.conversationId),
+        update: UpdateConversationSchema.parse(req.body),
+      }),
     )
   })
   router.post('/conversations/:agentId/:conversationId/:messageId/update/', signedIn, async (req, res) => {
     const change = UpdateMessageSchema.parse(req.body)
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
     res.json(
-      await updateMessage(
-        database,
-        actorOf(res),
-        agentParam(req.params.agentId),
-        conversationParam(req.params.conversationId),
+      await updateMessage(database, {
+        actor: actorOf(res),
+        agentId: agentParam(req.params.agentId),
+        conversationId: conversationParam(req.params.conversationId),
         messageId,
         change,
-        chat,
-      ),
+        answering: chat,
+      }),
     )
   })
   router.post('/conversations/:agentId/:conversationId/:messageId/retry/', signedIn, limitChat, async (req, res) => {
     const agentId = agentParam(req.params.agentId)
     const conversationId = conversationParam(req.params.conversationId)
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
-    await respondToChat(req, res, req.query.stream, (events, signal) =>
-      retryAnswer(chat, actorOf(res), agentId, conversationId, messageId, events, signal),
-    )
+    await respondToChat({
+      req,
+      res,
+      streamFlag: req.query.stream,
+      answering: (events, signal) =>
+        retryAnswer(chat, { actor: actorOf(res), agentId, conversationId, messageId, events, signal }),
+    })
   })
   router.get('/conversations/:agentId/:conversationId/:messageId/attachments/:index/', signedIn, async (req, res) => {
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
     const index = Number(req.params.index)
     if (!Number.isInteger(index) || index < 0 || index > 20) throw new AppError('NOT_FOUND', 'Attachment not found')
-    const { file, name } = await readAttachment(
-      database,
+    const { file, name } = await readAttachment(database, {
       storage,
-      actorOf(res),
-      agentParam(req.params.agentId),
-      conversationParam(req.params.conversationId),
+      actor: actorOf(res),
+      agentId: agentParam(req.params.agentId),
+      conversationId: conversationParam(req.params.conversationId),
       messageId,
       index,
-    )
+    })
     // A visitor's file: downloaded, never rendered in the dashboard's origin.
     await sendStoredFile(res, file, { downloadName: name })
   })
@@ -165,7 +179,7 @@ export function conversationRoutes({
     if (['undefined', 'null'].includes(String(req.params.id)))
       throw new AppError('BAD_REQUEST', CONVERSATION_MESSAGES.agentRequiredToFetch)
     const id = parseIdParam(req.params.id, CONVERSATION_MESSAGES.notFound)
-    res.json(await getConversationOrAgentList(database, actorOf(res), id, req.query))
+    res.json(await getConversationOrAgentList(database, { actor: actorOf(res), id, query: req.query }))
   })
   return router
 }

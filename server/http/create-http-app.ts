@@ -70,7 +70,14 @@ export async function createHttpApp({
 }: HttpAppOptions): Promise<HttpApp> {
   const secrets = await loadServerSecrets(database, config)
   const shopify = await createShopifyLibrary({ config, database, secrets, logger })
-  const services = await createAppServices(config, database, secrets, logger, shopify?.shopify ?? null, clock)
+  const services = await createAppServices({
+    config,
+    database,
+    secrets,
+    logger,
+    shopify: shopify?.shopify ?? null,
+    clock,
+  })
   const shopifyApp = shopify
     ? await mountShopifyApp({
         config,

@@ -14,7 +14,7 @@ export function dashboardApiRoutes({ database, signedIn }: { database: Database;
   })
   router.get('/dashboard/api/engagement/', signedIn, async (req, res) => {
     const query = EngagementQuerySchema.parse(req.query)
-    res.json(await engagementByWeekday(database, actorOf(res), query.range, query.tz))
+    res.json(await engagementByWeekday(database, { actor: actorOf(res), days: query.range, timeZone: query.tz }))
   })
   router.get('/dashboard/api/recent-chats/', signedIn, async (req, res) => {
     res.json(await recentChats(database, actorOf(res), RecentChatsQuerySchema.parse(req.query).count))

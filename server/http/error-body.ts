@@ -13,11 +13,13 @@ export interface ErrorBody {
   [extra: string]: unknown
 }
 
-export function errorBody(
-  error: ErrorBody['error'],
-  message: string,
-  requestId: string,
-  extra: Record<string, unknown> = {},
-): ErrorBody {
+export interface ErrorBodyOptions {
+  error: ErrorBody['error']
+  message: string
+  requestId: string
+  extra?: Record<string, unknown>
+}
+
+export function errorBody({ error, message, requestId, extra = {} }: ErrorBodyOptions): ErrorBody {
   return { ...extra, error, message, detail: message, request_id: requestId }
 }

@@ -42,12 +42,16 @@ export const handleErrors: ErrorRequestHandler = (thrown: unknown, req, res, _ne
   }
   if (error instanceof AppError) {
     if (typeof error.extra?.retry_after === 'number') res.setHeader('Retry-After', String(error.extra.retry_after))
-    res.status(error.status).json(errorBody(error.code, error.detail, requestId, error.extra))
+    res
+      .status(error.status)
+      .json(errorBody({ error: error.code, message: error.detail, requestId, extra: error.extra }))
     return
   }
   if (error instanceof ZodError) {
     const first = error.issues[0]?.message ?? 'Invalid data provided.'
-    res.status(400).json(errorBody('VALIDATION_ERROR', first, requestId, { fields: fieldErrors(error) }))
+    res
+      .status(400)
+      .json(errorBody({ error: 'VALIDATION_ERROR', message: first, requestId, extra: { fields: fieldErrors(error) } }))
     return
   }
   // Down, restarting or out of connections: not the request's fault, and worth trying again shortly.
@@ -55,53 +59,60 @@ export const handleErrors: ErrorRequestHandler = (thrown: unknown, req, res, _ne
     req.log.warn({ err: error }, 'database unavailable')
     res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
     res.status(503).json(
-      errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE, requestId, {
-        retry_after: DATABASE_RETRY_AFTER_SECONDS,
+      errorBody({
+        error: 'SERVICE_UNAVAILABLE',
+        message: DATABASE_UNAVAILABLE,
+        requestId,
+        extra: {
+          retry_after: DATABASE_RETRY_AFTER_SECONDS,
+        },
       }),
     )
     return
   }
   // A safety net: domain code should check first, but a race (two requests creating the same row) lands here.
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
-    res.status(409).json(errorBody('CONFLICT', 'This already exists.', requestId))
+    res.status(409).json(errorBody({ error: 'CONFLICT', message: 'This already exists.', requestId }))
     return
   }
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025') {
-    res.status(404).json(errorBody('NOT_FOUND', 'Not found.', requestId))
+    res.status(404).json(errorBody({ error: 'NOT_FOUND', message: 'Not found.', requestId }))
     return
   }
   const parserError = error as BodyParserError
   if (parserError?.type === 'entity.parse.failed') {
-    res.status(400).json(errorBody('BAD_REQUEST', 'The request body is not valid JSON.', requestId))
+    res.status(400).json(errorBody({ error: 'BAD_REQUEST', message: 'The request body is not valid JSON.', requestId }))
     return
   }
   if (parserError?.type === 'entity.too.large') {
     const message = `The request body is too large (limit ${parserError.limit} bytes).`
-    res.status(413).json(errorBody('PAYLOAD_TOO_LARGE', message, requestId))
+    res.status(413).json(errorBody({ error: 'PAYLOAD_TOO_LARGE', message, requestId }))
     return
   }
   if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
-    res
-      .status(415)
-      .json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'The request body uses an unsupported encoding.', requestId))
+    res.status(415).json(
+      errorBody({
+        error: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'The request body uses an unsupported encoding.',
+        requestId,
+      }),
+    )
     return
   }
   // Other http-errors from Express's own middleware: a missing static file is a 404, the rest a 400,
   // so the status always matches the code in ERROR_STATUS.
   if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
     const isNotFound = parserError.status === 404
-    res
-      .status(isNotFound ? 404 : 400)
-      .json(
-        errorBody(
-          isNotFound ? 'NOT_FOUND' : 'BAD_REQUEST',
-          isNotFound ? 'Not found.' : 'The request could not be processed.',
-          requestId,
-        ),
-      )
+    res.status(isNotFound ? 404 : 400).json(
+      errorBody({
+        error: isNotFound ? 'NOT_FOUND' : 'BAD_REQUEST',
+        message: isNotFound ? 'Not found.' : 'The request could not be processed.',
+        requestId,
+      }),
+    )
     return
   }
   req.log.error({ err: error }, 'unexpected error')
   const message = `Something went wrong on our side. Please try again; if it keeps happening, quote request id ${requestId}.`
-  res.status(500).json(errorBody('INTERNAL', message, requestId))
+  res.status(500).json(errorBody({ error: 'INTERNAL', message, requestId }))
 }

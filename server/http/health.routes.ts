@@ -16,7 +16,11 @@ export function healthRoutes(database: Database): Router {
     req.log.warn('health check: database unreachable')
     res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
     res.status(503).json({
-      ...errorBody('SERVICE_UNAVAILABLE', 'The database is unreachable.', String(req.id)),
+      ...errorBody({
+        error: 'SERVICE_UNAVAILABLE',
+        message: 'The database is unreachable.',
+        requestId: String(req.id),
+      }),
       status: 'unavailable',
       database: 'down',
       time,

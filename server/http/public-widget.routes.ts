@@ -72,18 +72,18 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
   )
   const originOf = (req: express.Request) => requestOrigin({ origin: req.get('origin'), referer: req.get('referer') })
   const callerOf = (req: express.Request) =>
-    requireWidgetCaller(database, settings, req.get('authorization'), originOf(req))
+    requireWidgetCaller(database, { settings, authorization: req.get('authorization'), origin: originOf(req) })
 
   const start: express.RequestHandler = async (req, res) => {
     const { client_key } = StartWidgetSchema.parse(req.body ?? {})
     await rateLimits.limitWidgetStart(req.ip)
-    res.status(201).json(await startWidgetSession(database, settings, client_key, originOf(req)))
+    res.status(201).json(await startWidgetSession(database, { settings, clientKey: client_key, origin: originOf(req) }))
   }
   router.post('/conversations/api/start-chat-widget/', start)
   router.post('/conversations/api/tokens/', start)
   router.post('/conversations/api/tokens/refresh/', async (req, res) => {
     const { refresh_token } = RefreshWidgetSchema.parse(req.body ?? {})
-    res.json(await refreshWidgetSession(database, settings, refresh_token, originOf(req)))
+    res.json(await refreshWidgetSession(database, { settings, refreshToken: refresh_token, origin: originOf(req) }))
   })
   router.post('/conversations/api/create/', async (req, res) => {
     const caller = await callerOf(req)
@@ -137,29 +137,42 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
       message_text: text,
     })
     const file = req.file
-      ? await prepareAttachment(caller.integration, conversation.id, req.file, settings.extractionLimits)
+      ? await prepareAttachment({
+          integration: caller.integration,
+          conversationId: conversation.id,
+          file: req.file,
+          limits: settings.extractionLimits,
+        })
       : undefined
-    await respondToChat(req, res, input.stream, async (events, signal) => {
-      try {
-        const visitorEvents = {
-          onToken: events.onToken,
-          onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)),
+    await respondToChat({
+      req,
+      res,
+      streamFlag: input.stream,
+      answering: async (events, signal) => {
+        try {
+          const visitorEvents = {
+            onToken: events.onToken,
+            onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)),
+          }
+          const result = await sendWidgetMessage(chat, {
+            storage,
+            caller,
+            conversation,
+            text: input.message_text,
+            file,
+            standing: res.locals.standing as AccountStanding,
+            events: visitorEvents,
+            signal,
+          })
+          return {
+            conversation_id: result.conversation_id,
+            user_message: toVisitorMessage(result.user_message),
+            ai_message: toVisitorMessage(result.ai_message),
+          }
+        } catch (error) {
+          throw visitorError(error, req)
         }
-        const result = await sendWidgetMessage(
-          chat,
-          storage,
-          { caller, conversation, text: input.message_text, file, standing: res.locals.standing as AccountStanding },
-          visitorEvents,
-          signal,
-        )
-        return {
-          conversation_id: result.conversation_id,
-          user_message: toVisitorMessage(result.user_message),
-          ai_message: toVisitorMessage(result.ai_message),
-        }
-      } catch (error) {
-        throw visitorError(error, req)
-      }
+      },
     })
   })
   router.get('/widget-configurations/', async (req, res) => {
@@ -168,12 +181,11 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
     res.json(await readPublicConfiguration(database, client_key, originOf(req)))
   })
   router.get('/widget-logos/:integrationId/:fileName', async (req, res) => {
-    const file = await readWidgetLogo(
-      database,
+    const file = await readWidgetLogo(database, {
       storage,
-      parseIdParam(req.params.integrationId, 'Logo not found'),
-      String(req.params.fileName),
-    )
+      integrationId: parseIdParam(req.params.integrationId, 'Logo not found'),
+      fileName: String(req.params.fileName),
+    })
     // Shown by <img> on the customer's pages; a new logo gets a new name.
     await sendStoredFile(res, file, { publicImage: true })
   })

@@ -14,7 +14,14 @@ interface StreamEvents {
   onToken?(text: string): void
 }
 
-export type Answering = (events: StreamEvents, signal: AbortSignal) => Promise<unknown>
+type Answering = (events: StreamEvents, signal: AbortSignal) => Promise<unknown>
+
+export interface RespondToChatOptions {
+  req: Request
+  res: Response
+  streamFlag: unknown
+  answering: Answering
+}
 
 /**
  * Answers a chat call as JSON, or as Server-Sent Events when asked: `user_message` once it is saved,
@@ -22,7 +29,7 @@ export type Answering = (events: StreamEvents, signal: AbortSignal) => Promise<u
  * JSON answer would carry: a database out of reach is SERVICE_UNAVAILABLE with retry_after). Failures
  * before the stream opens (validation, access) are ordinary JSON errors.
  */
-export async function respondToChat(req: Request, res: Response, streamFlag: unknown, answering: Answering) {
+export async function respondToChat({ req, res, streamFlag, answering }: RespondToChatOptions) {
   const signal = disconnectSignal(res)
   if (!wantsEventStream(req, streamFlag)) {
     res.json(await answering({}, signal))
@@ -49,13 +56,19 @@ export async function respondToChat(req: Request, res: Response, streamFlag: unk
 /** The `error` event's envelope: what handleErrors would have answered, as far as the status line cannot be sent any more. */
 function streamedErrorBody(req: Request, error: unknown) {
   const requestId = String(req.id)
-  if (error instanceof AppError) return errorBody(error.code, error.detail, requestId, error.extra)
+  if (error instanceof AppError)
+    return errorBody({ error: error.code, message: error.detail, requestId, extra: error.extra })
   if (isDatabaseUnavailable(error)) {
     req.log.warn({ err: error }, 'database unavailable during a chat stream')
-    return errorBody('SERVICE_UNAVAILABLE', DATABASE_UNAVAILABLE, requestId, {
-      retry_after: DATABASE_RETRY_AFTER_SECONDS,
+    return errorBody({
+      error: 'SERVICE_UNAVAILABLE',
+      message: DATABASE_UNAVAILABLE,
+      requestId,
+      extra: {
+        retry_after: DATABASE_RETRY_AFTER_SECONDS,
+      },
     })
   }
   req.log.error({ err: error }, 'chat stream failed')
-  return errorBody('INTERNAL', CONVERSATION_MESSAGES.sendFailed, requestId)
+  return errorBody({ error: 'INTERNAL', message: CONVERSATION_MESSAGES.sendFailed, requestId })
 }

@@ -62,7 +62,7 @@ export function teamRoutes({
   })
   router.post(`${base}/update-name/`, signedIn, async (req, res) => {
     const { team_id, team_name } = RenameTeamSchema.parse(req.body)
-    res.json(await renameTeam(database, actorOf(res), team_id, team_name))
+    res.json(await renameTeam(database, { actor: actorOf(res), teamId: team_id, name: team_name }))
   })
   router.post(`${base}/delete/`, signedIn, async (req, res) =>
     res.json(await deleteTeam(database, actorOf(res), TeamIdSchema.parse(req.body).team_id)),
@@ -81,11 +81,13 @@ export function teamRoutes({
     res.json(
       await updateMember(
         { database, plans },
-        actorOf(res),
-        team_id,
-        team_member_id,
-        { role: team_member_role },
-        'Team member role updated successfully',
+        {
+          actor: actorOf(res),
+          teamId: team_id,
+          memberId: team_member_id,
+          change: { role: team_member_role },
+          message: 'Team member role updated successfully',
+        },
       ),
     )
   })
@@ -94,11 +96,13 @@ export function teamRoutes({
     res.json(
       await updateMember(
         { database, plans },
-        actorOf(res),
-        team_id,
-        team_member_id,
-        { name: team_member_name },
-        'Team member name updated successfully',
+        {
+          actor: actorOf(res),
+          teamId: team_id,
+          memberId: team_member_id,
+          change: { name: team_member_name },
+          message: 'Team member name updated successfully',
+        },
       ),
     )
   })
@@ -108,7 +112,12 @@ export function teamRoutes({
   ] as const) {
     router.post(`${base}/${path}/`, signedIn, async (req, res) => {
       const { team_id, team_member_id } = MemberRefSchema.parse(req.body)
-      res.json(await updateMember({ database, plans }, actorOf(res), team_id, team_member_id, { status }, message))
+      res.json(
+        await updateMember(
+          { database, plans },
+          { actor: actorOf(res), teamId: team_id, memberId: team_member_id, change: { status }, message },
+        ),
+      )
     })
   }
   for (const [path, message] of [
@@ -117,7 +126,9 @@ export function teamRoutes({
   ] as const) {
     router.post(`${base}/${path}/`, signedIn, async (req, res) => {
       const { team_id, team_member_id } = MemberRefSchema.parse(req.body)
-      res.json(await removeMember(database, actorOf(res), team_id, team_member_id, message))
+      res.json(
+        await removeMember(database, { actor: actorOf(res), teamId: team_id, memberId: team_member_id, message }),
+      )
     })
   }
 
@@ -126,20 +137,20 @@ export function teamRoutes({
   )
   router.post(`${base}/assign-agent/`, signedIn, async (req, res) => {
     const { team_id, agent_id } = TeamAgentSchema.parse(req.body)
-    res.json(await assignAgent(database, actorOf(res), team_id, agent_id))
+    res.json(await assignAgent(database, { actor: actorOf(res), teamId: team_id, agentId: agent_id }))
   })
   router.post(`${base}/remove-agent/`, signedIn, async (req, res) => {
     const { team_id, agent_id } = TeamAgentSchema.parse(req.body)
-    res.json(await unassignAgent(database, actorOf(res), team_id, agent_id))
+    res.json(await unassignAgent(database, { actor: actorOf(res), teamId: team_id, agentId: agent_id }))
   })
 
   router.get(`${base}/member/permissions/`, signedIn, async (req, res) => {
     const { team_id, member_id } = MemberPermissionsQuerySchema.parse(req.query)
-    res.json(await memberPermissions(database, actorOf(res), team_id, member_id))
+    res.json(await memberPermissions(database, { actor: actorOf(res), teamId: team_id, memberId: member_id }))
   })
   router.get(`${base}/member/by-email/`, signedIn, async (req, res) => {
     const { team_id, email } = MemberByEmailQuerySchema.parse(req.query)
-    res.json(await memberByEmail(database, actorOf(res), team_id, email))
+    res.json(await memberByEmail(database, { actor: actorOf(res), teamId: team_id, email }))
   })
   router.post(`${base}/member/check-permission/`, signedIn, async (req, res) => {
     const check = CheckPermissionSchema.parse(req.body)
@@ -152,7 +163,7 @@ export function teamRoutes({
   })
   router.get(`${base}/agent/permissions/`, signedIn, async (req, res) => {
     const { team_id, agent_id } = TeamAgentSchema.parse(req.query)
-    res.json(await teamAgentPermissions(database, actorOf(res), team_id, agent_id))
+    res.json(await teamAgentPermissions(database, { actor: actorOf(res), teamId: team_id, agentId: agent_id }))
   })
   return router
 }

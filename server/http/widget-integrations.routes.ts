@@ -75,7 +75,14 @@ export function widgetIntegrationRoutes({
   router.put(`${base}/:integrationId/`, signedIn, logoUpload, update)
   router.put(`${base}/:integrationId/update/`, signedIn, logoUpload, update)
   const remove: RequestHandler = async (req, res) => {
-    res.json(await deleteIntegration(database, storage, actorOf(res), agentOf(req.params), integrationOf(req.params)))
+    res.json(
+      await deleteIntegration(database, {
+        storage,
+        actor: actorOf(res),
+        agentId: agentOf(req.params),
+        integrationId: integrationOf(req.params),
+      }),
+    )
   }
   router.delete(`${base}/:integrationId/`, signedIn, remove)
   router.delete(`${base}/:integrationId/delete/`, signedIn, remove)

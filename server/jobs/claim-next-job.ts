@@ -1,6 +1,12 @@
 import type { Database } from '../db/database.ts'
 import type { Job } from '../db/generated/prisma/client.ts'
 
+export interface ClaimNextJobOptions {
+  workerId: string
+  kinds: string[]
+  leaseMs: number
+}
+
 /**
  * Takes the next runnable job for this worker, or null. A job is runnable when queued and due, or
  * running under a lease that expired (its worker crashed or stopped). FOR UPDATE SKIP LOCKED makes
@@ -8,9 +14,7 @@ import type { Job } from '../db/generated/prisma/client.ts'
  */
 export async function claimNextJob(
   database: Database,
-  workerId: string,
-  kinds: string[],
-  leaseMs: number,
+  { workerId, kinds, leaseMs }: ClaimNextJobOptions,
 ): Promise<Job | null> {
   const claimed = await database.prisma.$queryRaw<{ id: string }[]>`
     update jobs set status = 'running', locked_by = ${workerId}, attempts = attempts + 1,

@@ -149,7 +149,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     while (!stopping.signal.aborted) {
       try {
         await failAbandoned()
-        const job = await claimNextJob(database, id, kinds, leaseMs)
+        const job = await claimNextJob(database, { workerId: id, kinds, leaseMs })
         if (job) await runOne(job)
         else await idle()
       } catch (error) {

@@ -10,13 +10,20 @@ import { createCrawlWebsiteHandler } from './websites/crawl-website-job.ts'
 import { CRAWL_WEBSITE_JOB } from './websites/queue-crawl.ts'
 import type { Embedder } from './indexing/create-embedder.ts'
 
+export interface CreateKnowledgeJobHandlersOptions {
+  config: Config
+  database: Database
+  storage: FileStorage
+  embedder: Embedder | null
+}
+
 /** Every kind of knowledge job and the function that does it. */
-export function createKnowledgeJobHandlers(
-  config: Config,
-  database: Database,
-  storage: FileStorage,
-  embedder: Embedder | null,
-): Record<string, JobHandler> {
+export function createKnowledgeJobHandlers({
+  config,
+  database,
+  storage,
+  embedder,
+}: CreateKnowledgeJobHandlersOptions): Record<string, JobHandler> {
   const chunk = { size: config.CHUNK_SIZE, overlap: Math.min(config.CHUNK_OVERLAP, Math.floor(config.CHUNK_SIZE / 2)) }
   return {
     [EMBED_ITEM_JOB]: createEmbedItemHandler({ database, embedder, chunk }),

@@ -6,16 +6,20 @@ import { TIME_ZONE_MESSAGE } from './stats.schemas.ts'
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 
+export interface EngagementByWeekdayOptions {
+  actor: Actor
+  days: number
+  timeZone: string
+  now?: Date
+}
+
 /**
  * Engagement by weekday over the last `days` days, in the user's time zone: conversations started
  * and answers given (AI messages replying to someone; greetings are not answers). Monday first.
  */
 export async function engagementByWeekday(
   database: Database,
-  actor: Actor,
-  days: number,
-  timeZone: string,
-  now = new Date(),
+  { actor, days, timeZone, now = new Date() }: EngagementByWeekdayOptions,
 ) {
   // Intl knows a few old zone names PostgreSQL does not: ask the database, which does the grouping.
   const known = await database.prisma.$queryRaw<

@@ -6,7 +6,7 @@ import { toTeamView } from './team-views.ts'
 const counts = { _count: { select: { agents: true, members: true } } } as const
 
 export async function getTeam(database: Database, actor: Actor, teamId: string) {
-  const { role } = await requireTeam(database, actor, teamId, 'read')
+  const { role } = await requireTeam(database, { actor, teamId, need: 'read' })
   return {
     team: toTeamView(await database.prisma.team.findUniqueOrThrow({ where: { id: teamId }, include: counts }), role),
   }
@@ -17,15 +17,21 @@ export async function createTeam(database: Database, actor: Actor, name: string)
   return { team: toTeamView(team, 'owner'), message: 'Team created successfully' }
 }
 
-export async function renameTeam(database: Database, actor: Actor, teamId: string, name: string) {
-  const { role } = await requireTeam(database, actor, teamId, 'own')
+export interface RenameTeamOptions {
+  actor: Actor
+  teamId: string
+  name: string
+}
+
+export async function renameTeam(database: Database, { actor, teamId, name }: RenameTeamOptions) {
+  const { role } = await requireTeam(database, { actor, teamId, need: 'own' })
   const team = await database.prisma.team.update({ where: { id: teamId }, data: { name }, include: counts })
   return { team: toTeamView(team, role), message: 'Team updated successfully' }
 }
 
 /** Deleting a team ends its memberships and assignments; its agents stay with their owner. */
 export async function deleteTeam(database: Database, actor: Actor, teamId: string) {
-  await requireTeam(database, actor, teamId, 'own')
+  await requireTeam(database, { actor, teamId, need: 'own' })
   await database.prisma.team.delete({ where: { id: teamId } })
   return { message: 'Team deleted successfully' }
 }

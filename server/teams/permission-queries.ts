@@ -14,9 +14,15 @@ const needsOfRole = (role: string, status: string) =>
         ROLES_FOR_NEED[need].some((granted) => granted === role),
       )
 
+export interface MemberPermissionsOptions {
+  actor: Actor
+  teamId: string
+  memberId: string
+}
+
 /** member/permissions: what a member of the team may do with each of the team's agents. */
-export async function memberPermissions(database: Database, actor: Actor, teamId: string, memberId: string) {
-  await requireTeam(database, actor, teamId, 'manage')
+export async function memberPermissions(database: Database, { actor, teamId, memberId }: MemberPermissionsOptions) {
+  await requireTeam(database, { actor, teamId, need: 'manage' })
   const member = await database.prisma.teamMember.findFirst({ where: { id: memberId, teamId } })
   if (!member) throw new AppError('NOT_FOUND', 'Team member not found')
   const agents = await database.prisma.teamAgent.findMany({
@@ -35,17 +41,32 @@ export async function memberPermissions(database: Database, actor: Actor, teamId
   }
 }
 
+export interface MemberByEmailOptions {
+  actor: Actor
+  teamId: string
+  email: string
+}
+
 /** member/by-email: the team's member with this e-mail. */
-export async function memberByEmail(database: Database, actor: Actor, teamId: string, email: string) {
-  await requireTeam(database, actor, teamId, 'manage')
+export async function memberByEmail(database: Database, { actor, teamId, email }: MemberByEmailOptions) {
+  await requireTeam(database, { actor, teamId, need: 'manage' })
   const member = await database.prisma.teamMember.findFirst({ where: { teamId, email } })
   if (!member) throw new AppError('NOT_FOUND', 'Team member not found')
   return { team_member: toMemberView(member) }
 }
 
+export interface TeamAgentPermissionsOptions {
+  actor: Actor
+  teamId: string
+  agentId: string
+}
+
 /** agent/permissions: what each role of the team may do with one of its agents. */
-export async function teamAgentPermissions(database: Database, actor: Actor, teamId: string, agentId: string) {
-  await requireTeam(database, actor, teamId, 'read')
+export async function teamAgentPermissions(
+  database: Database,
+  { actor, teamId, agentId }: TeamAgentPermissionsOptions,
+) {
+  await requireTeam(database, { actor, teamId, need: 'read' })
   const assignment = await database.prisma.teamAgent.findUnique({ where: { teamId_agentId: { teamId, agentId } } })
   if (!assignment) throw new AppError('NOT_FOUND', 'This agent is not assigned to the team.')
   return {
@@ -61,7 +82,7 @@ export async function teamAgentPermissions(database: Database, actor: Actor, tea
 
 /** The actor's own permissions on one agent (GET /agents/{id}/permissions/ and check-permission). */
 export async function myAgentPermissions(database: Database, actor: Actor, agentId: string) {
-  const agent = await requireAgentAccess(database, actor, agentId, 'read')
+  const agent = await requireAgentAccess(database, { actor, agentId, need: 'read' })
   const permissions = await agentNeedsOf(database, actor, agent)
   return {
     agent_id: agentId,

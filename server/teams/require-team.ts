@@ -4,16 +4,20 @@ import type { Team } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 
 /** read: the owner and active members; manage: the owner and active admins; own: the owner alone. */
-export type TeamNeed = 'read' | 'manage' | 'own'
+type TeamNeed = 'read' | 'manage' | 'own'
 
 const TEAM_NOT_FOUND = 'Team not found'
+
+export interface RequireTeamOptions {
+  actor: Actor
+  teamId: string
+  need: TeamNeed
+}
 
 /** The team if the actor may use it as asked: 404 when they cannot see it at all, 403 when they see it but may not. */
 export async function requireTeam(
   database: Database,
-  actor: Actor,
-  teamId: string,
-  need: TeamNeed,
+  { actor, teamId, need }: RequireTeamOptions,
 ): Promise<{ team: Team; role: 'owner' | 'admin' | 'member' | 'viewer' }> {
   const team = await database.prisma.team.findUnique({ where: { id: teamId } })
   if (!team) throw new AppError('NOT_FOUND', TEAM_NOT_FOUND)

@@ -6,7 +6,7 @@ import { requireTeam } from './require-team.ts'
 import { toTeamAgentView } from './team-views.ts'
 
 export async function listTeamAgents(database: Database, actor: Actor, teamId: string) {
-  await requireTeam(database, actor, teamId, 'read')
+  await requireTeam(database, { actor, teamId, need: 'read' })
   const assignments = await database.prisma.teamAgent.findMany({
     where: { teamId },
     include: { agent: true },
@@ -15,14 +15,20 @@ export async function listTeamAgents(database: Database, actor: Actor, teamId: s
   return { agents: assignments.map((assignment) => toTeamAgentView(assignment.agent)) }
 }
 
+export interface AssignAgentOptions {
+  actor: Actor
+  teamId: string
+  agentId: string
+}
+
 /**
  * Gives the team access to one of the team owner's agents. Sharing needs the right to edit the agent
  * already (its owner, or an admin who edits it through another team): no one gains access to an agent
  * by assigning it to a team they manage.
  */
-export async function assignAgent(database: Database, actor: Actor, teamId: string, agentId: string) {
-  const { team } = await requireTeam(database, actor, teamId, 'manage')
-  const agent = await requireAgentAccess(database, actor, agentId, 'edit')
+export async function assignAgent(database: Database, { actor, teamId, agentId }: AssignAgentOptions) {
+  const { team } = await requireTeam(database, { actor, teamId, need: 'manage' })
+  const agent = await requireAgentAccess(database, { actor, agentId, need: 'edit' })
   if (agent.accountId !== team.accountId) throw new AppError('NOT_FOUND', 'Agent not found')
   await database.prisma.teamAgent.upsert({
     where: { teamId_agentId: { teamId, agentId } },
@@ -32,9 +38,15 @@ export async function assignAgent(database: Database, actor: Actor, teamId: stri
   return { message: 'Agent assigned to team successfully', agent: toTeamAgentView(agent) }
 }
 
-export async function unassignAgent(database: Database, actor: Actor, teamId: string, agentId: string) {
-  await requireTeam(database, actor, teamId, 'manage')
-  await requireAgentAccess(database, actor, agentId, 'edit')
+export interface UnassignAgentOptions {
+  actor: Actor
+  teamId: string
+  agentId: string
+}
+
+export async function unassignAgent(database: Database, { actor, teamId, agentId }: UnassignAgentOptions) {
+  await requireTeam(database, { actor, teamId, need: 'manage' })
+  await requireAgentAccess(database, { actor, agentId, need: 'edit' })
   const { count } = await database.prisma.teamAgent.deleteMany({ where: { teamId, agentId } })
   if (count === 0) throw new AppError('NOT_FOUND', 'This agent is not assigned to the team.')
   return { message: 'Agent removed from team successfully' }

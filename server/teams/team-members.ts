@@ -18,7 +18,7 @@ async function requireMember(database: Database, teamId: string, memberId: strin
 
 // Members' e-mails and invitations are for those who manage the team, not for every member.
 export async function listMembers(database: Database, actor: Actor, teamId: string) {
-  await requireTeam(database, actor, teamId, 'manage')
+  await requireTeam(database, { actor, teamId, need: 'manage' })
   const members = await database.prisma.teamMember.findMany({ where: { teamId }, orderBy: { createdAt: 'asc' } })
   return { team_members: members.map(toMemberView) }
 }
@@ -34,7 +34,7 @@ export interface TeamServices {
  * A person new to the account's teams needs room in the owner's plan (402 otherwise).
  */
 export async function addMember({ database, plans }: TeamServices, actor: Actor, member: AddMember) {
-  const { team } = await requireTeam(database, actor, member.team_id, 'manage')
+  const { team } = await requireTeam(database, { actor, teamId: member.team_id, need: 'manage' })
   const user = await database.prisma.user.findUnique({
     where: { email: member.team_member_email },
     select: { id: true },
@@ -67,19 +67,23 @@ export async function addMember({ database, plans }: TeamServices, actor: Actor,
   }
 }
 
+export interface UpdateMemberOptions {
+  actor: Actor
+  teamId: string
+  memberId: string
+  change: { role?: TeamRole; name?: string; status?: TeamMemberStatus }
+  message: string
+}
+
 /**
  * A change to one member: role, name or status. An admin cannot change themselves (the owner can).
  * Activating a deactivated member needs room in the owner's plan, as adding them did.
  */
 export async function updateMember(
   { database, plans }: TeamServices,
-  actor: Actor,
-  teamId: string,
-  memberId: string,
-  change: { role?: TeamRole; name?: string; status?: TeamMemberStatus },
-  message: string,
+  { actor, teamId, memberId, change, message }: UpdateMemberOptions,
 ) {
-  const { role } = await requireTeam(database, actor, teamId, 'manage')
+  const { role } = await requireTeam(database, { actor, teamId, need: 'manage' })
   const member = await requireMember(database, teamId, memberId)
   if (role !== 'owner' && member.userId === actor.userId)
     throw new AppError('FORBIDDEN', 'Ask the team owner to change your own membership.')
@@ -97,14 +101,15 @@ export async function updateMember(
   return { team_member: toMemberView(updated), message }
 }
 
-export async function removeMember(
-  database: Database,
-  actor: Actor,
-  teamId: string,
-  memberId: string,
-  message: string,
-) {
-  const { role } = await requireTeam(database, actor, teamId, 'manage')
+export interface RemoveMemberOptions {
+  actor: Actor
+  teamId: string
+  memberId: string
+  message: string
+}
+
+export async function removeMember(database: Database, { actor, teamId, memberId, message }: RemoveMemberOptions) {
+  const { role } = await requireTeam(database, { actor, teamId, need: 'manage' })
   const member = await requireMember(database, teamId, memberId)
   if (role !== 'owner' && member.userId === actor.userId)
     throw new AppError('FORBIDDEN', 'Ask the team owner to remove you from the team.')

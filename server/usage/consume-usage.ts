@@ -4,6 +4,14 @@ import type { UsagePeriod } from '../billing/billing-period.ts'
 import { UNLIMITED } from '../billing/plan-limits.ts'
 import type { UsageMetric } from '../db/generated/prisma/client.ts'
 
+export interface ConsumeUsageOptions {
+  accountId: string
+  metric: UsageMetric
+  amount: number
+  limit: number
+  period: UsagePeriod
+}
+
 /**
  * Adds `amount` to the account's counter for the period only if the total stays within `limit` (-1:
  * always), in one statement: the check and the increment cannot be pulled apart, so any number of
@@ -11,11 +19,7 @@ import type { UsageMetric } from '../db/generated/prisma/client.ts'
  */
 export async function consumeUsage(
   prisma: PrismaQueries,
-  accountId: string,
-  metric: UsageMetric,
-  amount: number,
-  limit: number,
-  period: UsagePeriod,
+  { accountId, metric, amount, limit, period }: ConsumeUsageOptions,
 ): Promise<boolean> {
   const unlimited = limit === UNLIMITED
   const rows = await prisma.$queryRaw<{ value: bigint }[]>`
@@ -28,12 +32,16 @@ export async function consumeUsage(
   return rows.length === 1
 }
 
+export interface UsedInPeriodOptions {
+  accountId: string
+  metric: UsageMetric
+  period: UsagePeriod
+}
+
 /** What the account has used of a metric in the period (0 before anything counted). */
 export async function usedInPeriod(
   prisma: PrismaQueries,
-  accountId: string,
-  metric: UsageMetric,
-  period: UsagePeriod,
+  { accountId, metric, period }: UsedInPeriodOptions,
 ): Promise<number> {
   const counter = await prisma.usageCounter.findUnique({
     where: { accountId_metric_scope_periodStart: { accountId, metric, scope: '', periodStart: period.start } },
@@ -42,16 +50,20 @@ export async function usedInPeriod(
   return Number(counter?.value ?? 0n)
 }
 
+export interface SettleUsageOptions {
+  accountId: string
+  metric: UsageMetric
+  difference: number
+  periodStart: Date
+}
+
 /**
  * Corrects a reservation made in a period by what was really spent: adds the difference, never below
  * zero. Unconditional, for the work was done.
  */
 export async function settleUsage(
   prisma: PrismaQueries,
-  accountId: string,
-  metric: UsageMetric,
-  difference: number,
-  periodStart: Date,
+  { accountId, metric, difference, periodStart }: SettleUsageOptions,
 ): Promise<void> {
   if (difference === 0) return
   await prisma.$executeRaw`

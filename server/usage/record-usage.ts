@@ -4,7 +4,14 @@ import type { UsageMetric } from '../db/generated/prisma/client.ts'
 import type { UsagePeriod } from '../billing/billing-period.ts'
 import { usagePeriodOf } from './usage-period.ts'
 
-export type UsageAmounts = Partial<Record<UsageMetric, number>>
+type UsageAmounts = Partial<Record<UsageMetric, number>>
+
+export interface RecordUsageOptions {
+  accountId: string
+  amounts: UsageAmounts
+  scope?: string
+  given?: UsagePeriod
+}
 
 /**
  * Adds to the account's counters for the current billing period (or the period given, such as a
@@ -13,10 +20,7 @@ export type UsageAmounts = Partial<Record<UsageMetric, number>>
  */
 export async function recordUsage(
   database: Database,
-  accountId: string,
-  amounts: UsageAmounts,
-  scope = '',
-  given?: UsagePeriod,
+  { accountId, amounts, scope = '', given }: RecordUsageOptions,
 ): Promise<void> {
   const entries = Object.entries(amounts).filter(([, amount]) => amount && amount > 0) as [UsageMetric, number][]
   if (entries.length === 0) return

@@ -28,7 +28,7 @@ export async function createIntegration(
   { database, storage, plans }: { database: Database; storage: FileStorage; plans: PlanEnforcement },
   { actor, agentId, input, logo, replacing }: NewIntegrationRequest,
 ) {
-  const agent = await requireAgentAccess(database, actor, agentId, 'edit')
+  const agent = await requireAgentAccess(database, { actor, agentId, need: 'edit' })
   const resource = { accountId: agent.accountId, resource: 'widgets' as const, replacing }
   await plans.requireRoomFor(resource)
   const id = randomUUID()

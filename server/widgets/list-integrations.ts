@@ -5,7 +5,7 @@ import { toIntegrationView } from './integration-view.ts'
 
 /** The agent's widget integrations, newest first. */
 export async function listIntegrations(database: Database, actor: Actor, agentId: string) {
-  await requireAgentAccess(database, actor, agentId, 'read')
+  await requireAgentAccess(database, { actor, agentId, need: 'read' })
   const integrations = await database.prisma.widgetIntegration.findMany({
     where: { agentId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -23,7 +23,7 @@ export async function updateIntegration(
   { database, storage, plans }: { database: Database; storage: FileStorage; plans: PlanEnforcement },
   { actor, agentId, integrationId, change, logo }: IntegrationChange,
 ) {
-  const integration = await requireIntegration(database, actor, agentId, integrationId, 'edit')
+  const integration = await requireIntegration(database, { actor, agentId, integrationId, need: 'edit' })
   const switchingOn = change.is_active === true && !integration.isActive
   if (switchingOn) await plans.requireRoomFor({ accountId: integration.accountId, resource: 'widgets' })
   const websiteLogoKey = logo ? await storeWidgetLogo(storage, integration.id, logo) : undefined

@@ -81,7 +81,12 @@ export async function startShopifyTestbed(options: { finishPollDelayMs?: number 
   const admin = await startFakeShopifyAdmin()
   const testApp = await createTestApp({ WORKER_IN_SERVER: 'false' })
   const storage = createFileStorage(testApp.config)
-  const knowledgeHandlers = createKnowledgeJobHandlers(testApp.config, testApp.database, storage, null)
+  const knowledgeHandlers = createKnowledgeJobHandlers({
+    config: testApp.config,
+    database: testApp.database,
+    storage,
+    embedder: null,
+  })
   const shopify = startShopifyWorker({
     database: testApp.database,
     admin,

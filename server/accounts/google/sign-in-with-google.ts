@@ -28,7 +28,7 @@ async function linkByEmail(database: Database, existing: User, identity: GoogleI
     where: { id: existing.id },
     data: { googleSubject: identity.subject, emailVerifiedAt: new Date(), ...(isProven ? {} : { passwordHash: null }) },
   })
-  if (!isProven) await revokeOtherSessions(database, existing.id, 'account-takeover-guard')
+  if (!isProven) await revokeOtherSessions(database, { userId: existing.id, reason: 'account-takeover-guard' })
   return linked
 }
 

@@ -13,6 +13,12 @@ const REUSE_GRACE_MS = 20_000
 
 const invalid = () => new AppError('UNAUTHORIZED', INVALID_REFRESH_TOKEN, { reason: 'refresh_token_invalid' })
 
+export interface RefreshSessionOptions {
+  settings: SessionSettings
+  refreshToken: string
+  beforeRotate?: (sessionId: string) => Promise<void>
+}
+
 /**
  * Rotates a refresh token: the presented one is spent, a new one is issued in the same family, with a
  * new access token. A token spent longer than REUSE_GRACE_MS ago means it leaked: the whole family is
@@ -21,9 +27,7 @@ const invalid = () => new AppError('UNAUTHORIZED', INVALID_REFRESH_TOKEN, { reas
  */
 export async function refreshSession(
   database: Database,
-  settings: SessionSettings,
-  refreshToken: string,
-  beforeRotate?: (sessionId: string) => Promise<void>,
+  { settings, refreshToken, beforeRotate }: RefreshSessionOptions,
 ) {
   const now = new Date()
   const presented = await database.prisma.refreshToken.findUnique({

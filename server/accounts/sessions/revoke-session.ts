@@ -11,12 +11,16 @@ export async function revokeSession(database: Database, familyId: string, reason
   })
 }
 
+export interface RevokeOtherSessionsOptions {
+  userId: string
+  reason: RevokeReason
+  exceptSessionId?: string
+}
+
 /** Ends every session of a user, but `exceptSessionId` (the one making the change) when given. */
 export async function revokeOtherSessions(
   database: Database,
-  userId: string,
-  reason: RevokeReason,
-  exceptSessionId?: string,
+  { userId, reason, exceptSessionId }: RevokeOtherSessionsOptions,
 ) {
   await database.prisma.refreshTokenFamily.updateMany({
     where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },

@@ -3,12 +3,16 @@ import { signAccessToken } from './access-tokens.ts'
 import { hashRefreshToken, newRefreshToken } from './refresh-tokens.ts'
 import type { SessionSettings, SessionTokens } from './session-settings.ts'
 
+export interface StartSessionOptions {
+  settings: SessionSettings
+  userId: string
+  userAgent?: string
+}
+
 /** Signs a user in: a new refresh-token family with its first token, and an access token bound to it. */
 export async function startSession(
   database: Database,
-  settings: SessionSettings,
-  userId: string,
-  userAgent?: string,
+  { settings, userId, userAgent }: StartSessionOptions,
 ): Promise<SessionTokens> {
   const refresh = newRefreshToken()
   const expiresAt = new Date(

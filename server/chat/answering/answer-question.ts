@@ -43,19 +43,31 @@ export interface Spending {
 
 export const newSpending = (): Spending => ({ modelCalled: false, promptCharacters: 0, streamed: '' })
 
+export interface AnswerQuestionOptions {
+  answerer: Answerer
+  question: Question
+  onToken: (text: string) => void
+  signal: AbortSignal
+  spending?: Spending
+}
+
 /**
  * Answers a question from the agent's knowledge: retrieves passages, then streams the language
  * model's grounded answer through onToken (or composes the offline answer), and keeps the sources
  * the answer cites.
  */
-export async function answerQuestion(
-  answerer: Answerer,
-  question: Question,
-  onToken: (text: string) => void,
-  signal: AbortSignal,
-  spending: Spending = newSpending(),
-): Promise<Answer> {
-  const passages = await retrievePassages(answerer.retriever, question.agent.id, question.text)
+export async function answerQuestion({
+  answerer,
+  question,
+  onToken,
+  signal,
+  spending = newSpending(),
+}: AnswerQuestionOptions): Promise<Answer> {
+  const passages = await retrievePassages({
+    retriever: answerer.retriever,
+    agentId: question.agent.id,
+    question: question.text,
+  })
   signal.throwIfAborted()
   const prompt = buildPrompt({
     agentName: question.agent.name,

@@ -6,17 +6,25 @@ export function normalized(vector: ArrayLike<number>): Float32Array {
   return Float32Array.from(vector, (value) => value / length)
 }
 
+export interface CosineTopOptions {
+  matrix: Float32Array
+  dimensions: number
+  query: Float32Array
+  limit: number
+  minSimilarity: number
+}
+
 /**
  * Exact nearest neighbours by cosine similarity: rows of `matrix` (normalised, `dimensions` wide)
  * against a normalised query. Returns the best `limit` row indexes at or above `minSimilarity`.
  */
-export function cosineTop(
-  matrix: Float32Array,
-  dimensions: number,
-  query: Float32Array,
-  limit: number,
-  minSimilarity: number,
-): { row: number; similarity: number }[] {
+export function cosineTop({
+  matrix,
+  dimensions,
+  query,
+  limit,
+  minSimilarity,
+}: CosineTopOptions): { row: number; similarity: number }[] {
   const best: { row: number; similarity: number }[] = []
   const rows = matrix.length / dimensions
   for (let row = 0; row < rows; row += 1) {

@@ -49,20 +49,31 @@ async function vectorHits(retriever: Retriever, agentId: string, question: strin
   }
 }
 
+export interface RetrievePassagesOptions {
+  retriever: Retriever
+  agentId: string
+  question: string
+  limit?: number
+}
+
 /**
  * The passages of one agent that answer a question, best first: BM25 full text and, when the agent's
  * passages have vectors, cosine similarity, fused by reciprocal rank. Passages under either
  * retriever's relevance floor are never returned, so an unrelated question gets none.
  */
-export async function retrievePassages(
-  retriever: Retriever,
-  agentId: string,
-  question: string,
+export async function retrievePassages({
+  retriever,
+  agentId,
+  question,
   limit = retriever.topK,
-): Promise<Passage[]> {
+}: RetrievePassagesOptions): Promise<Passage[]> {
   const text = question.slice(0, QUESTION_CHARACTERS)
   const [fullText, vectors] = await Promise.all([
-    searchFullText(retriever.database, agentId, text, { limit: CANDIDATES_PER_RETRIEVER, minCoverage: MIN_COVERAGE }),
+    searchFullText(retriever.database, {
+      agentId,
+      question: text,
+      options: { limit: CANDIDATES_PER_RETRIEVER, minCoverage: MIN_COVERAGE },
+    }),
     vectorHits(retriever, agentId, text),
   ])
   const best = fullText[0]?.score ?? 0

@@ -6,7 +6,7 @@ import { corpusStats, weightTerms, type WeightedTerm } from './term-weights.ts'
 
 export type { FullTextHit } from './score-passages.ts'
 
-export interface FullTextOptions {
+interface FullTextOptions {
   limit: number
   /** Passages holding less of the question than this (by idf weight) are left out. */
   minCoverage: number
@@ -53,6 +53,12 @@ function essentialWords(words: WeightedTerm[], threshold: number, k1: number): W
   return ascending.slice(skipped).reverse()
 }
 
+export interface SearchFullTextOptions {
+  agentId: string
+  question: string
+  options: FullTextOptions
+}
+
 /**
  * Exact BM25 over one agent's passages. Document frequencies and passage lengths come from
  * knowledge_term_stats and knowledge_index_stats. When the question's words are common, a first pass
@@ -62,9 +68,7 @@ function essentialWords(words: WeightedTerm[], threshold: number, k1: number): W
  */
 export async function searchFullText(
   database: Database,
-  agentId: string,
-  question: string,
-  options: FullTextOptions,
+  { agentId, question, options }: SearchFullTextOptions,
 ): Promise<FullTextHit[]> {
   const languages = await database.prisma.knowledgeIndexStat.findMany({
     where: { agentId, chunkCount: { gt: 0 } },
@@ -77,7 +81,7 @@ export async function searchFullText(
   )
   if (lexemes.length === 0) return []
   const stats = await corpusStats(database, agentId)
-  const terms = await weightTerms(database, agentId, lexemes, stats)
+  const terms = await weightTerms(database, { agentId, lexemes, stats })
   if (terms.length === 0) return []
   const bm25 = options.bm25 ?? BM25_DEFAULTS
   const request = { agentId, terms, stats, bm25, limit: options.limit, minCoverage: options.minCoverage }

@@ -28,11 +28,15 @@ async function indexVersion(database: Database, agentId: string): Promise<bigint
   return stats._sum.version ?? 0n
 }
 
+interface LoadAgentVectorsOptions {
+  agentId: string
+  model: string
+  dimensions: number
+}
+
 async function loadAgentVectors(
   database: Database,
-  agentId: string,
-  model: string,
-  dimensions: number,
+  { agentId, model, dimensions }: LoadAgentVectorsOptions,
 ): Promise<Omit<CachedAgentVectors, 'version'>> {
   const rows = await database.prisma.$queryRaw<{ id: string; embedding: number[] }[]>`
     select id::text, embedding from knowledge_chunks
@@ -60,7 +64,14 @@ function inProcessSearch(database: Database, cacheBytes: number): VectorSearch {
         entry.model !== query.model ||
         entry.dimensions !== query.vector.length
       ) {
-        entry = { version, ...(await loadAgentVectors(database, query.agentId, query.model, query.vector.length)) }
+        entry = {
+          version,
+          ...(await loadAgentVectors(database, {
+            agentId: query.agentId,
+            model: query.model,
+            dimensions: query.vector.length,
+          })),
+        }
       }
       cache.delete(query.agentId)
       if (entry.matrix.byteLength <= cacheBytes) {
@@ -70,13 +81,13 @@ function inProcessSearch(database: Database, cacheBytes: number): VectorSearch {
           cache.delete(agentId)
         }
       }
-      const found = cosineTop(
-        entry.matrix,
-        entry.dimensions,
-        normalized(query.vector),
-        query.limit,
-        query.minSimilarity,
-      )
+      const found = cosineTop({
+        matrix: entry.matrix,
+        dimensions: entry.dimensions,
+        query: normalized(query.vector),
+        limit: query.limit,
+        minSimilarity: query.minSimilarity,
+      })
       return found.map((hit) => ({ chunkId: entry.ids[hit.row] as string, score: hit.similarity }))
     },
   }

@@ -22,15 +22,19 @@ export async function corpusStats(database: Database, agentId: string): Promise<
   return { passages, averageLength: Math.max(1, passages > 0 ? Number(totals._sum.termTotal ?? 0n) / passages : 1) }
 }
 
+export interface WeightTermsOptions {
+  agentId: string
+  lexemes: QueryLexeme[]
+  stats: CorpusStats
+}
+
 /**
  * Lucene's idf for each word of the question that the agent's passages hold; words held by none are
  * dropped (no passage can match them, and they say nothing about which passage is relevant).
  */
 export async function weightTerms(
   database: Database,
-  agentId: string,
-  lexemes: QueryLexeme[],
-  stats: CorpusStats,
+  { agentId, lexemes, stats }: WeightTermsOptions,
 ): Promise<WeightedTerm[]> {
   const counts = await database.prisma.knowledgeTermStat.findMany({
     where: { agentId, lexeme: { in: [...new Set(lexemes.map((entry) => entry.lexeme))] }, documentCount: { gt: 0 } },

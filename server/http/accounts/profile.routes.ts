@@ -75,14 +75,14 @@ export function profileRoutes({
   })
   router.post('/accounts/profile/image/', signedIn, imageUpload, async (req, res) => {
     if (!req.file) throw new AppError('BAD_REQUEST', NOT_AN_IMAGE)
-    const user = await setProfileImage(database, storage, actorOf(res), req.file.buffer)
+    const user = await setProfileImage(database, { storage, actor: actorOf(res), bytes: req.file.buffer })
     res.json({ profile_image: view(user).profile_image, message: 'Profile image updated successfully!' })
   })
 
   // Public, so <img> can load it; the file name carries 128 random bits and changes with every upload.
   router.get('/accounts/profile/image/:userId/:fileName', async (req, res) => {
     const userId = parseIdParam(req.params.userId, 'Profile image not found.')
-    const file = await readProfileImage(database, storage, userId, req.params.fileName)
+    const file = await readProfileImage(database, { storage, userId, fileName: req.params.fileName })
     await sendStoredFile(res, file, { publicImage: true })
   })
 
@@ -97,7 +97,12 @@ export function profileRoutes({
   })
 
   router.post('/accounts/profile/delete/', signedIn, confirmingPassword, async (req, res) => {
-    await deleteAccount(database, storage, logger, actorOf(res), DeleteAccountSchema.parse(req.body))
+    await deleteAccount(database, {
+      storage,
+      logger,
+      actor: actorOf(res),
+      confirmation: DeleteAccountSchema.parse(req.body),
+    })
     res.json({ message: 'Account deleted successfully.' })
   })
 

@@ -32,7 +32,7 @@ export interface SessionRoutesOptions {
 export function sessionRoutes({ config, database, sessions, rateLimits, google }: SessionRoutesOptions): Router {
   const router = Router()
   const signedIn = async (userId: string, userAgent: string | undefined) =>
-    startSession(database, sessions, userId, userAgent)
+    startSession(database, { settings: sessions, userId, userAgent })
 
   router.post('/accounts/login/', async (req, res) => {
     const credentials = LoginSchema.parse(req.body)
@@ -77,9 +77,11 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google }
     const { refresh_token } = RefreshSchema.parse(req.body)
     res.setHeader('Cache-Control', 'no-store')
     res.json(
-      await refreshSession(database, sessions, refresh_token, (sessionId) =>
-        rateLimits.limitAccount('refresh', sessionId),
-      ),
+      await refreshSession(database, {
+        settings: sessions,
+        refreshToken: refresh_token,
+        beforeRotate: (sessionId) => rateLimits.limitAccount('refresh', sessionId),
+      }),
     )
   })
 

@@ -68,12 +68,16 @@ export function agentRoutes({ database, plans, storage, logger, signedIn }: Agen
 
   router.put('/agents/:agentId/update/', signedIn, async (req, res) => {
     res.json(
-      await updateAgent(database, actorOf(res), agentIdOf(req.params.agentId), UpdateAgentSchema.parse(req.body)),
+      await updateAgent(database, {
+        actor: actorOf(res),
+        agentId: agentIdOf(req.params.agentId),
+        changes: UpdateAgentSchema.parse(req.body),
+      }),
     )
   })
 
   router.delete('/agents/:agentId/delete/', signedIn, async (req, res) => {
-    await deleteAgent(database, storage, logger, actorOf(res), agentIdOf(req.params.agentId))
+    await deleteAgent(database, { storage, logger, actor: actorOf(res), agentId: agentIdOf(req.params.agentId) })
     res.json({ message: 'Agent deleted' })
   })
 

@@ -59,12 +59,11 @@ export function documentRoutes({
 
   router.get('/agents/:agentId/documents/', signedIn, async (req, res) => {
     res.json(
-      await listDocuments(
-        database,
-        actorOf(res),
-        parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
-        ItemListQuerySchema.parse(req.query),
-      ),
+      await listDocuments(database, {
+        actor: actorOf(res),
+        agentId: parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+        query: ItemListQuerySchema.parse(req.query),
+      }),
     )
   })
 
@@ -77,13 +76,15 @@ export function documentRoutes({
   })
   // Who may upload is settled before 50 MB are read into memory.
   const mayUpload: RequestHandler = async (req, res, next) => {
-    await requireAgentAccess(database, actorOf(res), parseIdParam(req.params.agentId, AGENT_NOT_FOUND), 'edit').catch(
-      (error: unknown) => {
-        if (error instanceof AppError && error.code === 'FORBIDDEN')
-          throw new AppError('FORBIDDEN', 'You do not have permission to upload documents to this agent.')
-        throw error
-      },
-    )
+    await requireAgentAccess(database, {
+      actor: actorOf(res),
+      agentId: parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+      need: 'edit',
+    }).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'FORBIDDEN')
+        throw new AppError('FORBIDDEN', 'You do not have permission to upload documents to this agent.')
+      throw error
+    })
     next()
   }
   router.post(
@@ -106,44 +107,48 @@ export function documentRoutes({
           .replace(/\p{Cc}/gu, '')
           .trim()
           .slice(0, 255) || 'document'
-      res
-        .status(201)
-        .json(
-          await uploadDocument(
-            database,
-            storage,
-            queue,
-            actorOf(res),
-            agentId,
-            { bytes: req.file.buffer, fileName },
-            fields,
-          ),
-        )
+      res.status(201).json(
+        await uploadDocument(database, {
+          storage,
+          queue,
+          actor: actorOf(res),
+          agentId,
+          file: { bytes: req.file.buffer, fileName },
+          fields,
+        }),
+      )
     },
   )
 
   router.get('/agents/:agentId/documents/:documentId/', signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)
-    const document = await requireDocument(database, actorOf(res), agentId, documentId, 'read')
+    const document = await requireDocument(database, { actor: actorOf(res), agentId, documentId, need: 'read' })
     res.json(toDocumentView(document, (await latestJobsOf(database, [documentId])).get(documentId)))
   })
   router.put('/agents/:agentId/documents/:documentId/update/', signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)
-    res.json(await updateDocument(database, actorOf(res), agentId, documentId, DocumentFieldsSchema.parse(req.body)))
+    res.json(
+      await updateDocument(database, {
+        actor: actorOf(res),
+        agentId,
+        documentId,
+        changes: DocumentFieldsSchema.parse(req.body),
+      }),
+    )
   })
   router.delete('/agents/:agentId/documents/:documentId/delete/', signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)
-    await deleteDocument(database, storage, logger, actorOf(res), agentId, documentId)
+    await deleteDocument(database, { storage, logger, actor: actorOf(res), agentId, documentId })
     res.json({ message: 'Document deleted' })
   })
 
   router.get('/agents/:agentId/documents/:documentId/download/', signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)
-    await sendFile(res, await requireDocument(database, actorOf(res), agentId, documentId, 'read'))
+    await sendFile(res, await requireDocument(database, { actor: actorOf(res), agentId, documentId, need: 'read' }))
   })
   router.post('/agents/:agentId/documents/:documentId/download-link/', signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)
-    await requireDocument(database, actorOf(res), agentId, documentId, 'read')
+    await requireDocument(database, { actor: actorOf(res), agentId, documentId, need: 'read' })
     res.json(await signDownloadLink(downloadLinkKey, documentId))
   })
   // Opened by the browser itself: the signed token is the only credential, and it names one document.

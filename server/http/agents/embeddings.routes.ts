@@ -32,12 +32,14 @@ export function embeddingRoutes({
   router.post('/agents/:agentId/:objectType/:objectId/embed/', signedIn, async (req, res) => {
     EmbedRequestSchema.parse(req.body)
     const { agentId, objectType, objectId } = target(req.params)
-    res.status(202).json(await startEmbedding(database, queue, actorOf(res), agentId, objectType, objectId))
+    res
+      .status(202)
+      .json(await startEmbedding(database, { queue, actor: actorOf(res), agentId, type: objectType, id: objectId }))
   })
 
   const remove: RequestHandler = async (req, res) => {
     const { agentId, objectType, objectId } = target(req.params)
-    res.json(await deleteEmbeddings(database, actorOf(res), agentId, objectType, objectId))
+    res.json(await deleteEmbeddings(database, { actor: actorOf(res), agentId, type: objectType, id: objectId }))
   }
   router.delete('/agents/:agentId/:objectType/:objectId/embeddings/delete/', signedIn, remove)
   router.post('/agents/:agentId/:objectType/:objectId/embeddings/delete/', signedIn, remove)
@@ -50,12 +52,11 @@ export function embeddingRoutes({
   })
   router.get('/agents/:agentId/jobs/:jobId/', signedIn, async (req, res) => {
     res.json(
-      await getAgentJob(
-        database,
-        actorOf(res),
-        parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
-        parseIdParam(req.params.jobId, 'Job not found'),
-      ),
+      await getAgentJob(database, {
+        actor: actorOf(res),
+        agentId: parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+        jobId: parseIdParam(req.params.jobId, 'Job not found'),
+      }),
     )
   })
   return router

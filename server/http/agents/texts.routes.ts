@@ -31,38 +31,42 @@ export function textRoutes({
 
   router.get('/agents/:agentId/texts/', signedIn, async (req, res) => {
     res.json(
-      await listTexts(
-        database,
-        actorOf(res),
-        parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
-        ItemListQuerySchema.parse(req.query),
-      ),
+      await listTexts(database, {
+        actor: actorOf(res),
+        agentId: parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+        query: ItemListQuerySchema.parse(req.query),
+      }),
     )
   })
   router.post('/agents/:agentId/texts/create/', signedIn, async (req, res) => {
-    res
-      .status(201)
-      .json(
-        await addText(
-          database,
-          actorOf(res),
-          parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
-          NewTextSchema.parse(req.body),
-        ),
-      )
+    res.status(201).json(
+      await addText(database, {
+        actor: actorOf(res),
+        agentId: parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+        text: NewTextSchema.parse(req.body),
+      }),
+    )
   })
   router.get('/agents/:agentId/texts/:textId/', signedIn, async (req, res) => {
     const { agentId, textId } = ids(req.params)
-    const text = await requireText(database, actorOf(res), agentId, textId, 'read')
+    const text = await requireText(database, { actor: actorOf(res), agentId, textId, need: 'read' })
     res.json(toTextView(text, (await latestJobsOf(database, [textId])).get(textId)))
   })
   router.put('/agents/:agentId/texts/:textId/update/', signedIn, async (req, res) => {
     const { agentId, textId } = ids(req.params)
-    res.json(await updateText(database, queue, actorOf(res), agentId, textId, UpdateTextSchema.parse(req.body)))
+    res.json(
+      await updateText(database, {
+        queue,
+        actor: actorOf(res),
+        agentId,
+        textId,
+        changes: UpdateTextSchema.parse(req.body),
+      }),
+    )
   })
   router.delete('/agents/:agentId/texts/:textId/delete/', signedIn, async (req, res) => {
     const { agentId, textId } = ids(req.params)
-    await deleteText(database, actorOf(res), agentId, textId)
+    await deleteText(database, { actor: actorOf(res), agentId, textId })
     res.json({ message: 'Text deleted' })
   })
   return router

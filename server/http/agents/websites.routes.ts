@@ -32,46 +32,48 @@ export function websiteRoutes({
 
   router.get('/agents/:agentId/websites/', signedIn, async (req, res) => {
     res.json(
-      await listWebsites(
-        database,
-        actorOf(res),
-        parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
-        ItemListQuerySchema.parse(req.query),
-      ),
+      await listWebsites(database, {
+        actor: actorOf(res),
+        agentId: parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+        query: ItemListQuerySchema.parse(req.query),
+      }),
     )
   })
   router.post('/agents/:agentId/websites/create/', signedIn, async (req, res) => {
-    res
-      .status(201)
-      .json(
-        await addWebsite(
-          database,
-          queue,
-          actorOf(res),
-          parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
-          NewWebsiteSchema.parse(req.body),
-        ),
-      )
+    res.status(201).json(
+      await addWebsite(database, {
+        queue,
+        actor: actorOf(res),
+        agentId: parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
+        website: NewWebsiteSchema.parse(req.body),
+      }),
+    )
   })
   router.get('/agents/:agentId/websites/:websiteId/', signedIn, async (req, res) => {
     const { agentId, websiteId } = ids(req.params)
-    const website = await requireWebsite(database, actorOf(res), agentId, websiteId, 'read')
+    const website = await requireWebsite(database, { actor: actorOf(res), agentId, websiteId, need: 'read' })
     res.json(toWebsiteView(website, (await latestJobsOf(database, [websiteId])).get(websiteId)))
   })
   router.put('/agents/:agentId/websites/:websiteId/update/', signedIn, async (req, res) => {
     const { agentId, websiteId } = ids(req.params)
     res.json(
-      await updateWebsite(database, queue, actorOf(res), agentId, websiteId, UpdateWebsiteSchema.parse(req.body)),
+      await updateWebsite(database, {
+        queue,
+        actor: actorOf(res),
+        agentId,
+        websiteId,
+        changes: UpdateWebsiteSchema.parse(req.body),
+      }),
     )
   })
   router.delete('/agents/:agentId/websites/:websiteId/delete/', signedIn, async (req, res) => {
     const { agentId, websiteId } = ids(req.params)
-    await deleteWebsite(database, actorOf(res), agentId, websiteId)
+    await deleteWebsite(database, { actor: actorOf(res), agentId, websiteId })
     res.json({ message: 'Website deleted' })
   })
   router.post('/agents/:agentId/websites/:websiteId/crawl/', signedIn, async (req, res) => {
     const { agentId, websiteId } = ids(req.params)
-    const website = await requireWebsite(database, actorOf(res), agentId, websiteId, 'edit')
+    const website = await requireWebsite(database, { actor: actorOf(res), agentId, websiteId, need: 'edit' })
     res.status(202).json({ message: 'Crawl started', job: await queueCrawl(database, queue, website) })
   })
   return router

@@ -8,8 +8,14 @@ import type { ItemListQuery } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
 import { toDocumentView } from './document-view.ts'
 
-export async function listDocuments(database: Database, actor: Actor, agentId: string, query: ItemListQuery) {
-  await requireAgentAccess(database, actor, agentId, 'read')
+export interface ListDocumentsOptions {
+  actor: Actor
+  agentId: string
+  query: ItemListQuery
+}
+
+export async function listDocuments(database: Database, { actor, agentId, query }: ListDocumentsOptions) {
+  await requireAgentAccess(database, { actor, agentId, need: 'read' })
   const where: Prisma.DocumentWhereInput = {
     agentId,
     ...(query.search

@@ -6,14 +6,18 @@ import { AppError } from '../../errors/app-error.ts'
 
 export const DOCUMENT_NOT_FOUND = 'Document not found'
 
+export interface RequireDocumentOptions {
+  actor: Actor
+  agentId: string
+  documentId: string
+  need: AgentNeed
+}
+
 export async function requireDocument(
   database: Database,
-  actor: Actor,
-  agentId: string,
-  documentId: string,
-  need: AgentNeed,
+  { actor, agentId, documentId, need }: RequireDocumentOptions,
 ): Promise<Document> {
-  await requireAgentAccess(database, actor, agentId, need)
+  await requireAgentAccess(database, { actor, agentId, need })
   const document = await database.prisma.document.findFirst({ where: { id: documentId, agentId } })
   if (!document) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND)
   return document

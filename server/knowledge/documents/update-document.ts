@@ -5,15 +5,19 @@ import type { DocumentFields } from '../knowledge.schemas.ts'
 import { toDocumentView } from './document-view.ts'
 import { requireDocument } from './require-document.ts'
 
+export interface UpdateDocumentOptions {
+  actor: Actor
+  agentId: string
+  documentId: string
+  changes: DocumentFields
+}
+
 /** Renames and describes a document; its file and text stay as uploaded. */
 export async function updateDocument(
   database: Database,
-  actor: Actor,
-  agentId: string,
-  documentId: string,
-  changes: DocumentFields,
+  { actor, agentId, documentId, changes }: UpdateDocumentOptions,
 ) {
-  await requireDocument(database, actor, agentId, documentId, 'edit')
+  await requireDocument(database, { actor, agentId, documentId, need: 'edit' })
   const updated = await database.prisma.document.update({
     where: { id: documentId },
     data: {

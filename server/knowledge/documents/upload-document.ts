@@ -27,20 +27,24 @@ function storageName(fileName: string) {
   return cleaned || 'document'
 }
 
+export interface UploadDocumentOptions {
+  storage: FileStorage
+  queue: JobQueue
+  actor: Actor
+  agentId: string
+  file: { bytes: Buffer; fileName: string }
+  fields: DocumentFields
+}
+
 /**
  * Stores an uploaded file and queues its reading. The format must agree with both the name and the
  * bytes. An empty or unreadable file is still kept, and its item says why it failed.
  */
 export async function uploadDocument(
   database: Database,
-  storage: FileStorage,
-  queue: JobQueue,
-  actor: Actor,
-  agentId: string,
-  file: { bytes: Buffer; fileName: string },
-  fields: DocumentFields,
+  { storage, queue, actor, agentId, file, fields }: UploadDocumentOptions,
 ) {
-  const agent = await requireAgentAccess(database, actor, agentId, 'edit')
+  const agent = await requireAgentAccess(database, { actor, agentId, need: 'edit' })
   const extension = file.fileName.toLowerCase().split('.').pop() as DocumentFormat
   const format =
     file.bytes.length === 0 && ALLOWED_FORMATS.includes(extension)

@@ -63,23 +63,27 @@ export function createEmbedItemHandler(dependencies: EmbedItemDependencies): Job
             : 'The document has no text.',
         )
       }
-      const chunkCount = await indexSections(database, item, sectionIds, {
-        chunk: dependencies.chunk,
-        embedder: dependencies.embedder,
-        signal,
-        onProgress: (done, total) => reportProgress(10 + (done / total) * 89, `Indexed ${done} of ${total} sections`),
+      const chunkCount = await indexSections(database, {
+        item,
+        sectionIds,
+        options: {
+          chunk: dependencies.chunk,
+          embedder: dependencies.embedder,
+          signal,
+          onProgress: (done, total) => reportProgress(10 + (done / total) * 89, `Indexed ${done} of ${total} sections`),
+        },
       })
-      await markKnowledgeItem(
-        database,
+      await markKnowledgeItem(database, {
         type,
         id,
-        type === 'text' ? { embedded: true, status: 'ready', statusError: null } : { embedded: true },
-      )
+        data: type === 'text' ? { embedded: true, status: 'ready', statusError: null } : { embedded: true },
+      })
       return { sections: sectionIds.length, chunks: chunkCount }
     },
     // A text's status follows its embedding; documents and websites keep the status of their reading.
     async onFinalFailure({ type, id }, reason) {
-      if (type === 'text') await markKnowledgeItem(database, type, id, { status: 'failed', statusError: reason })
+      if (type === 'text')
+        await markKnowledgeItem(database, { type, id, data: { status: 'failed', statusError: reason } })
     },
   })
 }

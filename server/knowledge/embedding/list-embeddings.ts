@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts'
 
 /** The SPEC's list-embeddings call: every embedded item of the agent with its chunk count. */
 export async function listEmbeddings(database: Database, actor: Actor, agentId: string) {
-  await requireAgentAccess(database, actor, agentId, 'read')
+  await requireAgentAccess(database, { actor, agentId, need: 'read' })
   const groups = await database.prisma.knowledgeChunk.groupBy({
     by: ['sourceType', 'documentId', 'textId', 'websiteId', 'embeddingModel'],
     where: { agentId },

@@ -19,16 +19,20 @@ const NOT_FOUND: Record<KnowledgeItemType, string> = {
   website: 'Website not found',
 }
 
+export interface RequireKnowledgeItemOptions {
+  actor: Actor
+  agentId: string
+  type: KnowledgeItemType
+  id: string
+  need: AgentNeed
+}
+
 /** Any knowledge item of an agent the actor may use as `need` says; 404 otherwise. */
 export async function requireKnowledgeItem(
   database: Database,
-  actor: Actor,
-  agentId: string,
-  type: KnowledgeItemType,
-  id: string,
-  need: AgentNeed,
+  { actor, agentId, type, id, need }: RequireKnowledgeItemOptions,
 ): Promise<KnowledgeItemSummary> {
-  await requireAgentAccess(database, actor, agentId, need)
+  await requireAgentAccess(database, { actor, agentId, need })
   const item = await findKnowledgeItem(database, type, id)
   if (!item || item.agentId !== agentId) throw new AppError('NOT_FOUND', NOT_FOUND[type])
   return item
@@ -55,13 +59,14 @@ export async function findKnowledgeItem(
     : null
 }
 
+export interface MarkKnowledgeItemOptions {
+  type: KnowledgeItemType
+  id: string
+  data: { embedded?: boolean; status?: 'pending' | 'processing' | 'ready' | 'failed'; statusError?: string | null }
+}
+
 /** Sets an item's embedded flag and pipeline status. */
-export async function markKnowledgeItem(
-  database: Database,
-  type: KnowledgeItemType,
-  id: string,
-  data: { embedded?: boolean; status?: 'pending' | 'processing' | 'ready' | 'failed'; statusError?: string | null },
-) {
+export async function markKnowledgeItem(database: Database, { type, id, data }: MarkKnowledgeItemOptions) {
   const { prisma } = database
   const embeddedAt = data.embedded === undefined ? undefined : data.embedded ? new Date() : null
   if (type === 'text')

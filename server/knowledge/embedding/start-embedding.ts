@@ -11,16 +11,17 @@ import { markKnowledgeItem, requireKnowledgeItem } from './require-knowledge-ite
 
 export const EMBED_ITEM_JOB = EMBED_ITEM.kind
 
+export interface StartEmbeddingOptions {
+  queue: JobQueue
+  actor: Actor
+  agentId: string
+  type: KnowledgeItemType
+  id: string
+}
+
 /** The SPEC's embed call: queues the item's extraction, chunking and indexing as a durable job. */
-export async function startEmbedding(
-  database: Database,
-  queue: JobQueue,
-  actor: Actor,
-  agentId: string,
-  type: KnowledgeItemType,
-  id: string,
-) {
-  const item = await requireKnowledgeItem(database, actor, agentId, type, id, 'edit')
+export async function startEmbedding(database: Database, { queue, actor, agentId, type, id }: StartEmbeddingOptions) {
+  const item = await requireKnowledgeItem(database, { actor, agentId, type, id, need: 'edit' })
   if (item.embedded) throw new AppError('CONFLICT', 'Already embedded')
   await refuseWhileCrawling(database, type, id)
   let job
@@ -39,7 +40,8 @@ export async function startEmbedding(
     throw new AppError('CONFLICT', 'Embedding is already in progress', active ? { job: toJobView(active) } : undefined)
   }
   // A text's status follows its embedding; a document's follows its reading, which embedding leaves alone.
-  if (type === 'text') await markKnowledgeItem(database, type, id, { status: 'processing', statusError: null })
+  if (type === 'text')
+    await markKnowledgeItem(database, { type, id, data: { status: 'processing', statusError: null } })
   queue.wake()
   return { message: 'Embedding started', job: toJobView(job) }
 }

@@ -8,11 +8,17 @@ import { availableSearchConfigs } from './search-configs.ts'
 
 const INSERT_BATCH = 100
 
-export interface IndexOptions {
+interface IndexOptions {
   chunk: ChunkOptions
   embedder: Embedder | null
   signal?: AbortSignal
   onProgress?(done: number, total: number): Promise<void>
+}
+
+export interface IndexSectionsOptions {
+  item: KnowledgeItemRef
+  sectionIds: string[]
+  options: IndexOptions
 }
 
 /**
@@ -21,9 +27,7 @@ export interface IndexOptions {
  */
 export async function indexSections(
   database: Database,
-  item: KnowledgeItemRef,
-  sectionIds: string[],
-  options: IndexOptions,
+  { item, sectionIds, options }: IndexSectionsOptions,
 ): Promise<number> {
   const configs = await availableSearchConfigs(database)
   let written = 0

@@ -4,8 +4,14 @@ import type { Database } from '../../db/database.ts'
 import type { NewText } from '../knowledge.schemas.ts'
 import { toTextView } from './text-view.ts'
 
-export async function addText(database: Database, actor: Actor, agentId: string, text: NewText) {
-  const agent = await requireAgentAccess(database, actor, agentId, 'edit')
+export interface AddTextOptions {
+  actor: Actor
+  agentId: string
+  text: NewText
+}
+
+export async function addText(database: Database, { actor, agentId, text }: AddTextOptions) {
+  const agent = await requireAgentAccess(database, { actor, agentId, need: 'edit' })
   const created = await database.prisma.text.create({
     data: {
       accountId: agent.accountId,

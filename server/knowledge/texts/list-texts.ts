@@ -8,8 +8,14 @@ import type { ItemListQuery } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
 import { toTextView } from './text-view.ts'
 
-export async function listTexts(database: Database, actor: Actor, agentId: string, query: ItemListQuery) {
-  await requireAgentAccess(database, actor, agentId, 'read')
+export interface ListTextsOptions {
+  actor: Actor
+  agentId: string
+  query: ItemListQuery
+}
+
+export async function listTexts(database: Database, { actor, agentId, query }: ListTextsOptions) {
+  await requireAgentAccess(database, { actor, agentId, need: 'read' })
   const where: Prisma.TextWhereInput = {
     agentId,
     ...(query.search

@@ -7,16 +7,17 @@ import type { UpdateText } from '../knowledge.schemas.ts'
 import { requireText } from './require-text.ts'
 import { toTextView } from './text-view.ts'
 
+export interface UpdateTextOptions {
+  queue: JobQueue
+  actor: Actor
+  agentId: string
+  textId: string
+  changes: UpdateText
+}
+
 /** Changes a text; when its words change and it was embedded, it is embedded again so answers follow. */
-export async function updateText(
-  database: Database,
-  queue: JobQueue,
-  actor: Actor,
-  agentId: string,
-  textId: string,
-  changes: UpdateText,
-) {
-  const before = await requireText(database, actor, agentId, textId, 'edit')
+export async function updateText(database: Database, { queue, actor, agentId, textId, changes }: UpdateTextOptions) {
+  const before = await requireText(database, { actor, agentId, textId, need: 'edit' })
   // Refused before anything is saved: a change under a running embed would be indexed half or not at all.
   if (await database.prisma.job.count({ where: { activeKey: `${EMBED_ITEM_JOB}:${textId}` } })) {
     throw new AppError('CONFLICT', 'This text is being embedded; change it when embedding has finished.')
@@ -37,7 +38,7 @@ export async function updateText(
   })
   const job =
     isContentChanged && before.embedded
-      ? (await startEmbedding(database, queue, actor, agentId, 'text', textId)).job
+      ? (await startEmbedding(database, { queue, actor, agentId, type: 'text', id: textId })).job
       : undefined
   return toTextView(updated, job)
 }

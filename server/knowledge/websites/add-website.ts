@@ -6,15 +6,16 @@ import type { NewWebsite } from '../knowledge.schemas.ts'
 import { queueCrawl } from './queue-crawl.ts'
 import { toWebsiteView } from './website-view.ts'
 
+export interface AddWebsiteOptions {
+  queue: JobQueue
+  actor: Actor
+  agentId: string
+  website: NewWebsite
+}
+
 /** Adds a website item and starts its crawl (content_status pending until it is read). */
-export async function addWebsite(
-  database: Database,
-  queue: JobQueue,
-  actor: Actor,
-  agentId: string,
-  website: NewWebsite,
-) {
-  const agent = await requireAgentAccess(database, actor, agentId, 'edit')
+export async function addWebsite(database: Database, { queue, actor, agentId, website }: AddWebsiteOptions) {
+  const agent = await requireAgentAccess(database, { actor, agentId, need: 'edit' })
   const created = await database.prisma.website.create({
     data: {
       accountId: agent.accountId,

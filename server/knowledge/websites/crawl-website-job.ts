@@ -77,7 +77,7 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
         const unindexed = isEmbedded ? await sectionsWithoutChunks(database, 'website', id) : []
         if (unindexed.length > 0) {
           await reportProgress(92, 'Indexing the pages that changed')
-          await indexSections(database, item, unindexed, { chunk, embedder, signal })
+          await indexSections(database, { item, sectionIds: unindexed, options: { chunk, embedder, signal } })
         }
         const now = new Date()
         await database.prisma.website.update({

@@ -8,8 +8,14 @@ import type { ItemListQuery } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
 import { toWebsiteView } from './website-view.ts'
 
-export async function listWebsites(database: Database, actor: Actor, agentId: string, query: ItemListQuery) {
-  await requireAgentAccess(database, actor, agentId, 'read')
+export interface ListWebsitesOptions {
+  actor: Actor
+  agentId: string
+  query: ItemListQuery
+}
+
+export async function listWebsites(database: Database, { actor, agentId, query }: ListWebsitesOptions) {
+  await requireAgentAccess(database, { actor, agentId, need: 'read' })
   const where: Prisma.WebsiteWhereInput = {
     agentId,
     ...(query.search

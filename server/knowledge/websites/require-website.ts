@@ -6,14 +6,18 @@ import { AppError } from '../../errors/app-error.ts'
 
 export const WEBSITE_NOT_FOUND = 'Website not found'
 
+export interface RequireWebsiteOptions {
+  actor: Actor
+  agentId: string
+  websiteId: string
+  need: AgentNeed
+}
+
 export async function requireWebsite(
   database: Database,
-  actor: Actor,
-  agentId: string,
-  websiteId: string,
-  need: AgentNeed,
+  { actor, agentId, websiteId, need }: RequireWebsiteOptions,
 ): Promise<Website> {
-  await requireAgentAccess(database, actor, agentId, need)
+  await requireAgentAccess(database, { actor, agentId, need })
   const website = await database.prisma.website.findFirst({ where: { id: websiteId, agentId } })
   if (!website) throw new AppError('NOT_FOUND', WEBSITE_NOT_FOUND)
   return website

@@ -4,8 +4,14 @@ import type { JobQueue } from '../../jobs/job-queue.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { queueCrawl } from './queue-crawl.ts'
 
+export interface ScheduleRecrawlsOptions {
+  queue: JobQueue
+  logger: Logger
+  intervalMs?: number
+}
+
 /** Every `intervalMs`, queues the crawls of websites whose re-crawl interval has come round. */
-export function scheduleRecrawls(database: Database, queue: JobQueue, logger: Logger, intervalMs = 60_000) {
+export function scheduleRecrawls(database: Database, { queue, logger, intervalMs = 60_000 }: ScheduleRecrawlsOptions) {
   const tick = async () => {
     const due = await database.prisma.website.findMany({ where: { nextCrawlAt: { lte: new Date() } }, take: 50 })
     for (const website of due) {

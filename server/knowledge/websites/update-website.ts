@@ -8,16 +8,20 @@ import { CRAWL_WEBSITE_JOB, queueCrawl } from './queue-crawl.ts'
 import { requireWebsite } from './require-website.ts'
 import { toWebsiteView } from './website-view.ts'
 
+export interface UpdateWebsiteOptions {
+  queue: JobQueue
+  actor: Actor
+  agentId: string
+  websiteId: string
+  changes: UpdateWebsite
+}
+
 /** Changes a website; a new URL or new crawl limits start a new crawl. */
 export async function updateWebsite(
   database: Database,
-  queue: JobQueue,
-  actor: Actor,
-  agentId: string,
-  websiteId: string,
-  changes: UpdateWebsite,
+  { queue, actor, agentId, websiteId, changes }: UpdateWebsiteOptions,
 ) {
-  const before = await requireWebsite(database, actor, agentId, websiteId, 'edit')
+  const before = await requireWebsite(database, { actor, agentId, websiteId, need: 'edit' })
   const isCrawlChanged = [
     'website_url',
     'crawling',

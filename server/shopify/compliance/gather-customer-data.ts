@@ -28,7 +28,7 @@ export async function gatherCustomerData({ database, shopDomain, customer }: Gat
   const agentIds = await shopAgentIds(database, shop)
   const [conversations, sessions] = await Promise.all([
     database.prisma.conversation.findMany({
-      where: await customerConversationsWhere(database, shop, agentIds, customer),
+      where: await customerConversationsWhere(database, { shop, agentIds, customer }),
       include: { messages: { orderBy: { createdAt: 'asc' } } },
       orderBy: { createdAt: 'asc' },
     }),

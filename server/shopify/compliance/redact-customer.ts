@@ -32,7 +32,7 @@ export async function redactCustomer({
   const shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain } })
   // Worked out before the transaction: the embedded database has one connection, which the transaction holds.
   const where = shop
-    ? await customerConversationsWhere(database, shop, await shopAgentIds(database, shop), customer)
+    ? await customerConversationsWhere(database, { shop, agentIds: await shopAgentIds(database, shop), customer })
     : null
   const removed =
     shop && where

@@ -33,15 +33,19 @@ export interface ShopCustomer {
   email: string | null
 }
 
+export interface CustomerConversationsWhereOptions {
+  shop: ShopifyShop
+  agentIds: string[]
+  customer: ShopCustomer
+}
+
 /**
  * The shop's conversations with one customer: marked with their Shopify customer id, started with
  * their e-mail, or started in a widget session the app proxy tied to their customer id.
  */
 export async function customerConversationsWhere(
   database: Database,
-  shop: ShopifyShop,
-  agentIds: string[],
-  customer: ShopCustomer,
+  { shop, agentIds, customer }: CustomerConversationsWhereOptions,
 ): Promise<Prisma.ConversationWhereInput> {
   const sessions = await database.prisma.widgetSession.findMany({
     where: { accountId: shop.accountId, shopifyCustomerId: customer.id },

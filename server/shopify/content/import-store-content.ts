@@ -56,21 +56,24 @@ const CONTENT_KINDS = [
     kind: 'collection',
     label: 'collections',
     schema: StoreCollectionSchema,
-    nodes: (client, signal) => paginateConnection(client, COLLECTIONS_QUERY, connectionIn('collections'), signal),
+    nodes: (client, signal) =>
+      paginateConnection({ client, query: COLLECTIONS_QUERY, connectionOf: connectionIn('collections'), signal }),
     toResource: collectionResource,
   }),
   kind({
     kind: 'page',
     label: 'pages',
     schema: StorePageSchema,
-    nodes: (client, signal) => paginateConnection(client, PAGES_QUERY, connectionIn('pages'), signal),
+    nodes: (client, signal) =>
+      paginateConnection({ client, query: PAGES_QUERY, connectionOf: connectionIn('pages'), signal }),
     toResource: (page, shop) => (page.isPublished === false ? null : pageResource(page, shop)),
   }),
   kind({
     kind: 'article',
     label: 'blog articles',
     schema: StoreArticleSchema,
-    nodes: (client, signal) => paginateConnection(client, ARTICLES_QUERY, connectionIn('articles'), signal),
+    nodes: (client, signal) =>
+      paginateConnection({ client, query: ARTICLES_QUERY, connectionOf: connectionIn('articles'), signal }),
     toResource: (article, shop) => (article.isPublished === false ? null : articleResource(article, shop)),
   }),
   kind({

@@ -5,16 +5,23 @@ const PAGE_SIZE = 50
 
 const PageInfoSchema = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullish() })
 
+export interface PaginateConnectionOptions {
+  client: ShopifyAdminClient
+  query: string
+  connectionOf: (data: unknown) => unknown
+  signal?: AbortSignal
+}
+
 /**
  * Every node of a cursor-paginated connection, page by page. The query takes $first and $cursor;
  * `connectionOf` finds the connection ({ nodes, pageInfo }) in the answer's data.
  */
-export async function* paginateConnection(
-  client: ShopifyAdminClient,
-  query: string,
-  connectionOf: (data: unknown) => unknown,
-  signal?: AbortSignal,
-): AsyncGenerator<unknown> {
+export async function* paginateConnection({
+  client,
+  query,
+  connectionOf,
+  signal,
+}: PaginateConnectionOptions): AsyncGenerator<unknown> {
   let cursor: string | null = null
   for (;;) {
     signal?.throwIfAborted()

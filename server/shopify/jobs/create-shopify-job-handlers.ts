@@ -57,12 +57,11 @@ export function createShopifyJobHandlers(dependencies: ShopifyJobDependencies): 
             shop,
             agentId,
           })
-          await queueCatalogueFinish(
-            database,
+          await queueCatalogueFinish(database, {
             queue,
-            { ...bulkImport, shop },
-            dependencies.finishPollDelayMs ?? DEFAULT_FINISH_POLL_DELAY_MS,
-          )
+            bulkImport: { ...bulkImport, shop },
+            delayMs: dependencies.finishPollDelayMs ?? DEFAULT_FINISH_POLL_DELAY_MS,
+          })
           return { bulkImportId: bulkImport.id, bulkOperationGid: bulkImport.bulkOperationGid }
         },
       }),

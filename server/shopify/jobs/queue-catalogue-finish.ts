@@ -5,15 +5,19 @@ import { enqueueJobOf } from '../../jobs/job-kind.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { SHOPIFY_FINISH_CATALOGUE, SHOPIFY_FINISH_CATALOGUE_JOB } from './shopify-job-kinds.ts'
 
+export interface QueueCatalogueFinishOptions {
+  queue: JobQueue
+  bulkImport: ShopifyBulkImport & { shop: { accountId: string } }
+  delayMs?: number
+}
+
 /**
  * Queues the one job that reads an export's result. The finish webhook calls it with no delay and
  * pulls a waiting poll forward; the import's start calls it with a delay, as the poll.
  */
 export async function queueCatalogueFinish(
   database: Database,
-  queue: JobQueue,
-  bulkImport: ShopifyBulkImport & { shop: { accountId: string } },
-  delayMs = 0,
+  { queue, bulkImport, delayMs = 0 }: QueueCatalogueFinishOptions,
 ) {
   const runAfter = new Date(Date.now() + delayMs)
   try {

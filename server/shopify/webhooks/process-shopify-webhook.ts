@@ -13,12 +13,13 @@ import { updateShopSubscription } from './update-shop-subscription.ts'
 const payloadOf = <Topic extends ShopifyWebhookTopic>(webhook: WebhookJobPayload, _topic: Topic) =>
   webhook.payload as WebhookPayload<Topic>
 
-async function syncObject(
-  dependencies: ShopifyJobDependencies,
-  webhook: WebhookJobPayload,
-  type: 'product' | 'collection',
-  isDeleted: boolean,
-) {
+interface SyncObjectOptions {
+  webhook: WebhookJobPayload
+  type: 'product' | 'collection'
+  isDeleted: boolean
+}
+
+async function syncObject(dependencies: ShopifyJobDependencies, { webhook, type, isDeleted }: SyncObjectOptions) {
   const { database, queue } = dependencies
   const shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain: webhook.shop } })
   if (!shop) return { skipped: 'unknown shop' }
@@ -41,7 +42,7 @@ async function finishBulkOperation(dependencies: ShopifyJobDependencies, webhook
     include: { shop: true },
   })
   if (!bulkImport) return { skipped: 'not an import of this app', status }
-  await queueCatalogueFinish(dependencies.database, dependencies.queue, bulkImport)
+  await queueCatalogueFinish(dependencies.database, { queue: dependencies.queue, bulkImport })
   return { bulkImportId: bulkImport.id, status }
 }
 
@@ -55,14 +56,14 @@ export async function processShopifyWebhook(
   switch (webhook.topic) {
     case 'products/create':
     case 'products/update':
-      return syncObject(dependencies, webhook, 'product', false)
+      return syncObject(dependencies, { webhook, type: 'product', isDeleted: false })
     case 'products/delete':
-      return syncObject(dependencies, webhook, 'product', true)
+      return syncObject(dependencies, { webhook, type: 'product', isDeleted: true })
     case 'collections/create':
     case 'collections/update':
-      return syncObject(dependencies, webhook, 'collection', false)
+      return syncObject(dependencies, { webhook, type: 'collection', isDeleted: false })
     case 'collections/delete':
-      return syncObject(dependencies, webhook, 'collection', true)
+      return syncObject(dependencies, { webhook, type: 'collection', isDeleted: true })
     case 'bulk_operations/finish':
       return finishBulkOperation(dependencies, webhook)
     case 'app/uninstalled': {
@@ -72,7 +73,11 @@ export async function processShopifyWebhook(
       return markShopUninstalled(database, webhook.shop, received?.createdAt)
     }
     case 'app_subscriptions/update':
-      return updateShopSubscription(database, logger, webhook.shop, payloadOf(webhook, 'app_subscriptions/update'))
+      return updateShopSubscription(database, {
+        logger,
+        shopDomain: webhook.shop,
+        update: payloadOf(webhook, 'app_subscriptions/update'),
+      })
     case 'app/scopes_update':
       return updateShopScopes(database, webhook.shop, payloadOf(webhook, 'app/scopes_update').current)
     case 'customers/data_request': {

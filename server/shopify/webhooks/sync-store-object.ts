@@ -23,12 +23,14 @@ export interface SyncStoreObjectOptions {
   clientFor(): Promise<ShopifyAdminClient>
 }
 
-async function currentResource(
-  client: ShopifyAdminClient,
-  shop: ShopifyShop,
-  type: 'product' | 'collection',
-  gid: string,
-): Promise<StoreResource | null> {
+interface CurrentResourceOptions {
+  client: ShopifyAdminClient
+  shop: ShopifyShop
+  type: 'product' | 'collection'
+  gid: string
+}
+
+async function currentResource({ client, shop, type, gid }: CurrentResourceOptions): Promise<StoreResource | null> {
   if (type === 'product') {
     const product = await fetchStoreProduct(client, gid)
     return product && isSellable(product) ? productResource(product, shop) : null
@@ -45,7 +47,9 @@ export async function syncStoreObject(options: SyncStoreObjectOptions) {
   const { database, queue, shop, gid } = options
   const agentIds = await storeKnowledgeAgentIds(database, shop)
   if (agentIds.length === 0) return { agents: 0, removed: 0, outcomes: [] }
-  const resource = options.isDeleted ? null : await currentResource(await options.clientFor(), shop, options.type, gid)
+  const resource = options.isDeleted
+    ? null
+    : await currentResource({ client: await options.clientFor(), shop, type: options.type, gid })
   if (!resource)
     return { agents: agentIds.length, removed: await removeStoreResource(database, shop.id, gid), outcomes: [] }
   const outcomes = []

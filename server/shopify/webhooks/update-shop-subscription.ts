@@ -3,15 +3,19 @@ import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { WebhookPayload } from './shopify-webhook.schemas.ts'
 
+export interface UpdateShopSubscriptionOptions {
+  logger: Logger
+  shopDomain: string
+  update: WebhookPayload<'app_subscriptions/update'>
+}
+
 /**
  * app_subscriptions/update: the shop's app subscription changed at Shopify (approved, cancelled, declined,
  * expired, frozen). Applied as of its updated_at, so a delivery that arrives late never undoes a newer one.
  */
 export async function updateShopSubscription(
   database: Database,
-  logger: Logger,
-  shopDomain: string,
-  update: WebhookPayload<'app_subscriptions/update'>,
+  { logger, shopDomain, update }: UpdateShopSubscriptionOptions,
 ) {
   const subscription = {
     id: update.subscriptionGid,

@@ -4,13 +4,14 @@ import type { FileStorage } from '../../storage/file-storage.ts'
 
 const NOT_FOUND = 'Logo not found'
 
+export interface ReadWidgetLogoOptions {
+  storage: FileStorage
+  integrationId: string
+  fileName: string
+}
+
 /** An integration's current logo, addressed by integration id and file name (its random part). */
-export async function readWidgetLogo(
-  database: Database,
-  storage: FileStorage,
-  integrationId: string,
-  fileName: string,
-) {
+export async function readWidgetLogo(database: Database, { storage, integrationId, fileName }: ReadWidgetLogoOptions) {
   const integration = await database.prisma.widgetIntegration.findUnique({
     where: { id: integrationId },
     select: { websiteLogoKey: true },

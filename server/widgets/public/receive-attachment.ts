@@ -23,18 +23,20 @@ interface StoredAttachment {
 
 const safeName = (name: string) => name.replace(/[^\p{L}\p{N}._ -]+/gu, '_').slice(0, 120) || 'attachment'
 
+export interface PrepareAttachmentOptions {
+  integration: WidgetIntegration
+  conversationId: string
+  file: { originalname: string; buffer: Buffer }
+  limits: ExtractionLimits
+}
+
 /**
  * A visitor's file, when the integration accepts attachments: an image or a document (the bytes
  * decide), given an unguessable key (stored once its message is saved); a document's text is read so
  * the answer can use it: its start only, in a worker thread within tight limits, so no file a visitor
  * sends can hold up the server.
  */
-export async function prepareAttachment(
-  integration: WidgetIntegration,
-  conversationId: string,
-  file: { originalname: string; buffer: Buffer },
-  limits: ExtractionLimits,
-) {
+export async function prepareAttachment({ integration, conversationId, file, limits }: PrepareAttachmentOptions) {
   if (!integration.enableAttachments) throw new AppError('BAD_REQUEST', 'Attachments are turned off for this chat.')
   if (file.buffer.length >= ATTACHMENT_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', ATTACHMENT_TOO_LARGE)
   const name = safeName(file.originalname)

@@ -31,6 +31,12 @@ async function refuseSpentToken(database: Database, hash: string, now: Date): Pr
   throw invalid()
 }
 
+export interface RefreshWidgetSessionOptions {
+  settings: WidgetSettings
+  refreshToken: string
+  origin: string | null
+}
+
 /**
  * Renews a visitor's token with its refresh token, which rotates; every replaced one is kept (as a
  * hash) so that presenting it again after the grace window, a sign it was copied, revokes the session
@@ -38,9 +44,7 @@ async function refuseSpentToken(database: Database, hash: string, now: Date): Pr
  */
 export async function refreshWidgetSession(
   database: Database,
-  settings: WidgetSettings,
-  refreshToken: string,
-  origin: string | null,
+  { settings, refreshToken, origin }: RefreshWidgetSessionOptions,
 ) {
   const hash = hashRefreshToken(refreshToken)
   const now = new Date()

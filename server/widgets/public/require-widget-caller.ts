@@ -14,6 +14,12 @@ export interface WidgetCaller {
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]+)$/
 
+export interface RequireWidgetCallerOptions {
+  settings: WidgetSettings
+  authorization: string | undefined
+  origin: string | null
+}
+
 /**
  * The visitor behind a widget call: a valid, unexpired token whose session is open, sent from the very
  * origin the session started on, which must still be the integration's site; the integration and its
@@ -21,9 +27,7 @@ const BEARER = /^Bearer ([A-Za-z0-9._-]+)$/
  */
 export async function requireWidgetCaller(
   database: Database,
-  settings: WidgetSettings,
-  authorization: string | undefined,
-  origin: string | null,
+  { settings, authorization, origin }: RequireWidgetCallerOptions,
 ): Promise<WidgetCaller> {
   const token = BEARER.exec(authorization ?? '')?.[1]
   if (!token) throw new AppError('UNAUTHORIZED', 'A chat session token is required.', { reason: 'token_missing' })

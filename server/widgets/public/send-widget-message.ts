@@ -7,13 +7,16 @@ import type { FileStorage } from '../../storage/file-storage.ts'
 import { storeAttachment, type PreparedAttachment } from './receive-attachment.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
 
-export interface VisitorMessage {
+export interface SendWidgetMessageOptions {
+  storage: FileStorage
   caller: WidgetCaller
   conversation: Conversation
   text: string
   file?: PreparedAttachment | undefined
   /** Where the agent owner's plan stood when the message was admitted (admitVisitorMessage). */
   standing: AccountStanding
+  events: ChatEvents
+  signal: AbortSignal
 }
 
 /**
@@ -23,17 +26,13 @@ export interface VisitorMessage {
  */
 export async function sendWidgetMessage(
   services: ChatServices,
-  storage: FileStorage,
-  { caller, conversation, text, file, standing }: VisitorMessage,
-  events: ChatEvents,
-  signal: AbortSignal,
+  { storage, caller, conversation, text, file, standing, events, signal }: SendWidgetMessageOptions,
 ) {
-  const admission = await admitMessage(
-    services,
-    caller.agent,
-    text.length + (file?.forAnswer.text?.length ?? 0),
-    standing,
-  )
+  const admission = await admitMessage(services, {
+    agent: caller.agent,
+    questionCharacters: text.length + (file?.forAnswer.text?.length ?? 0),
+    read: standing,
+  })
   const userMessage = await saveUserMessage(services, {
     accountId: caller.integration.accountId,
     conversation,
@@ -43,12 +42,11 @@ export async function sendWidgetMessage(
   })
   // Only a saved message's file is written: a refused one leaves nothing behind. Storing it is part of
   // answering, so a storage failure fails the answer rather than leaving it pending.
-  return answerUserMessage(
-    services,
-    caller.agent,
+  return answerUserMessage(services, {
+    agent: caller.agent,
     userMessage,
     events,
     signal,
-    file ? { attachments: [file.forAnswer], prepare: () => storeAttachment(storage, file) } : {},
-  )
+    ...(file ? { attachments: [file.forAnswer], prepare: () => storeAttachment(storage, file) } : {}),
+  })
 }

@@ -46,5 +46,10 @@ export async function spendWidgetBudget(
   integration: Pick<WidgetIntegration, 'id' | 'accountId'>,
   tokens: number,
 ): Promise<void> {
-  await recordUsage(database, integration.accountId, { tokens }, scopeOf(integration), utcDayOf(new Date()))
+  await recordUsage(database, {
+    accountId: integration.accountId,
+    amounts: { tokens },
+    scope: scopeOf(integration),
+    given: utcDayOf(new Date()),
+  })
 }

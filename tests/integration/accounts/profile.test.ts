@@ -90,16 +90,15 @@ describe('a first password for an account created through Google', () => {
     const { startSession } = await import('../../../server/accounts/sessions/start-session.ts')
     const { loadServerSecrets } = await import('../../../server/secrets/load-server-secrets.ts')
     const secrets = await loadServerSecrets(testApp.database, testApp.config)
-    const tokens = await startSession(
-      testApp.database,
-      {
+    const tokens = await startSession(testApp.database, {
+      settings: {
         accessTokenKey: secrets.accessTokenKey,
         accessTokenTtlSeconds: 900,
         refreshTokenTtlSeconds: 3600,
         sessionMaxAgeSeconds: 86_400,
       },
-      user.id,
-    )
+      userId: user.id,
+    })
     await prisma.refreshTokenFamily.updateMany({
       where: { userId: user.id },
       data: { createdAt: new Date(Date.now() - signedInAgoMs) },

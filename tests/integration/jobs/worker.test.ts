@@ -137,7 +137,11 @@ describe('the job worker', () => {
     const { database } = testDatabase
     const job = await enqueueJob(database.prisma, { kind: 'resumable' })
     // A worker claims it, then its process dies: nothing completes the job or renews the lease.
-    const claimed = await claimNextJob(database, 'worker-that-crashed', ['resumable'], 200)
+    const claimed = await claimNextJob(database, {
+      workerId: 'worker-that-crashed',
+      kinds: ['resumable'],
+      leaseMs: 200,
+    })
     expect(claimed?.id).toBe(job.id)
     const resumedBy: string[] = []
     const worker = start({

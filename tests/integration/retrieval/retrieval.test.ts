@@ -38,9 +38,13 @@ async function agentWith(texts: Record<string, string>, { withVectors = false } 
     const text = await database.prisma.text.create({ data: { accountId, agentId: agent.id, title, content } })
     const item = { type: 'text' as const, id: text.id, agentId: agent.id, accountId }
     const { changedSectionIds } = await replaceSections(database, item, [{ title, content }])
-    await indexSections(database, item, changedSectionIds, {
-      chunk: { size: 1000, overlap: 100 },
-      embedder: withVectors ? embedder : null,
+    await indexSections(database, {
+      item,
+      sectionIds: changedSectionIds,
+      options: {
+        chunk: { size: 1000, overlap: 100 },
+        embedder: withVectors ? embedder : null,
+      },
     })
     ids[title] = text.id
   }
@@ -48,7 +52,7 @@ async function agentWith(texts: Record<string, string>, { withVectors = false } 
 }
 
 async function titlesFound(agentId: string, question: string, minCoverage = 0) {
-  const hits = await searchFullText(database, agentId, question, { limit: 10, minCoverage })
+  const hits = await searchFullText(database, { agentId, question, options: { limit: 10, minCoverage } })
   const chunks = await database.prisma.knowledgeChunk.findMany({
     where: { id: { in: hits.map((hit) => hit.chunkId) } },
     select: { id: true, title: true },
@@ -121,9 +125,9 @@ describe('BM25 full-text ranking', () => {
   it('takes questions with quotes, operators and symbols as plain words', async () => {
     const { agentId } = await agentWith({ Symbols: "Use the code it's-on & save 10%." })
     for (const question of ["it's | !code & (save) <-> :*", "''''", '\\\\ \\ "']) {
-      await expect(searchFullText(database, agentId, question, { limit: 5, minCoverage: 0 })).resolves.toBeInstanceOf(
-        Array,
-      )
+      await expect(
+        searchFullText(database, { agentId, question, options: { limit: 5, minCoverage: 0 } }),
+      ).resolves.toBeInstanceOf(Array)
     }
     expect(await titlesFound(agentId, "what's the code? it's & save")).toEqual(['Symbols'])
   })
@@ -147,15 +151,23 @@ describe('skipping passages that cannot reach the top (MaxScore)', () => {
       'purple titanium',
     ]) {
       for (const limit of [1, 3, 10]) {
-        const full = await searchFullText(database, agentId, question, {
-          limit,
-          minCoverage: 0,
-          firstPassPassages: 100_000,
+        const full = await searchFullText(database, {
+          agentId,
+          question,
+          options: {
+            limit,
+            minCoverage: 0,
+            firstPassPassages: 100_000,
+          },
         })
-        const pruned = await searchFullText(database, agentId, question, {
-          limit,
-          minCoverage: 0,
-          firstPassPassages: 5,
+        const pruned = await searchFullText(database, {
+          agentId,
+          question,
+          options: {
+            limit,
+            minCoverage: 0,
+            firstPassPassages: 5,
+          },
         })
         expect(
           pruned.map((hit) => hit.chunkId),
@@ -186,15 +198,15 @@ describe('hybrid retrieval', () => {
       { withVectors: true },
     )
     const question = 'Can I get my money back?'
-    const hybrid = await retrievePassages(await retrieverFor(null, true), agentId, question)
+    const hybrid = await retrievePassages({ retriever: await retrieverFor(null, true), agentId, question })
     expect(hybrid.map((passage) => passage.title)).toEqual(['Refunds'])
-    expect(await retrievePassages(await retrieverFor(null, false), agentId, question)).toEqual([])
+    expect(await retrievePassages({ retriever: await retrieverFor(null, false), agentId, question })).toEqual([])
   })
 
   it('in-process search sees passages added after its cache was filled', async () => {
     const retriever = await retrieverFor('in-process', true)
     const { agentId } = await agentWith({ Hours: 'The shop opens at nine every morning.' }, { withVectors: true })
-    expect(await retrievePassages(retriever, agentId, 'When will my parcel arrive?')).toEqual([])
+    expect(await retrievePassages({ retriever, agentId, question: 'When will my parcel arrive?' })).toEqual([])
     const text = await database.prisma.text.create({
       data: { accountId, agentId, title: 'Delivery', content: 'Couriers bring orders in two days.' },
     })
@@ -202,9 +214,15 @@ describe('hybrid retrieval', () => {
     const { changedSectionIds } = await replaceSections(database, item, [
       { title: 'Delivery', content: 'Couriers bring orders in two days.' },
     ])
-    await indexSections(database, item, changedSectionIds, { chunk: { size: 1000, overlap: 100 }, embedder })
+    await indexSections(database, {
+      item,
+      sectionIds: changedSectionIds,
+      options: { chunk: { size: 1000, overlap: 100 }, embedder },
+    })
     expect(
-      (await retrievePassages(retriever, agentId, 'When will my parcel arrive?')).map((passage) => passage.title),
+      (await retrievePassages({ retriever, agentId, question: 'When will my parcel arrive?' })).map(
+        (passage) => passage.title,
+      ),
     ).toEqual(['Delivery'])
   })
 
@@ -213,7 +231,9 @@ describe('hybrid retrieval', () => {
     const broken = createEmbedder(testConfig({ ...embeddings.config, EMBEDDINGS_API_KEY: 'wrong-key' })) as Embedder
     const retriever = { ...(await retrieverFor(null, true)), embedder: broken }
     expect(
-      (await retrievePassages(retriever, agentId, 'When does the shop open?')).map((passage) => passage.title),
+      (await retrievePassages({ retriever, agentId, question: 'When does the shop open?' })).map(
+        (passage) => passage.title,
+      ),
     ).toEqual(['Hours'])
   })
 })

@@ -296,7 +296,10 @@ describe('opening the app in the Shopify admin', () => {
 
   it('the Usage screen shows the shop account’s plan, its limits and what this period used of them', async () => {
     const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
-    await recordUsage(testDatabase.database, shop.accountId, { conversations: 7, messages: 41, tokens: 12_345 })
+    await recordUsage(testDatabase.database, {
+      accountId: shop.accountId,
+      amounts: { conversations: 7, messages: 41, tokens: 12_345 },
+    })
     const response = await request()
       .get(`/shopify/app/usage?${adminQuery(await sessionToken())}`)
       .set('User-Agent', BROWSER)

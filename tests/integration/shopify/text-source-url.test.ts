@@ -64,7 +64,7 @@ describe("a text's source URL", () => {
       topK: 5,
       minSimilarity: 0.3,
     }
-    const [passage] = await retrievePassages(retriever, agentId, 'Are the glacier boots waterproof?')
+    const [passage] = await retrievePassages({ retriever, agentId, question: 'Are the glacier boots waterproof?' })
     expect(passage).toMatchObject({ textId: linked, sourceUrl: 'https://alpine.example/products/glacier-boots' })
   })
 

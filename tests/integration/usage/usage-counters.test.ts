@@ -13,7 +13,7 @@ const newAccount = async (email: string) =>
 it('adds concurrent usage without losing a count', async () => {
   const accountId = await newAccount('concurrent@example.com')
   await Promise.all(
-    Array.from({ length: 25 }, () => recordUsage(file.database, accountId, { messages: 1, tokens: 100 })),
+    Array.from({ length: 25 }, () => recordUsage(file.database, { accountId, amounts: { messages: 1, tokens: 100 } })),
   )
   expect(await readUsage(file.database, accountId)).toMatchObject({ messages: 25, tokens: 2_500, conversations: 0 })
 })
@@ -47,13 +47,13 @@ it('counts in the calendar month without a subscription, and in the subscription
     },
   })
   expect(await usagePeriodOf(file.database, accountId)).toEqual({ start, end })
-  await recordUsage(file.database, accountId, { conversations: 1 })
+  await recordUsage(file.database, { accountId, amounts: { conversations: 1 } })
   expect(await readUsage(file.database, accountId)).toMatchObject({ conversations: 1, period: { start, end } })
 })
 
 it('keeps each account’s counters apart', async () => {
   const first = await newAccount('first@example.com')
   const second = await newAccount('second@example.com')
-  await recordUsage(file.database, first, { tokens: 7 })
+  await recordUsage(file.database, { accountId: first, amounts: { tokens: 7 } })
   expect((await readUsage(file.database, second)).tokens).toBe(0)
 })

@@ -28,12 +28,14 @@ function splitLongSection(section: ExtractedSection): ExtractedSection[] {
   return parts.map((content, index) => ({ ...section, title: `${section.title} (part ${index + 1})`, content }))
 }
 
-async function extractWhole(
-  bytes: Buffer,
-  format: DocumentFormat,
-  name: string,
-  limits: ExtractionLimits,
-): Promise<ExtractedSection[]> {
+interface ExtractWholeOptions {
+  bytes: Buffer
+  format: DocumentFormat
+  name: string
+  limits: ExtractionLimits
+}
+
+async function extractWhole({ bytes, format, name, limits }: ExtractWholeOptions): Promise<ExtractedSection[]> {
   if (format === 'pdf') return extractPdf(bytes, name, limits)
   if (format === 'docx') return extractDocx(bytes, name, limits.maxExpandedBytes)
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '')
@@ -48,18 +50,25 @@ async function extractWhole(
   return [{ title: name, content: limits.enoughCharacters ? text.slice(0, limits.enoughCharacters) : text }]
 }
 
+export interface ExtractDocumentSectionsOptions {
+  bytes: Buffer
+  format: DocumentFormat
+  name: string
+  limits: ExtractionLimits
+}
+
 /**
  * A document's text as sections, within the limits; an ExtractionError says why it cannot be read.
  * Runs anywhere, but the server calls it through extractInWorker, off its event loop.
  */
-export async function extractDocumentSections(
-  bytes: Buffer,
-  format: DocumentFormat,
-  name: string,
-  limits: ExtractionLimits,
-): Promise<ExtractedSection[]> {
+export async function extractDocumentSections({
+  bytes,
+  format,
+  name,
+  limits,
+}: ExtractDocumentSectionsOptions): Promise<ExtractedSection[]> {
   if (bytes.length === 0) throw new ExtractionError('The file is empty.')
-  const sections = await extractWhole(bytes, format, name, limits)
+  const sections = await extractWhole({ bytes, format, name, limits })
   const characters = sections.reduce((sum, section) => sum + section.content.length, 0)
   if (characters > limits.maxTextCharacters && !limits.enoughCharacters)
     throw new ExtractionError(

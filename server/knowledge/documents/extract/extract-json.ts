@@ -9,8 +9,15 @@ export interface JsonLimits {
   enoughCharacters?: number
 }
 
+interface FlattenOptions {
+  record: unknown
+  path: string
+  limits: JsonLimits
+  budget: { characters: number; isEnough: boolean }
+}
+
 /** The lines of one record, depth first in document order, with an explicit stack: no nesting can overflow it. */
-function flatten(record: unknown, path: string, limits: JsonLimits, budget: { characters: number; isEnough: boolean }) {
+function flatten({ record, path, limits, budget }: FlattenOptions) {
   const lines: string[] = []
   const pending: { value: unknown; path: string; depth: number }[] = [{ value: record, path, depth: 0 }]
   while (pending.length > 0) {
@@ -66,7 +73,7 @@ export function extractJson(text: string, name: string, limits: JsonLimits): Ext
   const paragraphs: string[] = []
   for (const [key, item] of records) {
     if (budget.isEnough) break
-    paragraphs.push(flatten(item, String(key), limits, budget).join('\n'))
+    paragraphs.push(flatten({ record: item, path: String(key), limits, budget }).join('\n'))
   }
   const content = paragraphs.filter(Boolean).join('\n\n')
   if (!content.trim()) throw new ExtractionError('The JSON file holds no values.')

@@ -21,7 +21,15 @@ const request = workerData as ExtractionRequest
 let reply: ExtractionReply
 try {
   const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength)
-  reply = { ok: true, sections: await extractDocumentSections(bytes, request.format, request.name, request.limits) }
+  reply = {
+    ok: true,
+    sections: await extractDocumentSections({
+      bytes,
+      format: request.format,
+      name: request.name,
+      limits: request.limits,
+    }),
+  }
 } catch (error) {
   reply = {
     ok: false,
