@@ -79,4 +79,19 @@ describe('loadConfig', () => {
       /PORT must be a whole number .*; LOG_LEVEL must be one of/,
     )
   })
+
+  it('under the Shopify CLI, SHOPIFY_APP_URL and SCOPES stand in for PUBLIC_URL and SHOPIFY_SCOPES, never over them', () => {
+    const cli = { SHOPIFY_APP_URL: 'https://tunnel.example.com', SCOPES: 'read_products,read_content' }
+    expect(loadConfig(cli)).toMatchObject({
+      PUBLIC_URL: 'https://tunnel.example.com',
+      SHOPIFY_SCOPES: 'read_products,read_content',
+    })
+    expect(
+      loadConfig({ ...cli, PUBLIC_URL: 'https://chat.example.com', SHOPIFY_SCOPES: 'read_products' }),
+    ).toMatchObject({ PUBLIC_URL: 'https://chat.example.com', SHOPIFY_SCOPES: 'read_products' })
+    // Outside the CLI a stray SCOPES variable means nothing.
+    expect(loadConfig({ SCOPES: 'write_everything' }).SHOPIFY_SCOPES).toBe(
+      'read_products,read_content,read_legal_policies,write_app_proxy',
+    )
+  })
 })

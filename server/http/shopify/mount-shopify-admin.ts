@@ -41,7 +41,10 @@ export interface ShopifyAppMountOptions {
 }
 
 export interface MountedShopifyApp {
-  /** Answers /shopify and below (but the app proxy, mounted on its own), passes every other request on. */
+  /**
+   * Answers /shopify and below (but the app proxy, mounted on its own), sends the admin opening the root on
+   * to /shopify, and passes every other request on.
+   */
   handler: RequestHandler
   close(): Promise<void>
 }
@@ -52,6 +55,20 @@ function isEmbeddedAppPath(originalUrl: string) {
   return (
     (path === '/shopify' || path.startsWith('/shopify/')) &&
     !(path === '/shopify/proxy' || path.startsWith('/shopify/proxy/'))
+  )
+}
+
+/**
+ * The admin opening the app at the site's root (`/?shop=...&host=...`): where the Shopify CLI points
+ * application_url during `shopify app dev`. The dashboard lives there, so the admin is sent on to the app.
+ */
+function isAdminAtRoot(req: Request) {
+  const path = req.originalUrl.split('?', 1)[0]
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    path === '/' &&
+    typeof req.query.shop === 'string' &&
+    typeof req.query.host === 'string'
   )
 }
 
@@ -138,7 +155,10 @@ export async function mountShopifyApp({
   router.use(shopifySecurityHeaders({ isDevelopment, isHttps }))
   router.use(app.handler)
   return {
-    handler: (req: Request, res, next) => (isEmbeddedAppPath(req.originalUrl) ? router(req, res, next) : next()),
+    handler: (req: Request, res, next) => {
+      if (isAdminAtRoot(req)) return res.redirect(302, `/shopify${req.originalUrl.slice(1)}`)
+      return isEmbeddedAppPath(req.originalUrl) ? router(req, res, next) : next()
+    },
     close: app.close,
   }
 }

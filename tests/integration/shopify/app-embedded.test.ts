@@ -55,6 +55,15 @@ describe('opening the app in the Shopify admin', () => {
     expect(visitor.headers.location).toBe('/shopify/auth/login')
   })
 
+  it('the admin opening the site root (where the Shopify CLI points the app URL) is sent on to /shopify', async () => {
+    const atRoot = await request().get(`/?${adminQuery()}`).set('User-Agent', BROWSER)
+    expect(atRoot.status).toBe(302)
+    expect(atRoot.headers.location).toBe(`/shopify?${adminQuery()}`)
+    // Anyone else at the root gets the dashboard, as before.
+    const dashboard = await request().get('/').set('User-Agent', BROWSER)
+    expect(dashboard.status).not.toBe(302)
+  })
+
   it('without a session token, the document request is bounced to the session-token page', async () => {
     const response = await request().get(`/shopify/app?${adminQuery()}`).set('User-Agent', BROWSER)
     expect(response.status).toBe(302)
