@@ -3,7 +3,7 @@
 // shop account's agents: the dashboard's, the website widget's and the storefront's.
 import { TitleBar } from '@shopify/app-bridge-react'
 import { Page } from '@shopify/polaris'
-import { ConversationsWorkspace } from '#dashboard/features/conversations/conversations-workspace.tsx'
+import { ConversationsWorkspace } from '#dashboard/features/conversation-workspace/conversations-workspace.tsx'
 import { requireShopAdmin } from '../authenticate-shop.server.ts'
 import { ClientOnly } from '../embedded/client-only.tsx'
 import { revalidateOnPathChange } from '../embedded/revalidate-on-path-change.ts'

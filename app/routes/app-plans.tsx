@@ -24,7 +24,7 @@ import type { ShopBilling } from '#server/billing/shopify/shopify-billing-calls.
 import { subscribeThroughShopify } from '#server/billing/shopify/subscribe-through-shopify.ts'
 import { isCurrentShopifyCharge, syncShopifyBilling } from '#server/billing/shopify/sync-shopify-billing.ts'
 import { AppError } from '#server/errors/app-error.ts'
-import { formatCount } from '#dashboard/features/format/format-count.ts'
+import { formatCount } from '#dashboard/shared/format/format-count.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
 import { useActionToast } from '../embedded/use-action-toast.ts'
 import { shopifyHeaders } from '../shopify-headers.ts'

@@ -19,7 +19,7 @@ import { listPlans } from '#server/billing/list-plans.ts'
 import { LIMIT_NAMES, type LimitName } from '#server/billing/plan-limits.ts'
 import { readSubscriptionView } from '#server/billing/read-subscription.ts'
 import { readUsageLimits } from '#server/billing/read-usage-limits.ts'
-import { formatCount } from '#dashboard/features/format/format-count.ts'
+import { formatCount } from '#dashboard/shared/format/format-count.ts'
 import { authenticateShop } from '../authenticate-shop.server.ts'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { ActionList, Badge, BlockStack, Button, Card, InlineStack, Popover, Text
 import { MenuHorizontalIcon } from '@shopify/polaris-icons'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { formatCount } from '../format/format-count.ts'
+import { formatCount } from '../../shared/format/format-count.ts'
 import type { Agent } from './agent.types.ts'
 import { useDeleteAgent } from './agent-mutations.ts'
 import { EditAgentModal } from './edit-agent-modal.tsx'

@@ -2,7 +2,7 @@
 // change refreshes all agent reads and the dashboard.
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
-import { DASHBOARD_KEY } from '../dashboard/dashboard.queries.ts'
+import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
 import type { Agent } from './agent.types.ts'
 import { AGENTS_KEY } from './agents.queries.ts'
 

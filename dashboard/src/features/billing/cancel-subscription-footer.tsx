@@ -3,7 +3,7 @@
 import { BlockStack, Button, Card, Text } from '@shopify/polaris'
 import { useState } from 'react'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
-import { formatDate } from '../format/format-dates.ts'
+import { formatDate } from '../../shared/format/format-dates.ts'
 import { useCancelSubscription } from './billing.mutations.ts'
 import type { Subscription } from '#shared/billing.types.ts'
 import { isSubscriptionActive } from './subscription-state.ts'

@@ -2,7 +2,7 @@
 // date, Manage Billing (the billing portal in a new tab) and Upgrade Plan; a Shopify merchant's plan is
 // managed in their Shopify admin instead, which the card links to.
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
-import { formatDate } from '../format/format-dates.ts'
+import { formatDate } from '../../shared/format/format-dates.ts'
 import { useOpenBillingPortal } from './billing.mutations.ts'
 import type { Subscription } from '#shared/billing.types.ts'
 import { nextDate, remainingText, statusBadge } from './subscription-state.ts'

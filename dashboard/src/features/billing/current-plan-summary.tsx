@@ -1,7 +1,7 @@
 // SPEC section 2, Settings, Billing & Plans: the current plan, status Active or Expired, start, end,
 // remaining days, and whether this server enforces plan limits.
 import { Badge, BlockStack, Card, InlineStack, Text } from '@shopify/polaris'
-import { formatDate } from '../format/format-dates.ts'
+import { formatDate } from '../../shared/format/format-dates.ts'
 import type { Subscription } from '#shared/billing.types.ts'
 import { isSubscriptionActive } from './subscription-state.ts'
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
 import { LoadFailedBanner } from '../../feedback/load-failed-banner.tsx'
-import { formatDate } from '../format/format-dates.ts'
+import { formatDate } from '../../shared/format/format-dates.ts'
 import { subscriptionHistoryQuery } from './billing.queries.ts'
 import type { SubscriptionStatus } from '#shared/billing.types.ts'
 

@@ -1,8 +1,8 @@
 // SPEC section 2, Usage & Plan, Overview tab: the usage summary (tokens, conversations, agents, widgets,
 // team members) and the subscription's details (plan, status Active/Inactive, started, renews).
 import { BlockStack, Card, Text } from '@shopify/polaris'
-import { formatCount } from '../format/format-count.ts'
-import { formatDate } from '../format/format-dates.ts'
+import { formatCount } from '../../shared/format/format-count.ts'
+import { formatDate } from '../../shared/format/format-dates.ts'
 import type { Subscription } from '#shared/billing.types.ts'
 import { isSubscriptionActive, nextDate } from './subscription-state.ts'
 import { formatLimit, usageFigures } from './usage-figures.ts'

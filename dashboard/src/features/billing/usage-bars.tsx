@@ -2,7 +2,7 @@
 // numbers in K and M, an unlimited limit as ∞.
 import { BlockStack, Card, ProgressBar, Text } from '@shopify/polaris'
 import { useId } from 'react'
-import { formatCount } from '../format/format-count.ts'
+import { formatCount } from '../../shared/format/format-count.ts'
 import { formatLimit, UNLIMITED, type UsageFigure } from './usage-figures.ts'
 
 function UsageBar({ figure }: { figure: UsageFigure }) {

@@ -1,7 +1,7 @@
 // What a subscription has used of each limit (SPEC sections 3 and 9): limits under either of their
 // names, the SPEC's defaults when absent, -1 as unlimited (∞), the percent used capped at 100, and
 // numbers shortened to K and M.
-import { formatCount } from '../format/format-count.ts'
+import { formatCount } from '../../shared/format/format-count.ts'
 import type { LimitName, PlanLimits, Subscription } from '#shared/billing.types.ts'
 
 export const LIMIT_LABELS: Record<LimitName, string> = {

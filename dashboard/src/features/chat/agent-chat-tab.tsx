@@ -18,7 +18,7 @@ import {
   withLatestMessages,
   type MessagePages,
 } from '../conversations/conversations.queries.ts'
-import { formatTime24 } from '../format/format-dates.ts'
+import { formatTime24 } from '../../shared/format/format-dates.ts'
 import { ChatPanel } from './chat-panel.tsx'
 import { useChatSender } from './use-chat-sender.ts'
 import { EmptyCard } from '../../feedback/empty-card.tsx'

@@ -14,7 +14,7 @@ import {
   withLatestMessages,
   type MessagePages,
 } from '../conversations/conversations.queries.ts'
-import { DASHBOARD_KEY } from '../dashboard/dashboard.queries.ts'
+import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
 import { streamChatMessage } from './stream-chat-message.ts'
 
 export interface ChatSender {

@@ -2,7 +2,7 @@
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
-import { DASHBOARD_KEY } from '../dashboard/dashboard.queries.ts'
+import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
 import type { Conversation, Message } from './conversation.types.ts'
 import { CONVERSATIONS_KEY } from './conversations.queries.ts'
 

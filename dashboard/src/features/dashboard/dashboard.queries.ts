@@ -3,13 +3,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
-
-export const DASHBOARD_KEY = ['dashboard'] as const
-
-export interface Trend {
-  value: number
-  isPositive: boolean
-}
+import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
+import type { Trend } from '../../shared/stat-card.tsx'
 
 export interface DashboardStats {
   totalAgents: number

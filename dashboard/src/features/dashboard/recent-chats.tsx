@@ -3,8 +3,8 @@ import { Badge, BlockStack, Card, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
-import { formatMonthDay } from '../format/format-dates.ts'
-import { DASHBOARD_KEY } from './dashboard.queries.ts'
+import { formatMonthDay } from '../../shared/format/format-dates.ts'
+import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
 
 interface RecentChat {
   id: string

@@ -1,6 +1,6 @@
 // SPEC section 2, Conversations page: the conversations workspace in the dashboard's page.
 import { Page } from '@shopify/polaris'
-import { ConversationsWorkspace } from '../../features/conversations/conversations-workspace.tsx'
+import { ConversationsWorkspace } from '../../features/conversation-workspace/conversations-workspace.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 
 export function ConversationsPage() {

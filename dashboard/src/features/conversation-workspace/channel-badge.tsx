@@ -1,7 +1,7 @@
 // Where a conversation came from, when it was not the dashboard: a visitor of a website's widget, or a
 // customer of a Shopify storefront.
 import { Badge } from '@shopify/polaris'
-import type { Conversation } from './conversation.types.ts'
+import type { Conversation } from '../conversations/conversation.types.ts'
 
 const CHANNELS = {
   widget: { label: 'Website widget', tone: 'info' },

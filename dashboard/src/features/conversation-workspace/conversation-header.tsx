@@ -1,8 +1,8 @@
 // The right column's header: name, "with {agent}", last active date, status, and the conversation's actions.
 import { Badge, BlockStack, Button, InlineStack, Text } from '@shopify/polaris'
 import { ArchiveIcon, ArrowLeftIcon, DeleteIcon, StarFilledIcon, StarIcon } from '@shopify/polaris-icons'
-import { formatDate } from '../format/format-dates.ts'
-import type { Conversation } from './conversation.types.ts'
+import { formatDate } from '../../shared/format/format-dates.ts'
+import type { Conversation } from '../conversations/conversation.types.ts'
 
 const STATUS_TONE = { active: 'success', pending: 'attention', completed: undefined } as const
 

@@ -2,9 +2,9 @@
 import { useEffect, useRef } from 'react'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
-import { DASHBOARD_KEY } from '../dashboard/dashboard.queries.ts'
-import type { Conversation } from './conversation.types.ts'
-import { CONVERSATIONS_KEY } from './conversations.queries.ts'
+import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
+import type { Conversation } from '../conversations/conversation.types.ts'
+import { CONVERSATIONS_KEY } from '../conversations/conversations.queries.ts'
 
 export function useMarkRead(conversation: Conversation | undefined) {
   const marked = useRef<string | null>(null)

@@ -2,7 +2,7 @@
 import { Button, ButtonGroup, Icon, InlineStack, Select, Tag, TextField } from '@shopify/polaris'
 import { SearchIcon } from '@shopify/polaris-icons'
 import type { Agent } from '../agents/agent.types.ts'
-import type { ConversationFilter } from './conversation.types.ts'
+import type { ConversationFilter } from '../conversations/conversation.types.ts'
 
 export interface FilterState {
   agentId: string | null

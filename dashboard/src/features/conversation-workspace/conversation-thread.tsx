@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
 import { ChatPanel } from '../chat/chat-panel.tsx'
 import { useChatSender } from '../chat/use-chat-sender.ts'
-import { formatTime12 } from '../format/format-dates.ts'
-import type { Conversation } from './conversation.types.ts'
+import { formatTime12 } from '../../shared/format/format-dates.ts'
+import type { Conversation } from '../conversations/conversation.types.ts'
 import { ConversationHeader, type ConversationHeaderProps } from './conversation-header.tsx'
-import { activityQuery } from './conversations.queries.ts'
+import { activityQuery } from '../conversations/conversations.queries.ts'
 import { useMarkRead } from './use-mark-read.ts'
 
 function readOnlyReasonOf(channel: Conversation['channel']): string {

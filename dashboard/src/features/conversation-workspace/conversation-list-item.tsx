@@ -1,9 +1,9 @@
 // One conversation in the list: initials avatar, name, last message, date (MMM d), where it came from
 // (unless the dashboard), unread badge.
 import { Badge, Text } from '@shopify/polaris'
-import { formatMonthDay } from '../format/format-dates.ts'
+import { formatMonthDay } from '../../shared/format/format-dates.ts'
 import { ChannelBadge } from './channel-badge.tsx'
-import type { Conversation } from './conversation.types.ts'
+import type { Conversation } from '../conversations/conversation.types.ts'
 
 const initialsOf = (name: string) => (name.trim().slice(0, 2) || '?').toUpperCase()
 

@@ -1,0 +1,51 @@
+// One figure with its title and, where there is one, its 30-day trend: the Dashboard's cards and the
+// Agents list's summary.
+import { BlockStack, Card, InlineStack, Text } from '@shopify/polaris'
+import { formatCount } from './format/format-count.ts'
+
+export interface Trend {
+  value: number
+  isPositive: boolean
+}
+
+function TrendLine({ trend }: { trend: Trend }) {
+  return (
+    <Text as="span" variant="bodySm" tone={trend.isPositive ? 'success' : 'critical'}>
+      {trend.isPositive ? '▲' : '▼'} {Math.abs(trend.value)}%{' '}
+      <span className="visually-hidden">{trend.isPositive ? 'up' : 'down'} </span>vs previous 30 days
+    </Text>
+  )
+}
+
+export function StatCard({
+  title,
+  value,
+  caption,
+  trend,
+}: {
+  title: string
+  value: number | undefined
+  caption?: string
+  trend?: Trend
+}) {
+  return (
+    <Card>
+      <BlockStack gap="100">
+        <Text as="h3" variant="headingSm" tone="subdued">
+          {title}
+        </Text>
+        <Text as="p" variant="heading2xl">
+          {value === undefined ? '–' : formatCount(value)}
+        </Text>
+        {caption || trend ? (
+          <InlineStack gap="200" wrap>
+            <Text as="span" variant="bodySm" tone="subdued">
+              {caption}
+            </Text>
+            {trend ? <TrendLine trend={trend} /> : null}
+          </InlineStack>
+        ) : null}
+      </BlockStack>
+    </Card>
+  )
+}
