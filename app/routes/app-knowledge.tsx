@@ -68,13 +68,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { message: 'Agent created' }
     }
     await requireAgentAccess(context.database, { actor, agentId: parsed.data.agent_id, need: 'edit' })
-    const started = await enqueueStoreImport({
+    await enqueueStoreImport({
       database: context.database,
       queue: context.queue,
       shopDomain: shop.shopDomain,
       agentId: parsed.data.agent_id,
     })
-    return { message: started.message }
+    return { message: 'Store import started' }
   } catch (error) {
     if (error instanceof AppError) return { error: error.detail, upgrade: isPlanRefusal(error) }
     throw error

@@ -84,7 +84,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please choose a plan' }
   const shopBilling = shopBillingOf(context, billing, shop.shopDomain)
   try {
-    if (parsed.data.intent === 'cancel') return await cancelThroughShopify(shopBilling, { accountId: actor.userId })
+    if (parsed.data.intent === 'cancel') {
+      const { planName } = await cancelThroughShopify(shopBilling, { accountId: actor.userId })
+      return { message: `Your ${planName} subscription is cancelled.` }
+    }
     return await subscribeThroughShopify(shopBilling, {
       accountId: actor.userId,
       planId: parsed.data.plan_id,

@@ -46,7 +46,6 @@ export async function createConversation(
   )
   const greeting = conversation.messages[0]
   return {
-    message: 'Conversation created successfully',
     conversation_id: conversation.id,
     conversation: toConversationView(conversation),
     ai_message: greeting ? toMessageView(greeting) : null,

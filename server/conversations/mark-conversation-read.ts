@@ -9,5 +9,5 @@ export async function markConversationRead(database: Database, actor: Actor, con
     database.prisma.message.updateMany({ where: { conversationId, isRead: false }, data: { isRead: true } }),
     database.prisma.conversation.update({ where: { id: conversationId }, data: { unreadCount: 0 } }),
   ])
-  return { message: 'Conversation marked as read', conversation_id: conversationId, unread: 0 }
+  return { conversation_id: conversationId, unread: 0 }
 }

@@ -41,13 +41,13 @@ export async function updateMessage(
   if (abandoned) await meterFailedAnswer({ database, logger: answering.logger }, abandoned)
   if (change.is_deleted) {
     await database.prisma.message.update({ where: { id: messageId }, data: { isDeleted: true } })
-    return { message: 'Message deleted successfully', message_id: messageId }
+    return { outcome: 'deleted' as const, message_id: messageId }
   }
   const text = change.message_text as string
-  if (text === message.text) return { message: 'Message unchanged', data: toMessageView(message) }
+  if (text === message.text) return { outcome: 'unchanged' as const, data: toMessageView(message) }
   const updated = await database.prisma.message.update({
     where: { id: messageId },
     data: { text, editedAt: new Date() },
   })
-  return { message: 'Message updated successfully', data: toMessageView(updated) }
+  return { outcome: 'updated' as const, data: toMessageView(updated) }
 }

@@ -30,6 +30,13 @@ import { sendStoredFile } from './send-stored-file.ts'
 import { parseIdParam } from './parse-id-param.ts'
 
 /** SPEC section 7, Conversations: every call under /conversations/. */
+/** What the door says after each outcome of editing a message. */
+const MESSAGE_UPDATE_OUTCOMES = {
+  deleted: 'Message deleted successfully',
+  unchanged: 'Message unchanged',
+  updated: 'Message updated successfully',
+} as const
+
 export function conversationRoutes({
   database,
   storage,
@@ -57,15 +64,14 @@ export function conversationRoutes({
     res.json(await listAllConversations(database, actorOf(res), { ...query, agentId: query.agent_id }))
   })
   router.post('/conversations/create/', signedIn, async (req, res) => {
-    res
-      .status(201)
-      .json(
-        await createConversation(
-          { database, plans: chat.plans },
-          actorOf(res),
-          CreateConversationSchema.parse(req.body),
-        ),
-      )
+    res.status(201).json({
+      message: 'Conversation created successfully',
+      ...(await createConversation(
+        { database, plans: chat.plans },
+        actorOf(res),
+        CreateConversationSchema.parse(req.body),
+      )),
+    })
   })
   // The send call whose path the SPEC does not show: everything in the body.
   router.post('/conversations/chat/', signedIn, limitChat, async (req, res) => {
@@ -102,7 +108,10 @@ export function conversationRoutes({
   router.get('/conversations/chat/:agentId/:conversationId/', signedIn, limitChat, chatRoute)
   router.post('/conversations/chat/:agentId/:conversationId/', signedIn, limitChat, chatRoute)
   router.put('/conversations/:conversationId/read/', signedIn, async (req, res) => {
-    res.json(await markConversationRead(database, actorOf(res), conversationParam(req.params.conversationId)))
+    res.json({
+      message: 'Conversation marked as read',
+      ...(await markConversationRead(database, actorOf(res), conversationParam(req.params.conversationId))),
+    })
   })
   router.get('/conversations/:agentId/:conversationId/check-active/', signedIn, async (req, res) => {
     res.json(
@@ -136,16 +145,15 @@ export function conversationRoutes({
   router.post('/conversations/:agentId/:conversationId/:messageId/update/', signedIn, async (req, res) => {
     const change = UpdateMessageSchema.parse(req.body)
     const messageId = parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound)
-    res.json(
-      await updateMessage(database, {
-        actor: actorOf(res),
-        agentId: agentParam(req.params.agentId),
-        conversationId: conversationParam(req.params.conversationId),
-        messageId,
-        change,
-        answering: chat,
-      }),
-    )
+    const { outcome, ...result } = await updateMessage(database, {
+      actor: actorOf(res),
+      agentId: agentParam(req.params.agentId),
+      conversationId: conversationParam(req.params.conversationId),
+      messageId,
+      change,
+      answering: chat,
+    })
+    res.json({ message: MESSAGE_UPDATE_OUTCOMES[outcome], ...result })
   })
   router.post('/conversations/:agentId/:conversationId/:messageId/retry/', signedIn, limitChat, async (req, res) => {
     const agentId = agentParam(req.params.agentId)

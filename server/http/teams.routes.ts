@@ -58,14 +58,22 @@ export function teamRoutes({
     res.json(await getTeam(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)),
   )
   router.post(`${base}/create/`, signedIn, async (req, res) => {
-    res.status(201).json(await createTeam(database, actorOf(res), CreateTeamSchema.parse(req.body).team_name))
+    res.status(201).json({
+      ...(await createTeam(database, actorOf(res), CreateTeamSchema.parse(req.body).team_name)),
+      message: 'Team created successfully',
+    })
   })
   router.post(`${base}/update-name/`, signedIn, async (req, res) => {
     const { team_id, team_name } = RenameTeamSchema.parse(req.body)
-    res.json(await renameTeam(database, { actor: actorOf(res), teamId: team_id, name: team_name }))
+    res.json({
+      ...(await renameTeam(database, { actor: actorOf(res), teamId: team_id, name: team_name })),
+      message: 'Team updated successfully',
+    })
   })
   router.post(`${base}/delete/`, signedIn, async (req, res) =>
-    res.json(await deleteTeam(database, actorOf(res), TeamIdSchema.parse(req.body).team_id)),
+    deleteTeam(database, actorOf(res), TeamIdSchema.parse(req.body).team_id).then(() =>
+      res.json({ message: 'Team deleted successfully' }),
+    ),
   )
 
   router.get(`${base}/members/`, signedIn, async (req, res) =>
@@ -74,37 +82,30 @@ export function teamRoutes({
   // Invitations are limited per inviter, like sign-ins: inviting addresses is not a free way to learn which have accounts.
   router.post(`${base}/add-member/`, signedIn, async (req, res) => {
     await rateLimits.limitAccount('team-invite', actorOf(res).userId)
-    res.status(201).json(await addMember({ database, plans }, actorOf(res), AddMemberSchema.parse(req.body)))
+    res.status(201).json({
+      ...(await addMember({ database, plans }, actorOf(res), AddMemberSchema.parse(req.body))),
+      message: 'Team member added successfully',
+    })
   })
   router.post(`${base}/update-member-role/`, signedIn, async (req, res) => {
     const { team_id, team_member_id, team_member_role } = MemberRoleSchema.parse(req.body)
-    res.json(
-      await updateMember(
+    res.json({
+      ...(await updateMember(
         { database, plans },
-        {
-          actor: actorOf(res),
-          teamId: team_id,
-          memberId: team_member_id,
-          change: { role: team_member_role },
-          message: 'Team member role updated successfully',
-        },
-      ),
-    )
+        { actor: actorOf(res), teamId: team_id, memberId: team_member_id, change: { role: team_member_role } },
+      )),
+      message: 'Team member role updated successfully',
+    })
   })
   router.post(`${base}/update-member-name/`, signedIn, async (req, res) => {
     const { team_id, team_member_id, team_member_name } = MemberNameSchema.parse(req.body)
-    res.json(
-      await updateMember(
+    res.json({
+      ...(await updateMember(
         { database, plans },
-        {
-          actor: actorOf(res),
-          teamId: team_id,
-          memberId: team_member_id,
-          change: { name: team_member_name },
-          message: 'Team member name updated successfully',
-        },
-      ),
-    )
+        { actor: actorOf(res), teamId: team_id, memberId: team_member_id, change: { name: team_member_name } },
+      )),
+      message: 'Team member name updated successfully',
+    })
   })
   for (const [path, status, message] of [
     ['deactivate-member', 'deactivated', 'Team member deactivated successfully'],
@@ -112,12 +113,13 @@ export function teamRoutes({
   ] as const) {
     router.post(`${base}/${path}/`, signedIn, async (req, res) => {
       const { team_id, team_member_id } = MemberRefSchema.parse(req.body)
-      res.json(
-        await updateMember(
+      res.json({
+        ...(await updateMember(
           { database, plans },
-          { actor: actorOf(res), teamId: team_id, memberId: team_member_id, change: { status }, message },
-        ),
-      )
+          { actor: actorOf(res), teamId: team_id, memberId: team_member_id, change: { status } },
+        )),
+        message,
+      })
     })
   }
   for (const [path, message] of [
@@ -126,9 +128,8 @@ export function teamRoutes({
   ] as const) {
     router.post(`${base}/${path}/`, signedIn, async (req, res) => {
       const { team_id, team_member_id } = MemberRefSchema.parse(req.body)
-      res.json(
-        await removeMember(database, { actor: actorOf(res), teamId: team_id, memberId: team_member_id, message }),
-      )
+      await removeMember(database, { actor: actorOf(res), teamId: team_id, memberId: team_member_id })
+      res.json({ message })
     })
   }
 
@@ -137,11 +138,15 @@ export function teamRoutes({
   )
   router.post(`${base}/assign-agent/`, signedIn, async (req, res) => {
     const { team_id, agent_id } = TeamAgentSchema.parse(req.body)
-    res.json(await assignAgent(database, { actor: actorOf(res), teamId: team_id, agentId: agent_id }))
+    res.json({
+      message: 'Agent assigned to team successfully',
+      ...(await assignAgent(database, { actor: actorOf(res), teamId: team_id, agentId: agent_id })),
+    })
   })
   router.post(`${base}/remove-agent/`, signedIn, async (req, res) => {
     const { team_id, agent_id } = TeamAgentSchema.parse(req.body)
-    res.json(await unassignAgent(database, { actor: actorOf(res), teamId: team_id, agentId: agent_id }))
+    await unassignAgent(database, { actor: actorOf(res), teamId: team_id, agentId: agent_id })
+    res.json({ message: 'Agent removed from team successfully' })
   })
 
   router.get(`${base}/member/permissions/`, signedIn, async (req, res) => {

@@ -46,21 +46,21 @@ export function widgetIntegrationRoutes({
   })
   const create: RequestHandler = async (req, res) => {
     const input = CreateIntegrationSchema.parse(req.body ?? {})
-    res
-      .status(201)
-      .json(
-        await createIntegration(
-          { database, storage, plans },
-          { actor: actorOf(res), agentId: agentOf(req.params), input, logo: req.file?.buffer },
-        ),
-      )
+    res.status(201).json({
+      message: 'Widget integration created successfully!',
+      ...(await createIntegration(
+        { database, storage, plans },
+        { actor: actorOf(res), agentId: agentOf(req.params), input, logo: req.file?.buffer },
+      )),
+    })
   }
   router.post(`${base}/`, signedIn, logoUpload, create)
   router.post(`${base}/create/`, signedIn, logoUpload, create)
   const update: RequestHandler = async (req, res) => {
     const change = UpdateIntegrationSchema.parse(req.body ?? {})
-    res.json(
-      await updateIntegration(
+    res.json({
+      message: 'Widget integration updated successfully',
+      ...(await updateIntegration(
         { database, storage, plans },
         {
           actor: actorOf(res),
@@ -69,20 +69,19 @@ export function widgetIntegrationRoutes({
           change,
           logo: req.file?.buffer,
         },
-      ),
-    )
+      )),
+    })
   }
   router.put(`${base}/:integrationId/`, signedIn, logoUpload, update)
   router.put(`${base}/:integrationId/update/`, signedIn, logoUpload, update)
   const remove: RequestHandler = async (req, res) => {
-    res.json(
-      await deleteIntegration(database, {
-        storage,
-        actor: actorOf(res),
-        agentId: agentOf(req.params),
-        integrationId: integrationOf(req.params),
-      }),
-    )
+    await deleteIntegration(database, {
+      storage,
+      actor: actorOf(res),
+      agentId: agentOf(req.params),
+      integrationId: integrationOf(req.params),
+    })
+    res.json({ message: 'The chat widget integration has been deleted successfully.' })
   }
   router.delete(`${base}/:integrationId/`, signedIn, remove)
   router.delete(`${base}/:integrationId/delete/`, signedIn, remove)

@@ -14,7 +14,7 @@ export async function getTeam(database: Database, actor: Actor, teamId: string) 
 
 export async function createTeam(database: Database, actor: Actor, name: string) {
   const team = await database.prisma.team.create({ data: { accountId: actor.userId, name }, include: counts })
-  return { team: toTeamView(team, 'owner'), message: 'Team created successfully' }
+  return { team: toTeamView(team, 'owner') }
 }
 
 export interface RenameTeamOptions {
@@ -26,12 +26,11 @@ export interface RenameTeamOptions {
 export async function renameTeam(database: Database, { actor, teamId, name }: RenameTeamOptions) {
   const { role } = await requireTeam(database, { actor, teamId, need: 'own' })
   const team = await database.prisma.team.update({ where: { id: teamId }, data: { name }, include: counts })
-  return { team: toTeamView(team, role), message: 'Team updated successfully' }
+  return { team: toTeamView(team, role) }
 }
 
 /** Deleting a team ends its memberships and assignments; its agents stay with their owner. */
 export async function deleteTeam(database: Database, actor: Actor, teamId: string) {
   await requireTeam(database, { actor, teamId, need: 'own' })
   await database.prisma.team.delete({ where: { id: teamId } })
-  return { message: 'Team deleted successfully' }
 }

@@ -35,7 +35,7 @@ export async function assignAgent(database: Database, { actor, teamId, agentId }
     create: { teamId, agentId, accountId: team.accountId },
     update: {},
   })
-  return { message: 'Agent assigned to team successfully', agent: toTeamAgentView(agent) }
+  return { agent: toTeamAgentView(agent) }
 }
 
 export interface UnassignAgentOptions {
@@ -49,5 +49,4 @@ export async function unassignAgent(database: Database, { actor, teamId, agentId
   await requireAgentAccess(database, { actor, agentId, need: 'edit' })
   const { count } = await database.prisma.teamAgent.deleteMany({ where: { teamId, agentId } })
   if (count === 0) throw new AppError('NOT_FOUND', 'This agent is not assigned to the team.')
-  return { message: 'Agent removed from team successfully' }
 }

@@ -59,7 +59,7 @@ export async function addMember({ database, plans }: TeamServices, actor: Actor,
           },
         }),
     )
-    return { team_member: toMemberView(created), message: 'Team member added successfully' }
+    return { team_member: toMemberView(created) }
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
       throw new AppError('CONFLICT', 'This e-mail is already a member of the team.')
@@ -72,7 +72,6 @@ export interface UpdateMemberOptions {
   teamId: string
   memberId: string
   change: { role?: TeamRole; name?: string; status?: TeamMemberStatus }
-  message: string
 }
 
 /**
@@ -81,7 +80,7 @@ export interface UpdateMemberOptions {
  */
 export async function updateMember(
   { database, plans }: TeamServices,
-  { actor, teamId, memberId, change, message }: UpdateMemberOptions,
+  { actor, teamId, memberId, change }: UpdateMemberOptions,
 ) {
   const { role } = await requireTeam(database, { actor, teamId, need: 'manage' })
   const member = await requireMember(database, teamId, memberId)
@@ -98,21 +97,19 @@ export async function updateMember(
         update,
       )
     : await update(database.prisma)
-  return { team_member: toMemberView(updated), message }
+  return { team_member: toMemberView(updated) }
 }
 
 export interface RemoveMemberOptions {
   actor: Actor
   teamId: string
   memberId: string
-  message: string
 }
 
-export async function removeMember(database: Database, { actor, teamId, memberId, message }: RemoveMemberOptions) {
+export async function removeMember(database: Database, { actor, teamId, memberId }: RemoveMemberOptions) {
   const { role } = await requireTeam(database, { actor, teamId, need: 'manage' })
   const member = await requireMember(database, teamId, memberId)
   if (role !== 'owner' && member.userId === actor.userId)
     throw new AppError('FORBIDDEN', 'Ask the team owner to remove you from the team.')
   await database.prisma.teamMember.delete({ where: { id: member.id } })
-  return { message }
 }

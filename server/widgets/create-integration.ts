@@ -61,5 +61,5 @@ export async function createIntegration(
       if (websiteLogoKey) await storage.delete(websiteLogoKey).catch(() => {})
       throw error
     })
-  return { message: 'Widget integration created successfully!', ...toIntegrationView(integration) }
+  return toIntegrationView(integration)
 }

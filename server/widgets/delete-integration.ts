@@ -21,5 +21,4 @@ export async function deleteIntegration(
   const integration = await requireIntegration(database, { actor, agentId, integrationId, need: 'edit' })
   await database.prisma.widgetIntegration.delete({ where: { id: integration.id } })
   if (integration.websiteLogoKey) await storage.delete(integration.websiteLogoKey)
-  return { message: 'The chat widget integration has been deleted successfully.' }
 }

@@ -51,5 +51,5 @@ export async function updateIntegration(
     ? await plans.createWithinPlan({ accountId: integration.accountId, resource: 'widgets' }, update)
     : await update(database.prisma)
   if (websiteLogoKey && integration.websiteLogoKey) await storage.delete(integration.websiteLogoKey)
-  return { message: 'Widget integration updated successfully', ...toIntegrationView(updated) }
+  return toIntegrationView(updated)
 }

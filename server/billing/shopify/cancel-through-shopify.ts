@@ -7,12 +7,13 @@ const NO_SHOPIFY_SUBSCRIPTION = 'This store has no subscription billed through S
 
 /**
  * Cancels the shop account's Shopify subscription with billing.cancel (now, with a prorated credit for
- * the unused days, as Shopify does), and applies Shopify's answer: the plan ends at once.
+ * the unused days, as Shopify does), and applies Shopify's answer: the plan ends at once. Answers the
+ * plan that ended, for the screen to say so.
  */
 export async function cancelThroughShopify(
   shopBilling: ShopBilling,
   { accountId }: { accountId: string },
-): Promise<{ message: string }> {
+): Promise<{ planName: string }> {
   const { database, billing, isTest, shopDomain } = shopBilling
   const current = await findCurrentSubscription(database.prisma, accountId)
   const billedToThisShop =
@@ -25,5 +26,5 @@ export async function cancelThroughShopify(
   await database.prisma.$transaction((tx) =>
     applyShopifySubscription(tx, { shopDomain, subscription: fromLibrarySubscription(answered), syncedAt }),
   )
-  return { message: `Your ${current.plan.name} subscription is cancelled.` }
+  return { planName: current.plan.name }
 }

@@ -32,14 +32,18 @@ export function embeddingRoutes({
   router.post('/agents/:agentId/:objectType/:objectId/embed/', signedIn, async (req, res) => {
     EmbedRequestSchema.parse(req.body)
     const { agentId, objectType, objectId } = target(req.params)
-    res
-      .status(202)
-      .json(await startEmbedding(database, { queue, actor: actorOf(res), agentId, type: objectType, id: objectId }))
+    res.status(202).json({
+      message: 'Embedding started',
+      ...(await startEmbedding(database, { queue, actor: actorOf(res), agentId, type: objectType, id: objectId })),
+    })
   })
 
   const remove: RequestHandler = async (req, res) => {
     const { agentId, objectType, objectId } = target(req.params)
-    res.json(await deleteEmbeddings(database, { actor: actorOf(res), agentId, type: objectType, id: objectId }))
+    res.json({
+      message: 'Embeddings deleted',
+      ...(await deleteEmbeddings(database, { actor: actorOf(res), agentId, type: objectType, id: objectId })),
+    })
   }
   router.delete('/agents/:agentId/:objectType/:objectId/embeddings/delete/', signedIn, remove)
   router.post('/agents/:agentId/:objectType/:objectId/embeddings/delete/', signedIn, remove)

@@ -21,5 +21,5 @@ export async function deleteEmbeddings(database: Database, { actor, agentId, typ
     id,
     data: type === 'text' ? { embedded: false, status: 'pending' } : { embedded: false },
   })
-  return { message: 'Embeddings deleted', deleted_chunks: count }
+  return { deleted_chunks: count }
 }

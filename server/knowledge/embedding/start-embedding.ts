@@ -43,7 +43,7 @@ export async function startEmbedding(database: Database, { queue, actor, agentId
   if (type === 'text')
     await markKnowledgeItem(database, { type, id, data: { status: 'processing', statusError: null } })
   queue.wake()
-  return { message: 'Embedding started', job: toJobView(job) }
+  return { job: toJobView(job) }
 }
 
 /** A website's pages change under a running crawl: embedding or deleting its index waits until it ends. */

@@ -58,5 +58,5 @@ export async function enqueueStoreImport({
   }
   if (jobs.length === 0) throw new AppError('CONFLICT', 'The store is already being imported into this agent.')
   queue.wake()
-  return { message: 'Store import started', jobs: jobs.map(toJobView) }
+  return { jobs: jobs.map(toJobView) }
 }
