@@ -4,26 +4,25 @@ import { redactShop } from '../compliance/redact-shop.ts'
 import { queueCatalogueFinish } from '../jobs/queue-catalogue-finish.ts'
 import type { ShopifyJobDependencies } from '../jobs/shopify-job-dependencies.ts'
 import { markShopUninstalled } from './mark-shop-uninstalled.ts'
-import type { ShopifyWebhookTopic, WebhookJobPayload, WebhookPayload } from './shopify-webhook.schemas.ts'
+import type { WebhookJobPayload } from './shopify-webhook.schemas.ts'
 import { syncStoreObject } from './sync-store-object.ts'
 import { updateShopScopes } from './update-shop-scopes.ts'
 import { updateShopSubscription } from './update-shop-subscription.ts'
 
-// The job's payload was parsed by enqueueShopifyWebhook before it was stored.
-const payloadOf = <Topic extends ShopifyWebhookTopic>(webhook: WebhookJobPayload, _topic: Topic) =>
-  webhook.payload as WebhookPayload<Topic>
-
 interface SyncObjectOptions {
-  webhook: WebhookJobPayload
+  shopDomain: string
+  gid: string
   type: 'product' | 'collection'
   isDeleted: boolean
 }
 
-async function syncObject(dependencies: ShopifyJobDependencies, { webhook, type, isDeleted }: SyncObjectOptions) {
+async function syncObject(
+  dependencies: ShopifyJobDependencies,
+  { shopDomain, gid, type, isDeleted }: SyncObjectOptions,
+) {
   const { database, queue } = dependencies
-  const shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain: webhook.shop } })
+  const shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain } })
   if (!shop) return { skipped: 'unknown shop' }
-  const { gid } = payloadOf(webhook, 'products/update')
   return syncStoreObject({
     database,
     queue,
@@ -35,8 +34,11 @@ async function syncObject(dependencies: ShopifyJobDependencies, { webhook, type,
   })
 }
 
-async function finishBulkOperation(dependencies: ShopifyJobDependencies, webhook: WebhookJobPayload) {
-  const { bulkOperationGid, status } = payloadOf(webhook, 'bulk_operations/finish')
+async function finishBulkOperation(
+  dependencies: ShopifyJobDependencies,
+  webhook: Extract<WebhookJobPayload, { topic: 'bulk_operations/finish' }>,
+) {
+  const { bulkOperationGid, status } = webhook.payload
   const bulkImport = await dependencies.database.prisma.shopifyBulkImport.findFirst({
     where: { bulkOperationGid, shop: { shopDomain: webhook.shop } },
     include: { shop: true },
@@ -56,14 +58,34 @@ export async function processShopifyWebhook(
   switch (webhook.topic) {
     case 'products/create':
     case 'products/update':
-      return syncObject(dependencies, { webhook, type: 'product', isDeleted: false })
+      return syncObject(dependencies, {
+        shopDomain: webhook.shop,
+        gid: webhook.payload.gid,
+        type: 'product',
+        isDeleted: false,
+      })
     case 'products/delete':
-      return syncObject(dependencies, { webhook, type: 'product', isDeleted: true })
+      return syncObject(dependencies, {
+        shopDomain: webhook.shop,
+        gid: webhook.payload.gid,
+        type: 'product',
+        isDeleted: true,
+      })
     case 'collections/create':
     case 'collections/update':
-      return syncObject(dependencies, { webhook, type: 'collection', isDeleted: false })
+      return syncObject(dependencies, {
+        shopDomain: webhook.shop,
+        gid: webhook.payload.gid,
+        type: 'collection',
+        isDeleted: false,
+      })
     case 'collections/delete':
-      return syncObject(dependencies, { webhook, type: 'collection', isDeleted: true })
+      return syncObject(dependencies, {
+        shopDomain: webhook.shop,
+        gid: webhook.payload.gid,
+        type: 'collection',
+        isDeleted: true,
+      })
     case 'bulk_operations/finish':
       return finishBulkOperation(dependencies, webhook)
     case 'app/uninstalled': {
@@ -76,12 +98,12 @@ export async function processShopifyWebhook(
       return updateShopSubscription(database, {
         logger,
         shopDomain: webhook.shop,
-        update: payloadOf(webhook, 'app_subscriptions/update'),
+        update: webhook.payload,
       })
     case 'app/scopes_update':
-      return updateShopScopes(database, webhook.shop, payloadOf(webhook, 'app/scopes_update').current)
+      return updateShopScopes(database, webhook.shop, webhook.payload.current)
     case 'customers/data_request': {
-      const { customer, dataRequestId } = payloadOf(webhook, 'customers/data_request')
+      const { customer, dataRequestId } = webhook.payload
       return {
         data_request_id: dataRequestId,
         ...(await gatherCustomerData({ database, shopDomain: webhook.shop, customer })),
@@ -93,7 +115,7 @@ export async function processShopifyWebhook(
         storage,
         logger,
         shopDomain: webhook.shop,
-        customer: payloadOf(webhook, 'customers/redact').customer,
+        customer: webhook.payload.customer,
         currentJobId: jobId,
       })
     case 'shop/redact':

@@ -10,12 +10,36 @@ const optionalEmail = z
   .nullish()
   .transform((value) => value || null)
 
+// What a webhook job keeps of each topic's payload, checked again when the job is claimed.
+const Gid = (type: 'Product' | 'Collection') =>
+  z.object({ gid: z.string().regex(new RegExp(`^gid://shopify/${type}/\\d+$`)) })
+const StoredCustomer = z.object({ id: z.string(), email: z.string().nullable() })
+const Nothing = z.object({})
+const STORED = {
+  product: Gid('Product'),
+  collection: Gid('Collection'),
+  bulkOperation: z.object({
+    bulkOperationGid: z.string().startsWith('gid://shopify/BulkOperation/'),
+    status: z.string().nullable(),
+  }),
+  subscription: z.object({
+    subscriptionGid: z.string(),
+    name: z.string(),
+    status: z.enum(['ACTIVE', 'ACCEPTED', 'CANCELLED', 'DECLINED', 'EXPIRED', 'FROZEN', 'PENDING']),
+    createdAt: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
+  scopes: z.object({ current: z.array(z.string()) }),
+  dataRequest: z.object({ customer: StoredCustomer, dataRequestId: z.string().nullable() }),
+  redactCustomer: z.object({ customer: StoredCustomer }),
+}
+
 /** A store object's GraphQL id from a REST-shaped payload (deletions may carry only the number). */
 const objectGid = (type: 'Product' | 'Collection') =>
   z
     .looseObject({ id: numericId, admin_graphql_api_id: z.string().nullish() })
     .transform((payload) => ({ gid: payload.admin_graphql_api_id ?? `gid://shopify/${type}/${payload.id}` }))
-    .pipe(z.object({ gid: z.string().regex(new RegExp(`^gid://shopify/${type}/\\d+$`)) }))
+    .pipe(Gid(type))
 
 const customer = z.looseObject({ id: numericId, email: optionalEmail }).transform(({ id, email }) => ({ id, email }))
 
@@ -35,8 +59,12 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
     .transform((payload) => ({
       bulkOperationGid: payload.admin_graphql_api_id,
       status: payload.status?.toLowerCase() ?? null,
-    })),
-  'app/uninstalled': z.unknown().transform(() => ({})),
+    }))
+    .pipe(STORED.bulkOperation),
+  'app/uninstalled': z
+    .unknown()
+    .transform(() => ({}))
+    .pipe(Nothing),
   'app_subscriptions/update': z
     .looseObject({
       app_subscription: z.looseObject({
@@ -57,15 +85,24 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
       status: subscription.status,
       createdAt: subscription.created_at ?? null,
       updatedAt: subscription.updated_at,
-    })),
+    }))
+    .pipe(STORED.subscription),
   'app/scopes_update': z
     .looseObject({ current: z.array(z.string().regex(/^[a-z_]+$/)) })
-    .transform(({ current }) => ({ current })),
+    .transform(({ current }) => ({ current }))
+    .pipe(STORED.scopes),
   'customers/data_request': z
     .looseObject({ customer, data_request: z.looseObject({ id: numericId }).nullish() })
-    .transform((payload) => ({ customer: payload.customer, dataRequestId: payload.data_request?.id ?? null })),
-  'customers/redact': z.looseObject({ customer }).transform((payload) => ({ customer: payload.customer })),
-  'shop/redact': z.unknown().transform(() => ({})),
+    .transform((payload) => ({ customer: payload.customer, dataRequestId: payload.data_request?.id ?? null }))
+    .pipe(STORED.dataRequest),
+  'customers/redact': z
+    .looseObject({ customer })
+    .transform((payload) => ({ customer: payload.customer }))
+    .pipe(STORED.redactCustomer),
+  'shop/redact': z
+    .unknown()
+    .transform(() => ({}))
+    .pipe(Nothing),
 } as const
 
 export type ShopifyWebhookTopic = keyof typeof WEBHOOK_PAYLOAD_SCHEMAS
@@ -89,11 +126,44 @@ export const ShopDomainSchema = z
   .regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, { error: 'must be a myshopify.com domain' })
 export const WebhookIdSchema = z.string().trim().min(1).max(200)
 
-/** What a webhook job's payload holds. */
-export const WebhookJobPayloadSchema = z.object({
-  topic: z.enum(TOPICS as [ShopifyWebhookTopic, ...ShopifyWebhookTopic[]]),
-  shop: ShopDomainSchema,
-  webhookId: z.string(),
-  payload: z.unknown(),
-})
+const STORED_BY_TOPIC = {
+  'products/create': STORED.product,
+  'products/update': STORED.product,
+  'products/delete': STORED.product,
+  'collections/create': STORED.collection,
+  'collections/update': STORED.collection,
+  'collections/delete': STORED.collection,
+  'bulk_operations/finish': STORED.bulkOperation,
+  'app/uninstalled': Nothing,
+  'app_subscriptions/update': STORED.subscription,
+  'app/scopes_update': STORED.scopes,
+  'customers/data_request': STORED.dataRequest,
+  'customers/redact': STORED.redactCustomer,
+  'shop/redact': Nothing,
+} as const satisfies Record<ShopifyWebhookTopic, z.ZodType>
+
+const jobPayloadOf = <Topic extends ShopifyWebhookTopic>(topic: Topic) =>
+  z.object({
+    topic: z.literal(topic),
+    shop: ShopDomainSchema,
+    webhookId: z.string(),
+    payload: STORED_BY_TOPIC[topic],
+  })
+
+/** What a webhook job's payload holds: the topic, and what was kept of its payload in that topic's shape. */
+export const WebhookJobPayloadSchema = z.discriminatedUnion('topic', [
+  jobPayloadOf('products/create'),
+  jobPayloadOf('products/update'),
+  jobPayloadOf('products/delete'),
+  jobPayloadOf('collections/create'),
+  jobPayloadOf('collections/update'),
+  jobPayloadOf('collections/delete'),
+  jobPayloadOf('bulk_operations/finish'),
+  jobPayloadOf('app/uninstalled'),
+  jobPayloadOf('app_subscriptions/update'),
+  jobPayloadOf('app/scopes_update'),
+  jobPayloadOf('customers/data_request'),
+  jobPayloadOf('customers/redact'),
+  jobPayloadOf('shop/redact'),
+])
 export type WebhookJobPayload = z.infer<typeof WebhookJobPayloadSchema>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ZodError } from 'zod'
+import { enqueueJob } from '../../../server/jobs/enqueue-job.ts'
 import { enqueueStoreImport } from '../../../server/shopify/jobs/enqueue-store-import.ts'
 import { SHOPIFY_WEBHOOK_JOB } from '../../../server/shopify/jobs/shopify-job-kinds.ts'
 import { enqueueShopifyWebhook } from '../../../server/shopify/webhooks/enqueue-shopify-webhook.ts'
@@ -196,6 +197,25 @@ describe('webhook deliveries', () => {
     ).rejects.toBeInstanceOf(ZodError)
     await expect(enqueue('products/update', { id: 1 }, 'shop.example.com')).rejects.toBeInstanceOf(ZodError)
     expect(await testbed.database.prisma.job.count({ where: { kind: SHOPIFY_WEBHOOK_JOB } })).toBe(0)
+  })
+
+  it('a stored job whose payload is not in its topic’s shape fails at once, saying why, and touches nothing', async () => {
+    testbed = await startShopifyTestbed()
+    const { database, shop } = testbed
+    // Written by hand, or before the shape changed: products/update keeps a gid, not scopes.
+    const job = await enqueueJob(database.prisma, {
+      kind: SHOPIFY_WEBHOOK_JOB,
+      payload: { topic: 'products/update', shop: shop.shopDomain, webhookId: 'by-hand', payload: { current: [] } },
+      maxAttempts: 8,
+    })
+    await settleJobs(database)
+    const failed = await database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(failed.lastError).toContain('carries a payload it cannot use')
+    expect(failed.lastError).toContain('gid')
+    expect(await database.prisma.shopifyShop.findUniqueOrThrow({ where: { id: shop.id } })).toMatchObject({
+      scopes: shop.scopes,
+    })
   })
 })
 
