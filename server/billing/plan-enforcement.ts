@@ -55,12 +55,13 @@ export interface PlanEnforcement {
     create: (tx: Prisma.TransactionClient) => Promise<T>,
   ): Promise<T>
   /** Counts usage of the period, refusing (402) what would pass the limit, in the caller's transaction if given. */
-  consume(
-    prisma: Database['prisma'] | Prisma.TransactionClient,
-    standing: AccountStanding,
-    metric: MeteredLimit,
-    amount: number,
-  ): Promise<void>
+  consume(prisma: Database['prisma'] | Prisma.TransactionClient, usage: ConsumeOptions): Promise<void>
+}
+
+interface ConsumeOptions {
+  standing: AccountStanding
+  metric: MeteredLimit
+  amount: number
 }
 
 export interface PlanEnforcementOptions {
@@ -115,7 +116,7 @@ export function createPlanEnforcement({
       const standing = await enforcement.standingOf(accountId)
       enforcement.requireAnswering(standing)
       return database.prisma.$transaction(async (tx) => {
-        await enforcement.consume(tx, standing, metric, 1)
+        await enforcement.consume(tx, { standing, metric, amount: 1 })
         return create(tx)
       })
     },
@@ -134,7 +135,7 @@ export function createPlanEnforcement({
         if (!fitsLimit(standing.limits[metric], used)) throw planLimitReached(standing, metric, used)
       }
     },
-    async consume(prisma, standing, metric, amount) {
+    async consume(prisma, { standing, metric, amount }) {
       const limit = enforced ? standing.limits[metric] : UNLIMITED
       if (enforced && !standing.live) throw subscriptionInactive(standing)
       if (

@@ -33,12 +33,11 @@ export async function reservePromptTokens(
   if (needed <= reserved.tokens) return attempt
   const standing = await process.plans.standingOf(agent.accountId)
   return process.database.prisma.$transaction(async (tx) => {
-    await process.plans.consume(
-      tx,
-      { ...standing, period: { start: reserved.periodStart, end: standing.period.end } },
-      'tokens',
-      needed - reserved.tokens,
-    )
+    await process.plans.consume(tx, {
+      standing: { ...standing, period: { start: reserved.periodStart, end: standing.period.end } },
+      metric: 'tokens',
+      amount: needed - reserved.tokens,
+    })
     const { count } = await tx.message.updateMany({
       where: attemptWhere(attempt),
       data: { answerReservedTokens: needed },

@@ -36,9 +36,10 @@ export async function chargeAttempt(
   { process, admission, newMessages }: ChargeAttemptOptions,
 ): Promise<TokenReservation | null> {
   if (!admission.standing.enforced) return null
-  if (newMessages > 0) await process.plans.consume(tx, admission.standing, 'messages', newMessages)
+  if (newMessages > 0)
+    await process.plans.consume(tx, { standing: admission.standing, metric: 'messages', amount: newMessages })
   if (admission.reserveTokens === 0) return null
-  await process.plans.consume(tx, admission.standing, 'tokens', admission.reserveTokens)
+  await process.plans.consume(tx, { standing: admission.standing, metric: 'tokens', amount: admission.reserveTokens })
   return { tokens: admission.reserveTokens, periodStart: admission.standing.period.start }
 }
 

@@ -96,19 +96,19 @@ export async function answerQuestion({
   const defaults = answerer.chatModel.defaults
   spending.modelCalled = true
   spending.promptCharacters = prompt.reduce((sum, message) => sum + message.content.length, 0)
-  const generated = await answerer.chatModel.generate(
-    prompt,
-    {
+  const generated = await answerer.chatModel.generate({
+    messages: prompt,
+    settings: {
       model: question.agent.llmModel ?? defaults.model,
       temperature: question.agent.llmTemperature ?? defaults.temperature,
       maxTokens: question.agent.llmMaxTokens ?? defaults.maxTokens,
     },
-    (piece) => {
+    onToken: (piece) => {
       spending.streamed += piece
       onToken(piece)
     },
     signal,
-  )
+  })
   const sources = sourcesCited(generated.text, passages)
   return {
     text: generated.text,

@@ -32,10 +32,12 @@ export class GenerationError extends Error {
 /** A language model that streams its answer: onToken gets each piece of text as it comes. */
 export interface ChatModel {
   readonly defaults: GenerationSettings
-  generate(
-    messages: PromptMessage[],
-    settings: GenerationSettings,
-    onToken: (text: string) => void,
-    signal: AbortSignal,
-  ): Promise<Generated>
+  generate(request: GenerationRequest): Promise<Generated>
+}
+
+interface GenerationRequest {
+  messages: PromptMessage[]
+  settings: GenerationSettings
+  onToken: (text: string) => void
+  signal: AbortSignal
 }

@@ -26,7 +26,7 @@ export function createChatModel(config: Config): ChatModel | null {
   })
   return {
     defaults: { model: config.LLM_MODEL, temperature: config.LLM_TEMPERATURE, maxTokens: config.LLM_MAX_TOKENS },
-    async generate(messages, settings, onToken, signal) {
+    async generate({ messages, settings, onToken, signal }) {
       const deadline = AbortSignal.timeout(config.LLM_TIMEOUT_MS)
       const combined = AbortSignal.any([signal, deadline])
       let text = ''
