@@ -43,3 +43,25 @@ export function requireOwnDashboardConversation(actor: Actor, conversation: Conv
   if (conversation.startedByUserId !== actor.userId)
     throw new AppError('FORBIDDEN', 'Only the person who started this conversation can write in it.')
 }
+
+export interface RequireChatOptions {
+  actor: Actor
+  agentId: string | null
+  conversationId: string
+}
+
+/**
+ * A dashboard conversation the actor may write in now: theirs, its agent active, the conversation open.
+ * Sending a message and retrying an answer both start here.
+ */
+export async function requireConversationToChatIn(
+  database: Database,
+  { actor, agentId, conversationId }: RequireChatOptions,
+) {
+  const found = await requireConversation(database, { actor, agentId, conversationId, need: 'chat' })
+  requireOwnDashboardConversation(actor, found.conversation)
+  if (!found.agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
+  if (!found.conversation.isActive)
+    throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
+  return found
+}

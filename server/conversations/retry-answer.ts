@@ -1,8 +1,7 @@
 import type { Actor } from '../accounts/actor.ts'
-import { AppError } from '../errors/app-error.ts'
 import { admitMessage } from './admit-message.ts'
 import { claimRetry } from './claim-retry.ts'
-import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
+import { requireConversationToChatIn } from './require-conversation.ts'
 import { answerUserMessage, type ChatEvents, type ChatServices } from './send-message.ts'
 
 export interface RetryAnswerOptions {
@@ -19,16 +18,11 @@ export async function retryAnswer(
   services: ChatServices,
   { actor, agentId, conversationId, messageId, events, signal }: RetryAnswerOptions,
 ) {
-  const { agent, conversation } = await requireConversation(services.database, {
+  const { agent } = await requireConversationToChatIn(services.database, {
     actor,
     agentId,
     conversationId,
-    need: 'chat',
   })
-  requireOwnDashboardConversation(actor, conversation)
-  if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
-  if (!conversation.isActive)
-    throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
   const failed = await services.database.prisma.message.findFirst({
     where: { id: messageId, conversationId },
     select: { text: true },

@@ -20,7 +20,7 @@ import { meterFailedAnswer } from './meter-failed-answer.ts'
 import { toMessageView, type MessageView } from './message-view.ts'
 import { recordAnswerProgress } from './record-answer-progress.ts'
 import { reservePromptTokens } from './reserve-prompt-tokens.ts'
-import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
+import { requireConversationToChatIn } from './require-conversation.ts'
 import { saveAnswer } from './save-answer.ts'
 import { saveUserMessage } from './save-user-message.ts'
 
@@ -72,16 +72,11 @@ export async function sendMessage(
   services: ChatServices,
   { actor, agentId, conversationId, text, events, signal }: SendMessageOptions,
 ) {
-  const { agent, conversation } = await requireConversation(services.database, {
+  const { agent, conversation } = await requireConversationToChatIn(services.database, {
     actor,
     agentId,
     conversationId,
-    need: 'chat',
   })
-  requireOwnDashboardConversation(actor, conversation)
-  if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
-  if (!conversation.isActive)
-    throw new AppError('CONFLICT', 'This conversation is closed. Reopen it (is_active true) or start a new one.')
   const admission = await admitMessage(services, { agent, questionCharacters: text.length })
   const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text, admission })
   return answerUserMessage(services, { agent, userMessage, events, signal })
