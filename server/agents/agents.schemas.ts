@@ -66,7 +66,7 @@ export const UpdateAgentSchema = z.object(
 export type UpdateAgent = z.infer<typeof UpdateAgentSchema>
 
 /** An agent as every agents call answers it (SPEC section 3): create, read, update, and each item of a list. */
-export const AgentViewSchema = z.object({
+export const AgentViewSchema = z.strictObject({
   agent_id: z.string(),
   id: z.string(),
   name: z.string(),
@@ -87,7 +87,7 @@ export const AgentViewSchema = z.object({
   no_of_websites: z.number(),
   no_of_conversations: z.number(),
   conversation_count: z.number(),
-  documents_summary: z.object({ total_documents: z.number() }),
+  documents_summary: z.strictObject({ total_documents: z.number() }),
   teams: z.array(z.string()),
   no_of_team_members: z.number(),
 })
@@ -119,7 +119,7 @@ export const CheckContentSchema = z.object(
 export const PageQuerySchema = z.object({ page: wholeNumber(1, 1_000_000), page_size: wholeNumber(10, 100) })
 export type PageQuery = z.infer<typeof PageQuerySchema>
 
-const PaginationSchema = z.object({
+export const PaginationSchema = z.strictObject({
   page: z.number(),
   page_size: z.number(),
   total_count: z.number(),
@@ -137,5 +137,5 @@ export function paginationOf(query: PageQuery, totalCount: number): Pagination {
 }
 
 /** GET /agents/: one page of the caller's agents. */
-export const AgentListSchema = z.object({ agents: z.array(AgentViewSchema), pagination: PaginationSchema })
+export const AgentListSchema = z.strictObject({ agents: z.array(AgentViewSchema), pagination: PaginationSchema })
 export type AgentList = z.infer<typeof AgentListSchema>

@@ -1,5 +1,6 @@
 // The knowledge contract shared by texts, documents and websites. Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
+import { PaginationSchema } from '../agents/agents.schemas.ts'
 import { jsonObjectSchema, jsonTooLargeMessage } from '../../shared/json-limits.schemas.ts'
 import { isSingleLine, multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
 
@@ -173,3 +174,101 @@ export const UpdateWebsiteSchema = z.object(
   { error: 'Invalid website URL or data' },
 )
 export type UpdateWebsite = z.infer<typeof UpdateWebsiteSchema>
+
+// ───── What the knowledge calls answer: each item with its latest job, and the lists ─────
+// Strict: they say exactly what the server sends, and the contract test fails on any field more or less.
+
+const timestamp = z.string()
+const itemStatus = z.enum(['pending', 'processing', 'ready', 'failed'])
+
+/** A job as the API shows it: enough for a progress bar and an error message. */
+const JobViewSchema = z.strictObject({
+  job_id: z.string(),
+  kind: z.string(),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']),
+  progress: z.number(),
+  progress_detail: z.string().nullable(),
+  attempts: z.number(),
+  max_attempts: z.number(),
+  error: z.string().nullable(),
+  object_type: z.string().nullable(),
+  object_id: z.string().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  finished_at: timestamp.nullable(),
+})
+export type JobView = z.infer<typeof JobViewSchema>
+
+const itemFields = {
+  id: z.string(),
+  agent_id: z.string(),
+  status_error: z.string().nullable(),
+  embedded: z.boolean(),
+  embedded_at: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  job: JobViewSchema.nullable(),
+}
+
+/** A text: the texts calls' item (SPEC section 3). */
+export const TextViewSchema = z.strictObject({
+  ...itemFields,
+  text_id: z.string(),
+  text_title: z.string(),
+  text_content: z.string(),
+  text_description: z.string().nullable(),
+  text_tags: z.unknown(),
+  meta_data: z.unknown(),
+  status: itemStatus,
+})
+export type TextView = z.infer<typeof TextViewSchema>
+
+/** A document: the documents calls' item (SPEC section 3). */
+export const DocumentViewSchema = z.strictObject({
+  ...itemFields,
+  document_id: z.string(),
+  document_name: z.string(),
+  document_format: z.enum(['pdf', 'docx', 'txt', 'csv', 'json']),
+  document_url: z.string(),
+  document_size: z.string(),
+  document_size_bytes: z.number(),
+  document_description: z.string().nullable(),
+  document_language: z.string(),
+  document_tags: z.unknown(),
+  meta_data: z.unknown(),
+  file_type_icon: z.string(),
+  page_count: z.number().nullable(),
+  status: itemStatus,
+  is_expired: z.boolean(),
+})
+export type DocumentView = z.infer<typeof DocumentViewSchema>
+
+/** A website: the websites calls' item, with its crawl settings (SPEC section 3). */
+export const WebsiteViewSchema = z.strictObject({
+  ...itemFields,
+  website_id: z.string(),
+  website_url: z.string(),
+  website_name: z.string(),
+  crawling: z.boolean(),
+  content_status: z.enum(['pending', 'crawled', 'available', 'failed']),
+  pages_found: z.number(),
+  pages_crawled: z.number(),
+  max_pages: z.number(),
+  max_depth: z.number(),
+  include_patterns: z.array(z.string()),
+  exclude_patterns: z.array(z.string()),
+  recrawl_interval_hours: z.number().nullable(),
+  next_crawl_at: timestamp.nullable(),
+  last_crawled_at: timestamp.nullable(),
+})
+export type WebsiteView = z.infer<typeof WebsiteViewSchema>
+
+export const TextListSchema = z.strictObject({ texts: z.array(TextViewSchema), pagination: PaginationSchema })
+export type TextList = z.infer<typeof TextListSchema>
+export const DocumentListSchema = z.strictObject({
+  documents: z.array(DocumentViewSchema),
+  pagination: PaginationSchema,
+})
+export type DocumentList = z.infer<typeof DocumentListSchema>
+export const WebsiteListSchema = z.strictObject({ websites: z.array(WebsiteViewSchema), pagination: PaginationSchema })
+export type WebsiteList = z.infer<typeof WebsiteListSchema>

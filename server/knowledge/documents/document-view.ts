@@ -1,4 +1,5 @@
 import type { Document } from '../../db/generated/prisma/client.ts'
+import type { DocumentView } from '../knowledge.schemas.ts'
 import type { JobView } from '../embedding/job-view.ts'
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB']
@@ -15,7 +16,7 @@ function formatSize(bytes: number) {
 }
 
 /** A document as the API shows it (SPEC section 3), with its latest job for progress. */
-export function toDocumentView(document: Document, job: JobView | undefined) {
+export function toDocumentView(document: Document, job: JobView | undefined): DocumentView {
   const sizeBytes = Number(document.sizeBytes)
   return {
     document_id: document.id,

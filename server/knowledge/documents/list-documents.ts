@@ -4,7 +4,7 @@ import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { latestJobsOf } from '../embedding/latest-jobs.ts'
-import type { ItemListQuery } from '../knowledge.schemas.ts'
+import type { ItemListQuery, DocumentList } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
 import { toDocumentView } from './document-view.ts'
 
@@ -14,7 +14,10 @@ export interface ListDocumentsOptions {
   query: ItemListQuery
 }
 
-export async function listDocuments(database: Database, { actor, agentId, query }: ListDocumentsOptions) {
+export async function listDocuments(
+  database: Database,
+  { actor, agentId, query }: ListDocumentsOptions,
+): Promise<DocumentList> {
   await requireAgentAccess(database, { actor, agentId, need: 'read' })
   const where: Prisma.DocumentWhereInput = {
     agentId,

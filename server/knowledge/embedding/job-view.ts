@@ -1,7 +1,10 @@
 import type { Job } from '../../db/generated/prisma/client.ts'
+import type { JobView } from '../knowledge.schemas.ts'
+
+export type { JobView }
 
 /** A job as the API shows it: enough for a progress bar and an error message. */
-export function toJobView(job: Job) {
+export function toJobView(job: Job): JobView {
   return {
     job_id: job.id,
     kind: job.kind,
@@ -18,5 +21,3 @@ export function toJobView(job: Job) {
     finished_at: job.finishedAt?.toISOString() ?? null,
   }
 }
-
-export type JobView = ReturnType<typeof toJobView>

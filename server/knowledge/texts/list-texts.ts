@@ -4,7 +4,7 @@ import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { latestJobsOf } from '../embedding/latest-jobs.ts'
-import type { ItemListQuery } from '../knowledge.schemas.ts'
+import type { ItemListQuery, TextList } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
 import { toTextView } from './text-view.ts'
 
@@ -14,7 +14,7 @@ export interface ListTextsOptions {
   query: ItemListQuery
 }
 
-export async function listTexts(database: Database, { actor, agentId, query }: ListTextsOptions) {
+export async function listTexts(database: Database, { actor, agentId, query }: ListTextsOptions): Promise<TextList> {
   await requireAgentAccess(database, { actor, agentId, need: 'read' })
   const where: Prisma.TextWhereInput = {
     agentId,

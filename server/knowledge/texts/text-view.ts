@@ -1,8 +1,9 @@
 import type { Text } from '../../db/generated/prisma/client.ts'
+import type { TextView } from '../knowledge.schemas.ts'
 import type { JobView } from '../embedding/job-view.ts'
 
 /** A text as the API shows it (SPEC section 3), with its latest job for progress. */
-export function toTextView(text: Text, job: JobView | undefined) {
+export function toTextView(text: Text, job: JobView | undefined): TextView {
   return {
     text_id: text.id,
     id: text.id,

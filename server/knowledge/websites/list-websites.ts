@@ -4,7 +4,7 @@ import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { latestJobsOf } from '../embedding/latest-jobs.ts'
-import type { ItemListQuery } from '../knowledge.schemas.ts'
+import type { ItemListQuery, WebsiteList } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
 import { toWebsiteView } from './website-view.ts'
 
@@ -14,7 +14,10 @@ export interface ListWebsitesOptions {
   query: ItemListQuery
 }
 
-export async function listWebsites(database: Database, { actor, agentId, query }: ListWebsitesOptions) {
+export async function listWebsites(
+  database: Database,
+  { actor, agentId, query }: ListWebsitesOptions,
+): Promise<WebsiteList> {
   await requireAgentAccess(database, { actor, agentId, need: 'read' })
   const where: Prisma.WebsiteWhereInput = {
     agentId,

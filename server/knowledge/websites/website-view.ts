@@ -1,8 +1,9 @@
 import type { Website } from '../../db/generated/prisma/client.ts'
+import type { WebsiteView } from '../knowledge.schemas.ts'
 import type { JobView } from '../embedding/job-view.ts'
 
 /** A website as the API shows it (SPEC section 3), with its crawl settings and latest job. */
-export function toWebsiteView(website: Website, job: JobView | undefined) {
+export function toWebsiteView(website: Website, job: JobView | undefined): WebsiteView {
   return {
     website_id: website.id,
     id: website.id,
