@@ -116,7 +116,9 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       }
       const isFinal = isFinalFailure(job, error)
       log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, isFinal }, 'job attempt failed')
-      const failed = await finish(
+      // The item first: whoever sees the job failed (a screen polling it) then finds its item failed too.
+      if (isFinal) await markItemFailed(job, describeError(error))
+      await finish(
         job,
         isFinal
           ? { status: 'failed', lastError: describeError(error), finishedAt: new Date(), activeKey: null }
@@ -126,7 +128,6 @@ export function startWorker(options: WorkerOptions): RunningWorker {
               runAfter: new Date(Date.now() + backoffMs(job.attempts)),
             },
       )
-      if (isFinal && failed.count > 0) await markItemFailed(job, describeError(error))
     } finally {
       clearInterval(heartbeat)
     }
