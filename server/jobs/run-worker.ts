@@ -116,9 +116,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       }
       const isFinal = isFinalFailure(job, error)
       log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, isFinal }, 'job attempt failed')
-      // The item first: whoever sees the job failed (a screen polling it) then finds its item failed too.
-      if (isFinal) await markItemFailed(job, describeError(error))
-      await finish(
+      const failed = await finish(
         job,
         isFinal
           ? { status: 'failed', lastError: describeError(error), finishedAt: new Date(), activeKey: null }
@@ -128,6 +126,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
               runAfter: new Date(Date.now() + backoffMs(job.attempts)),
             },
       )
+      if (isFinal && failed.count > 0) await markItemFailed(job, describeError(error))
     } finally {
       clearInterval(heartbeat)
     }

@@ -90,26 +90,6 @@ describe('the job worker', () => {
     expect(await settled(job.id)).toMatchObject({ status: 'succeeded', attempts: 3, lastError: null })
   })
 
-  it('marks the item failed before the job says failed, so whoever sees the failed job finds its item failed', async () => {
-    testDatabase = await createTestDatabase()
-    const { prisma } = testDatabase.database
-    const job = await enqueueJob(prisma, { kind: 'unreadable' })
-    const jobStatusWhenItemFailed: string[] = []
-    const handler: JobHandler = Object.assign(
-      async () => {
-        throw new PermanentJobError('The file cannot be read.')
-      },
-      {
-        onFinalFailure: async (failing: { id: string }) => {
-          jobStatusWhenItemFailed.push((await prisma.job.findUniqueOrThrow({ where: { id: failing.id } })).status)
-        },
-      },
-    )
-    start({ unreadable: handler })
-    expect(await settled(job.id)).toMatchObject({ status: 'failed', lastError: 'The file cannot be read.' })
-    expect(jobStatusWhenItemFailed).toEqual(['running'])
-  })
-
   it('a permanent failure is not retried', async () => {
     testDatabase = await createTestDatabase()
     const job = await enqueueJob(testDatabase.database.prisma, { kind: 'doomed' })
