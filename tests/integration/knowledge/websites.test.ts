@@ -148,13 +148,15 @@ describe('crawling a website', () => {
           .send({ website_url: url, website_name: 'Inside' })
         const job = await waitForJob(strict, account, strictAgent, created.body.job.job_id)
         expect(job.status).toBe('failed')
-        const website = (
-          await strict.request
-            .get(`/api/agents/${strictAgent}/websites/${created.body.website_id}/`)
-            .set(bearer(account.access))
-        ).body
-        expect(website.content_status).toBe('failed')
-        expect(website.status_error).toMatch(/resolves to a private or reserved address/)
+        // The worker records the job failed, then its website: two writes, so the website may lag a moment.
+        const readWebsite = async () =>
+          (
+            await strict.request
+              .get(`/api/agents/${strictAgent}/websites/${created.body.website_id}/`)
+              .set(bearer(account.access))
+          ).body as { content_status: string; status_error: string | null }
+        await expect.poll(async () => (await readWebsite()).content_status, { timeout: 10_000 }).toBe('failed')
+        expect((await readWebsite()).status_error).toMatch(/resolves to a private or reserved address/)
       }
     } finally {
       await strict.cleanup()
