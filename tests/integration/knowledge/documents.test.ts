@@ -31,7 +31,11 @@ async function uploadAndRead(bytes: Buffer, fileName: string) {
     (candidate: { object_id: string }) => candidate.object_id === uploaded.body.document_id,
   )
   await waitForJob(testApp, owner, agentId, job.job_id)
-  return (await testApp.request.get(api(`/documents/${uploaded.body.document_id}/`)).set(bearer(owner.access))).body
+  // The worker records the job's end, then the document's: two writes, so the document may lag a moment.
+  const read = async () =>
+    (await testApp.request.get(api(`/documents/${uploaded.body.document_id}/`)).set(bearer(owner.access))).body
+  await expect.poll(async () => (await read()).status, { timeout: 10_000 }).toMatch(/ready|failed/)
+  return read()
 }
 
 async function sectionsOf(documentId: string) {
