@@ -32,12 +32,15 @@ async function uploadAndRead({ testApp, owner, agentId }: Uploader, bytes: Buffe
     (candidate: { object_id: string }) => candidate.object_id === uploaded.body.document_id,
   )
   const finished = await waitForJob(testApp, owner, agentId, job.job_id)
-  const document = (
-    await testApp.request
-      .get(`/api/agents/${agentId}/documents/${uploaded.body.document_id}/`)
-      .set(bearer(owner.access))
-  ).body
-  return { job: finished, document }
+  // The worker records the job's end, then the document's: two writes, so the document may lag a moment.
+  const read = async () =>
+    (
+      await testApp.request
+        .get(`/api/agents/${agentId}/documents/${uploaded.body.document_id}/`)
+        .set(bearer(owner.access))
+    ).body
+  await expect.poll(async () => (await read()).status, { timeout: 10_000 }).toMatch(/ready|failed/)
+  return { job: finished, document: await read() }
 }
 
 describe('with the default limits', () => {
