@@ -1,7 +1,8 @@
 import type { Conversation } from '../db/generated/prisma/client.ts'
+import type { ConversationView } from './conversations.schemas.ts'
 
 /** A conversation as the SPEC names its fields (section 3), id also as conversation_id. */
-export function toConversationView(conversation: Conversation & { agent: { name: string } }) {
+export function toConversationView(conversation: Conversation & { agent: { name: string } }): ConversationView {
   return {
     id: conversation.id,
     conversation_id: conversation.id,

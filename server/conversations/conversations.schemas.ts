@@ -110,3 +110,104 @@ export const UpdateMessageSchema = z
   .refine((body) => body.message_text !== undefined || body.is_deleted === true, {
     error: 'Send message_text to edit, or is_deleted true to delete',
   })
+
+// The answers: a conversation and a message as every conversations call returns them (SPEC section 3).
+
+/** A conversation, with its id also as conversation_id. */
+export const ConversationViewSchema = z.strictObject({
+  id: z.string(),
+  conversation_id: z.string(),
+  name: z.string(),
+  last_message: z.string(),
+  timestamp: z.string(),
+  unread: z.number(),
+  status: z.enum(['active', 'pending', 'completed']),
+  agent_id: z.string(),
+  agent_name: z.string(),
+  channel: z.enum(['dashboard', 'widget', 'shopify']),
+  is_favorite: z.boolean(),
+  is_archived: z.boolean(),
+  is_active: z.boolean(),
+  is_deleted: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type ConversationView = z.infer<typeof ConversationViewSchema>
+
+/** A passage an answer cites, numbered as the answer's own [n] markers. */
+const SourceViewSchema = z.strictObject({
+  number: z.number(),
+  title: z.string().nullable(),
+  url: z.string().nullable(),
+  source_type: z.string(),
+  document_id: z.string().nullable(),
+  text_id: z.string().nullable(),
+  website_id: z.string().nullable(),
+  page: z.number().nullable(),
+  snippet: z.string(),
+})
+export type SourceView = z.infer<typeof SourceViewSchema>
+
+/** A file a message carries: its name, type, size and position, never where it is stored. */
+const AttachmentViewSchema = z.strictObject({
+  index: z.number(),
+  name: z.string().optional(),
+  content_type: z.string().optional(),
+  size: z.number().optional(),
+})
+
+/** A message with its sources and, for an answer, the model and its token usage. */
+export const MessageViewSchema = z.strictObject({
+  message_id: z.string(),
+  conversation_id: z.string(),
+  message_text: z.string(),
+  sender_type: z.enum(['user', 'ai']),
+  timestamp: z.string(),
+  is_read: z.boolean(),
+  is_deleted: z.boolean(),
+  is_archived: z.boolean(),
+  message_link: z.string().nullable(),
+  attachments: z.array(AttachmentViewSchema),
+  sources: z.array(SourceViewSchema),
+  reply_to: z.string().nullable(),
+  edited_at: z.string().nullable(),
+  answer_failed: z.boolean(),
+  /** A user message's answer as far as it was written: while it is being written, and once it failed. */
+  partial_answer: z.string().nullable(),
+  usage: z
+    .strictObject({ model: z.string().nullable(), prompt_tokens: z.number(), completion_tokens: z.number() })
+    .nullable(),
+})
+export type MessageView = z.infer<typeof MessageViewSchema>
+
+/** The page envelope of the conversations and messages lists. */
+const pageOf = <Item extends z.ZodType>(item: Item) =>
+  z.strictObject({
+    data: z.array(item),
+    total: z.number(),
+    page: z.number(),
+    limit: z.number(),
+    total_pages: z.number(),
+  })
+
+export const ConversationListSchema = pageOf(ConversationViewSchema)
+export type ConversationList = z.infer<typeof ConversationListSchema>
+export const MessageListSchema = pageOf(MessageViewSchema)
+export type MessageList = z.infer<typeof MessageListSchema>
+
+/** POST /conversations/create/: the conversation, and the agent's greeting when it has one. */
+export const CreatedConversationSchema = z.strictObject({
+  message: z.string(),
+  conversation_id: z.string(),
+  conversation: ConversationViewSchema,
+  ai_message: MessageViewSchema.nullable(),
+})
+
+/** A chat call's answer (and its stream's `done` event): the saved message and the saved answer. */
+export const ChatAnswerSchema = z.strictObject({
+  conversation_id: z.string(),
+  user_message: MessageViewSchema,
+  ai_message: MessageViewSchema,
+})
+export type ChatAnswer = z.infer<typeof ChatAnswerSchema>
+export type CreatedConversation = z.infer<typeof CreatedConversationSchema>

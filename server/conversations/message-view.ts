@@ -1,4 +1,5 @@
 import type { Message } from '../db/generated/prisma/client.ts'
+import type { MessageView, SourceView } from './conversations.schemas.ts'
 
 /** Attachments as clients see them: name, type, size and position; never where the file is stored. */
 function attachmentsOf(value: unknown) {
@@ -12,7 +13,7 @@ function attachmentsOf(value: unknown) {
 }
 
 /** A message as the SPEC names its fields (section 3), with its sources and token usage. */
-export function toMessageView(message: Message) {
+export function toMessageView(message: Message): MessageView {
   return {
     message_id: message.id,
     conversation_id: message.conversationId,
@@ -24,7 +25,8 @@ export function toMessageView(message: Message) {
     is_archived: message.isArchived,
     message_link: message.messageLink,
     attachments: attachmentsOf(message.attachments),
-    sources: message.sources,
+    // Written only by saveAnswer, from sourcesCited.
+    sources: message.sources as unknown as SourceView[],
     reply_to: message.replyToId,
     edited_at: message.editedAt?.toISOString() ?? null,
     answer_failed: message.answerError !== null,
@@ -36,4 +38,3 @@ export function toMessageView(message: Message) {
         : null,
   }
 }
-export type MessageView = ReturnType<typeof toMessageView>

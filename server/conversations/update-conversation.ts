@@ -33,8 +33,5 @@ export async function updateConversation(
     },
     include: { agent: { select: { name: true } } },
   })
-  return {
-    message: update.is_deleted ? 'Conversation deleted successfully' : 'Conversation updated successfully',
-    conversation: toConversationView(updated),
-  }
+  return { conversation: toConversationView(updated) }
 }

@@ -133,14 +133,16 @@ export function conversationRoutes({
     )
   })
   router.post('/conversations/:agentId/:conversationId/update/', signedIn, async (req, res) => {
-    res.json(
-      await updateConversation(database, {
+    const update = UpdateConversationSchema.parse(req.body)
+    res.json({
+      message: update.is_deleted ? 'Conversation deleted successfully' : 'Conversation updated successfully',
+      ...(await updateConversation(database, {
         actor: actorOf(res),
         agentId: agentParam(req.params.agentId),
         conversationId: conversationParam(req.params.conversationId),
-        update: UpdateConversationSchema.parse(req.body),
-      }),
-    )
+        update,
+      })),
+    })
   })
   router.post('/conversations/:agentId/:conversationId/:messageId/update/', signedIn, async (req, res) => {
     const change = UpdateMessageSchema.parse(req.body)

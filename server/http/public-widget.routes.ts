@@ -31,7 +31,7 @@ import {
   WidgetMessageSchema,
 } from '../widgets/public/widget-chat.schemas.ts'
 import type { WidgetSettings } from '../widgets/public/widget-settings.ts'
-import type { MessageView } from '../conversations/message-view.ts'
+import type { MessageView } from '../conversations/conversations.schemas.ts'
 import { parseIdParam } from './parse-id-param.ts'
 import type { RateLimits } from '../rate-limits/rate-limits.ts'
 import { receiveSingleFile } from './receive-single-file.ts'

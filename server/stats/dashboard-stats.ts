@@ -1,6 +1,7 @@
 import type { Actor } from '../accounts/actor.ts'
 import { visibleAgentsWhere } from '../agents/require-agent-access.ts'
 import type { Database } from '../db/database.ts'
+import type { DashboardStats } from './stats.schemas.ts'
 import { trendOf } from './trend.ts'
 
 const DAY_MS = 86_400_000
@@ -13,7 +14,7 @@ const ACTIVE_WITHIN_MS = DAY_MS
  * The four stat cards: agents the user sees, their conversations (not deleted) and messages, the
  * conversations active now, and trends of conversations and messages over the last 30 days.
  */
-export async function dashboardStats(database: Database, actor: Actor, now = new Date()) {
+export async function dashboardStats(database: Database, actor: Actor, now = new Date()): Promise<DashboardStats> {
   const agents = visibleAgentsWhere(actor)
   const conversations = { isDeleted: false, agent: agents }
   const messages = { isDeleted: false, conversation: conversations }

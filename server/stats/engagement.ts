@@ -2,7 +2,7 @@ import type { Actor } from '../accounts/actor.ts'
 import { visibleAgentsWhere } from '../agents/require-agent-access.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
-import { TIME_ZONE_MESSAGE } from './stats.schemas.ts'
+import { TIME_ZONE_MESSAGE, type Engagement } from './stats.schemas.ts'
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 
@@ -20,7 +20,7 @@ export interface EngagementByWeekdayOptions {
 export async function engagementByWeekday(
   database: Database,
   { actor, days, timeZone, now = new Date() }: EngagementByWeekdayOptions,
-) {
+): Promise<Engagement> {
   // Intl knows a few old zone names PostgreSQL does not: ask the database, which does the grouping.
   const known = await database.prisma.$queryRaw<
     unknown[]

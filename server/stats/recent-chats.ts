@@ -1,9 +1,10 @@
 import type { Actor } from '../accounts/actor.ts'
 import { visibleAgentsWhere } from '../agents/require-agent-access.ts'
 import type { Database } from '../db/database.ts'
+import type { RecentChats } from './stats.schemas.ts'
 
 /** The latest conversations of the agents the user sees, most recent activity first. */
-export async function recentChats(database: Database, actor: Actor, count: number) {
+export async function recentChats(database: Database, actor: Actor, count: number): Promise<RecentChats> {
   const conversations = await database.prisma.conversation.findMany({
     where: { isDeleted: false, agent: visibleAgentsWhere(actor) },
     orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],

@@ -52,3 +52,40 @@ export const RecentChatsQuerySchema = z.object({
     .max(50, { error: 'count must be between 1 and 50' })
     .default(5),
 })
+
+// The answers.
+
+/** A change in percent against the previous period. */
+const TrendSchema = z.strictObject({ value: z.number(), isPositive: z.boolean() })
+export type Trend = z.infer<typeof TrendSchema>
+
+/** GET /dashboard/api/stats/: the user's totals and this month's trends. */
+export const DashboardStatsSchema = z.strictObject({
+  totalAgents: z.number(),
+  totalConversations: z.number(),
+  activeConversations: z.number(),
+  totalMessages: z.number(),
+  trends: z.strictObject({ conversations: TrendSchema, messages: TrendSchema }),
+})
+export type DashboardStats = z.infer<typeof DashboardStatsSchema>
+
+/** GET /dashboard/api/engagement/: one point a weekday, Monday first. */
+export const EngagementSchema = z.array(
+  z.strictObject({ name: z.string(), conversations: z.number(), responses: z.number() }),
+)
+export type Engagement = z.infer<typeof EngagementSchema>
+
+/** GET /dashboard/api/recent-chats/: the latest conversations, most recent activity first. */
+export const RecentChatsSchema = z.array(
+  z.strictObject({
+    id: z.string(),
+    name: z.string(),
+    lastMessage: z.string(),
+    timestamp: z.string(),
+    unread: z.number(),
+    status: z.enum(['active', 'pending', 'completed']),
+    agent_id: z.string(),
+    agent_name: z.string(),
+  }),
+)
+export type RecentChats = z.infer<typeof RecentChatsSchema>

@@ -1,21 +1,22 @@
 import type { Agent, Team, TeamMember } from '../db/generated/prisma/client.ts'
+import type { TeamAgentView, TeamMemberView, TeamView } from './teams.schemas.ts'
 
 export function toTeamView(
-  team: Team & { _count?: { agents: number; members: number } },
+  team: Team & { _count: { agents: number; members: number } },
   myRole: 'owner' | TeamMember['role'],
-) {
+): TeamView {
   return {
     team_id: team.id,
     team_name: team.name,
     team_created_at: team.createdAt.toISOString(),
     team_updated_at: team.updatedAt.toISOString(),
-    agent_count: team._count?.agents,
-    team_member_count: team._count?.members,
+    agent_count: team._count.agents,
+    team_member_count: team._count.members,
     my_role: myRole,
   }
 }
 
-export function toMemberView(member: TeamMember) {
+export function toMemberView(member: TeamMember): TeamMemberView {
   return {
     team_member_id: member.id,
     team_id: member.teamId,
@@ -28,7 +29,7 @@ export function toMemberView(member: TeamMember) {
   }
 }
 
-export function toTeamAgentView(agent: Agent) {
+export function toTeamAgentView(agent: Agent): TeamAgentView {
   return {
     agent_id: agent.id,
     agent_name: agent.name,

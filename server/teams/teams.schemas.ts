@@ -26,7 +26,8 @@ export const TeamNameSchema = singleLineText({
 }).min(2, { error: TEAM_MESSAGES.nameTooShort })
 const memberName = (required: string) =>
   singleLineText({ label: 'Member name', max: 150, required, tooLong: TEAM_MESSAGES.memberNameTooLong })
-export const TeamRoleSchema = z.enum(['member', 'admin', 'viewer'], { error: TEAM_MESSAGES.roleInvalid })
+const TeamRoleSchema = z.enum(['member', 'admin', 'viewer'], { error: TEAM_MESSAGES.roleInvalid })
+export type TeamRole = z.infer<typeof TeamRoleSchema>
 
 export const TeamIdSchema = z.object(
   { team_id: idField(TEAM_MESSAGES.teamRequired) },
@@ -88,3 +89,41 @@ export const CheckPermissionSchema = z.object({
   team_id: idField(TEAM_MESSAGES.teamRequired).optional(),
   member_id: idField(TEAM_MESSAGES.memberRequired).optional(),
 })
+
+// The answers (SPEC section 3's Team, TeamMember and the team's agents).
+
+/** A team with its counts and the caller's place in it (owner, or their role as a member). */
+export const TeamViewSchema = z.strictObject({
+  team_id: z.string(),
+  team_name: z.string(),
+  team_created_at: z.string(),
+  team_updated_at: z.string(),
+  agent_count: z.number(),
+  team_member_count: z.number(),
+  my_role: z.enum(['owner', ...TeamRoleSchema.options]),
+})
+export type TeamView = z.infer<typeof TeamViewSchema>
+
+export const TeamMemberViewSchema = z.strictObject({
+  team_member_id: z.string(),
+  team_id: z.string(),
+  team_member_name: z.string(),
+  team_member_email: z.string(),
+  team_member_role: TeamRoleSchema,
+  team_member_status: z.enum(['pending', 'active', 'deactivated']),
+  team_member_created_at: z.string(),
+  team_member_updated_at: z.string(),
+})
+export type TeamMemberView = z.infer<typeof TeamMemberViewSchema>
+
+export const TeamAgentViewSchema = z.strictObject({
+  agent_id: z.string(),
+  agent_name: z.string(),
+  agent_created_at: z.string(),
+  agent_updated_at: z.string(),
+})
+export type TeamAgentView = z.infer<typeof TeamAgentViewSchema>
+
+export const TeamListSchema = z.strictObject({ teams: z.array(TeamViewSchema) })
+export const TeamMemberListSchema = z.strictObject({ team_members: z.array(TeamMemberViewSchema) })
+export const TeamAgentListSchema = z.strictObject({ agents: z.array(TeamAgentViewSchema) })

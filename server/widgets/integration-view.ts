@@ -1,5 +1,5 @@
 import type { WidgetIntegration, WidgetPosition } from '../db/generated/prisma/client.ts'
-import type { WidgetPositionValue } from './widgets.schemas.ts'
+import type { WidgetIntegrationView, WidgetPositionValue } from './widgets.schemas.ts'
 
 /** The SPEC's spelling of a position (bottom-right) from the database enum's (bottom_right). */
 export const positionValue = (position: WidgetPosition) => position.replace('_', '-') as WidgetPositionValue
@@ -13,7 +13,7 @@ export function logoUrl(integration: Pick<WidgetIntegration, 'id' | 'websiteLogo
 }
 
 /** A widget integration as the SPEC names its fields (section 3). */
-export function toIntegrationView(integration: WidgetIntegration) {
+export function toIntegrationView(integration: WidgetIntegration): WidgetIntegrationView {
   return {
     integration_id: integration.id,
     client_key: integration.clientKey,

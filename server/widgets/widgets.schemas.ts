@@ -126,3 +126,30 @@ export const UpdateIntegrationSchema = z.object(
   { error: 'Send the fields to change' },
 )
 export type IntegrationUpdate = z.infer<typeof UpdateIntegrationSchema>
+
+/** A widget integration as every widget-integrations call answers it (SPEC section 3). */
+export const WidgetIntegrationViewSchema = z.strictObject({
+  integration_id: z.string(),
+  client_key: z.string(),
+  agent_id: z.string(),
+  website_name: z.string(),
+  website_domain: z.string(),
+  website_logo: z.string().nullable(),
+  start_message: z.string(),
+  widget_position: z.enum(POSITIONS),
+  widget_color: z.string(),
+  bot_name: z.string(),
+  auto_open_chat: z.boolean(),
+  collect_user_email: z.boolean(),
+  enable_attachments: z.boolean(),
+  show_branding: z.boolean(),
+  allow_subdomains: z.boolean(),
+  daily_token_budget: z.number().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type WidgetIntegrationView = z.infer<typeof WidgetIntegrationViewSchema>
+
+export const WidgetIntegrationListSchema = z.strictObject({ integrations: z.array(WidgetIntegrationViewSchema) })
+export type WidgetIntegrationList = z.infer<typeof WidgetIntegrationListSchema>

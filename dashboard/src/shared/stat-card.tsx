@@ -1,12 +1,8 @@
 // One figure with its title and, where there is one, its 30-day trend: the Dashboard's cards and the
 // Agents list's summary.
 import { BlockStack, Card, InlineStack, Text } from '@shopify/polaris'
+import type { Trend } from '#server/stats/stats.schemas.ts'
 import { formatCount } from './format/format-count.ts'
-
-export interface Trend {
-  value: number
-  isPositive: boolean
-}
 
 function TrendLine({ trend }: { trend: Trend }) {
   return (

@@ -3,7 +3,8 @@ import { retrievePassages, type Retriever } from '../retrieval/retrieve-passages
 import { answerOffline } from './answer-offline.ts'
 import { buildPrompt } from './build-prompt.ts'
 import type { ChatModel, PromptMessage } from './chat-model.ts'
-import { messageLinkOf, sourcesCited, type SourceView } from './citations.ts'
+import type { SourceView } from '../../conversations/conversations.schemas.ts'
+import { messageLinkOf, sourcesCited } from './citations.ts'
 import { countPromptTokens, countTokens } from './count-tokens.ts'
 
 export interface Answerer {

@@ -1,17 +1,5 @@
+import type { SourceView } from '../../conversations/conversations.schemas.ts'
 import type { Passage } from '../retrieval/passage.ts'
-
-/** A source as an AI message stores and returns it. */
-export interface SourceView {
-  number: number
-  title: string | null
-  url: string | null
-  source_type: string
-  document_id: string | null
-  text_id: string | null
-  website_id: string | null
-  page: number | null
-  snippet: string
-}
 
 const SNIPPET_CHARACTERS = 240
 

@@ -34,3 +34,28 @@ export const WidgetMessageSchema = z.object(
   { message_text: messageText, stream: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional() },
   { error: 'Message text is required and cannot be empty.' },
 )
+
+/**
+ * A message as a visitor sees it: their words and the answers with their sources (title, page link,
+ * snippet), never the team's bookkeeping (read flags, models, token counts, internal ids).
+ */
+export const VisitorMessageViewSchema = z.strictObject({
+  message_id: z.string(),
+  message_text: z.string(),
+  sender_type: z.enum(['user', 'ai']),
+  timestamp: z.string(),
+  sources: z.array(
+    z.strictObject({
+      number: z.number(),
+      title: z.string().nullable(),
+      url: z.string().nullable(),
+      page: z.number().nullable(),
+      snippet: z.string(),
+    }),
+  ),
+  message_link: z.string().nullable(),
+  attachments: z.array(
+    z.strictObject({ name: z.string().optional(), content_type: z.string().optional(), size: z.number().optional() }),
+  ),
+})
+export type VisitorMessageView = z.infer<typeof VisitorMessageViewSchema>

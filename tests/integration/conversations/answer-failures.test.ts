@@ -15,7 +15,7 @@ import { bearer } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { createTestDatabase, type TestDatabase } from '../../support/create-test-database.ts'
 import { parseServerSentEvents, readBodyAsText } from '../../support/read-body-as-text.ts'
-import type { MessageView } from '../../../server/conversations/message-view.ts'
+import type { MessageView } from '../../../server/conversations/conversations.schemas.ts'
 import { FULL_ANSWER_TOKENS } from '../../support/fake-llm.ts'
 
 const isPostgres = inject('databaseKind') === 'postgres'

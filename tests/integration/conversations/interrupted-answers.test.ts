@@ -9,7 +9,7 @@ import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.t
 import { createDatabaseLocation, openDatabaseAt, type DatabaseLocation } from '../../support/create-test-database.ts'
 import { FULL_ANSWER_TOKENS, startFakeLlm } from '../../support/fake-llm.ts'
 import { spawnServer, type SpawnedServer } from '../../support/spawn-server.ts'
-import type { MessageView } from '../../../server/conversations/message-view.ts'
+import type { MessageView } from '../../../server/conversations/conversations.schemas.ts'
 
 // Long enough that the answer is still streaming, word by word, when the test cuts it.
 const LONG_REPLY = `${Array.from({ length: 150 }, (_unused, index) => `word${index}`).join(' ')}.`

@@ -6,7 +6,7 @@ import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.t
 import type { TestApp } from '../../support/create-test-app.ts'
 import { addEmbeddedText, createAgentFor } from '../../support/knowledge.ts'
 import { parseServerSentEvents, readBodyAsText } from '../../support/read-body-as-text.ts'
-import type { MessageView } from '../../../server/conversations/message-view.ts'
+import type { MessageView } from '../../../server/conversations/conversations.schemas.ts'
 
 let testApp: TestApp
 let llm: ChatTestbed['llm']

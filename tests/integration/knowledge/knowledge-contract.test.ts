@@ -7,32 +7,23 @@ import {
   WebsiteListSchema,
   WebsiteViewSchema,
 } from '../../../server/knowledge/knowledge.schemas.ts'
-import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
-import { createAgentFor, waitForJob } from '../../support/knowledge.ts'
-import { startLocalWebsite } from '../../support/local-website.ts'
+import { bearer, type SignedUp } from '../../support/accounts.ts'
+import type { TestApp } from '../../support/create-test-app.ts'
+import { startCrawlingTestbed, type CrawlingTestbed } from '../../support/crawling-testbed.ts'
+import { waitForJob } from '../../support/knowledge.ts'
 
 // The dashboard types the knowledge calls' answers with knowledge.schemas.ts instead of a copy: every
 // item and list must match those schemas exactly, no field missing and none unknown, job included.
+let testbed: CrawlingTestbed
+let site: CrawlingTestbed['site']
 let testApp: TestApp
 let owner: SignedUp
 let agentId: string
-let site: Awaited<ReturnType<typeof startLocalWebsite>>
 beforeAll(async () => {
-  site = await startLocalWebsite()
-  testApp = await createTestApp({
-    JOB_POLL_MS: '50',
-    CRAWLER_ALLOWED_NETWORKS: '127.0.0.1/32',
-    CRAWL_DELAY_MS: '0',
-    CRAWL_TIMEOUT_MS: '1000',
-  })
-  owner = await signUp(testApp)
-  agentId = await createAgentFor(testApp, owner)
+  testbed = await startCrawlingTestbed()
+  ;({ site, testApp, owner, agentId } = testbed)
 })
-afterAll(async () => {
-  await testApp.cleanup()
-  await site.close()
-})
+afterAll(() => testbed.cleanup())
 
 const api = (path: string) => `/api/agents/${agentId}${path}`
 const get = (path: string) => testApp.request.get(api(path)).set(bearer(owner.access))

@@ -1,30 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+import { startCrawlingTestbed, type CrawlingTestbed } from '../../support/crawling-testbed.ts'
 import { createAgentFor, waitForJob } from '../../support/knowledge.ts'
-import { startLocalWebsite } from '../../support/local-website.ts'
 
-let site: Awaited<ReturnType<typeof startLocalWebsite>>
+let testbed: CrawlingTestbed
+let site: CrawlingTestbed['site']
 let testApp: TestApp
 let owner: SignedUp
 let agentId: string
 beforeAll(async () => {
-  site = await startLocalWebsite()
-  testApp = await createTestApp({
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-    JOB_POLL_MS: '50',
-    CRAWLER_ALLOWED_NETWORKS: '127.0.0.1/32',
-    CRAWL_DELAY_MS: '0',
-    CRAWL_TIMEOUT_MS: '1000',
-    CRAWL_PAGE_MAX_BYTES: '1000000',
-  })
-  owner = await signUp(testApp)
-  agentId = await createAgentFor(testApp, owner)
+  testbed = await startCrawlingTestbed({ AUTH_RATE_LIMIT_PER_IP: '100000', CRAWL_PAGE_MAX_BYTES: '1000000' })
+  ;({ site, testApp, owner, agentId } = testbed)
 })
-afterAll(async () => {
-  await testApp.cleanup()
-  await site.close()
-})
+afterAll(() => testbed.cleanup())
 
 const api = (path: string) => `/api/agents/${agentId}${path}`
 

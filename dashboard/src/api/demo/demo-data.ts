@@ -1,5 +1,12 @@
 // The canned data of demo mode (SPEC section 4): a small, believable account that every screen can
-// show while the server cannot be reached. Nothing here is ever sent anywhere.
+// show while the server cannot be reached. Nothing here is ever sent anywhere. Each item has the shape
+// its call answers (the server's schemas), so a screen meets in demo mode what it meets for real.
+import type { AgentView } from '#server/agents/agents.schemas.ts'
+import type { ConversationView, MessageView } from '#server/conversations/conversations.schemas.ts'
+import type { DocumentView, TextView, WebsiteView } from '#server/knowledge/knowledge.schemas.ts'
+import type { DashboardStats, Engagement, RecentChats } from '#server/stats/stats.schemas.ts'
+import type { TeamAgentView, TeamMemberView, TeamRole, TeamView } from '#server/teams/teams.schemas.ts'
+import type { WidgetIntegrationView } from '#server/widgets/widgets.schemas.ts'
 
 const day = 86_400_000
 const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day).toISOString()
@@ -21,8 +28,9 @@ const agent = (
   conversations: number,
   teams: string[],
   daysAgo: number,
-) => ({
+): AgentView => ({
   agent_id: id,
+  id,
   name,
   description,
   visibility: 'private',
@@ -30,6 +38,10 @@ const agent = (
   is_favorite: id === 'demo-agent-1',
   is_archived: false,
   is_active: id !== 'demo-agent-3',
+  instructions: null,
+  llm_model: null,
+  llm_temperature: null,
+  llm_max_tokens: null,
   conversation_count: conversations,
   no_of_conversations: conversations,
   documents_summary: { total_documents: 2 },
@@ -57,7 +69,7 @@ export const DEMO_AGENTS = [
   agent('demo-agent-5', 'FAQ Bot', 'Answers the most common questions from the help centre.', 382, [], 45),
 ]
 
-export const DEMO_STATS = {
+export const DEMO_STATS: DashboardStats = {
   // SPEC section 9: the demo dashboard's figures.
   totalAgents: 5,
   totalConversations: 1258,
@@ -66,129 +78,175 @@ export const DEMO_STATS = {
   trends: { conversations: { value: 12, isPositive: true }, messages: { value: 4, isPositive: false } },
 }
 
-export const DEMO_ENGAGEMENT = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((name, index) => ({
+export const DEMO_ENGAGEMENT: Engagement = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((name, index) => ({
   name,
   conversations: [9, 12, 7, 14, 11, 5, 6][index] ?? 0,
   responses: [30, 41, 22, 47, 38, 15, 19][index] ?? 0,
 }))
 
-export const DEMO_CONVERSATIONS = [
-  {
-    id: 'demo-conversation-1',
-    name: 'Where is my order?',
-    last_message: 'Your order ships within 2 business days [1].',
-    unread: 1,
-    status: 'active',
-    is_favorite: true,
-    is_archived: false,
-    days: 0,
-  },
-  {
-    id: 'demo-conversation-2',
-    name: 'Return policy',
-    last_message: 'You can return items within 30 days [1].',
-    unread: 0,
-    status: 'completed',
-    is_favorite: false,
-    is_archived: false,
-    days: 2,
-  },
-  {
-    id: 'demo-conversation-3',
-    name: 'Old question',
-    last_message: 'Thanks!',
-    unread: 0,
-    status: 'completed',
-    is_favorite: false,
-    is_archived: true,
-    days: 9,
-  },
-].map((conversation) => ({
+export const DEMO_CONVERSATIONS: ConversationView[] = (
+  [
+    {
+      id: 'demo-conversation-1',
+      name: 'Where is my order?',
+      last_message: 'Your order ships within 2 business days [1].',
+      unread: 1,
+      status: 'active',
+      is_favorite: true,
+      is_archived: false,
+      days: 0,
+    },
+    {
+      id: 'demo-conversation-2',
+      name: 'Return policy',
+      last_message: 'You can return items within 30 days [1].',
+      unread: 0,
+      status: 'completed',
+      is_favorite: false,
+      is_archived: false,
+      days: 2,
+    },
+    {
+      id: 'demo-conversation-3',
+      name: 'Old question',
+      last_message: 'Thanks!',
+      unread: 0,
+      status: 'completed',
+      is_favorite: false,
+      is_archived: true,
+      days: 9,
+    },
+  ] as const
+).map(({ days, ...conversation }) => ({
   ...conversation,
   conversation_id: conversation.id,
-  timestamp: at(conversation.days),
+  timestamp: at(days),
   agent_id: 'demo-agent-1',
   agent_name: 'Support Assistant',
-  channel: 'dashboard',
+  channel: 'dashboard' as const,
   is_active: conversation.status !== 'completed',
   is_deleted: false,
-  created_at: at(conversation.days + 1),
-  updated_at: at(conversation.days),
+  created_at: at(days + 1),
+  updated_at: at(days),
 }))
 
-export const DEMO_MESSAGES = [
-  { message_id: 'demo-message-1', sender_type: 'ai', message_text: 'Hello! How can I help you today?', minutes: 12 },
-  { message_id: 'demo-message-2', sender_type: 'user', message_text: 'Where is my order?', minutes: 11 },
-  {
-    message_id: 'demo-message-3',
-    sender_type: 'ai',
-    message_text: 'Your order ships within 2 business days [1]. Track it at https://example.com/track.',
-    minutes: 10,
-  },
-].map((message) => ({
+export const DEMO_RECENT_CHATS: RecentChats = DEMO_CONVERSATIONS.slice(0, 5).map((conversation) => ({
+  id: conversation.id,
+  name: conversation.name,
+  lastMessage: conversation.last_message,
+  timestamp: conversation.timestamp,
+  unread: conversation.unread,
+  status: conversation.status,
+  agent_id: conversation.agent_id,
+  agent_name: conversation.agent_name,
+}))
+
+export const DEMO_MESSAGES: MessageView[] = (
+  [
+    { message_id: 'demo-message-1', sender_type: 'ai', message_text: 'Hello! How can I help you today?', minutes: 12 },
+    { message_id: 'demo-message-2', sender_type: 'user', message_text: 'Where is my order?', minutes: 11 },
+    {
+      message_id: 'demo-message-3',
+      sender_type: 'ai',
+      message_text: 'Your order ships within 2 business days [1]. Track it at https://example.com/track.',
+      minutes: 10,
+    },
+  ] as const
+).map(({ minutes, ...message }) => ({
   ...message,
   conversation_id: 'demo-conversation-1',
-  timestamp: new Date(Date.now() - message.minutes * 60_000).toISOString(),
+  timestamp: new Date(Date.now() - minutes * 60_000).toISOString(),
   is_read: true,
   is_deleted: false,
   is_archived: false,
   message_link: null,
   attachments: [],
   sources:
-    message.sender_type === 'ai' && message.minutes === 10
+    message.message_id === 'demo-message-3'
       ? [
           {
             number: 1,
             title: 'Shipping policy',
             url: null,
             source_type: 'text',
+            document_id: null,
+            text_id: 'demo-text-1',
+            website_id: null,
+            page: null,
             snippet: 'Orders ship within 2 business days.',
           },
         ]
       : [],
+  reply_to: message.message_id === 'demo-message-3' ? 'demo-message-2' : null,
+  edited_at: null,
+  answer_failed: false,
+  partial_answer: null,
+  usage: message.sender_type === 'ai' ? { model: null, prompt_tokens: 0, completion_tokens: 0 } : null,
 }))
 
-export const DEMO_TEXTS = [
+const demoItem = (id: string, daysAgo: number) => ({
+  id,
+  agent_id: 'demo-agent-1',
+  status_error: null,
+  embedded: true,
+  embedded_at: at(daysAgo),
+  created_at: at(daysAgo),
+  updated_at: at(daysAgo),
+  job: null,
+})
+
+export const DEMO_TEXTS: TextView[] = [
   {
+    ...demoItem('demo-text-1', 20),
     text_id: 'demo-text-1',
     text_title: 'Shipping policy',
     text_content: 'Orders ship within 2 business days.',
-    embedded: true,
+    text_description: null,
+    text_tags: [],
+    meta_data: {},
     status: 'ready',
-    created_at: at(20),
-    updated_at: at(20),
-    job: null,
   },
 ]
-export const DEMO_DOCUMENTS = [
+export const DEMO_DOCUMENTS: DocumentView[] = [
   {
+    ...demoItem('demo-document-1', 15),
     document_id: 'demo-document-1',
     document_name: 'Catalogue.pdf',
     document_format: 'pdf',
+    document_url: '',
     document_size: '1.2 MB',
-    embedded: true,
+    document_size_bytes: 1_258_291,
+    document_description: null,
+    document_language: 'en',
+    document_tags: [],
+    meta_data: {},
+    file_type_icon: 'pdf',
+    page_count: 12,
     status: 'ready',
-    created_at: at(15),
-    updated_at: at(15),
-    job: null,
+    is_expired: false,
   },
 ]
-export const DEMO_WEBSITES = [
+export const DEMO_WEBSITES: WebsiteView[] = [
   {
+    ...demoItem('demo-website-1', 10),
     website_id: 'demo-website-1',
     website_name: 'Help centre',
     website_url: 'https://example.com/help',
     content_status: 'available',
     crawling: false,
-    embedded: true,
-    created_at: at(10),
-    updated_at: at(10),
+    pages_found: 24,
+    pages_crawled: 24,
+    max_pages: 50,
+    max_depth: 3,
+    include_patterns: [],
+    exclude_patterns: [],
+    recrawl_interval_hours: null,
+    next_crawl_at: null,
     last_crawled_at: at(10),
-    job: null,
   },
 ]
 
-export const DEMO_TEAMS = [
+export const DEMO_TEAMS: TeamView[] = [
   {
     team_id: 'demo-team-1',
     team_name: 'Support',
@@ -196,14 +254,17 @@ export const DEMO_TEAMS = [
     team_updated_at: at(50),
     agent_count: 2,
     team_member_count: 3,
+    my_role: 'owner',
   },
 ]
 
-export const DEMO_TEAM_MEMBERS = [
-  ['Grace Hopper', 'grace@example.com', 'admin', 'active'],
-  ['Alan Turing', 'alan@example.com', 'member', 'active'],
-  ['Katherine Johnson', 'katherine@example.com', 'viewer', 'pending'],
-].map(([name, email, role, status], index) => ({
+export const DEMO_TEAM_MEMBERS: TeamMemberView[] = (
+  [
+    ['Grace Hopper', 'grace@example.com', 'admin', 'active'],
+    ['Alan Turing', 'alan@example.com', 'member', 'active'],
+    ['Katherine Johnson', 'katherine@example.com', 'viewer', 'pending'],
+  ] as const satisfies [string, string, TeamRole, TeamMemberView['team_member_status']][]
+).map(([name, email, role, status], index) => ({
   team_member_id: `demo-member-${index + 1}`,
   team_id: 'demo-team-1',
   team_member_name: name,
@@ -214,14 +275,14 @@ export const DEMO_TEAM_MEMBERS = [
   team_member_updated_at: at(40 - index),
 }))
 
-export const DEMO_TEAM_AGENTS = DEMO_AGENTS.slice(0, 2).map((agent) => ({
+export const DEMO_TEAM_AGENTS: TeamAgentView[] = DEMO_AGENTS.slice(0, 2).map((agent) => ({
   agent_id: agent.agent_id,
   agent_name: agent.name,
   agent_created_at: agent.created_at,
   agent_updated_at: agent.updated_at,
 }))
 
-export const DEMO_INTEGRATIONS = [
+export const DEMO_INTEGRATIONS: WidgetIntegrationView[] = [
   {
     client_key: 'demo-client-key',
     integration_id: 'demo-client-key',
@@ -236,6 +297,8 @@ export const DEMO_INTEGRATIONS = [
     collect_user_email: false,
     enable_attachments: true,
     show_branding: true,
+    allow_subdomains: false,
+    daily_token_budget: null,
     bot_name: 'Assistant',
     is_active: true,
     created_at: at(5),

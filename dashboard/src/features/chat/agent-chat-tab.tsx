@@ -6,11 +6,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { ApiError } from '../../api/api-error.ts'
 import type { Agent } from '../agents/agent.types.ts'
-import {
-  useStartConversation,
-  useUpdateConversation,
-  type StartedConversation,
-} from '../conversations/conversation-mutations.ts'
+import { useStartConversation, useUpdateConversation } from '../conversations/conversation-mutations.ts'
+import type { StartedConversation } from '../conversations/conversation.types.ts'
 import {
   activityQuery,
   conversationListQuery,

@@ -2,13 +2,8 @@
 // token…, then done or error; docs/api/conversations-and-dashboard.md).
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
+import type { ChatAnswer } from '#server/conversations/conversations.schemas.ts'
 import type { Message } from '../conversations/conversation.types.ts'
-
-export interface ChatAnswer {
-  conversation_id: string
-  user_message: Message
-  ai_message: Message
-}
 
 export interface StreamHandlers {
   onUserMessage?(message: Message): void

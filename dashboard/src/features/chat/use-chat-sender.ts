@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { reportError } from '../../feedback/report-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
-import type { Message } from '../conversations/conversation.types.ts'
+import { pendingMessage, type Message } from '../conversations/conversation.types.ts'
 import {
   CONVERSATIONS_KEY,
   messagesInOrder,
@@ -50,13 +50,7 @@ export function useChatSender(
       const isFirst = !messagesInOrder(queryClient.getQueryData<MessagePages>(key)).some(
         (message) => message.sender_type === 'user',
       )
-      setPendingUser({
-        message_id: `pending-${Date.now()}`,
-        message_text: text,
-        sender_type: 'user',
-        timestamp: new Date().toISOString(),
-        pending: true,
-      })
+      setPendingUser(pendingMessage(conversationId, text))
       setStreamingText('')
       abort.current = new AbortController()
       try {

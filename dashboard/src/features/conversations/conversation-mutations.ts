@@ -3,14 +3,8 @@ import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
-import type { Conversation, Message } from './conversation.types.ts'
+import type { StartedConversation } from './conversation.types.ts'
 import { CONVERSATIONS_KEY } from './conversations.queries.ts'
-
-export interface StartedConversation {
-  conversation_id: string
-  conversation: Conversation
-  ai_message?: Message | null
-}
 
 export interface ConversationChanges {
   name?: string

@@ -1,51 +1,42 @@
-// Conversations and messages as the API answers them (docs/api/conversations-and-dashboard.md).
+// Conversations and messages as the API answers them: the server's own contract
+// (server/conversations/conversations.schemas.ts, docs/api/conversations-and-dashboard.md).
+import type {
+  ConversationList,
+  ConversationView,
+  CreatedConversation,
+  MessageList,
+  MessageView,
+  SourceView,
+} from '#server/conversations/conversations.schemas.ts'
+
 export type ConversationFilter = 'all' | 'favorite' | 'archived'
 
-export interface Conversation {
-  id: string
-  conversation_id?: string
-  name: string
-  last_message: string | null
-  timestamp: string
-  unread: number
-  status: 'active' | 'pending' | 'completed'
-  agent_id: string
-  agent_name: string
-  channel?: 'dashboard' | 'widget' | 'shopify'
-  is_favorite: boolean
-  is_archived: boolean
-  is_active?: boolean
-}
+export type Conversation = ConversationView
+export type Source = SourceView
+export type ConversationPage = ConversationList
+export type MessagePage = MessageList
+export type StartedConversation = CreatedConversation
 
-export interface Source {
-  number: number
-  title: string | null
-  url: string | null
-  source_type?: string
-  page?: number | null
-  snippet?: string | null
-}
+/** A message as the API answers it, or one shown before the server has it (SPEC section 4: a temporary user message). */
+export type Message = MessageView & { pending?: boolean }
 
-export interface Message {
-  message_id: string
-  conversation_id?: string
-  message_text: string
-  sender_type: 'user' | 'ai'
-  timestamp: string
-  is_deleted?: boolean
-  message_link?: string | null
-  sources?: Source[]
-  answer_failed?: boolean
-  edited_at?: string | null
-  attachments?: { name?: string; file_name?: string }[]
-  /** A message shown before the server has it (SPEC section 4: a temporary user message). */
-  pending?: boolean
-}
-
-export interface Envelope<T> {
-  data: T[]
-  total: number
-  page: number
-  limit: number
-  total_pages: number
-}
+/** The user's message as the chat shows it until the server has saved it. */
+export const pendingMessage = (conversationId: string, text: string): Message => ({
+  message_id: `pending-${Date.now()}`,
+  conversation_id: conversationId,
+  message_text: text,
+  sender_type: 'user',
+  timestamp: new Date().toISOString(),
+  is_read: true,
+  is_deleted: false,
+  is_archived: false,
+  message_link: null,
+  attachments: [],
+  sources: [],
+  reply_to: null,
+  edited_at: null,
+  answer_failed: false,
+  partial_answer: null,
+  usage: null,
+  pending: true,
+})

@@ -3,7 +3,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type InfiniteData } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
-import type { Conversation, ConversationFilter, Envelope, Message } from './conversation.types.ts'
+import type { Conversation, ConversationFilter, ConversationPage, Message, MessagePage } from './conversation.types.ts'
 
 export const CONVERSATIONS_KEY = ['conversations'] as const
 const CONVERSATION_PAGE_LIMIT = 50
@@ -24,7 +24,7 @@ export const conversationListQuery = (
     queryFn: async () => {
       try {
         const path = agentId ? `/conversations/${encodeURIComponent(agentId)}/` : '/conversations/index/'
-        return await client.request<Envelope<Conversation>>(path, {
+        return await client.request<ConversationPage>(path, {
           query: { filter, search: search || undefined, page: 1, limit: CONVERSATION_PAGE_LIMIT },
         })
       } catch (error) {
@@ -45,14 +45,14 @@ export const conversationQuery = (client: ApiClient, conversationId: string) =>
     retry: (failures, error) => !isNotFound(error) && failures < 2,
   })
 
-export type MessagePages = InfiniteData<Envelope<Message>, unknown>
+export type MessagePages = InfiniteData<MessagePage, unknown>
 
 /** Page 1 holds the latest 30 messages; "Load earlier messages" asks for pages 2, 3… (each oldest first). */
 export const messagesQuery = (client: ApiClient, agentId: string, conversationId: string) =>
   infiniteQueryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'messages', conversationId],
     queryFn: ({ pageParam }) =>
-      client.request<Envelope<Message>>(
+      client.request<MessagePage>(
         `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/messages/`,
         { query: { page: pageParam, limit: MESSAGE_PAGE_LIMIT } },
       ),

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { Message } from './conversation.types.ts'
+import { pendingMessage, type Message } from './conversation.types.ts'
 import { messagesInOrder, withLatestMessages, type MessagePages } from './conversations.queries.ts'
 
-const message = (id: string): Message => ({
-  message_id: id,
-  message_text: id,
-  sender_type: 'user',
-  timestamp: '2026-11-21T10:00:00Z',
-})
+const message = (id: string): Message => ({ ...pendingMessage('c', id), message_id: id, pending: undefined })
 const page = (number: number, ids: string[]) => ({
   data: ids.map(message),
   total: 5,

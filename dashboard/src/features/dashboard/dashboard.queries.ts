@@ -4,21 +4,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
-import type { Trend } from '../../shared/stat-card.tsx'
-
-export interface DashboardStats {
-  totalAgents: number
-  totalConversations: number
-  activeConversations: number
-  totalMessages: number
-  trends: { conversations: Trend; messages: Trend }
-}
-
-export interface EngagementPoint {
-  name: string
-  conversations: number
-  responses: number
-}
+import type { DashboardStats, Engagement } from '#server/stats/stats.schemas.ts'
 
 export const statsQuery = (client: ApiClient) =>
   queryOptions({
@@ -33,7 +19,7 @@ export const engagementQuery = (client: ApiClient, range: string) =>
     queryKey: [...DASHBOARD_KEY, 'engagement', range],
     queryFn: async () => {
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-      return client.request<EngagementPoint[]>('/dashboard/api/engagement/', { query: { range, tz: timeZone } })
+      return client.request<Engagement>('/dashboard/api/engagement/', { query: { range, tz: timeZone } })
     },
     staleTime: 30_000,
   })

@@ -1,7 +1,7 @@
 // Engagement by weekday: conversations started and answers given, as an SVG bar chart with the same
 // figures in a table for screen readers.
 import { BlockStack, Card, InlineStack, Select, Text } from '@shopify/polaris'
-import type { EngagementPoint } from './dashboard.queries.ts'
+import type { Engagement } from '#server/stats/stats.schemas.ts'
 
 const RANGES = [
   { label: 'Last 7 days', value: '7d' },
@@ -16,7 +16,7 @@ export function EngagementChart({
   range,
   onRangeChange,
 }: {
-  points: EngagementPoint[] | undefined
+  points: Engagement | undefined
   range: string
   onRangeChange(range: string): void
 }) {

@@ -2,26 +2,16 @@
 import { Badge, BlockStack, Card, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import type { RecentChats } from '#server/stats/stats.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { formatMonthDay } from '../../shared/format/format-dates.ts'
 import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
-
-interface RecentChat {
-  id: string
-  name: string
-  lastMessage: string | null
-  timestamp: string
-  unread: number
-  status: string
-  agent_id: string
-  agent_name: string
-}
 
 export function RecentChats() {
   const client = useApi()
   const chats = useQuery({
     queryKey: [...DASHBOARD_KEY, 'recent-chats'],
-    queryFn: () => client.request<RecentChat[]>('/dashboard/api/recent-chats/', { query: { count: 5 } }),
+    queryFn: () => client.request<RecentChats>('/dashboard/api/recent-chats/', { query: { count: 5 } }),
     staleTime: 30_000,
   })
   return (

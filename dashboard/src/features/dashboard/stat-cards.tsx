@@ -1,6 +1,6 @@
 // The four stat cards of the Dashboard (SPEC section 2), with the 30-day trends.
 import { StatCard } from '../../shared/stat-card.tsx'
-import type { DashboardStats } from './dashboard.queries.ts'
+import type { DashboardStats } from '#server/stats/stats.schemas.ts'
 import './dashboard.css'
 
 export function StatCards({ stats }: { stats: DashboardStats | undefined }) {

@@ -1,40 +1,11 @@
-// Teams as the API answers them (docs/api/teams.md).
-import type { z } from 'zod'
-import type { TeamRoleSchema } from '#server/teams/teams.schemas.ts'
+// Teams as the API answers them: the server's own contract (server/teams/teams.schemas.ts, docs/api/teams.md).
+import type { TeamAgentView, TeamMemberView, TeamRole, TeamView } from '#server/teams/teams.schemas.ts'
 
-export type TeamRole = z.infer<typeof TeamRoleSchema>
-/** The caller's place in a team; absent in older answers (demo data), which list only owned teams. */
-type MyTeamRole = 'owner' | TeamRole
-
-export interface Team {
-  team_id: string
-  team_name: string
-  team_created_at: string
-  team_updated_at: string
-  agent_count?: number
-  team_member_count?: number
-  my_role?: MyTeamRole
-}
-
-export type TeamMemberStatus = 'pending' | 'active' | 'deactivated'
-
-export interface TeamMember {
-  team_member_id: string
-  team_id: string
-  team_member_name: string
-  team_member_email: string
-  team_member_role: TeamRole
-  team_member_status?: TeamMemberStatus
-  team_member_created_at: string
-  team_member_updated_at: string
-}
-
-export interface TeamAgent {
-  agent_id: string
-  agent_name: string
-  agent_created_at: string
-  agent_updated_at: string
-}
+export type { TeamRole }
+export type Team = TeamView
+export type TeamMember = TeamMemberView
+export type TeamMemberStatus = TeamMemberView['team_member_status']
+export type TeamAgent = TeamAgentView
 
 export const ROLE_OPTIONS: { label: string; value: TeamRole }[] = [
   { label: 'Member', value: 'member' },
@@ -43,6 +14,6 @@ export const ROLE_OPTIONS: { label: string; value: TeamRole }[] = [
 ]
 
 /** Only the owner renames or deletes a team (docs/permissions.md). */
-export const isOwnTeam = (team: Team) => (team.my_role ?? 'owner') === 'owner'
+export const isOwnTeam = (team: Team) => team.my_role === 'owner'
 /** The owner and the team's admins manage its members and agents. */
 export const canManageTeam = (team: Team) => isOwnTeam(team) || team.my_role === 'admin'
