@@ -23,10 +23,18 @@ export interface ProviderSubscription {
   syncedAt: Date
 }
 
-export type AppliedSubscription = 'applied' | 'stale'
+/** A live subscription this one replaced as the account's current one: ended here, and by its provider too. */
+export interface ReplacedSubscription {
+  provider: BillingProvider
+  providerSubscriptionId: string
+}
 
-// How far along its life a status is: of two reads made at the same instant (a webhook's time is to the
-// second), the one further along wins, so a pending word never undoes the activation it preceded.
+export type AppliedSubscription =
+  { outcome: 'applied'; replaced: ReplacedSubscription | null } | { outcome: 'stale'; replaced: null }
+
+// How far along its life a status is: of two reads that cannot be told apart in time (a Shopify webhook's
+// time is to the second), the one further along wins, so a pending word never undoes the activation it
+// preceded.
 const LIFE_STAGE: Record<SubscriptionStatus, number> = {
   incomplete: 0,
   trialing: 1,
@@ -36,14 +44,16 @@ const LIFE_STAGE: Record<SubscriptionStatus, number> = {
   expired: 2,
 }
 
-// Providers stamp their words to the second (a Shopify webhook's updated_at): reads are compared so.
-const toSecond = (moment: Date) => Math.floor(moment.getTime() / 1000)
+// How finely each provider's reads are timed: Shopify stamps its words to the second (a webhook's
+// updated_at), while a Stripe read is timed by the database's clock to the millisecond (readStripeSubscription).
+const PRECISION_MS: Record<ProviderSubscription['provider'], number> = { shopify: 1000, stripe: 1 }
 
 function isOlder(
-  incoming: { status: SubscriptionStatus; syncedAt: Date },
+  incoming: Pick<ProviderSubscription, 'provider' | 'status' | 'syncedAt'>,
   applied: { status: SubscriptionStatus; syncedAt: Date },
 ): boolean {
-  const difference = toSecond(incoming.syncedAt) - toSecond(applied.syncedAt)
+  const tick = PRECISION_MS[incoming.provider]
+  const difference = Math.floor(incoming.syncedAt.getTime() / tick) - Math.floor(applied.syncedAt.getTime() / tick)
   return difference < 0 || (difference === 0 && LIFE_STAGE[incoming.status] < LIFE_STAGE[applied.status])
 }
 
@@ -68,7 +78,7 @@ export async function applyProviderSubscription(
     existing?.providerSyncedAt &&
     isOlder(subscription, { status: existing.status, syncedAt: existing.providerSyncedAt })
   )
-    return 'stale'
+    return { outcome: 'stale', replaced: null }
   const fields = {
     planId: price.planId,
     priceId: price.id,
@@ -84,6 +94,7 @@ export async function applyProviderSubscription(
     providerSyncedAt: syncedAt,
   }
   let isCurrent = false
+  let replaced: ReplacedSubscription | null = null
   if (isLive(subscription, syncedAt)) {
     const current = await tx.subscription.findUnique({ where: { currentKey: accountId } })
     const replacedSince =
@@ -93,11 +104,14 @@ export async function applyProviderSubscription(
       current.providerSyncedAt !== null &&
       isOlder(subscription, { status: current.status, syncedAt: current.providerSyncedAt })
     if (!replacedSince) {
-      if (current && current.providerSubscriptionId !== providerSubscriptionId)
+      if (current && current.providerSubscriptionId !== providerSubscriptionId) {
         await tx.subscription.update({
           where: { id: current.id },
           data: { currentKey: null, status: 'cancelled', endedAt: syncedAt },
         })
+        if (current.providerSubscriptionId && isLive(current, syncedAt))
+          replaced = { provider: current.provider, providerSubscriptionId: current.providerSubscriptionId }
+      }
       isCurrent = true
     }
   }
@@ -107,5 +121,5 @@ export async function applyProviderSubscription(
     await tx.subscription.create({
       data: { ...fields, accountId, providerSubscriptionId, startedAt: subscription.startedAt, currentKey },
     })
-  return 'applied'
+  return { outcome: 'applied', replaced }
 }

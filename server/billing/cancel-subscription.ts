@@ -1,6 +1,7 @@
 import { isId } from '../../shared/ids.schemas.ts'
 import type { Actor } from '../accounts/actor.ts'
 import { AppError } from '../errors/app-error.ts'
+import { readDatabaseClock } from '../db/read-database-clock.ts'
 import { isLive } from './account-standing.ts'
 import { billingPeriodOf } from './billing-period.ts'
 import { askStripe, MANAGED_IN_SHOPIFY, PAYMENTS_NOT_SET_UP, type PaymentServices } from './checkout.ts'
@@ -39,12 +40,12 @@ export async function cancelSubscription(
     if (!stripe || subscription.provider !== 'stripe' || !subscription.providerSubscriptionId)
       throw new AppError('SERVICE_UNAVAILABLE', PAYMENTS_NOT_SET_UP)
     const providerId = subscription.providerSubscriptionId
-    const readAt = new Date()
     const answered = await askStripe(() =>
       immediate
         ? stripe.subscriptions.cancel(providerId)
         : stripe.subscriptions.update(providerId, { cancel_at_period_end: true }),
     )
+    const readAt = await readDatabaseClock(database)
     await database.prisma.$transaction((tx) => applyStripeSubscription(tx, answered, readAt))
     return viewAfterCancel({ database, plans }, { actor, subscriptionId: subscription.id, immediate })
   }

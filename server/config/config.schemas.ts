@@ -379,6 +379,15 @@ export const ConfigSchema = z
         message: 'LLM_BASE_URL https://api.openai.com needs LLM_API_KEY',
       })
     }
+    // A key without the webhook's secret would take payments whose subscriptions never arrive.
+    if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        params: { namesItsVariables: true },
+        message: 'STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint)',
+      })
+    }
     if (config.RATE_LIMIT_STORE === 'redis' && !config.REDIS_URL) {
       context.addIssue({
         code: 'custom',

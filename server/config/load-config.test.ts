@@ -70,6 +70,10 @@ describe('loadConfig', () => {
     ],
     [{ STORAGE_DRIVER: 's3' }, 's3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
     [{ RATE_LIMIT_STORE: 'redis' }, 'redis needs REDIS_URL'],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_x' },
+      'STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint)',
+    ],
   ])('settings that go together are checked together: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`)
   })

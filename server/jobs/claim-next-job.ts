@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts'
 import type { Job } from '../db/generated/prisma/client.ts'
+import { readDatabaseClock } from '../db/read-database-clock.ts'
 
 export interface ClaimNextJobOptions {
   workerId: string
@@ -39,12 +40,12 @@ export async function claimNextJob(
 export async function failAbandonedJobs(database: Database, kinds: string[]): Promise<Job[]> {
   // The database's clock, as in the claim and the heartbeat: a worker whose clock runs fast must not
   // take a job that is still renewing its lease for abandoned.
-  const [clock] = await database.prisma.$queryRaw<{ now: Date }[]>`select now() as now`
+  const now = await readDatabaseClock(database)
   return database.prisma.job.updateManyAndReturn({
     where: {
       kind: { in: kinds },
       status: 'running',
-      leaseExpiresAt: { lt: clock?.now ?? new Date(0) },
+      leaseExpiresAt: { lt: now },
       attempts: { gte: database.prisma.job.fields.maxAttempts },
     },
     data: {

@@ -46,7 +46,7 @@ function cycleEndOf(start: Date, moment: Date): Date {
 }
 
 export type AppliedShopifySubscription =
-  AppliedSubscription | 'unknown-shop' | 'unknown-plan' | 'never-active' | 'shop-uninstalled'
+  AppliedSubscription['outcome'] | 'unknown-shop' | 'unknown-plan' | 'never-active' | 'shop-uninstalled'
 
 /**
  * Brings the shop account's copy of one Shopify app subscription in line with what Shopify said at
@@ -92,7 +92,8 @@ export async function applyShopifySubscription(
       ? existing.currentPeriodEnd
       : (subscription.currentPeriodEnd ?? cycleEndOf(startedAt, syncedAt))
   const currentPeriodEnd = ended ? syncedAt : status === 'past_due' ? frozenUntil : UNTIL_PROVIDER_ENDS_IT
-  return applyProviderSubscription(tx, {
+  // Shopify ends the subscription a newly approved one replaces on its own: nothing to ask it.
+  const { outcome } = await applyProviderSubscription(tx, {
     provider: 'shopify',
     providerSubscriptionId: subscription.id,
     providerCustomerId: shopDomain,
@@ -107,4 +108,5 @@ export async function applyShopifySubscription(
     endedAt: ended ? syncedAt : null,
     syncedAt,
   })
+  return outcome
 }

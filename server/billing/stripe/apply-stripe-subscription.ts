@@ -35,11 +35,13 @@ async function priceOf(tx: Prisma.TransactionClient, subscription: Stripe.Subscr
   return fromKey ? tx.planPrice.findUnique({ where: { id: Number(fromKey) } }) : null
 }
 
-export type AppliedStripeSubscription = AppliedSubscription | 'unknown-account' | 'unknown-price'
+export type AppliedStripeSubscription =
+  AppliedSubscription | { outcome: 'unknown-account' | 'unknown-price'; replaced: null }
 
 /**
- * Brings our copy of a Stripe subscription in line with Stripe's, read from Stripe at `readAt`
- * (applyProviderSubscription: a live one becomes current, an older read changes nothing).
+ * Brings our copy of a Stripe subscription in line with Stripe's, read from Stripe at `readAt` by the
+ * database's clock (applyProviderSubscription: a live one becomes current, an older read changes
+ * nothing). A live Stripe subscription it replaced is returned, to be cancelled at Stripe after commit.
  */
 export async function applyStripeSubscription(
   tx: Prisma.TransactionClient,
@@ -47,9 +49,9 @@ export async function applyStripeSubscription(
   readAt: Date,
 ): Promise<AppliedStripeSubscription> {
   const accountId = await accountOf(tx, subscription)
-  if (!accountId) return 'unknown-account'
+  if (!accountId) return { outcome: 'unknown-account', replaced: null }
   const price = await priceOf(tx, subscription)
-  if (!price) return 'unknown-price'
+  if (!price) return { outcome: 'unknown-price', replaced: null }
   const item = subscription.items.data[0]
   return applyProviderSubscription(tx, {
     provider: 'stripe',

@@ -35,18 +35,23 @@ export async function ensureStripePrice(
     found.recurring?.interval === 'month'
       ? found
       : null
+  // Two first checkouts of one price at once create one Stripe Price: the second is answered the first's.
+  const idempotencyKey = `agentdesk-price-${price.id}-${price.currency}-${price.amountMinor}-${found?.id ?? 'new'}`
   const stripePrice =
     current ??
-    (await stripe.prices.create({
-      product: await ensureStripeProduct(database, stripe, price.plan),
-      currency: price.currency.toLowerCase(),
-      unit_amount: price.amountMinor,
-      recurring: { interval: 'month' },
-      lookup_key: lookupKey,
-      transfer_lookup_key: Boolean(found),
-      nickname: `${price.plan.name} (${price.currency})`,
-      metadata: { price_id: String(price.id), plan_id: String(price.planId) },
-    }))
+    (await stripe.prices.create(
+      {
+        product: await ensureStripeProduct(database, stripe, price.plan),
+        currency: price.currency.toLowerCase(),
+        unit_amount: price.amountMinor,
+        recurring: { interval: 'month' },
+        lookup_key: lookupKey,
+        transfer_lookup_key: Boolean(found),
+        nickname: `${price.plan.name} (${price.currency})`,
+        metadata: { price_id: String(price.id), plan_id: String(price.planId) },
+      },
+      { idempotencyKey },
+    ))
   if (price.providerPriceId !== stripePrice.id)
     await database.prisma.planPrice.update({ where: { id: price.id }, data: { providerPriceId: stripePrice.id } })
   return stripePrice.id

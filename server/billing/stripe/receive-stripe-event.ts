@@ -2,7 +2,9 @@ import Stripe from 'stripe'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Logger } from '../../logging/create-logger.ts'
+import { readDatabaseClock } from '../../db/read-database-clock.ts'
 import { applyStripeSubscription } from './apply-stripe-subscription.ts'
+import { endReplacedStripeSubscription } from './end-replaced-stripe-subscription.ts'
 
 const BAD_SIGNATURE = 'Invalid Stripe signature.'
 
@@ -26,13 +28,28 @@ export interface StripeWebhook {
   logger: Logger
 }
 
+/** Stripe's subscription and the moment it was read, by the database's clock; null when Stripe has none by that id. */
+async function readBack(database: Database, stripe: Stripe, subscriptionId: string) {
+  try {
+    const subscription = await stripe.subscriptions.retrieve(subscriptionId)
+    return { subscription, readAt: await readDatabaseClock(database) }
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null
+    // Stripe answers the webhook again later; until then nothing is recorded.
+    throw error instanceof Stripe.errors.StripeError
+      ? new AppError('UPSTREAM_FAILED', 'Stripe could not be read back; send the event again.')
+      : error
+  }
+}
+
 /**
  * POST /plans/webhook/: an event Stripe signed (the raw body checked by the package's constructEvent: a
  * bad or missing signature is refused with 400 and changes nothing). Whatever the event says, the
  * subscription it is about is read again from Stripe and applied (applyStripeSubscription), so events in
  * any order converge on Stripe's truth; the event id is recorded in the same transaction, so a repeat, on
- * this process or another, changes nothing. An event for an account we do not know is logged and
- * acknowledged.
+ * this process or another, changes nothing. An event for an account we do not know, or for a subscription
+ * Stripe no longer has, is logged and acknowledged. A Stripe subscription the applied one replaced is
+ * cancelled at Stripe once the change is committed.
  */
 export async function receiveStripeEvent(
   { database, stripe, webhookSecret, logger }: StripeWebhook,
@@ -48,25 +65,20 @@ export async function receiveStripeEvent(
   if (await database.prisma.providerEvent.findUnique({ where: { id: event.id }, select: { id: true } }))
     return { received: true, duplicate: true }
   const subscriptionId = subscriptionIdOf(event)
-  const readAt = new Date()
-  const subscription = subscriptionId
-    ? await stripe.subscriptions.retrieve(subscriptionId).catch((error: unknown) => {
-        // Stripe answers the webhook again later; until then nothing is recorded.
-        throw error instanceof Stripe.errors.StripeError
-          ? new AppError('UPSTREAM_FAILED', 'Stripe could not be read back; send the event again.')
-          : error
-      })
-    : null
-  const outcome = await database.prisma.$transaction(async (tx) => {
+  const read = subscriptionId ? await readBack(database, stripe, subscriptionId) : null
+  const applied = await database.prisma.$transaction(async (tx) => {
     const { count } = await tx.providerEvent.createMany({
       data: [{ id: event.id, provider: 'stripe', type: event.type }],
       skipDuplicates: true,
     })
-    if (count === 0) return 'duplicate' as const
-    return subscription ? applyStripeSubscription(tx, subscription, readAt) : ('ignored' as const)
+    if (count === 0) return { outcome: 'duplicate' as const, replaced: null }
+    if (!read) return { outcome: subscriptionId ? ('missing' as const) : ('ignored' as const), replaced: null }
+    return applyStripeSubscription(tx, read.subscription, read.readAt)
   })
+  const { outcome } = applied
   if (outcome === 'duplicate') return { received: true, duplicate: true }
-  if (outcome === 'unknown-account' || outcome === 'unknown-price')
+  await endReplacedStripeSubscription({ stripe, logger }, applied.replaced)
+  if (outcome === 'unknown-account' || outcome === 'unknown-price' || outcome === 'missing')
     logger.warn(
       { eventId: event.id, type: event.type, subscriptionId, outcome },
       'a Stripe event for a subscription we cannot place',

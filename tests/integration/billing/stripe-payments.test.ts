@@ -3,59 +3,26 @@
 // driven by the official stripe package (tests/support/fake-stripe.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Stripe from 'stripe'
-import { syncStripeCatalogue } from '../../../server/billing/stripe/ensure-stripe-price.ts'
-import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
-import { startFakeStripe, stripeConfigFor, type FakeStripe, type FakeStripeEvent } from '../../support/fake-stripe.ts'
+import { ensureStripePrice, syncStripeCatalogue } from '../../../server/billing/stripe/ensure-stripe-price.ts'
+import { signUp } from '../../support/accounts.ts'
+import type { TestApp } from '../../support/create-test-app.ts'
+import type { FakeStripe, FakeStripeEvent } from '../../support/fake-stripe.ts'
+import { ORIGIN, startStripeTestbed, type StripeTestbed } from '../../support/stripe-testbed.ts'
 
+let testbed: StripeTestbed
 let fake: FakeStripe
 let testApp: TestApp
-const ORIGIN = 'https://agentdesk.example'
+let as: StripeTestbed['as']
+let checkout: StripeTestbed['checkout']
+let deliver: StripeTestbed['deliver']
+let deliverAll: StripeTestbed['deliverAll']
+let subscriptionOf: StripeTestbed['subscriptionOf']
+let payingOwner: StripeTestbed['payingOwner']
 beforeAll(async () => {
-  fake = await startFakeStripe()
-  testApp = await createTestApp({ ...stripeConfigFor(fake), PUBLIC_URL: ORIGIN })
+  testbed = await startStripeTestbed()
+  ;({ fake, testApp, as, checkout, deliver, deliverAll, subscriptionOf, payingOwner } = testbed)
 })
-afterAll(async () => {
-  await testApp.cleanup()
-  await fake.close()
-})
-
-const as = (account: SignedUp) => bearer(account.access)
-const checkout = (account: SignedUp, body: Record<string, unknown> = {}) =>
-  testApp.request
-    .post('/api/plans/create-checkout-session/')
-    .set(as(account))
-    .send({
-      price_id: 4,
-      success_url: `${ORIGIN}/app/payment-success`,
-      cancel_url: `${ORIGIN}/app/payment-cancel`,
-      ...body,
-    })
-const deliver = (event: FakeStripeEvent, signature?: string) => {
-  const signed = fake.sign(event)
-  return testApp.request
-    .post('/api/plans/webhook/')
-    .set('Content-Type', 'application/json')
-    .set('Stripe-Signature', signature ?? signed.signature)
-    .send(signed.body)
-}
-const deliverAll = async (events: FakeStripeEvent[]) => {
-  for (const event of events) expect((await deliver(event)).status).toBe(200)
-}
-const subscriptionOf = async (account: SignedUp) =>
-  testApp.request.get('/api/plans/get-user-subscription/').set(as(account))
-
-/** An owner who went through Checkout for price 4 (Pro 2, EGP) and paid; Stripe's events delivered. */
-async function payingOwner() {
-  const owner = await signUp(testApp)
-  const started = await checkout(owner)
-  expect(started.status).toBe(200)
-  const sessionId = new URL(started.body.checkout_url as string).pathname.split('/').pop() as string
-  const events = fake.completeCheckout(sessionId)
-  await deliverAll(events)
-  const subscriptionId = String(fake.checkoutSessions.get(sessionId)?.subscription)
-  return { owner, sessionId, subscriptionId, events }
-}
+afterAll(() => testbed.close())
 
 describe('checkout', () => {
   it('creates the customer, the price by its lookup key and a subscription-mode session marked with the account', async () => {
@@ -237,11 +204,15 @@ describe('the webhook', () => {
   it('acknowledges an event for a customer it does not know, and logs it', async () => {
     const stripe = new Stripe(fake.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http' })
     const customer = await stripe.customers.create({ email: 'stranger@example.com' })
-    const price = [...fake.prices.values()].find((candidate) => candidate.lookup_key === 'agentdesk_price_4')!
+    const price = await ensureStripePrice(
+      testApp.database,
+      stripe,
+      await testApp.database.prisma.planPrice.findUniqueOrThrow({ where: { id: 4 }, include: { plan: true } }),
+    )
     const session = await stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: customer.id,
-      line_items: [{ price: price.id, quantity: 1 }],
+      line_items: [{ price, quantity: 1 }],
       success_url: `${ORIGIN}/x`,
       cancel_url: `${ORIGIN}/y`,
     })

@@ -253,6 +253,18 @@ describe('Shopify Billing for a merchant', () => {
     })
     expect(frozen.currentPeriodEnd.getTime()).toBeGreaterThan(Date.now())
     expect(frozen.currentPeriodEnd.getTime()).toBeLessThanOrEqual(Date.now() + 30 * 86_400_000)
+    // The owner is told, in Shopify's words: the store's own bill is what is unpaid.
+    const notified = await bed
+      .request()
+      .get('/api/notifications/')
+      .set('Authorization', `Bearer ${await bed.sessionToken()}`)
+    expect(notified.body.notifications).toContainEqual(
+      expect.objectContaining({
+        kind: 'subscription',
+        title: 'Your last payment failed',
+        message: expect.stringContaining("Your store's Shopify bill is unpaid."),
+      }),
+    )
     // Opening Plans while frozen (billing.check no longer lists it) neither ends the plan nor stretches it.
     bed.fakeShopify.appSubscriptions.find((subscription) => subscription.id === live!.providerSubscriptionId)!.status =
       'FROZEN'
@@ -282,6 +294,28 @@ describe('Shopify Billing for a merchant', () => {
       status: 'cancelled',
     })
     expect((await choose({ intent: 'cancel' })).text).toContain('no subscription billed through Shopify')
+  })
+
+  it('follows each of Shopify’s words by webhook: DECLINED gives nothing, EXPIRED and CANCELLED end the plan', async () => {
+    const declined = await subscribeTo('Pro 2')
+    await subscriptionWebhook(declined, 'DECLINED', new Date())
+    expect(await current()).toBeNull()
+    expect(await prisma().subscription.count({ where: { providerSubscriptionId: declined.id } })).toBe(0)
+
+    for (const [name, word, status] of [
+      ['Pro 2', 'EXPIRED', 'expired'],
+      ['Pro 4', 'CANCELLED', 'cancelled'],
+    ] as const) {
+      const pending = await subscribeTo(name)
+      bed.fakeShopify.approveSubscription(pending.id)
+      await subscriptionWebhook(pending, 'ACTIVE', new Date(Date.now() - 2_000))
+      expect(await current()).toMatchObject({ providerSubscriptionId: pending.id, status: 'active' })
+      await subscriptionWebhook(pending, word, new Date())
+      expect(await current()).toBeNull()
+      expect(
+        await prisma().subscription.findFirstOrThrow({ where: { providerSubscriptionId: pending.id } }),
+      ).toMatchObject({ status, currentKey: null })
+    }
   })
 
   it('ends the Shopify subscription when the app is uninstalled', async () => {
