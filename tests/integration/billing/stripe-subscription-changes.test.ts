@@ -2,13 +2,15 @@
 // replacing the first (cancelled at Stripe, so nobody pays twice), a plan change made in Stripe's portal,
 // reads that arrive out of order within one second, a subscription Stripe no longer has, Stripe's
 // `unpaid`, and the cancel and checkout refusals that must leave everything as it was.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import Stripe from 'stripe'
 import { applyProviderSubscription } from '../../../server/billing/apply-provider-subscription.ts'
 import { applyStripeSubscription } from '../../../server/billing/stripe/apply-stripe-subscription.ts'
 import { ensureStripePrice } from '../../../server/billing/stripe/ensure-stripe-price.ts'
 import { signUp } from '../../support/accounts.ts'
-import type { FakeStripeEvent } from '../../support/fake-stripe.ts'
+import { stripeConfigFor, type FakeStripeEvent } from '../../support/fake-stripe.ts'
 import { startStripeTestbed, type StripeTestbed } from '../../support/stripe-testbed.ts'
 
 let bed: StripeTestbed
@@ -174,5 +176,28 @@ describe('refusals that leave everything as it was', () => {
       'shopify',
     ])
     expect((await bed.subscriptionOf(merchant)).body).toMatchObject({ status: 'active', provider: 'shopify' })
+  })
+})
+
+// The embedded database is held by the test's own process; the command runs against PostgreSQL.
+describe.runIf(inject('databaseKind') === 'postgres')('npm run billing -- sync-stripe', () => {
+  const billing = (env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, ['scripts/billing.ts', 'sync-stripe'], {
+      env: { PATH: process.env.PATH, DATABASE_URL: bed.testApp.config.DATABASE_URL, LOG_LEVEL: 'silent', ...env },
+    }).then(
+      ({ stdout }) => ({ code: 0, output: stdout }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, output: error.stderr }),
+    )
+
+  it('gives every active price its Stripe Price and says which, and needs a key', async () => {
+    const synced = await billing(stripeConfigFor(bed.fake))
+    expect(synced.code).toBe(0)
+    const lines = synced.output.trim().split('\n')
+    expect(lines).toHaveLength(14)
+    for (const [index, line] of lines.entries()) {
+      const stripePriceId = new RegExp(`^price ${index + 1} → (price_\\w+)$`).exec(line)?.[1]
+      expect(bed.fake.prices.get(stripePriceId ?? '')?.lookup_key).toBe(`agentdesk_price_${index + 1}`)
+    }
+    expect(await billing({})).toEqual({ code: 2, output: 'sync-stripe needs STRIPE_SECRET_KEY.\n' })
   })
 })
