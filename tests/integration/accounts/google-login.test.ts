@@ -47,6 +47,21 @@ describe('Google sign-in', () => {
     expect((await testApp.request.get('/api/accounts/profile/').set(bearer(response.body.tokens.access))).status).toBe(
       200,
     )
+    // Like every new account, it starts SPEC section 1's 14-day free trial of the default plan.
+    const subscription = await testApp.request
+      .get('/api/plans/get-user-subscription/')
+      .set(bearer(response.body.tokens.access))
+    expect(subscription.status).toBe(200)
+    expect(subscription.body).toMatchObject({
+      plan_name: 'Pro 1',
+      status: 'trialing',
+      is_trial: true,
+      provider: 'trial',
+      remaining_days: 14,
+    })
+    expect(
+      Date.parse(subscription.body.subscription_end_date) - Date.parse(subscription.body.subscription_start_date),
+    ).toBe(14 * 86_400_000)
     const exchange = google.exchanges.at(-1)
     expect(Object.fromEntries(exchange ?? [])).toMatchObject({
       grant_type: 'authorization_code',

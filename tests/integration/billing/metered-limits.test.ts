@@ -19,6 +19,23 @@ import { chat, newIntegration, SITE, start } from '../../support/widget-visitors
 
 usePlanLimitsTestbed()
 
+const question = 'Can I return it?'
+/** An owner with an agent, and the tokens its answer to `text` reserves before the model runs. */
+async function ownerReserving(text: string) {
+  const owner = await signUp(testApp)
+  const agentId = await createAgentFor(testApp, owner, 'Helper')
+  const agent = await testApp.database.prisma.agent.findUniqueOrThrow({ where: { id: agentId } })
+  const reserved = answerTokenBound(
+    {
+      maxTokens: testApp.config.LLM_MAX_TOKENS,
+      passageCharacters: testApp.config.RETRIEVAL_TOP_K * (testApp.config.CHUNK_SIZE + testApp.config.CHUNK_OVERLAP),
+    },
+    agent,
+    text.length,
+  )
+  return { owner, agentId, reserved }
+}
+
 describe('what is used up in a period: conversations, messages, tokens', () => {
   it('allows the plan’s conversations and refuses the next, in the dashboard and to a widget visitor', async () => {
     const { owner, agentId } = await ownerWithConversation({ conversations: 2 })
@@ -75,28 +92,17 @@ describe('what is used up in a period: conversations, messages, tokens', () => {
   })
 
   it('reserves an answer’s most tokens before the model runs and settles what it cost: the budget is never passed', async () => {
-    const owner = await signUp(testApp)
-    const agentId = await createAgentFor(testApp, owner, 'Helper')
-    const agent = await testApp.database.prisma.agent.findUniqueOrThrow({ where: { id: agentId } })
-    const text = 'Can I return it?'
-    const reserved = answerTokenBound(
-      {
-        maxTokens: testApp.config.LLM_MAX_TOKENS,
-        passageCharacters: testApp.config.RETRIEVAL_TOP_K * (testApp.config.CHUNK_SIZE + testApp.config.CHUNK_OVERLAP),
-      },
-      agent,
-      text.length,
-    )
+    const { owner, agentId, reserved } = await ownerReserving(question)
     // Room for two answers' cost, but not for a third one's reservation.
     await onPlan(owner, { tokens: 2 * FULL_ANSWER_TOKENS + reserved - 1 })
     const conversationId = (await newConversation(owner, agentId)).body.conversation_id as string
-    expect((await send(owner, agentId, conversationId, text)).status).toBe(200)
+    expect((await send(owner, agentId, conversationId, question)).status).toBe(200)
     expect((await testApp.request.get('/api/subscriptions/usage/').set(as(owner))).body.tokens_usage).toBe(
       FULL_ANSWER_TOKENS,
     )
-    expect((await send(owner, agentId, conversationId, text)).status).toBe(200)
+    expect((await send(owner, agentId, conversationId, question)).status).toBe(200)
     const calls = llm.requests.length
-    const refused = await send(owner, agentId, conversationId, text)
+    const refused = await send(owner, agentId, conversationId, question)
     expect(refused.status).toBe(402)
     expect(refused.body).toMatchObject({ error: 'PLAN_LIMIT_REACHED', metric: 'tokens', used: 2 * FULL_ANSWER_TOKENS })
     expect(llm.requests.length).toBe(calls)
@@ -115,21 +121,33 @@ describe('what is used up in a period: conversations, messages, tokens', () => {
     )
   })
 
+  it('lets the answer in whose reservation fits the budget exactly, and refuses the next', async () => {
+    const { owner, agentId, reserved } = await ownerReserving(question)
+    // Two answers' cost and exactly a third one's reservation: the third is allowed (n), the fourth refused.
+    await onPlan(owner, { tokens: 2 * FULL_ANSWER_TOKENS + reserved })
+    const conversationId = (await newConversation(owner, agentId)).body.conversation_id as string
+    for (const answer of [1, 2, 3])
+      expect([answer, (await send(owner, agentId, conversationId, question)).status]).toEqual([answer, 200])
+    expect((await testApp.request.get('/api/subscriptions/usage/').set(as(owner))).body.tokens_usage).toBe(
+      3 * FULL_ANSWER_TOKENS,
+    )
+    const calls = llm.requests.length
+    const refused = await send(owner, agentId, conversationId, question)
+    expect(refused.status).toBe(402)
+    expect(refused.body).toMatchObject({
+      error: 'PLAN_LIMIT_REACHED',
+      metric: 'tokens',
+      limit: 2 * FULL_ANSWER_TOKENS + reserved,
+      used: 3 * FULL_ANSWER_TOKENS,
+    })
+    expect(llm.requests.length).toBe(calls)
+  })
+
   it('counts the real prompt before the model runs: a long Chinese conversation that outgrows the estimate is refused, never overshot', async () => {
-    const owner = await signUp(testApp)
-    const agentId = await createAgentFor(testApp, owner, 'Helper')
-    const agent = await testApp.database.prisma.agent.findUniqueOrThrow({ where: { id: agentId } })
     const chinese = '我们的退货政策允许您在收货后三十天内退回任何商品并获得全额退款，请保留好收据。'
       .repeat(300)
       .slice(0, 9_000)
-    const estimate = answerTokenBound(
-      {
-        maxTokens: testApp.config.LLM_MAX_TOKENS,
-        passageCharacters: testApp.config.RETRIEVAL_TOP_K * (testApp.config.CHUNK_SIZE + testApp.config.CHUNK_OVERLAP),
-      },
-      agent,
-      chinese.length,
-    )
+    const { owner, agentId, reserved: estimate } = await ownerReserving(chinese)
     // The first answer costs what the fake model reports; the second is admitted on the estimate, but its
     // prompt (two long Chinese turns) needs more than the estimate, and the plan has one token more.
     const limit = FULL_ANSWER_TOKENS + estimate + 1

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { signUp } from '../../support/accounts.ts'
 import { createAgentFor } from '../../support/knowledge.ts'
 import { as, newConversation, onPlan, testApp, usePlanLimitsTestbed } from '../../support/plan-limits-testbed.ts'
+import { chat, newIntegration, visitor } from '../../support/widget-visitors.ts'
 
 usePlanLimitsTestbed()
 
@@ -116,5 +117,81 @@ describe('what exists: agents, widgets, team members', () => {
     const back = await testApp.request.post('/api/accounts/team/activate-member/').set(as(owner)).send(member)
     expect(back.status).toBe(402)
     expect(back.body.metric).toBe('team_members')
+  })
+
+  it('deletes nothing on a downgrade: widgets and team members made before stay usable, new ones are refused', async () => {
+    const owner = await signUp(testApp)
+    const colleague = await signUp(testApp)
+    const agentId = await createAgentFor(testApp, owner)
+    await onPlan(owner, { widgets: 2, team_members: 2 })
+    const shop = await newIntegration({ testApp, owner, agentId })
+    await newIntegration({ testApp, owner, agentId }, { website_name: 'Blog', website_domain: 'blog.example.com' })
+    const team_id = (
+      await testApp.request.post('/api/accounts/team/create/').set(as(owner)).send({ team_name: 'Support' })
+    ).body.team.team_id as string
+    const add = (email: string) =>
+      testApp.request
+        .post('/api/accounts/team/add-member/')
+        .set(as(owner))
+        .send({ team_id, team_member_name: email.split('@')[0], team_member_email: email })
+    expect((await add(colleague.email)).status).toBe(201)
+    const ann = (await add('ann@example.com')).body.team_member.team_member_id as string
+    expect(
+      (
+        await testApp.request
+          .post('/api/accounts/team/assign-agent/')
+          .set(as(owner))
+          .send({ team_id, agent_id: agentId })
+      ).status,
+    ).toBe(200)
+
+    const plan = await onPlan(owner, { widgets: 1, team_members: 1 })
+    // Both widgets stay switched on, answer their visitors and can be edited.
+    const base = `/api/agents/${agentId}/integrations/frontend/`
+    const widgets = (await testApp.request.get(base).set(as(owner))).body.integrations as { is_active: boolean }[]
+    expect(widgets.map((widget) => widget.is_active)).toEqual([true, true])
+    const { auth, conversationId } = await visitor(testApp, shop.client_key)
+    expect((await chat(testApp, auth, conversationId)).status).toBe(200)
+    const renamed = await testApp.request
+      .put(`${base}${shop.integration_id}/`)
+      .set(as(owner))
+      .send({ website_name: 'Shop, renamed' })
+    expect(renamed.status).toBe(200)
+    // Both members stay: the colleague works with the team's agent, and the owner can still edit Ann.
+    expect((await newConversation(colleague, agentId)).status).toBe(201)
+    expect(
+      (
+        await testApp.request
+          .post('/api/accounts/team/update-member-name/')
+          .set(as(owner))
+          .send({ team_id, team_member_id: ann, team_member_name: 'Ann B.' })
+      ).status,
+    ).toBe(200)
+    // Only something new is refused.
+    const widget = await testApp.request
+      .post(base)
+      .set(as(owner))
+      .send({ website_name: 'Docs', website_domain: 'docs.example.com' })
+    expect(widget.status).toBe(402)
+    expect(widget.body).toMatchObject({
+      error: 'PLAN_LIMIT_REACHED',
+      metric: 'widgets',
+      limit: 1,
+      used: 2,
+      plan_name: plan,
+      message: 'Your plan allows 1 widget. Upgrade your plan to add more.',
+    })
+    const member = await add('cat@example.com')
+    expect(member.status).toBe(402)
+    expect(member.body).toMatchObject({
+      error: 'PLAN_LIMIT_REACHED',
+      metric: 'team_members',
+      limit: 1,
+      used: 2,
+      plan_name: plan,
+      message: 'Your plan allows 1 team member. Upgrade your plan to add more.',
+    })
+    expect(await testApp.database.prisma.widgetIntegration.count({ where: { accountId: owner.userId } })).toBe(2)
+    expect(await testApp.database.prisma.teamMember.count({ where: { accountId: owner.userId } })).toBe(2)
   })
 })

@@ -218,7 +218,7 @@ describe("the account's subscription", () => {
 
   it('cancels a trial at the end of its period, then at once; the history keeps every subscription', async () => {
     const owner = await signUp(testApp)
-    const { subscription_id, subscription_end_date } = (
+    const { subscription_id, subscription_end_date, subscription_updated_at } = (
       await testApp.request.get('/api/plans/get-user-subscription/').set(bearer(owner.access))
     ).body
     const later = await testApp.request
@@ -233,6 +233,10 @@ describe("the account's subscription", () => {
       subscription_status: true,
       subscription_end_date,
     })
+    // subscription_updated_at is when the row last changed: the cancellation moved it on.
+    const changed = await testApp.database.prisma.subscription.findUniqueOrThrow({ where: { id: subscription_id } })
+    expect(later.body.subscription.subscription_updated_at).toBe(changed.updatedAt.toISOString())
+    expect(changed.updatedAt.getTime()).toBeGreaterThan(Date.parse(subscription_updated_at))
 
     const now = await testApp.request
       .post('/api/plans/cancel-user-subscription/')

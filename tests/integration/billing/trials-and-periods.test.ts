@@ -63,6 +63,51 @@ describe('trials and periods, on the clock', () => {
     ])
   })
 
+  it('after the trial, allows the chosen defaults of 1 widget and 1 team member and refuses the next', async () => {
+    const owner = await signUp(testApp)
+    const agentId = await createAgentFor(testApp, owner, 'Helper')
+    const team_id = (
+      await testApp.request.post('/api/accounts/team/create/').set(as(owner)).send({ team_name: 'Support' })
+    ).body.team.team_id as string
+    clock.now = new Date(Date.now() + 14 * DAY + 1000)
+    const widget = (website_domain: string) =>
+      testApp.request
+        .post(`/api/agents/${agentId}/integrations/frontend/`)
+        .set(as(owner))
+        .send({ website_name: 'Shop', website_domain })
+    const member = (email: string) =>
+      testApp.request
+        .post('/api/accounts/team/add-member/')
+        .set(as(owner))
+        .send({ team_id, team_member_name: 'Member', team_member_email: email })
+    const refusal = (metric: string, message: string) => ({
+      error: 'PLAN_LIMIT_REACHED',
+      metric,
+      limit: 1,
+      used: 1,
+      plan_name: 'No plan',
+      upgrade_url: '/app/payment',
+      message,
+      detail: message,
+      request_id: expect.any(String),
+    })
+    expect((await widget('shop.example.com')).status).toBe(201)
+    const secondWidget = await widget('blog.example.com')
+    expect(secondWidget.status).toBe(402)
+    expect(secondWidget.body).toEqual(
+      refusal('widgets', 'Your free trial has ended. Without a plan you can have 1 widget. Choose a plan to add more.'),
+    )
+    expect((await member('ann@example.com')).status).toBe(201)
+    const secondMember = await member('bob@example.com')
+    expect(secondMember.status).toBe(402)
+    expect(secondMember.body).toEqual(
+      refusal(
+        'team_members',
+        'Your free trial has ended. Without a plan you can have 1 team member. Choose a plan to add more.',
+      ),
+    )
+  })
+
   it('tells a team member it is the owner’s plan, with no Upgrade action of their own', async () => {
     const owner = await signUp(testApp)
     const member = await signUp(testApp)
