@@ -1,11 +1,19 @@
-import { mkdirSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setPlan } from '../../server/billing/set-plan.ts'
 import { bearer, signUp, type SignedUp } from '../support/accounts.ts'
 import { callApi } from '../support/call-api.ts'
+import {
+  DESKTOP,
+  MOBILE,
+  SETTLED,
+  fitsPhone,
+  screenshot,
+  signedInContext as signedInContextAt,
+  toast,
+} from '../support/dashboard-browser.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 import { startListeningTestApp } from '../support/listening-test-app.ts'
+import { grantOneAgentPlan } from '../support/one-agent-plan.ts'
 
 // The billing screens in Chromium against the real app (in this process, so the test can change the
 // database under it) with plan limits enforced: Usage & Plan on a new account's trial, cancelling it,
@@ -17,67 +25,15 @@ let browser: Browser
 let owner: SignedUp
 let ownerContext: BrowserContext
 let page: Page
-const DESKTOP = { width: 1280, height: 800 }
-const MOBILE = { width: 390, height: 844 }
-const SCREENS = 'test-results/screens'
 const PAYMENTS_NOT_SET_UP = 'Payments are not set up on this server.'
-// expect.poll gives up after 1 s unless told otherwise: too soon for a page on a busy CI machine.
-const SETTLED = { timeout: 15_000 }
 
 const url = (path: string) => `${listening.baseUrl}${path}`
 const api = <T = Record<string, unknown>>(account: SignedUp, path: string, body?: unknown) =>
   callApi<T>(listening.baseUrl, account.access, path, body)
-
-/** A browser context already signed in as the account: its tokens are in local storage before the first page loads. */
-function signedInContext(account: SignedUp | null, viewport = DESKTOP) {
-  const origins = account
-    ? [
-        {
-          origin: listening.baseUrl,
-          localStorage: [
-            { name: 'access_token', value: account.access },
-            { name: 'refresh_token', value: account.refresh },
-          ],
-        },
-      ]
-    : []
-  return browser.newContext({ viewport, storageState: { cookies: [], origins } })
-}
-
-const toast = (on: Page, text: string) => on.getByTestId('toast').filter({ hasText: text }).first()
-
-async function screenshot(on: Page, name: string) {
-  await on.screenshot({ path: `${SCREENS}/${name}.png`, fullPage: on.viewportSize()?.width !== MOBILE.width })
-}
-
-async function fitsPhone(on: Page) {
-  expect(await on.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width)
-}
-
-/** A plan of the test's own (agents: 1, the rest unlimited), granted to the account for 30 days. */
-async function onOneAgentPlan(account: SignedUp) {
-  await listening.testApp.database.prisma.plan.create({
-    data: {
-      id: 100,
-      name: 'Solo',
-      isActive: false,
-      conversationLimit: -1,
-      messageLimit: -1,
-      tokenLimit: BigInt(-1),
-      widgetLimit: -1,
-      teamMemberLimit: -1,
-      agentLimit: 1,
-    },
-  })
-  await setPlan(listening.testApp.database, {
-    email: account.email,
-    plan: 'Solo',
-    until: new Date(Date.now() + 30 * 86_400_000),
-  })
-}
+const signedInContext = (account: SignedUp | null, viewport = DESKTOP) =>
+  signedInContextAt(browser, listening.baseUrl, account, viewport)
 
 beforeAll(async () => {
-  mkdirSync(SCREENS, { recursive: true })
   listening = await startListeningTestApp({
     BILLING_MODE: 'enforced',
     ...(process.env.DASHBOARD_DIR ? { DASHBOARD_DIR: process.env.DASHBOARD_DIR } : {}),
@@ -317,7 +273,7 @@ describe('Settings, notifications and plan refusals', () => {
 
   beforeAll(async () => {
     solo = await signUp(listening.testApp, { full_name: 'Sam Solo' })
-    await onOneAgentPlan(solo)
+    await grantOneAgentPlan(listening.testApp.database, solo.email)
     const created = await listening.testApp.request
       .post('/api/agents/create/')
       .set(bearer(solo.access))

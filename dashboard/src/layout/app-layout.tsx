@@ -1,8 +1,9 @@
 // The signed-in area's frame (SPEC section 2): a sidebar that collapses, a header, a footer hidden on
-// phones, and a bottom bar under 768 px. The page itself renders in the main landmark.
+// phones, and a bottom bar under 768 px. On phones the sidebar opens over the page from the header's
+// menu button, so its links (Subscribe, Settings...) stay in reach. The page renders in the main landmark.
 import { Button, Icon, Text } from '@shopify/polaris'
-import { ExitIcon, MenuIcon, QuestionCircleIcon } from '@shopify/polaris-icons'
-import { Suspense, useState } from 'react'
+import { ExitIcon, MenuIcon, QuestionCircleIcon, XIcon } from '@shopify/polaris-icons'
+import { Suspense, useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useNavigate } from 'react-router'
 import { CriticalUsageBanner } from '../features/billing/critical-usage-banner.tsx'
 import { NotificationsMenu } from '../features/billing/notifications-menu.tsx'
@@ -16,6 +17,13 @@ const COLLAPSED_KEY = 'sidebar_collapsed'
 
 export function AppLayout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true')
+  const [menuOpen, setMenuOpen] = useState(false)
+  useEffect(() => {
+    if (!menuOpen) return
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false)
+    document.addEventListener('keydown', closeOnEscape)
+    return () => document.removeEventListener('keydown', closeOnEscape)
+  }, [menuOpen])
   const { user, signOut } = useSession()
   const navigate = useNavigate()
   const toggle = () => {
@@ -25,11 +33,11 @@ export function AppLayout() {
     })
   }
   return (
-    <div className={`app-shell${collapsed ? ' app-shell--collapsed' : ''}`}>
+    <div className={`app-shell${collapsed ? ' app-shell--collapsed' : ''}${menuOpen ? ' app-shell--menu-open' : ''}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <aside className="app-sidebar" aria-label="Main navigation">
+      <aside id="app-sidebar" className="app-sidebar" aria-label="Main navigation">
         <div className="app-sidebar__brand">
           <Link to="/app/dashboard" className="brand-link" aria-label="AgentDesk dashboard">
             <span className="brand-mark" aria-hidden="true">
@@ -42,7 +50,12 @@ export function AppLayout() {
           <ul className="app-sidebar__list">
             {SIDEBAR_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className="app-sidebar__link" title={collapsed ? link.label : undefined}>
+                <NavLink
+                  to={link.to}
+                  className="app-sidebar__link"
+                  title={collapsed ? link.label : undefined}
+                  onClick={() => setMenuOpen(false)}
+                >
                   <Icon source={link.icon} />
                   <span className="app-sidebar__label">{link.label}</span>
                 </NavLink>
@@ -51,6 +64,7 @@ export function AppLayout() {
           </ul>
         </nav>
       </aside>
+      {menuOpen ? <div className="app-menu-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
       <div className="app-body">
         <header className="app-header">
           <button
@@ -61,6 +75,16 @@ export function AppLayout() {
             aria-expanded={!collapsed}
           >
             <Icon source={MenuIcon} />
+          </button>
+          <button
+            type="button"
+            className="icon-button app-header__menu"
+            onClick={() => setMenuOpen((current) => !current)}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="app-sidebar"
+          >
+            <Icon source={menuOpen ? XIcon : MenuIcon} />
           </button>
           <div className="app-header__spacer" />
           <NotificationsMenu />

@@ -1,6 +1,6 @@
 // SPEC section 2, Settings, Billing & Plans: the current plan, usage, plan limits and invoices, with
 // Update Payment Method (the billing portal), Change Plan and Subscribe Now (both to /app/payment).
-import { BlockStack, Button, Card, InlineStack, SkeletonBodyText } from '@shopify/polaris'
+import { BlockStack, Button, Card, InlineStack } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
@@ -9,6 +9,7 @@ import { useOpenBillingPortal } from './billing.mutations.ts'
 import { subscriptionQuery } from './billing.queries.ts'
 import { CurrentPlanSummary } from './current-plan-summary.tsx'
 import { InvoicesCard } from './invoices-card.tsx'
+import { LoadingCard } from './loading-card.tsx'
 import { PlanLimitsCard } from './plan-limits-card.tsx'
 import { LIMIT_NAMES } from '#shared/billing.types.ts'
 import { usageFigures } from './usage-figures.ts'
@@ -34,13 +35,7 @@ export function BillingSettingsTab() {
     </Card>
   )
 
-  if (reading.isPending) {
-    return (
-      <Card>
-        <SkeletonBodyText lines={6} />
-      </Card>
-    )
-  }
+  if (reading.isPending) return <LoadingCard label="Loading your subscription" lines={6} />
   if (reading.isError)
     return (
       <LoadFailedBanner

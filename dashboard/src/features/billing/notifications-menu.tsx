@@ -1,6 +1,6 @@
 // SPEC section 2, header: the notification icon with the count of notifications; opening it lists them
-// (title, message, action link), or No notifications.
-import { BlockStack, Icon, Popover, Spinner, Text } from '@shopify/polaris'
+// (title, message, action link), or No notifications; a failed read says why, with Try Again.
+import { BlockStack, Button, Icon, Popover, Spinner, Text } from '@shopify/polaris'
 import { NotificationIcon } from '@shopify/polaris-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -53,6 +53,14 @@ export function NotificationsMenu() {
             <Text as="p" tone="critical">
               Unable to load notifications
             </Text>
+            <Text as="p" variant="bodySm">
+              {notifications.error.message}
+            </Text>
+            <div>
+              <Button variant="plain" onClick={() => void notifications.refetch()}>
+                Try Again
+              </Button>
+            </div>
           </div>
         ) : count === 0 ? (
           <div className="notification-list">

@@ -1,12 +1,13 @@
 // SPEC section 2, Usage & Plan, History tab: the account's subscriptions, newest first (subscription
 // id, plan id, start date, end date, status); without any, No subscription history found. and Load History.
-import { Badge, Card, SkeletonBodyText } from '@shopify/polaris'
+import { Badge, Card } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
 import { LoadFailedBanner } from '../../feedback/load-failed-banner.tsx'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import { subscriptionHistoryQuery } from './billing.queries.ts'
+import { LoadingCard } from './loading-card.tsx'
 import type { SubscriptionStatus } from '#shared/billing.types.ts'
 
 const STATUS_LOOK: Record<SubscriptionStatus, { label: string; tone?: 'success' | 'info' | 'warning' | 'critical' }> = {
@@ -21,17 +22,11 @@ const STATUS_LOOK: Record<SubscriptionStatus, { label: string; tone?: 'success' 
 export function SubscriptionHistory() {
   const client = useApi()
   const history = useQuery(subscriptionHistoryQuery(client))
-  if (history.isPending) {
-    return (
-      <Card>
-        <SkeletonBodyText lines={3} />
-      </Card>
-    )
-  }
+  if (history.isPending) return <LoadingCard label="Loading subscription history" lines={3} />
   if (history.isError)
     return (
       <LoadFailedBanner
-        title="Failed to fetch subscription history"
+        title="Unable to load your subscription history"
         error={history.error}
         onRetry={() => void history.refetch()}
       />
