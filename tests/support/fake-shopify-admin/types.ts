@@ -1,0 +1,82 @@
+// The shop's content as the fake serves it, and the fake's own records of exports and throttling.
+
+export interface FakeVariant {
+  id: number
+  title: string
+  price: string
+  sku: string | null
+}
+
+export interface FakeProduct {
+  id: number
+  title: string
+  handle: string
+  descriptionHtml: string
+  onlineStoreUrl: string | null
+  productType: string
+  vendor: string
+  tags: string[]
+  status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED'
+  currencyCode: string
+  variants: FakeVariant[]
+}
+
+export interface FakeCollection {
+  id: number
+  title: string
+  handle: string
+  descriptionHtml: string
+}
+
+export interface FakePage {
+  id: number
+  title: string
+  handle: string
+  body: string
+  isPublished: boolean
+}
+
+export interface FakeArticle {
+  id: number
+  title: string
+  handle: string
+  body: string
+  isPublished: boolean
+  tags: string[]
+  author: string
+  blog: { handle: string; title: string }
+}
+
+export interface FakePolicy {
+  id: number
+  title: string
+  body: string
+  url: string
+  type: string
+}
+
+export interface FakeStore {
+  name: string
+  primaryDomainUrl: string
+  products: FakeProduct[]
+  collections: FakeCollection[]
+  pages: FakePage[]
+  articles: FakeArticle[]
+  policies: FakePolicy[]
+}
+
+export interface FakeBulkOperation {
+  id: string
+  query: string
+  status: 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELED' | 'EXPIRED'
+  errorCode: string | null
+  jsonl: string | null
+  objectCount: number
+  rootObjectCount: number
+}
+
+export interface ThrottleCost {
+  requestedQueryCost: number
+  currentlyAvailable: number
+  restoreRate: number
+}
