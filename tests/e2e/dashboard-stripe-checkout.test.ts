@@ -74,8 +74,14 @@ describe('paying for a plan by card', () => {
     await page.getByLabel('First name').fill('Carla')
     await page.getByLabel('Last name').fill('Card')
     await page.getByLabel('Email').fill('carla@example.com')
+    const visited: string[] = []
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url())
+    })
     await page.getByRole('button', { name: 'Continue to Payment' }).click()
     await page.waitForURL(`${fake.url}/checkout/**`)
+    // SPEC section 4: back to Payment with the plan and customerInfoCompleted=true, which goes on to Checkout.
+    expect(visited).toContain(url('/app/payment?plan=2&customerInfoCompleted=true'))
     await page.getByRole('heading', { name: 'Fake Stripe Checkout' }).waitFor()
     await page.getByText('Subscribe: 1000.00 EGP per period').waitFor()
     await page.getByRole('link', { name: 'Back' }).click()
@@ -116,8 +122,9 @@ describe('paying for a plan by card', () => {
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Manage Billing' }).click(),
     ])
-    await portal.waitForLoadState()
-    expect(portal.url()).toMatch(new RegExp(`^${fake.url}/billing_portal/`))
+    // Opened blank in the click (no pop-up blocker stops it), then sent to the portal.
+    await portal.waitForURL(new RegExp(`^${fake.url}/billing_portal/`))
+    expect(await portal.evaluate(() => window.opener)).toBeNull()
     await portal.getByRole('heading', { name: 'Fake Stripe billing portal' }).waitFor()
     expect(await portal.getByRole('link', { name: 'Return' }).getAttribute('href')).toBe(url('/app/usage'))
     expect(page.url()).toBe(url('/app/usage'))

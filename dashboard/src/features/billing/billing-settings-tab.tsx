@@ -24,7 +24,7 @@ export function BillingSettingsTab() {
   const actions = (
     <Card>
       <InlineStack gap="200" wrap>
-        <Button onClick={() => portal.mutate()} loading={portal.isPending}>
+        <Button onClick={portal.open} loading={portal.isPending}>
           Update Payment Method
         </Button>
         <Button url="/app/payment">Change Plan</Button>

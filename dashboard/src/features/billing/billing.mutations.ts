@@ -35,9 +35,13 @@ export function useCancelSubscription() {
   })
 }
 
-/** Manage Billing: the provider's portal in a new tab. */
+/**
+ * Manage Billing: the provider's portal in a new tab. The tab is opened blank in the click itself (a tab
+ * opened after waiting for the server is a pop-up that browsers such as Safari block), cut off from this
+ * page, then sent to the portal; it closes again when the portal cannot be reached.
+ */
 export function useOpenBillingPortal() {
-  return useApiMutation<void, { customer_portal_url?: string }>({
+  const mutation = useApiMutation<Window | null, { customer_portal_url?: string }>({
     run: async (client: ApiClient) => {
       const answer = await client.request<{ customer_portal_url?: string }>('/plans/get-customer-portal-url/')
       if (!answer.customer_portal_url) throw new Error('Failed to get billing portal')
@@ -45,8 +49,19 @@ export function useOpenBillingPortal() {
     },
     errorTitle: 'Failed to open billing portal',
     successToast: false,
-    onSuccess: (answer) => void window.open(answer.customer_portal_url, '_blank', 'noopener'),
+    onSuccess: (answer, tab) => {
+      const url = answer.customer_portal_url as string
+      if (tab && !tab.closed) tab.location.replace(url)
+      else window.open(url, '_blank', 'noopener')
+    },
+    onError: (_error, tab) => tab?.close(),
   })
+  const open = () => {
+    const tab = window.open('', '_blank')
+    if (tab) tab.opener = null
+    mutation.mutate(tab)
+  }
+  return { open, isPending: mutation.isPending }
 }
 
 export interface CheckoutRequest {

@@ -40,7 +40,7 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription }
           </BlockStack>
         ) : (
           <InlineStack gap="200" wrap>
-            <Button onClick={() => portal.mutate()} loading={portal.isPending}>
+            <Button onClick={portal.open} loading={portal.isPending}>
               Manage Billing
             </Button>
             <Button variant="primary" url="/app/payment">
