@@ -350,8 +350,8 @@ describe('demo mode', () => {
     const demo = await ownerContext.newPage()
     await demo.route('**/api/**', (route) => route.abort())
     const screens: [string, (on: Page) => Promise<void>][] = [
-      ['/app/usage', (on) => on.getByRole('heading', { name: 'Current Plan: Pro 1' }).waitFor(SETTLED)],
-      ['/app/payment', (on) => on.getByRole('button', { name: 'Get Started with Pro 7' }).waitFor(SETTLED)],
+      ['/app/usage', (on) => on.getByRole('heading', { name: 'Current Plan: Basic' }).waitFor(SETTLED)],
+      ['/app/payment', (on) => on.getByRole('button', { name: 'Get Started with Enterprise' }).waitFor(SETTLED)],
       ['/app/settings?tab=billing', (on) => on.getByText('Billing mode: Enforced').waitFor(SETTLED)],
       ['/app/plans', (on) => on.getByRole('region', { name: 'Compare plans' }).waitFor(SETTLED)],
     ]

@@ -39,29 +39,44 @@ describe('demo mode answers', () => {
     expect((searched.value as { data: { name: string }[] }).data.map((item) => item.name)).toEqual(['Return policy'])
   })
 
-  it('serves the seven plans of the catalogue, a trial and its notifications, so every billing screen has data', async () => {
+  it('serves the SPEC’s demo plans, a trial and its notifications, so every billing screen has data', async () => {
     const plans = await settle(answerInDemo('/subscriptions/plans/', { auth: false }), DEMO_DELAY_MS)
     const catalogue = plans.value as {
-      plans: { name: string; prices: { price_id: number; currency: string; amount: number }[] }[]
+      plans: {
+        name: string
+        tier: string
+        price: number
+        credits_per_month: number
+        features: { max_messages_per_day: number }
+        limits: { agents: number }
+        prices: { price_id: number; currency: string; amount: number }[]
+      }[]
       default_plan_id: number
       currencies: string[]
     }
-    expect(catalogue.plans.map((plan) => plan.name)).toEqual([
-      'Pro 1',
-      'Pro 2',
-      'Pro 3',
-      'Pro 4',
-      'Pro 5',
-      'Pro 6',
-      'Pro 7',
+    // SPEC section 9: Basic (29, 10000 credits/month, 5 chatbots, 100 messages/day), Premium (79, 50000
+    // credits, 15 chatbots, 500 messages/day) and Enterprise (199, 200000 credits, unlimited).
+    expect(
+      catalogue.plans.map((plan) => [
+        plan.name,
+        plan.tier,
+        plan.price,
+        plan.credits_per_month,
+        plan.limits.agents,
+        plan.features.max_messages_per_day,
+      ]),
+    ).toEqual([
+      ['Basic', 'basic', 29, 10_000, 5, 100],
+      ['Premium', 'premium', 79, 50_000, 15, 500],
+      ['Enterprise', 'enterprise', 199, 200_000, -1, -1],
     ])
-    expect(catalogue.plans[6]?.prices).toEqual([
-      expect.objectContaining({ price_id: 13, currency: 'USD', amount: 640 }),
-      expect.objectContaining({ price_id: 14, currency: 'EGP', amount: 32_000 }),
+    expect(catalogue.plans[2]?.prices).toEqual([
+      expect.objectContaining({ price_id: 5, currency: 'USD', amount: 199 }),
+      expect.objectContaining({ price_id: 6, currency: 'EGP', amount: 9_950 }),
     ])
     expect(catalogue).toMatchObject({ default_plan_id: 1, currencies: ['EGP'] })
     const subscription = await settle(answerInDemo('/plans/get-user-subscription/', {}), DEMO_DELAY_MS)
-    expect(subscription.value).toMatchObject({ plan_name: 'Pro 1', status: 'trialing', subscription_status: true })
+    expect(subscription.value).toMatchObject({ plan_name: 'Basic', status: 'trialing', subscription_status: true })
     const notifications = await settle(answerInDemo('/notifications/', {}), DEMO_DELAY_MS)
     expect(
       (notifications.value as { notifications: { level: string }[] }).notifications.map((item) => item.level),

@@ -1,5 +1,10 @@
-// Demo mode's plans, subscription and notifications (SPEC sections 4 and 9): the seven plans of the
-// catalogue in the API's plan shape, and a trial well under way, so every billing screen has data.
+// Demo mode's plans, subscription and notifications (SPEC sections 4 and 9): the SPEC's illustrative demo
+// plans, Basic (29, 10,000 credits a month, 5 chatbots, 100 messages a day), Premium (79, 50,000 credits,
+// 15 chatbots, 500 messages a day) and Enterprise (199, 200,000 credits, unlimited), in the API's plan
+// shape, and a trial on Basic well under way, so every billing screen has data. What the SPEC does not
+// give is filled plainly: EGP at the catalogue's 50 to 1 (only EGP is selectable), messages a month as
+// 30 days of the daily figure, Basic's conversations at the SPEC's default of 2,000, and no limit on the
+// rest (widgets and team members; everything on Enterprise but its credits).
 import type {
   BillingNotification,
   Plan,
@@ -21,23 +26,25 @@ const LIMIT_LINES: [keyof PlanLimits, string, string][] = [
   ['agents', 'agent', 'agents'],
 ]
 
-const TIERS = ['basic', 'basic', 'premium', 'premium', 'premium', 'enterprise', 'enterprise']
+const UNLIMITED = -1
 
-/** SPEC section 9's plan n (1 to 7): prices 2n-1 (USD) and 2n (EGP); Pro 1 the default and most popular. */
-function plan(id: number, usd: number, egp: number, limits: PlanLimits): Plan {
+/** Demo plan n (1 to 3): prices 2n-1 (USD) and 2n (EGP); Basic the default and most popular. */
+function plan(id: number, name: string, [usd, egp]: [number, number], limits: PlanLimits): Plan {
   return {
     id,
-    name: `Pro ${id}`,
-    tier: TIERS[id - 1] ?? 'basic',
+    name,
+    tier: name.toLowerCase(),
     description: null,
     price: usd,
     currency: 'USD',
     credits_per_month: limits.tokens,
     features: {
       max_conversations: limits.conversations,
-      max_messages_per_day: Math.floor(limits.messages / 30),
-      features: LIMIT_LINES.map(
-        ([name, one, many]) => `${limits[name].toLocaleString('en-US')} ${limits[name] === 1 ? one : many}`,
+      max_messages_per_day: limits.messages === UNLIMITED ? UNLIMITED : Math.floor(limits.messages / 30),
+      features: LIMIT_LINES.map(([limit, one, many]) =>
+        limits[limit] === UNLIMITED
+          ? `Unlimited ${many.replace(/ a month$/, '')}`
+          : `${limits[limit].toLocaleString('en-US')} ${limits[limit] === 1 ? one : many}`,
       ),
     },
     is_active: true,
@@ -60,15 +67,13 @@ const limits = (
   agents: number,
 ): PlanLimits => ({ conversations, messages, tokens, widgets, team_members, agents })
 
+const BASIC_LIMITS = limits(2_000, 3_000, 10_000, UNLIMITED, UNLIMITED, 5)
+
 export const DEMO_PLANS: PlanCatalogue = {
   plans: [
-    plan(1, 10, 500, limits(400, 3_500, 6_000_000, 3, 4, 4)),
-    plan(2, 20, 1_000, limits(700, 6_500, 11_000_000, 5, 7, 7)),
-    plan(3, 40, 2_000, limits(1_300, 12_500, 21_000_000, 9, 13, 13)),
-    plan(4, 80, 4_000, limits(2_500, 24_500, 41_000_000, 17, 25, 25)),
-    plan(5, 160, 8_000, limits(4_900, 48_500, 81_000_000, 33, 49, 49)),
-    plan(6, 320, 16_000, limits(9_700, 96_500, 161_000_000, 65, 97, 97)),
-    plan(7, 640, 32_000, limits(19_300, 192_500, 321_000_000, 129, 193, 193)),
+    plan(1, 'Basic', [29, 1_450], BASIC_LIMITS),
+    plan(2, 'Premium', [79, 3_950], limits(UNLIMITED, 15_000, 50_000, UNLIMITED, UNLIMITED, 15)),
+    plan(3, 'Enterprise', [199, 9_950], limits(UNLIMITED, UNLIMITED, 200_000, UNLIMITED, UNLIMITED, UNLIMITED)),
   ],
   default_plan_id: 1,
   currencies: ['EGP'],
@@ -77,7 +82,7 @@ export const DEMO_PLANS: PlanCatalogue = {
 export const DEMO_SUBSCRIPTION: Subscription = {
   subscription_id: 'demo-subscription-1',
   plan_id: 1,
-  plan_name: 'Pro 1',
+  plan_name: 'Basic',
   status: 'trialing',
   subscription_status: true,
   is_trial: true,
@@ -90,13 +95,13 @@ export const DEMO_SUBSCRIPTION: Subscription = {
   remaining_days: 9,
   current_period_start: at(-5),
   current_period_end: at(9),
-  tokens_usage: 1_240_000,
+  tokens_usage: 4_100,
   conversations_usage: 326,
-  messages_usage: 2_180,
-  agents_created: 4,
+  messages_usage: 2_460,
+  agents_created: 5,
   widgets_created: 2,
   team_members_created: 3,
-  features_limit: limits(400, 3_500, 6_000_000, 3, 4, 4),
+  features_limit: BASIC_LIMITS,
   billing_mode: 'enforced',
 }
 
@@ -104,7 +109,7 @@ export const DEMO_SUBSCRIPTION_HISTORY: SubscriptionHistoryEntry[] = [
   {
     subscription_id: 'demo-subscription-1',
     plan_id: 1,
-    plan_name: 'Pro 1',
+    plan_name: 'Basic',
     status: 'trialing',
     provider: 'trial',
     start_date: at(-5),
@@ -120,19 +125,19 @@ export const DEMO_NOTIFICATIONS: BillingNotification[] = [
     kind: 'usage',
     level: 'critical',
     title: 'Agents limit reached',
-    message: 'You have used all 4 agents of your plan. Upgrade your plan to add more.',
+    message: 'You have used all 5 agents of your plan. Upgrade your plan to add more.',
     action_url: '/app/payment',
     metric: 'agents',
     percent: 100,
   },
   {
-    id: 'demo-usage-conversations',
+    id: 'demo-usage-messages',
     kind: 'usage',
     level: 'warning',
-    title: 'Conversations at 82% of your plan',
-    message: 'You have used 326 of 400 conversations a month this period.',
+    title: 'Messages at 82% of your plan',
+    message: 'You have used 2,460 of 3,000 messages a month this period.',
     action_url: '/app/payment',
-    metric: 'conversations',
+    metric: 'messages',
     percent: 82,
   },
 ]
