@@ -1,5 +1,7 @@
 // npm run worker: a job worker in its own process, beside servers started with WORKER_IN_SERVER=false.
 // It needs DATABASE_URL: the embedded database belongs to one process.
+import { createStripeClient } from '../server/billing/stripe/create-stripe-client.ts'
+import { stripeJobHandlersFor } from '../server/billing/stripe/end-replaced-stripe-subscription-job.ts'
 import { ConfigError, loadConfig } from '../server/config/load-config.ts'
 import { createDatabase } from '../server/db/create-database.ts'
 import { applyMigrations } from '../server/db/migrations/apply-migrations.ts'
@@ -39,6 +41,7 @@ const queue = { wake: () => started?.wake() }
 const handlers = {
   ...createKnowledgeJobHandlers({ config, database, storage, embedder: createEmbedder(config) }),
   ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }),
+  ...stripeJobHandlersFor(createStripeClient(config), logger),
 }
 const worker = startWorker({
   database,

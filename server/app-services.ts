@@ -5,6 +5,7 @@ import type { SessionSettings } from './accounts/sessions/session-settings.ts'
 import { billingModeOf } from './billing/billing-mode.ts'
 import { createPlanEnforcement, type PlanEnforcement } from './billing/plan-enforcement.ts'
 import { createStripeClient } from './billing/stripe/create-stripe-client.ts'
+import { stripeJobHandlersFor } from './billing/stripe/end-replaced-stripe-subscription-job.ts'
 import type Stripe from 'stripe'
 import { answerTokenBound } from './conversations/admit-message.ts'
 import type { Config } from './config/config.schemas.ts'
@@ -68,6 +69,7 @@ export async function createAppServices({
   clock,
 }: CreateAppServicesOptions): Promise<AppServices> {
   const rateLimits = await createRateLimits(config, database)
+  const stripe = createStripeClient(config)
   const storage = createFileStorage(config)
   const embedder = createEmbedder(config)
   let worker: RunningWorker | null = null
@@ -76,6 +78,7 @@ export async function createAppServices({
     const handlers = {
       ...createKnowledgeJobHandlers({ config, database, storage, embedder }),
       ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }),
+      ...stripeJobHandlersFor(stripe, logger),
     }
     worker = startWorker({
       database,
@@ -155,7 +158,7 @@ export async function createAppServices({
     worker,
     chat,
     plans,
-    stripe: createStripeClient(config),
+    stripe,
     close: async () => {
       recrawls?.stop()
       await abandonedAnswers.stop()

@@ -24,7 +24,7 @@ export interface ProviderSubscription {
 }
 
 /** A live subscription this one replaced as the account's current one: ended here, and by its provider too. */
-export interface ReplacedSubscription {
+interface ReplacedSubscription {
   provider: BillingProvider
   providerSubscriptionId: string
 }
@@ -45,7 +45,7 @@ const LIFE_STAGE: Record<SubscriptionStatus, number> = {
 }
 
 // How finely each provider's reads are timed: Shopify stamps its words to the second (a webhook's
-// updated_at), while a Stripe read is timed by the database's clock to the millisecond (readStripeSubscription).
+// updated_at), while a Stripe read is timed by the database's clock to the millisecond (receiveStripeEvent).
 const PRECISION_MS: Record<ProviderSubscription['provider'], number> = { shopify: 1000, stripe: 1 }
 
 function isOlder(
@@ -58,14 +58,27 @@ function isOlder(
 }
 
 /**
+ * Of two live paid subscriptions of one account, the one the customer started last is the plan (a tie,
+ * two started in the same second, goes to the larger id): the same answer whatever order their events
+ * come in, so two processes never each keep a different one.
+ */
+function startedLater(
+  incoming: { startedAt: Date; providerSubscriptionId: string },
+  current: { startedAt: Date; providerSubscriptionId: string },
+): boolean {
+  const difference = incoming.startedAt.getTime() - current.startedAt.getTime()
+  return difference > 0 || (difference === 0 && incoming.providerSubscriptionId > current.providerSubscriptionId)
+}
+
+/**
  * Brings our copy of a provider's subscription in line with the provider's: status, plan, price and
- * period. A live one becomes the account's current subscription (the trial, a granted plan or an older
- * subscription it replaces ends now), unless the current one is a paid subscription the provider said
- * was live more recently (a late word about a plan since replaced); an ended one stops being current. A
- * read older than the last one applied changes nothing: events arrive in any order, and two processes
- * may apply them at once (they queue on a transaction-level lock of the account). The amount charged is
- * kept while the price stays the same (the provider keeps charging what was agreed). Call inside a
- * transaction.
+ * period. A live one becomes the account's current subscription (a trial or a granted plan it replaces
+ * ends now), unless the current one is another paid subscription started later. Of two live paid ones,
+ * the one started earlier is returned as `replaced` (ended here, to be ended at its provider too), so the
+ * customer never pays for both. An ended one stops being current. A read older than the last one applied
+ * changes nothing: events arrive in any order, and two processes may apply them at once (they queue on a
+ * transaction-level lock of the account). The amount charged is kept while the price stays the same (the
+ * provider keeps charging what was agreed). Call inside a transaction.
  */
 export async function applyProviderSubscription(
   tx: Prisma.TransactionClient,
@@ -97,20 +110,22 @@ export async function applyProviderSubscription(
   let replaced: ReplacedSubscription | null = null
   if (isLive(subscription, syncedAt)) {
     const current = await tx.subscription.findUnique({ where: { currentKey: accountId } })
-    const replacedSince =
-      current !== null &&
-      current.providerSubscriptionId !== null &&
-      current.providerSubscriptionId !== providerSubscriptionId &&
-      current.providerSyncedAt !== null &&
-      isOlder(subscription, { status: current.status, syncedAt: current.providerSyncedAt })
-    if (!replacedSince) {
+    const rival =
+      current?.providerSubscriptionId && current.providerSubscriptionId !== providerSubscriptionId
+        ? { ...current, providerSubscriptionId: current.providerSubscriptionId }
+        : null
+    const startedAt = existing?.startedAt ?? subscription.startedAt
+    if (rival && !startedLater({ startedAt, providerSubscriptionId }, rival)) {
+      // The current one was started later: this one is the replaced one, still live at its provider.
+      replaced = { provider: subscription.provider, providerSubscriptionId }
+    } else {
       if (current && current.providerSubscriptionId !== providerSubscriptionId) {
         await tx.subscription.update({
           where: { id: current.id },
           data: { currentKey: null, status: 'cancelled', endedAt: syncedAt },
         })
-        if (current.providerSubscriptionId && isLive(current, syncedAt))
-          replaced = { provider: current.provider, providerSubscriptionId: current.providerSubscriptionId }
+        if (rival && isLive(rival, syncedAt))
+          replaced = { provider: rival.provider, providerSubscriptionId: rival.providerSubscriptionId }
       }
       isCurrent = true
     }

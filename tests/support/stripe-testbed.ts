@@ -12,7 +12,7 @@ export const ORIGIN = 'https://agentdesk.example'
  */
 export async function startStripeTestbed() {
   const fake: FakeStripe = await startFakeStripe()
-  const testApp: TestApp = await createTestApp({ ...stripeConfigFor(fake), PUBLIC_URL: ORIGIN })
+  const testApp: TestApp = await createTestApp({ ...stripeConfigFor(fake), PUBLIC_URL: ORIGIN, JOB_POLL_MS: '50' })
   const as = (account: SignedUp) => bearer(account.access)
 
   const checkout = (account: SignedUp, body: Record<string, unknown> = {}) =>

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe'
 import type { Prisma, SubscriptionStatus } from '../../db/generated/prisma/client.ts'
 import { applyProviderSubscription, type AppliedSubscription } from '../apply-provider-subscription.ts'
+import { queueEndOfReplacedStripeSubscription } from './end-replaced-stripe-subscription-job.ts'
 
 // Stripe's statuses as ours: what gives access (active, past_due while Stripe retries) and what does not.
 const STATUS: Record<Stripe.Subscription.Status, SubscriptionStatus> = {
@@ -41,7 +42,8 @@ export type AppliedStripeSubscription =
 /**
  * Brings our copy of a Stripe subscription in line with Stripe's, read from Stripe at `readAt` by the
  * database's clock (applyProviderSubscription: a live one becomes current, an older read changes
- * nothing). A live Stripe subscription it replaced is returned, to be cancelled at Stripe after commit.
+ * nothing). A live Stripe subscription that is not the plan any more (two checkouts paid) is queued, in
+ * the same transaction, to be cancelled at Stripe.
  */
 export async function applyStripeSubscription(
   tx: Prisma.TransactionClient,
@@ -53,7 +55,7 @@ export async function applyStripeSubscription(
   const price = await priceOf(tx, subscription)
   if (!price) return { outcome: 'unknown-price', replaced: null }
   const item = subscription.items.data[0]
-  return applyProviderSubscription(tx, {
+  const applied = await applyProviderSubscription(tx, {
     provider: 'stripe',
     providerSubscriptionId: subscription.id,
     providerCustomerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
@@ -68,4 +70,10 @@ export async function applyStripeSubscription(
     endedAt: fromUnix(subscription.ended_at),
     syncedAt: readAt,
   })
+  if (applied.replaced?.provider === 'stripe')
+    await queueEndOfReplacedStripeSubscription(tx, {
+      accountId,
+      subscriptionId: applied.replaced.providerSubscriptionId,
+    })
+  return applied
 }

@@ -4,7 +4,6 @@ import { AppError } from '../../errors/app-error.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import { readDatabaseClock } from '../../db/read-database-clock.ts'
 import { applyStripeSubscription } from './apply-stripe-subscription.ts'
-import { endReplacedStripeSubscription } from './end-replaced-stripe-subscription.ts'
 
 const BAD_SIGNATURE = 'Invalid Stripe signature.'
 
@@ -48,8 +47,8 @@ async function readBack(database: Database, stripe: Stripe, subscriptionId: stri
  * subscription it is about is read again from Stripe and applied (applyStripeSubscription), so events in
  * any order converge on Stripe's truth; the event id is recorded in the same transaction, so a repeat, on
  * this process or another, changes nothing. An event for an account we do not know, or for a subscription
- * Stripe no longer has, is logged and acknowledged. A Stripe subscription the applied one replaced is
- * cancelled at Stripe once the change is committed.
+ * Stripe no longer has, is logged and acknowledged. A Stripe subscription that stops being the plan is
+ * cancelled at Stripe by a durable job queued with the change.
  */
 export async function receiveStripeEvent(
   { database, stripe, webhookSecret, logger }: StripeWebhook,
@@ -77,7 +76,6 @@ export async function receiveStripeEvent(
   })
   const { outcome } = applied
   if (outcome === 'duplicate') return { received: true, duplicate: true }
-  await endReplacedStripeSubscription({ stripe, logger }, applied.replaced)
   if (outcome === 'unknown-account' || outcome === 'unknown-price' || outcome === 'missing')
     logger.warn(
       { eventId: event.id, type: event.type, subscriptionId, outcome },
