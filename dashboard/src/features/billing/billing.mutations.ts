@@ -38,7 +38,8 @@ export function useCancelSubscription() {
 /**
  * Manage Billing: the provider's portal in a new tab. The tab is opened blank in the click itself (a tab
  * opened after waiting for the server is a pop-up that browsers such as Safari block), cut off from this
- * page, then sent to the portal; it closes again when the portal cannot be reached.
+ * page, then sent to the portal; it closes again when the portal cannot be reached. Where even that tab
+ * is blocked, this page goes to the portal.
  */
 export function useOpenBillingPortal() {
   const mutation = useApiMutation<Window | null, { customer_portal_url?: string }>({
@@ -51,8 +52,9 @@ export function useOpenBillingPortal() {
     successToast: false,
     onSuccess: (answer, tab) => {
       const url = answer.customer_portal_url as string
+      // A blocked tab: this page goes to the portal instead (the portal comes back to Usage & Plan).
       if (tab && !tab.closed) tab.location.replace(url)
-      else window.open(url, '_blank', 'noopener')
+      else window.location.assign(url)
     },
     onError: (_error, tab) => tab?.close(),
   })
