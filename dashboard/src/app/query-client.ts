@@ -1,11 +1,15 @@
 // SPEC section 9, polling and cache: fresh 2 minutes, kept 5 minutes, fewer than 2 retries and never
-// when the error mentions a 4 (a client error), no retries for changes, refetch on focus and mount.
+// for a client error (a 4xx answer, or an error that mentions a 4), no retries for changes, refetch on
+// focus and mount.
 import { QueryClient } from '@tanstack/react-query'
+import { ApiError } from '../api/api-error.ts'
 
 const FRESH_MS = 2 * 60_000
 const KEPT_MS = 5 * 60_000
 
-function shouldRetry(failureCount: number, error: unknown): boolean {
+/** A missing agent (404) or a refused request will not change by asking again: its screen shows at once. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
   const message = error instanceof Error ? error.message : String(error)
   return failureCount < 2 && !message.includes('4')
 }
