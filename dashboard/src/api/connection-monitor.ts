@@ -38,6 +38,8 @@ export function createConnectionMonitor(options: ConnectionMonitorOptions) {
       const response = await fetch(`${options.baseUrl ?? ''}/api/dashboard/api/health/`, {
         signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
       })
+      // Read to the end: a body left unread keeps the request open until the time limit cancels it.
+      await response.text()
       set(response.ok ? 'connected' : 'demo')
     } catch {
       set('demo')
