@@ -1,111 +1,33 @@
-import { mkdirSync } from 'node:fs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
+import { DESKTOP, MOBILE, SETTLED } from '../support/dashboard-browser.ts'
 import { solidPng } from '../support/image-fixtures.ts'
-import { launchChromium } from '../support/launch-chromium.ts'
 import { reportBrowserFailures } from '../support/report-browser-failure.ts'
-import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
-import { callApi, registerAccount } from '../support/call-api.ts'
+import type { SpawnedServer } from '../support/spawn-server.ts'
+import { startWidgetOwnerPage, widgetPageTools, type Integration, type WidgetOwnerPage } from './widget-owner-page.ts'
 
-// The Widget and Integrations pages in Chromium against the real server: the form's messages, the live
-// preview, creating (and failing to create) an integration, its embed code read back from the
-// clipboard, the agent's integration list, and the Integrations page's tabs.
+// The Widget page in Chromium against the real server: the form's messages, the live preview, creating
+// (and failing to create) an integration, its embed code read back from the clipboard, and the agent's
+// integration list. The tests follow one another on one page: each goes on from where the last left it.
+let owner: WidgetOwnerPage
 let server: SpawnedServer
-let location: DatabaseLocation
-let browser: Browser
-let context: BrowserContext
 let page: Page
-let token: string
 let agentId: string
 const problems: string[] = []
+const { toast, screenshots, clipboard, tab } = widgetPageTools(() => page)
 
-const DESKTOP = { width: 1280, height: 800 }
-const MOBILE = { width: 390, height: 844 }
-// expect.poll gives up after 1 s unless told otherwise: too soon for a page on a busy CI machine.
-const SETTLED = { timeout: 15_000 }
-
-interface Integration {
-  integration_id: string
-  client_key: string
-  website_name: string
-  website_domain: string
-  website_logo: string | null
-  widget_position: string
-  widget_color: string
-  bot_name: string
-  start_message: string
-  auto_open_chat: boolean
-  collect_user_email: boolean
-  enable_attachments: boolean
-  show_branding: boolean
-  is_active: boolean
-}
-
-const api = <T = Record<string, unknown>>(path: string, body?: unknown) => callApi<T>(server.baseUrl, token, path, body)
-
-const savedIntegrations = async () =>
-  (await api<{ integrations: Integration[] }>(`/agents/${agentId}/integrations/frontend/`)).integrations
-
-/** Waits for a toast with this title (and message, when given). */
-async function toast(title: string, message?: string) {
-  const found = page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) })
-  await found.first().waitFor()
-  if (message) expect(await found.first().innerText()).toContain(message)
-}
-
-async function screenshots(name: string) {
-  // Toasts of earlier steps would hide the screen being recorded.
-  const dismiss = page.getByRole('button', { name: 'Dismiss notification' })
-  while ((await dismiss.count()) > 0)
-    await dismiss
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined)
-  await page.screenshot({ path: `test-results/screens/${name}-desktop.png`, fullPage: true })
-  await page.setViewportSize(MOBILE)
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: `test-results/screens/${name}-mobile.png`, fullPage: true })
-  await page.setViewportSize(DESKTOP)
-}
-
-const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
+const savedIntegrations = () => owner.savedIntegrations()
 const launcher = () => page.getByTestId('widget-preview-launcher')
 const launcherColour = () => launcher().evaluate((element) => getComputedStyle(element).backgroundColor)
-// A tab whose fields hold a message is announced as "… (needs attention)".
-const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}( \\(needs attention\\))?$`) })
 const createButton = () => page.getByRole('button', { name: 'Create Widget Integration' })
 
 beforeAll(async () => {
-  location = await createDatabaseLocation()
-  server = await spawnServer({ DATA_DIR: location.DATA_DIR })
-  browser = await launchChromium()
-  mkdirSync('test-results/screens', { recursive: true })
-  const tokens = await registerAccount(server.baseUrl, {
-    email: 'widgets@shop.example',
-    password: 'Widget-Page-9!',
-    full_name: 'Widget Owner',
-  })
-  token = tokens.access
-  agentId = String((await api('/agents/create/', { name: 'Shop helper' })).agent_id)
-  context = await browser.newContext({ viewport: DESKTOP })
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl })
-  await context.addInitScript(
-    ([access, refresh]) => {
-      localStorage.setItem('access_token', access)
-      localStorage.setItem('refresh_token', refresh)
-    },
-    [tokens.access, tokens.refresh] as const,
-  )
-  page = await context.newPage()
-  page.on('pageerror', (error) => problems.push(error.message))
+  owner = await startWidgetOwnerPage(problems)
+  ;({ server, page, agentId } = owner)
 })
 
 afterAll(async () => {
-  await browser?.close()
-  server?.child.kill('SIGTERM')
-  await server?.exited
-  await location?.destroy()
+  await owner?.close()
 })
 
 reportBrowserFailures({ page: () => page, server: () => server, problems })
@@ -346,82 +268,6 @@ describe('the Widget page in Chromium', () => {
     await toast('Integration Deleted', 'The chat widget integration has been deleted successfully.')
     await page.getByText('No integrations found for this agent.').waitFor()
     expect(await savedIntegrations()).toEqual([])
-    expect(problems).toEqual([])
-  })
-})
-
-describe('the Integrations page in Chromium', () => {
-  it('shows the three cards and the Website, API, Zapier and Marketplace tabs', async () => {
-    await page.goto(`${server.baseUrl}/app/integrations`)
-    await page.getByRole('heading', { name: 'Integrations', exact: true }).waitFor()
-    for (const card of ['Website Widget', 'API Access', 'Zapier'])
-      await page.getByRole('heading', { name: card, exact: true }).waitFor()
-    expect(await page.getByRole('link', { name: 'Configure' }).getAttribute('href')).toBe('/app/widget')
-
-    const snippet = page.getByTestId('embed-code')
-    expect(await snippet.innerText()).toContain('data-client-key="YOUR_BOT_ID"')
-    await page.getByRole('button', { name: 'Copy Code', exact: true }).click()
-    await toast('Copied to clipboard!')
-    expect(await clipboard()).toContain('YOUR_BOT_ID')
-    await page.getByRole('combobox', { name: 'Position' }).waitFor()
-    expect(await page.getByRole('combobox', { name: 'Position' }).locator('option').allInnerTexts()).toEqual([
-      'Bottom Right',
-      'Bottom Left',
-      'Top Right',
-      'Top Left',
-    ])
-    await screenshots('integrations')
-
-    await tab('API').click()
-    await page.getByText(`${server.baseUrl}/api/conversations/index/`).waitFor()
-    expect(await page.getByLabel('Production key').inputValue()).toMatch(/^•+$/)
-    expect(await page.getByLabel('Development key').inputValue()).toMatch(/^•+$/)
-
-    await tab('Marketplace').click()
-    for (const category of ['CMS', 'CRM', 'Social Media', 'Automation'])
-      await page.getByRole('heading', { name: category, exact: true }).waitFor()
-    await page.getByRole('button', { name: 'CRM', exact: true }).click()
-    // HubSpot is listed under All as well, so its heading says nothing about the filter: wait for the filter itself.
-    await expect
-      .poll(() => page.getByRole('button', { name: 'CRM', exact: true }).getAttribute('aria-pressed'), SETTLED)
-      .toBe('true')
-    await expect.poll(() => page.getByRole('heading', { name: 'WordPress' }).count(), SETTLED).toBe(0)
-    await page.getByRole('heading', { name: 'HubSpot' }).waitFor()
-  })
-
-  it('the Zapier test asks for a URL, then posts the timestamp and the page origin to it', async () => {
-    await tab('Zapier').click()
-    for (const trigger of [
-      'New conversation started',
-      'User provides contact information',
-      'Conversation completed',
-      'Custom event triggered',
-    ])
-      await page.getByText(trigger, { exact: true }).waitFor()
-    await page.getByRole('button', { name: 'Test Webhook' }).click()
-    await toast('Please enter your Zapier webhook URL')
-    expect(await page.getByLabel('Zapier webhook URL').getAttribute('type')).toBe('url')
-
-    // The page's content security policy (connect-src 'self') allows only its own origin, so the
-    // test's "Zapier" is a path of the server itself; what matters is what the browser sends.
-    const hook = `${server.baseUrl}/zapier-test-hook`
-    await page.getByLabel('Zapier webhook URL').fill(hook)
-    const [request] = await Promise.all([
-      page.waitForRequest(hook),
-      page.getByRole('button', { name: 'Test Webhook' }).click(),
-    ])
-    const event = JSON.parse(request.postData() ?? '{}') as { timestamp: string; triggered_from: string }
-    expect(request.method()).toBe('POST')
-    expect(event.triggered_from).toBe(server.baseUrl)
-    expect(new Date(event.timestamp).toISOString()).toBe(event.timestamp)
-    await toast('Webhook triggered successfully!')
-    await page.getByRole('button', { name: 'Test Webhook' }).waitFor()
-  })
-
-  it('Configure leads to the Widget page', async () => {
-    await page.getByRole('link', { name: 'Configure' }).click()
-    await page.getByRole('heading', { name: 'Widget Configuration' }).waitFor()
-    await expect.poll(() => new URL(page.url()).pathname, SETTLED).toBe('/app/widget')
     expect(problems).toEqual([])
   })
 })
