@@ -231,6 +231,9 @@ describe('the chat widget on a customer’s page', () => {
     await launcher(page).click()
     const input = page.locator('[data-agentdesk-widget] >> css=textarea')
     await input.waitFor({ state: 'visible' })
+    // The paper clip is drawn, not an emoji that shows as a box without an emoji font.
+    const attach = page.getByRole('button', { name: 'Attach a file' })
+    expect([await attach.locator('svg').count(), (await attach.innerText()).trim()]).toEqual([1, ''])
     await page
       .locator('[data-agentdesk-widget] >> css=input[type=file]')
       .setInputFiles({ name: 'order.txt', mimeType: 'text/plain', buffer: Buffer.from('Order 77: a brass lamp') })
@@ -238,7 +241,9 @@ describe('the chat widget on a customer’s page', () => {
     await input.fill('Can I return this?')
     await input.press('Enter')
     await expect.poll(() => page.locator('[data-agentdesk-widget] >> css=.msg.ai').count(), { timeout: 15_000 }).toBe(2)
-    expect(await page.locator('[data-agentdesk-widget] >> css=.msg.user').last().innerText()).toContain('order.txt')
+    expect(await page.locator('[data-agentdesk-widget] >> css=.msg.user').last().innerText()).toContain(
+      'Attached: order.txt',
+    )
     expect(llm.requests.at(-1)?.messages.at(-1)?.content).toContain('Order 77: a brass lamp')
     expect(problems).toEqual([])
     await context.close()

@@ -150,12 +150,21 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     expect(await page.getByRole('link', { name: 'https://example.com/track' }).getAttribute('rel')).toContain(
       'noopener',
     )
-    const conversations = await api<{ data: { name: string }[] }>(`/conversations/${agentId}/`)
+    const conversations = await api<{ data: { id: string; name: string }[] }>(`/conversations/${agentId}/`)
     await expect
       .poll(async () => (await api<{ data: { name: string }[] }>(`/conversations/${agentId}/`)).data[0]?.name, SETTLED)
       .toBe('Chat: When do orders ship?')
     expect(conversations.data).toHaveLength(1)
     await screenshot('agent-chat')
+
+    // The open conversation is in the address: another browser tab opens it, with nothing remembered.
+    const address = page.url()
+    expect(new URL(address).searchParams.get('conversation')).toBe(conversations.data[0]?.id)
+    await page.evaluate((key) => localStorage.removeItem(key), `chat_conversation_${agentId}`)
+    const another = await context.newPage()
+    await another.goto(address)
+    await expect.poll(() => another.getByText('When do orders ship?').first().isVisible(), SETTLED).toBe(true)
+    await another.close()
   })
 
   it('creates a widget integration and copies its code', async () => {

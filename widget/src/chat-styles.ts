@@ -22,7 +22,8 @@ textarea,input{flex:1;resize:none;border:1px solid #d0d7de;border-radius:8px;pad
 .send:disabled{opacity:.5;cursor:default}
 .brand{text-align:center;font-size:11px;color:#57606a;padding:6px;background:#fff}
 .brand a{color:inherit}
-.attach{background:transparent;border:1px solid #d0d7de;border-radius:8px;cursor:pointer;padding:0 10px;font:inherit}
+.attach{background:transparent;border:1px solid #d0d7de;border-radius:8px;cursor:pointer;padding:0 8px;font:inherit;color:#57606a;display:grid;place-items:center}
+.attach svg{width:18px;height:18px;fill:currentColor}
 .chip{align-self:flex-start;margin:6px 10px 0;background:#eef0f3;border:0;border-radius:12px;padding:3px 10px;font:12px system-ui,sans-serif;cursor:pointer;color:#1f2328}
 .hidden{display:none}
 @media (max-width:767px){.window{inset:0;width:100%;max-width:none;height:100%;max-height:none;border-radius:0}}

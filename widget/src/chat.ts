@@ -5,6 +5,10 @@ import { readSaved } from './session-store.ts'
 import { createWidgetApi, WidgetApiError, type VisitorMessage } from './widget-api.ts'
 import { log, safeColor, safePosition, type ChatMountOptions } from './widget-config.ts'
 
+// A paper clip drawn inline: an emoji shows as an empty box on systems without an emoji font.
+const PAPER_CLIP =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M16.5 6.5v10a4.5 4.5 0 0 1-9 0V5a3 3 0 0 1 6 0v10.5a1.5 1.5 0 0 1-3 0V6.5H9v9a3 3 0 0 0 6 0V5a4.5 4.5 0 0 0-9 0v11.5a6 6 0 0 0 12 0v-10z"/></svg>'
+
 const RTL_LANGUAGES = /^(ar|he|fa|ur|ps|yi|dv|ku|sd|ug)\b/i
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -81,7 +85,8 @@ export function mountChat(options: ChatMountOptions): void {
   picker.type = 'file'
   picker.accept = 'image/png,image/jpeg,image/gif,image/webp,.pdf,.docx,.txt,.csv,.json'
   picker.className = 'hidden'
-  const attach = element('button', 'attach', '📎')
+  const attach = element('button', 'attach')
+  attach.innerHTML = PAPER_CLIP
   attach.type = 'button'
   attach.setAttribute('aria-label', 'Attach a file')
   const chip = element('button', 'chip hidden')
@@ -104,7 +109,7 @@ export function mountChat(options: ChatMountOptions): void {
   let chosen: File | null = null
   const choose = (file: File | null) => {
     chosen = file
-    chip.textContent = file ? `📎 ${file.name} ×` : ''
+    chip.textContent = file ? `${file.name} ×` : ''
     chip.setAttribute('aria-label', file ? `Remove the attachment ${file.name}` : '')
     chip.classList.toggle('hidden', !file)
   }
@@ -190,7 +195,7 @@ export function mountChat(options: ChatMountOptions): void {
       picker.value = ''
       choose(null)
       show({
-        message_text: file && text !== `Attached: ${file.name}` ? `${text}\n📎 ${file.name}` : text,
+        message_text: file && text !== `Attached: ${file.name}` ? `${text}\nAttached: ${file.name}` : text,
         sender_type: 'user',
         sources: [],
       })

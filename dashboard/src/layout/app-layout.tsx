@@ -8,7 +8,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router'
 import { CriticalUsageBanner } from '../features/billing/critical-usage-banner.tsx'
 import { NotificationsMenu } from '../features/billing/notifications-menu.tsx'
 import { useSession } from '../session/session-context.tsx'
-import { BOTTOM_BAR_LINKS, FOOTER_LINKS, SIDEBAR_LINKS } from './app-navigation.ts'
+import { BOTTOM_BAR_LINKS, FOOTER_LINKS, PHONE_MENU_EXTRA_LINKS, SIDEBAR_LINKS } from './app-navigation.ts'
 import { DemoModeBanner } from './demo-mode-banner.tsx'
 import { PageLoading } from './page-loading.tsx'
 import './app-layout.css'
@@ -48,8 +48,11 @@ export function AppLayout() {
         </div>
         <nav>
           <ul className="app-sidebar__list">
-            {SIDEBAR_LINKS.map((link) => (
-              <li key={link.to}>
+            {[...SIDEBAR_LINKS, ...PHONE_MENU_EXTRA_LINKS].map((link) => (
+              <li
+                key={link.to}
+                className={PHONE_MENU_EXTRA_LINKS.includes(link) ? 'app-sidebar__phone-only' : undefined}
+              >
                 <NavLink
                   to={link.to}
                   className="app-sidebar__link"

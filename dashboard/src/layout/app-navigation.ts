@@ -1,5 +1,6 @@
 // SPEC section 2, layout of the signed-in area: the sidebar's links, the mobile bottom bar's, the footer's.
 import {
+  AppsIcon,
   ChartVerticalIcon,
   ChatIcon,
   CodeIcon,
@@ -29,6 +30,11 @@ export const SIDEBAR_LINKS: NavigationLink[] = [
   { label: 'User Info', to: '/app/user-info', icon: PersonIcon },
   { label: 'Settings', to: '/app/settings', icon: SettingsIcon },
   { label: 'Help', to: '/app/help', icon: QuestionCircleIcon },
+]
+
+/** The phone menu's links beyond the sidebar's: screens a desktop reaches from a page (Integrations, from Help). */
+export const PHONE_MENU_EXTRA_LINKS: NavigationLink[] = [
+  { label: 'Integrations', to: '/app/integrations', icon: AppsIcon },
 ]
 
 export const BOTTOM_BAR_LINKS: NavigationLink[] = [

@@ -5,6 +5,13 @@ import type { Trend } from '#server/stats/stats.schemas.ts'
 import { formatCount } from './format/format-count.ts'
 
 function TrendLine({ trend }: { trend: Trend }) {
+  // Nothing then and nothing now is no change, not a rise of 0 %.
+  if (trend.value === 0)
+    return (
+      <Text as="span" variant="bodySm" tone="subdued">
+        No change vs previous 30 days
+      </Text>
+    )
   return (
     <Text as="span" variant="bodySm" tone={trend.isPositive ? 'success' : 'critical'}>
       {trend.isPositive ? '▲' : '▼'} {Math.abs(trend.value)}%{' '}

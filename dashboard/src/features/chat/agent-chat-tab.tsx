@@ -1,8 +1,11 @@
 // The agent's Chat tab (SPEC section 2): Start Conversation first, then a 600 px chat panel with New
-// Chat. The open conversation is remembered per agent; its first message names it.
+// Chat. The open conversation is kept in the address (?tab=chat&conversation=ID), so a reload, a new
+// browser tab or a shared link opens it, and remembered per agent for the next visit; its first
+// message names it.
 import { BlockStack, Button, InlineStack, Select, Text } from '@shopify/polaris'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect } from 'react'
+import { useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
 import { ApiError } from '../../api/api-error.ts'
 import type { Agent } from '../agents/agent.types.ts'
@@ -26,9 +29,8 @@ const storageKey = (agentId: string) => `chat_conversation_${agentId}`
 export function AgentChatTab({ agent }: { agent: Agent }) {
   const client = useApi()
   const queryClient = useQueryClient()
-  const [conversationId, setConversationId] = useState<string | null>(() =>
-    localStorage.getItem(storageKey(agent.agent_id)),
-  )
+  const [search, setSearch] = useSearchParams()
+  const conversationId = search.get('conversation') ?? localStorage.getItem(storageKey(agent.agent_id))
   const conversations = useQuery(conversationListQuery(client, agent.agent_id, 'all', ''))
   const activity = useQuery({
     ...activityQuery(client, agent.agent_id, conversationId ?? ''),
@@ -39,9 +41,17 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
     (id: string | null) => {
       if (id) localStorage.setItem(storageKey(agent.agent_id), id)
       else localStorage.removeItem(storageKey(agent.agent_id))
-      setConversationId(id)
+      setSearch(
+        (previous) => {
+          const next = new URLSearchParams(previous)
+          if (id) next.set('conversation', id)
+          else next.delete('conversation')
+          return next
+        },
+        { replace: true },
+      )
     },
-    [agent.agent_id],
+    [agent.agent_id, setSearch],
   )
   const start = useStartConversation((started: StartedConversation) => {
     if (started.ai_message)

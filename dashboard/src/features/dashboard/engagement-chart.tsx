@@ -21,6 +21,7 @@ export function EngagementChart({
   onRangeChange(range: string): void
 }) {
   const highest = Math.max(1, ...(points ?? []).flatMap((point) => [point.conversations, point.responses]))
+  const quiet = points !== undefined && points.every((point) => point.conversations === 0 && point.responses === 0)
   return (
     <Card>
       <BlockStack gap="300">
@@ -32,7 +33,13 @@ export function EngagementChart({
             <Select label="Period" labelInline options={RANGES} value={range} onChange={onRangeChange} />
           </div>
         </InlineStack>
-        <div className="engagement-chart" aria-hidden="true">
+        {quiet ? (
+          <Text as="p" tone="subdued">
+            No conversations in this period yet. Once people chat with your agents, each day's conversations and answers
+            show here.
+          </Text>
+        ) : null}
+        <div className={`engagement-chart${quiet ? ' engagement-chart--quiet' : ''}`} aria-hidden="true">
           {(
             points ??
             Array.from({ length: 7 }, (_, index) => ({

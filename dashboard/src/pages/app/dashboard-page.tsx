@@ -16,6 +16,8 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import { useSession } from '../../session/session-context.tsx'
 
+const NEW_ACCOUNT_MS = 24 * 60 * 60_000
+
 function statsProblem(error: unknown): string {
   if (error instanceof ApiError && error.status === 404)
     return 'No dashboard statistics available yet. Start using the application to see your stats.'
@@ -49,9 +51,11 @@ export function DashboardPage() {
   }
 
   const firstName = user?.full_name?.split(' ')[0]
+  // Someone who joined today is welcomed, not welcomed back.
+  const greeting = user && Date.now() - Date.parse(user.date_joined) < NEW_ACCOUNT_MS ? 'Welcome' : 'Welcome back'
   return (
     <Page
-      title={firstName ? `Welcome back, ${firstName}!` : 'Welcome back!'}
+      title={firstName ? `${greeting}, ${firstName}!` : `${greeting}!`}
       subtitle="Here's how your AI agents are doing."
       primaryAction={{ content: 'Refresh', onAction: () => void refresh(), loading: refreshing }}
     >

@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUp, type SignedUp } from '../support/accounts.ts'
+import { DESKTOP, MOBILE, SETTLED, fitsPhone, screenshot, signedInContext } from '../support/dashboard-browser.ts'
+import { launchChromium } from '../support/launch-chromium.ts'
+import { startListeningTestApp } from '../support/listening-test-app.ts'
+
+// Issue 19: what a newcomer meets. A phone reaches every signed-in screen from the header's menu, and a
+// new account's Dashboard welcomes it (not "back") and says plainly that nothing has happened yet.
+let listening: Awaited<ReturnType<typeof startListeningTestApp>>
+let browser: Browser
+let newcomer: SignedUp
+
+// Each sidebar destination (and the phone menu's Integrations) with the tab title its page sets.
+const DESTINATIONS: [label: string, path: string, title: string][] = [
+  ['Dashboard', '/app/dashboard', 'Dashboard'],
+  ['Conversations', '/app/conversations', 'Conversations'],
+  ['Agents', '/app/agents', 'Agents'],
+  ['Create Agent', '/app/create-agent', 'Create Agent'],
+  ['Usage', '/app/usage', 'Usage & Plan'],
+  ['Subscribe', '/app/payment', 'Choose Your Plan'],
+  ['Widget', '/app/widget', 'Widget'],
+  ['User Info', '/app/user-info', 'User Profile'],
+  ['Settings', '/app/settings', 'Settings'],
+  ['Help', '/app/help', 'Help Center'],
+  ['Integrations', '/app/integrations', 'Integrations'],
+]
+
+beforeAll(async () => {
+  listening = await startListeningTestApp({
+    ...(process.env.DASHBOARD_DIR ? { DASHBOARD_DIR: process.env.DASHBOARD_DIR } : {}),
+  })
+  browser = await launchChromium()
+  newcomer = await signUp(listening.testApp, { full_name: 'Nina Newcomer' })
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await listening?.close()
+})
+
+describe('on a phone (390x844)', () => {
+  it('reaches every sidebar destination in two taps: the menu, then the link', async () => {
+    const context = await signedInContext(browser, listening.baseUrl, newcomer, MOBILE)
+    try {
+      const page = await context.newPage()
+      await page.goto(`${listening.baseUrl}/app/dashboard`)
+      for (const [index, [label, path, title]] of DESTINATIONS.entries()) {
+        await page.getByRole('button', { name: 'Open menu' }).click()
+        const menu = page.getByRole('complementary', { name: 'Main navigation' })
+        const link = menu.getByRole('link', { name: label, exact: true })
+        await link.waitFor(SETTLED)
+        if (index === 0) await screenshot(page, 'phone-menu')
+        await link.click()
+        await page.waitForURL(`**${path}`)
+        await expect.poll(() => page.title(), SETTLED).toBe(`${title} · AgentDesk`)
+        // The sheet closes behind the tap, and the page fits the phone.
+        expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false')
+        await fitsPhone(page)
+      }
+      // Escape and the backdrop close the sheet too.
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await page.keyboard.press('Escape')
+      expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false')
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('a first visit', () => {
+  it('welcomes a new account, with no trend of 0 % and an engagement chart that says it is empty', async () => {
+    const context = await signedInContext(browser, listening.baseUrl, newcomer, DESKTOP)
+    try {
+      const page = await context.newPage()
+      await page.goto(`${listening.baseUrl}/app/dashboard`)
+      await page.getByRole('heading', { name: 'Welcome, Nina!' }).waitFor(SETTLED)
+      const cards = page.getByTestId('stat-cards')
+      await expect.poll(() => cards.textContent(), SETTLED).toContain('Total Agents0')
+      expect(await cards.getByText('No change vs previous 30 days').count()).toBe(2)
+      expect(await cards.textContent()).not.toContain('%')
+      await page.getByText('No conversations in this period yet.', { exact: false }).waitFor(SETTLED)
+      await screenshot(page, 'dashboard-first-visit')
+      // Someone who joined earlier is welcomed back.
+      await listening.testApp.database.prisma.user.update({
+        where: { id: newcomer.userId },
+        data: { dateJoined: new Date(Date.now() - 3 * 86_400_000) },
+      })
+      await page.reload()
+      await page.getByRole('heading', { name: 'Welcome back, Nina!' }).waitFor(SETTLED)
+    } finally {
+      await context.close()
+    }
+  })
+})
