@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyProviderSubscription } from '../../server/billing/apply-provider-subscription.ts'
 import { signUp } from '../support/accounts.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 import { startListeningTestApp } from '../support/listening-test-app.ts'
+import { giveShopifyBilledPlan } from '../support/shopify-merchant-plan.ts'
 
 // Issue 17: an account a Shopify store made pays through Shopify Billing, never by card. Its Usage &
 // Plan page sends it to the app's Plans screen in the Shopify admin instead of offering Stripe's portal.
@@ -30,26 +30,7 @@ afterAll(async () => {
 describe('a Shopify merchant', () => {
   it('is sent to the Shopify admin for the plan, with no Manage Billing', async () => {
     const merchant = await signUp(listening.testApp, { full_name: 'Mira Merchant' })
-    const { prisma } = listening.testApp.database
-    await prisma.shopifyShop.create({ data: { shopDomain: 'mira-gear.myshopify.com', accountId: merchant.userId } })
-    const price = await prisma.planPrice.findUniqueOrThrow({ where: { id: 3 } })
-    await prisma.$transaction((tx) =>
-      applyProviderSubscription(tx, {
-        provider: 'shopify',
-        providerSubscriptionId: 'gid://shopify/AppSubscription/4242',
-        providerCustomerId: 'mira-gear.myshopify.com',
-        accountId: merchant.userId,
-        price,
-        status: 'active',
-        startedAt: new Date(),
-        currentPeriodStart: new Date(),
-        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
-        cancelAtPeriodEnd: false,
-        cancelledAt: null,
-        endedAt: null,
-        syncedAt: new Date(),
-      }),
-    )
+    await giveShopifyBilledPlan(listening.testApp.database, merchant.userId, 'mira-gear.myshopify.com')
     const merchantContext = await browser.newContext({
       viewport: { width: 390, height: 844 },
       storageState: {

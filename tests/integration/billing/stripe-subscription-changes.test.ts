@@ -6,11 +6,11 @@ import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import Stripe from 'stripe'
-import { applyProviderSubscription } from '../../../server/billing/apply-provider-subscription.ts'
 import { applyStripeSubscription } from '../../../server/billing/stripe/apply-stripe-subscription.ts'
 import { ensureStripePrice } from '../../../server/billing/stripe/ensure-stripe-price.ts'
 import { signUp } from '../../support/accounts.ts'
 import { stripeConfigFor, type FakeStripeEvent } from '../../support/fake-stripe.ts'
+import { giveShopifyBilledPlan } from '../../support/shopify-merchant-plan.ts'
 import { startStripeTestbed, type StripeTestbed } from '../../support/stripe-testbed.ts'
 
 let bed: StripeTestbed
@@ -167,25 +167,7 @@ describe('refusals that leave everything as it was', () => {
 
   it('a merchant’s Shopify subscription is cancelled in the Shopify admin, not here', async () => {
     const merchant = await signUp(bed.testApp)
-    const { prisma } = bed.testApp.database
-    const price = await prisma.planPrice.findUniqueOrThrow({ where: { id: 3 } })
-    await prisma.$transaction((tx) =>
-      applyProviderSubscription(tx, {
-        provider: 'shopify',
-        providerSubscriptionId: `gid://shopify/AppSubscription/${Date.now()}`,
-        providerCustomerId: 'merchant.myshopify.com',
-        accountId: merchant.userId,
-        price,
-        status: 'active',
-        startedAt: new Date(),
-        currentPeriodStart: new Date(),
-        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
-        cancelAtPeriodEnd: false,
-        cancelledAt: null,
-        endedAt: null,
-        syncedAt: new Date(),
-      }),
-    )
+    await giveShopifyBilledPlan(bed.testApp.database, merchant.userId, `m${Date.now()}.myshopify.com`)
     const { subscription_id } = (await bed.subscriptionOf(merchant)).body
     const answer = await bed.testApp.request
       .post('/api/plans/cancel-user-subscription/')
