@@ -55,6 +55,10 @@ describe('the Integrations page in Chromium', () => {
     await tab('Marketplace').click()
     for (const category of ['CMS', 'CRM', 'Social Media', 'Automation'])
       await page.getByRole('heading', { name: category, exact: true }).waitFor()
+    // Nothing claims to be configured for an account that configured nothing: each says how it works today.
+    expect(await page.getByText('Configured', { exact: true }).count()).toBe(0)
+    expect(await page.getByText('Add with the widget code', { exact: true }).count()).toBe(2)
+    expect(await page.getByText('Shopify app', { exact: true }).count()).toBe(1)
     await page.getByRole('button', { name: 'CRM', exact: true }).click()
     // HubSpot is listed under All as well, so its heading says nothing about the filter: wait for the filter itself.
     await expect

@@ -79,6 +79,9 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await page.goto(`${server.baseUrl}/app/agents`)
     await page.waitForURL('**/auth')
     await page.getByRole('tab', { name: 'Sign Up' }).click()
+    // This server has no Google sign-in: no button that cannot work, and no "or" before it.
+    await expect.poll(() => page.getByRole('button', { name: 'Continue with Google' }).count(), SETTLED).toBe(0)
+    expect(await page.getByText('or', { exact: true }).count()).toBe(0)
     await page.getByLabel('Email').fill(EMAIL)
     await page.getByLabel('Full name').fill('Ada Lovelace')
     await page.getByLabel('Password', { exact: true }).fill('weak')

@@ -1,4 +1,5 @@
-// "Continue with Google" (SPEC section 2): shown when the server has Google sign-in configured.
+// "Continue with Google" (SPEC section 2), under an "or": shown when the server has Google sign-in
+// configured, and not at all when it has not (a button that cannot work only puzzles a newcomer).
 import { Button } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -16,23 +17,28 @@ export function ContinueWithGoogle() {
     staleTime: Infinity,
   })
   const url = google.data?.enabled ? google.data.authorization_url : undefined
+  if (!url && !google.isPending) return null
   return (
-    <Button
-      fullWidth
-      size="large"
-      disabled={!url || leaving}
-      loading={leaving}
-      onClick={() => {
-        if (!url) return
-        setLeaving(true)
-        startGoogleSignIn(url).catch(() => {
-          setLeaving(false)
-          toaster.error('Google login failed', 'An error occurred during Google login')
-        })
-      }}
-      accessibilityLabel={url ? 'Continue with Google' : 'Continue with Google (not available on this server)'}
-    >
-      Continue with Google
-    </Button>
+    <>
+      <div className="auth-divider">
+        <span>or</span>
+      </div>
+      <Button
+        fullWidth
+        size="large"
+        disabled={!url || leaving}
+        loading={leaving}
+        onClick={() => {
+          if (!url) return
+          setLeaving(true)
+          startGoogleSignIn(url).catch(() => {
+            setLeaving(false)
+            toaster.error('Google login failed', 'An error occurred during Google login')
+          })
+        }}
+      >
+        Continue with Google
+      </Button>
+    </>
   )
 }

@@ -1,13 +1,18 @@
-// The Marketplace tab's static catalogue (SPEC section 2). "configured" is the SPEC's fixed flag, not
-// a state read from anywhere. Each entry names the filter chips it answers to.
+// The Marketplace tab's catalogue (SPEC section 2), saying truthfully how each works today: through the
+// widget's code (any site that takes a script), as the Shopify app, or not yet. Nothing claims to be
+// configured: the SPEC's fixed "configured" flags described no account (issue 19). Each entry names the
+// filter chips it answers to.
 
 export const MARKETPLACE_FILTERS = ['All', 'CRM', 'Marketing', 'E-commerce', 'Communication', 'Analytics'] as const
 export type MarketplaceFilter = (typeof MARKETPLACE_FILTERS)[number]
 
+/** How an entry works today: the widget's script on the site, the Shopify app, or planned. */
+export type MarketplaceReach = 'widget-code' | 'shopify-app' | 'planned'
+
 interface MarketplaceEntry {
   name: string
   description: string
-  configured: boolean
+  reach: MarketplaceReach
   filters: MarketplaceFilter[]
 }
 
@@ -23,19 +28,19 @@ const MARKETPLACE: MarketplaceCategory[] = [
       {
         name: 'WordPress',
         description: 'Add the chat widget to a WordPress site.',
-        configured: true,
+        reach: 'widget-code',
         filters: ['Marketing'],
       },
       {
         name: 'Shopify',
         description: 'Add the chat widget to a Shopify theme.',
-        configured: false,
+        reach: 'shopify-app',
         filters: ['E-commerce'],
       },
       {
         name: 'Webflow',
         description: 'Add the chat widget to a Webflow site.',
-        configured: false,
+        reach: 'widget-code',
         filters: ['Marketing'],
       },
     ],
@@ -46,13 +51,13 @@ const MARKETPLACE: MarketplaceCategory[] = [
       {
         name: 'Salesforce',
         description: 'Send leads from conversations to Salesforce.',
-        configured: false,
+        reach: 'planned',
         filters: ['CRM'],
       },
       {
         name: 'HubSpot',
         description: 'Sync contacts and conversations with HubSpot.',
-        configured: true,
+        reach: 'planned',
         filters: ['CRM', 'Marketing'],
       },
     ],
@@ -63,19 +68,19 @@ const MARKETPLACE: MarketplaceCategory[] = [
       {
         name: 'Facebook Messenger',
         description: 'Answer Messenger chats with your agent.',
-        configured: false,
+        reach: 'planned',
         filters: ['Communication'],
       },
       {
         name: 'WhatsApp Business',
         description: 'Answer WhatsApp messages with your agent.',
-        configured: false,
+        reach: 'planned',
         filters: ['Communication'],
       },
       {
         name: 'Instagram',
         description: 'Answer Instagram direct messages.',
-        configured: false,
+        reach: 'planned',
         filters: ['Communication', 'Marketing'],
       },
     ],
@@ -83,14 +88,14 @@ const MARKETPLACE: MarketplaceCategory[] = [
   {
     name: 'Automation',
     entries: [
-      { name: 'Zapier', description: 'Connect chat events to 3,000+ apps.', configured: true, filters: ['Analytics'] },
+      { name: 'Zapier', description: 'Connect chat events to 3,000+ apps.', reach: 'planned', filters: ['Analytics'] },
       {
         name: 'Make',
         description: 'Build automated scenarios from chat events.',
-        configured: false,
+        reach: 'planned',
         filters: ['Analytics'],
       },
-      { name: 'Automate.io', description: 'Automate workflows from conversations.', configured: false, filters: [] },
+      { name: 'Automate.io', description: 'Automate workflows from conversations.', reach: 'planned', filters: [] },
     ],
   },
 ]

@@ -1,7 +1,18 @@
 // Marketplace tab (SPEC section 2): the static catalogue by category, narrowed by the filter chips.
 import { Badge, BlockStack, Card, InlineGrid, InlineStack, Text } from '@shopify/polaris'
 import { useState } from 'react'
-import { filterMarketplace, MARKETPLACE_FILTERS, type MarketplaceFilter } from './marketplace-catalogue.ts'
+import {
+  filterMarketplace,
+  MARKETPLACE_FILTERS,
+  type MarketplaceFilter,
+  type MarketplaceReach,
+} from './marketplace-catalogue.ts'
+
+const REACH_BADGES: Record<MarketplaceReach, { label: string; tone?: 'info' | 'success' }> = {
+  'widget-code': { label: 'Add with the widget code', tone: 'info' },
+  'shopify-app': { label: 'Shopify app', tone: 'success' },
+  planned: { label: 'Planned' },
+}
 
 export function MarketplaceTab() {
   const [filter, setFilter] = useState<MarketplaceFilter>('All')
@@ -41,7 +52,7 @@ export function MarketplaceTab() {
                     <Text as="h3" variant="headingSm">
                       {entry.name}
                     </Text>
-                    {entry.configured ? <Badge tone="success">Configured</Badge> : <Badge>Not connected</Badge>}
+                    <Badge tone={REACH_BADGES[entry.reach].tone}>{REACH_BADGES[entry.reach].label}</Badge>
                   </InlineStack>
                   <Text as="p" tone="subdued">
                     {entry.description}

@@ -75,9 +75,6 @@ export function AuthPage() {
                   ) : (
                     <SignInForm />
                   )}
-                  <div className="auth-divider">
-                    <span>or</span>
-                  </div>
                   <ContinueWithGoogle />
                 </div>
               </Tabs>
