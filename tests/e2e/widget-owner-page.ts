@@ -51,7 +51,7 @@ export async function startWidgetOwnerPage(problems: string[]) {
     /** The agent's widget integrations, as the API reads them back. */
     const savedIntegrations = async () =>
       (await api<{ integrations: Integration[] }>(`/agents/${agentId}/integrations/frontend/`)).integrations
-    return { server, page, agentId, savedIntegrations, close: dashboard.close }
+    return { server, page, agentId, api, savedIntegrations, close: dashboard.close }
   } catch (error) {
     await dashboard.close()
     throw error

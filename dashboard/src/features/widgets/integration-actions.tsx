@@ -1,7 +1,7 @@
-// One integration's actions: copy its code, switch it off or on, delete it (after the confirmation
-// the caller shows). Every button is named after the website, so a list of them reads clearly.
+// One integration's actions: copy its code, edit it (keeping its code), switch it off or on, delete it
+// (after the confirmation the caller shows). Every button is named after the website, so a list of them reads clearly.
 import { Button, ButtonGroup } from '@shopify/polaris'
-import { ClipboardIcon, DeleteIcon } from '@shopify/polaris-icons'
+import { ClipboardIcon, DeleteIcon, EditIcon } from '@shopify/polaris-icons'
 import type { WidgetIntegration } from './widget.types.ts'
 
 export interface IntegrationActionsProps {
@@ -9,6 +9,7 @@ export interface IntegrationActionsProps {
   isSwitching: boolean
   canSwitch: boolean
   onCopy(): void
+  onEdit(): void
   onSwitch(isActive: boolean): void
   onDelete(): void
 }
@@ -18,6 +19,7 @@ export function IntegrationActions({
   isSwitching,
   canSwitch,
   onCopy,
+  onEdit,
   onSwitch,
   onDelete,
 }: IntegrationActionsProps) {
@@ -26,6 +28,7 @@ export function IntegrationActions({
   return (
     <ButtonGroup noWrap>
       <Button icon={ClipboardIcon} accessibilityLabel={`Copy code for ${name}`} onClick={onCopy} />
+      <Button icon={EditIcon} accessibilityLabel={`Edit ${name}`} onClick={onEdit} />
       <Button
         loading={isSwitching}
         disabled={!canSwitch}

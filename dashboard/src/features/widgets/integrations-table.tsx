@@ -16,7 +16,15 @@ import type { WidgetIntegration } from './widget.types.ts'
 import { widgetIntegrationsQuery } from './widgets.queries.ts'
 import './integrations-table.css'
 
-export function IntegrationsTable({ agentId, serverOrigin }: { agentId: string; serverOrigin: string }) {
+export function IntegrationsTable({
+  agentId,
+  serverOrigin,
+  onEdit,
+}: {
+  agentId: string
+  serverOrigin: string
+  onEdit(integration: WidgetIntegration): void
+}) {
   const client = useApi()
   const list = useQuery(widgetIntegrationsQuery(client, agentId))
   const copy = useCopyCode()
@@ -70,6 +78,7 @@ export function IntegrationsTable({ agentId, serverOrigin }: { agentId: string; 
           message: 'The integration code has been copied to your clipboard.',
         })
       }
+      onEdit={() => onEdit(integration)}
       onSwitch={(isActive) => setActive.mutate({ integration, isActive })}
       onDelete={() => setConfirming(integration)}
     />

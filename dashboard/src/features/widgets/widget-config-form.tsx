@@ -19,6 +19,10 @@ const TABS: { id: string; content: string; fields: WidgetFormField[] }[] = [
 export interface WidgetConfigFormProps extends WidgetFieldsProps {
   choices: AgentChoices
   isCreating: boolean
+  /** The integration being edited: Save Changes and Cancel instead of Create and Reset. */
+  editing?: { websiteName: string; onCancel(): void } | null
+  /** A warning shown above the tabs (a second widget for the same site, say). */
+  notice?: string | null
   /** Validates and sends; answers the messages when the form is refused. */
   onSubmit(): WidgetFormErrors | null
   onReset(): void
@@ -32,6 +36,8 @@ export function WidgetConfigForm({
   isCreating,
   onSubmit,
   onReset,
+  editing = null,
+  notice = null,
 }: WidgetConfigFormProps) {
   const [selected, setSelected] = useState(0)
   const summary = useRef<HTMLDivElement>(null)
@@ -51,6 +57,12 @@ export function WidgetConfigForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Widget configuration">
       <BlockStack gap="400">
+        {editing && (
+          <Banner tone="info" title={`Editing ${editing.websiteName}`}>
+            Its embed code stays the same: the website needs no change.
+          </Banner>
+        )}
+        {notice && <Banner tone="warning">{notice}</Banner>}
         {messages.length > 0 && (
           <div ref={summary} tabIndex={-1} className="widget-form-summary">
             <Banner tone="critical" title="Please check the highlighted fields">
@@ -82,12 +94,25 @@ export function WidgetConfigForm({
           </div>
         </Tabs>
         <InlineStack gap="200" align="end">
-          <Button onClick={onReset} disabled={isCreating}>
-            Reset
-          </Button>
-          <Button variant="primary" submit disabled={isCreating}>
-            {isCreating ? 'Creating...' : 'Create Widget Integration'}
-          </Button>
+          {editing ? (
+            <>
+              <Button onClick={editing.onCancel} disabled={isCreating}>
+                Cancel
+              </Button>
+              <Button variant="primary" submit disabled={isCreating}>
+                {isCreating ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={onReset} disabled={isCreating}>
+                Reset
+              </Button>
+              <Button variant="primary" submit disabled={isCreating}>
+                {isCreating ? 'Creating...' : 'Create Widget Integration'}
+              </Button>
+            </>
+          )}
         </InlineStack>
       </BlockStack>
     </form>

@@ -1,18 +1,23 @@
 // The Widget page's content (SPEC sections 2 and 4): the form or, once created, the embed code; the live
-// preview beside it; the chosen agent's integrations below. Kept apart from the page so the embedded
-// Shopify admin can show the same screen.
+// preview beside it; the chosen agent's integrations below, each of which the form can edit in place
+// (its client key, so its embed code, stays). With one agent it is chosen already; a second widget for a
+// site the agent already serves is warned about. Kept apart from the page so the embedded Shopify admin
+// can show the same screen.
 import { BlockStack, Card, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import { normaliseDomain } from '#server/widgets/widgets.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { agentChoicesQuery } from '../agents/agents.queries.ts'
 import { IntegrationsTable } from './integrations-table.tsx'
 import { useCreateIntegration } from './use-create-integration.ts'
+import { useUpdateIntegration } from './use-update-integration.ts'
 import { useObjectUrl } from './use-object-url.ts'
 import { validateWidgetForm } from './validate-widget-form.ts'
 import type { WidgetIntegration } from './widget.types.ts'
 import { WidgetConfigForm } from './widget-config-form.tsx'
 import {
+  valuesOfIntegration,
   WIDGET_FORM_DEFAULTS,
   type WidgetFieldsProps,
   type WidgetFormErrors,
@@ -20,6 +25,7 @@ import {
 } from './widget-form-values.ts'
 import { WidgetPreview } from './widget-preview.tsx'
 import { WidgetResult } from './widget-result.tsx'
+import { widgetIntegrationsQuery } from './widgets.queries.ts'
 import './widget-configuration.css'
 
 /** serverOrigin: where widget.js is served, for the embed code; the dashboard's own origin by default. */
@@ -29,10 +35,43 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
   const [values, setValues] = useState<WidgetFormValues>(WIDGET_FORM_DEFAULTS)
   const [errors, setErrors] = useState<WidgetFormErrors>({})
   const [created, setCreated] = useState<WidgetIntegration | null>(null)
+  const [editing, setEditing] = useState<WidgetIntegration | null>(null)
   const create = useCreateIntegration(setCreated)
   const logoUrl = useObjectUrl(values.website_logo)
   const agentList = agents.data?.agents ?? []
   const agentName = agentList.find((agent) => agent.agent_id === values.agentId)?.name ?? null
+  const integrations = useQuery({
+    ...widgetIntegrationsQuery(client, values.agentId),
+    enabled: Boolean(values.agentId),
+  })
+  const domain = normaliseDomain(values.website_domain)
+  const sameSite = (integrations.data?.integrations ?? []).find(
+    (integration) => integration.website_domain === domain && integration.integration_id !== editing?.integration_id,
+  )
+  const notice = sameSite
+    ? `${sameSite.website_domain} already has a widget of this agent (${sameSite.website_name}). Edit that one to keep its embed code, or go on to add a second.`
+    : null
+
+  // With a single agent there is nothing to choose.
+  const onlyAgentId = agentList.length === 1 ? agentList[0]?.agent_id : undefined
+  useEffect(() => {
+    if (onlyAgentId) setValues((current) => (current.agentId ? current : { ...current, agentId: onlyAgentId }))
+  }, [onlyAgentId])
+
+  const stopEditing = useCallback(() => {
+    setEditing(null)
+    setValues((current) => ({ ...WIDGET_FORM_DEFAULTS, agentId: current.agentId }))
+    setErrors({})
+  }, [])
+  const update = useUpdateIntegration(stopEditing)
+  const startEditing = (integration: WidgetIntegration) => {
+    setCreated(null)
+    create.reset()
+    setEditing(integration)
+    setValues(valuesOfIntegration(integration))
+    setErrors({})
+    window.scrollTo({ top: 0, behavior: 'smooth' })
+  }
 
   const onChange = useCallback<WidgetFieldsProps['onChange']>((field, value) => {
     setValues((current) => ({ ...current, [field]: value }))
@@ -47,11 +86,12 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
       return check.errors
     }
     setErrors({})
-    create.mutate({ agentId: values.agentId, payload: check.payload, logo: values.website_logo })
+    if (editing) update.mutate({ integration: editing, payload: check.payload, logo: values.website_logo })
+    else create.mutate({ agentId: values.agentId, payload: check.payload, logo: values.website_logo })
     return null
   }
   const reset = () => {
-    setValues(WIDGET_FORM_DEFAULTS)
+    setValues({ ...WIDGET_FORM_DEFAULTS, agentId: onlyAgentId ?? '' })
     setErrors({})
   }
   // The agent stays chosen, so the list below (which now holds the new integration) stays in view.
@@ -76,12 +116,15 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
                 onChange={onChange}
                 onSubmit={submit}
                 onReset={reset}
-                isCreating={create.isPending}
+                isCreating={create.isPending || update.isPending}
+                editing={editing ? { websiteName: editing.website_name, onCancel: stopEditing } : null}
+                notice={notice}
                 choices={{
                   agents: agentList,
                   isLoading: agents.isPending,
                   loadError: agents.isError ? agents.error.message : null,
                   retry: () => void agents.refetch(),
+                  locked: editing !== null,
                 }}
               />
             )}
@@ -105,7 +148,7 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
               {agentName ? `Integrations for ${agentName}` : 'Integrations'}
             </Text>
           </div>
-          <IntegrationsTable agentId={values.agentId} serverOrigin={serverOrigin} />
+          <IntegrationsTable agentId={values.agentId} serverOrigin={serverOrigin} onEdit={startEditing} />
         </Card>
       )}
     </BlockStack>

@@ -1,7 +1,7 @@
 // The Widget page's form model (SPEC section 3) and its defaults (SPEC section 9, from the server's
 // contract so the dashboard, the server and the Shopify admin start from the same widget).
 import { WIDGET_DEFAULTS } from '#server/widgets/widgets.schemas.ts'
-import type { WidgetPosition } from './widget.types.ts'
+import type { WidgetIntegration, WidgetPosition } from './widget.types.ts'
 
 export interface WidgetFormValues {
   agentId: string
@@ -42,6 +42,24 @@ export const WIDGET_FORM_DEFAULTS: WidgetFormValues = {
   collectUserEmail: false,
   enableAttachments: true,
   website_logo: null,
+}
+
+/** The form filled with an integration, to edit it (its logo stays unless a new one is chosen). */
+export function valuesOfIntegration(integration: WidgetIntegration): WidgetFormValues {
+  return {
+    agentId: integration.agent_id,
+    website_name: integration.website_name,
+    website_domain: integration.website_domain,
+    start_message: integration.start_message,
+    position: integration.widget_position,
+    primaryColor: integration.widget_color,
+    botName: integration.bot_name,
+    autoOpen: integration.auto_open_chat,
+    showBranding: integration.show_branding,
+    collectUserEmail: integration.collect_user_email,
+    enableAttachments: integration.enable_attachments,
+    website_logo: null,
+  }
 }
 
 /** What each tab of the form receives: the values, their messages and one way to change a field. */

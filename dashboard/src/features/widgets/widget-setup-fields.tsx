@@ -9,6 +9,8 @@ export interface AgentChoices {
   isLoading: boolean
   loadError: string | null
   retry(): void
+  /** While an integration is edited: it stays with its agent. */
+  locked?: boolean
 }
 
 export function WidgetSetupFields({
@@ -29,7 +31,7 @@ export function WidgetSetupFields({
           placeholder={placeholder}
           value={values.agentId}
           onChange={(value) => onChange('agentId', value)}
-          disabled={choices.isLoading || hasNoAgents}
+          disabled={choices.isLoading || hasNoAgents || choices.locked}
           error={errors.agentId}
           helpText="The agent that answers the website's visitors."
         />
