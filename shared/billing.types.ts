@@ -82,7 +82,7 @@ type NotificationLevel = 'info' | 'warning' | 'critical'
 
 export interface BillingNotification {
   id: string
-  kind: 'usage' | 'trial' | 'subscription' | string
+  kind: 'usage' | 'trial' | 'subscription' | 'conversation' | string
   level: NotificationLevel | string
   title: string
   message: string

@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express'
 import type Stripe from 'stripe'
 import { billingNotifications } from '../billing/billing-notifications.ts'
+import { unreadVisitorNotifications } from '../conversations/unread-visitor-notifications.ts'
 import { CancelSubscriptionSchema, CheckoutSessionSchema, UsageHistoryQuerySchema } from '../billing/billing.schemas.ts'
 import { cancelSubscription } from '../billing/cancel-subscription.ts'
 import { createCheckoutSession, customerPortalUrl } from '../billing/checkout.ts'
@@ -92,8 +93,14 @@ export function billingRoutes({
     res.json({ transactions: [] })
   })
 
+  // The header bell: visitors waiting with unread messages, then what the plan says.
   router.get('/notifications/', signedIn, async (_req, res) => {
-    res.json(await billingNotifications(services, actorOf(res)))
+    const actor = actorOf(res)
+    const [conversations, billing] = await Promise.all([
+      unreadVisitorNotifications(services.database, actor),
+      billingNotifications(services, actor),
+    ])
+    res.json({ notifications: [...conversations, ...billing.notifications] })
   })
   return router
 }
