@@ -159,6 +159,8 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
       .toBe('Chat: When do orders ship?')
     expect(conversations.data).toHaveLength(1)
     await screenshot('agent-chat')
+    // With a model set up, no notice says otherwise.
+    expect(await page.getByText('No AI model is set up on this server').count()).toBe(0)
 
     // The open conversation is in the address: another browser tab opens it, with nothing remembered.
     const address = page.url()

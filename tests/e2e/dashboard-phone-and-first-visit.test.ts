@@ -1,12 +1,14 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signUp, type SignedUp } from '../support/accounts.ts'
+import { bearer, signUp, type SignedUp } from '../support/accounts.ts'
 import { DESKTOP, MOBILE, SETTLED, fitsPhone, screenshot, signedInContext } from '../support/dashboard-browser.ts'
+import { addEmbeddedText, createAgentFor } from '../support/knowledge.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 import { startListeningTestApp } from '../support/listening-test-app.ts'
 
-// Issue 19: what a newcomer meets. A phone reaches every signed-in screen from the header's menu, and a
-// new account's Dashboard welcomes it (not "back") and says plainly that nothing has happened yet.
+// Issue 19: what a newcomer meets. A phone reaches every signed-in screen from the header's menu; a new
+// account's Dashboard welcomes it (not "back") and says plainly that nothing has happened yet; on a
+// server without an AI model the Chat tab tells the team so, once, while the answers themselves do not.
 let listening: Awaited<ReturnType<typeof startListeningTestApp>>
 let browser: Browser
 let newcomer: SignedUp
@@ -88,6 +90,35 @@ describe('a first visit', () => {
       })
       await page.reload()
       await page.getByRole('heading', { name: 'Welcome back, Nina!' }).waitFor(SETTLED)
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe('without an AI model', () => {
+  it('the Chat tab tells the team, and the answer reads as an answer', async () => {
+    const { testApp } = listening
+    const agentId = await createAgentFor(testApp, newcomer, 'Tea guide')
+    await addEmbeddedText(testApp, newcomer, agentId, 'Brewing', 'Green tea brews for two minutes at 80 degrees.')
+    const started = await testApp.request
+      .post('/api/conversations/create/')
+      .set(bearer(newcomer.access))
+      .send({ agent_id: agentId, name: 'Brewing' })
+    const conversationId = started.body.conversation_id as string
+    const answered = await testApp.request
+      .post(`/api/conversations/chat/${agentId}/${conversationId}/`)
+      .set(bearer(newcomer.access))
+      .send({ message_text: 'How long does green tea brew?' })
+    expect(answered.body.ai_message.message_text).not.toMatch(/AI model/)
+
+    const context = await signedInContext(browser, listening.baseUrl, newcomer, DESKTOP)
+    try {
+      const page = await context.newPage()
+      await page.goto(`${listening.baseUrl}/app/agents/${agentId}?tab=chat&conversation=${conversationId}`)
+      await page.getByText('No AI model is set up on this server').waitFor(SETTLED)
+      await page.getByText('Green tea brews for two minutes', { exact: false }).first().waitFor(SETTLED)
+      await screenshot(page, 'offline-answer')
     } finally {
       await context.close()
     }

@@ -2,7 +2,7 @@
 // Chat. The open conversation is kept in the address (?tab=chat&conversation=ID), so a reload, a new
 // browser tab or a shared link opens it, and remembered per agent for the next visit; its first
 // message names it.
-import { BlockStack, Button, InlineStack, Select, Text } from '@shopify/polaris'
+import { Banner, BlockStack, Button, InlineStack, Select, Text } from '@shopify/polaris'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
@@ -14,6 +14,7 @@ import type { StartedConversation } from '../conversations/conversation.types.ts
 import {
   activityQuery,
   conversationListQuery,
+  messagesInOrder,
   messagesQuery,
   withLatestMessages,
   type MessagePages,
@@ -24,6 +25,8 @@ import { useChatSender } from './use-chat-sender.ts'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
 
 const CHAT_PANEL_HEIGHT = 600
+/** The model an answer names when the offline answerer wrote it (server/chat/answering/answer-offline.ts). */
+const OFFLINE_ANSWERER = 'offline-extractive'
 const storageKey = (agentId: string) => `chat_conversation_${agentId}`
 
 export function AgentChatTab({ agent }: { agent: Agent }) {
@@ -125,17 +128,27 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
       </InlineStack>
     </>
   )
+  // Answers the offline answerer put together say so once, here, to the team (never in the answer itself).
+  const offline = messagesInOrder(messages.data).some((message) => message.usage?.model === OFFLINE_ANSWERER)
   return (
-    <ChatPanel
-      agentId={agent.agent_id}
-      agentName={agent.name}
-      conversationId={conversationId}
-      sender={sender}
-      header={header}
-      formatTime={formatTime24}
-      canWrite
-      emptyTitle="Start Your Conversation"
-      height={CHAT_PANEL_HEIGHT}
-    />
+    <BlockStack gap="300">
+      {offline ? (
+        <Banner tone="info" title="No AI model is set up on this server">
+          These answers are the sources' own sentences, chosen for the question. Set LLM_BASE_URL and LLM_API_KEY on the
+          server for answers in the agent's own words.
+        </Banner>
+      ) : null}
+      <ChatPanel
+        agentId={agent.agent_id}
+        agentName={agent.name}
+        conversationId={conversationId}
+        sender={sender}
+        header={header}
+        formatTime={formatTime24}
+        canWrite
+        emptyTitle="Start Your Conversation"
+        height={CHAT_PANEL_HEIGHT}
+      />
+    </BlockStack>
   )
 }
