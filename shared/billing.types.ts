@@ -89,4 +89,6 @@ export interface BillingNotification {
   action_url: string | null
   metric?: string
   percent?: number
+  /** How many waiting conversations one line stands for (the bell's number counts each). */
+  count?: number
 }

@@ -15,7 +15,7 @@ const preview = (text: string | null) => {
 /**
  * The header bell's conversations: visitors (the website widget, the Shopify storefront) waiting with
  * messages nobody of the team has read, in the agents the user sees, newest first. Each opens its
- * conversation; past five, one line counts the rest. Worked out from the conversations (nothing is
+ * conversation; past five, one line counts the rest (its `count`, which the bell's number adds). Worked out from the conversations (nothing is
  * stored): reading a conversation removes it.
  */
 export async function unreadVisitorNotifications(database: Database, actor: Actor): Promise<NotificationView[]> {
@@ -39,16 +39,18 @@ export async function unreadVisitorNotifications(database: Database, actor: Acto
     id: `conversation:unread:${conversation.id}:${conversation.lastMessageAt.toISOString()}`,
     kind: 'conversation',
     level: 'info',
-    title: `${conversation.unreadCount === 1 ? 'A new message' : `${conversation.unreadCount} new messages`} for ${conversation.agent.name}`,
+    title: `A visitor is waiting for ${conversation.agent.name}`,
     message: `${conversation.name}: ${preview(conversation.lastMessagePreview)}`,
     action_url: `/app/conversations?conversation=${conversation.id}`,
   }))
-  if (total > NAMED)
+  const more = total - NAMED
+  if (more > 0)
     notifications.push({
       id: `conversation:unread:more:${total}`,
       kind: 'conversation',
       level: 'info',
-      title: `${total - NAMED} more conversations with unread messages`,
+      title: `${more} more ${more === 1 ? 'conversation' : 'conversations'} with unread messages`,
+      count: more,
       message: 'Visitors are waiting in the Conversations inbox.',
       action_url: '/app/conversations',
     })

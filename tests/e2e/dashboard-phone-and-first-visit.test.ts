@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUp, type SignedUp } from '../support/accounts.ts'
 import { DESKTOP, MOBILE, SETTLED, fitsPhone, screenshot, signedInContext } from '../support/dashboard-browser.ts'
@@ -27,6 +27,9 @@ const DESTINATIONS: [label: string, path: string, title: string][] = [
   ['Help', '/app/help', 'Help Center'],
   ['Integrations', '/app/integrations', 'Integrations'],
 ]
+
+/** The header's menu button, whatever it is called at the moment (Open menu, Close menu). */
+const menuButton = (page: Page) => page.locator('button.app-header__menu')
 
 beforeAll(async () => {
   listening = await startListeningTestApp({
@@ -57,13 +60,17 @@ describe('on a phone (390x844)', () => {
         await page.waitForURL(`**${path}`)
         await expect.poll(() => page.title(), SETTLED).toBe(`${title} · AgentDesk`)
         // The sheet closes behind the tap, and the page fits the phone.
-        expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false')
+        expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false')
         await fitsPhone(page)
       }
       // Escape and the backdrop close the sheet too.
-      await page.getByRole('button', { name: 'Open menu' }).click()
+      await menuButton(page).click()
+      expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true')
       await page.keyboard.press('Escape')
-      expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false')
+      await expect.poll(() => menuButton(page).getAttribute('aria-expanded'), SETTLED).toBe('false')
+      await menuButton(page).click()
+      await page.locator('.app-menu-backdrop').click({ position: { x: 380, y: 400 } })
+      await expect.poll(() => menuButton(page).getAttribute('aria-expanded'), SETTLED).toBe('false')
     } finally {
       await context.close()
     }

@@ -14,5 +14,8 @@ describe('the reads’ retry rule', () => {
     expect(shouldRetry(1, unavailable)).toBe(true)
     expect(shouldRetry(2, unavailable)).toBe(false)
     expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true)
+    // A timeout or a rate limit passes: asking again later may well work.
+    expect(shouldRetry(0, new ApiError(429, 'HTTP_ERROR', 'Too Many Requests', 'Slow down', null))).toBe(true)
+    expect(shouldRetry(0, new ApiError(408, 'HTTP_ERROR', 'Request Timeout', 'Too slow', null))).toBe(true)
   })
 })

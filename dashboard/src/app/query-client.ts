@@ -9,7 +9,8 @@ const KEPT_MS = 5 * 60_000
 
 /** A missing agent (404) or a refused request will not change by asking again: its screen shows at once. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+  const passing = error instanceof ApiError && (error.status === 408 || error.status === 429)
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && !passing) return false
   const message = error instanceof Error ? error.message : String(error)
   return failureCount < 2 && !message.includes('4')
 }

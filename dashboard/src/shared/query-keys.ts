@@ -2,3 +2,6 @@
 
 /** The Dashboard's reads (stats, engagement, recent chats): stale after agents, conversations or messages change. */
 export const DASHBOARD_KEY = ['dashboard'] as const
+
+/** The header bell's notifications (billing and waiting visitors): refreshed when a conversation is read. */
+export const NOTIFICATIONS_KEY = ['billing', 'notifications'] as const

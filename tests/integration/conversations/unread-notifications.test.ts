@@ -37,7 +37,7 @@ describe('unread visitor conversations in the bell', () => {
     expect(others).toEqual([])
     expect(notice).toMatchObject({
       level: 'info',
-      title: '2 new messages for Shop helper',
+      title: 'A visitor is waiting for Shop helper',
       action_url: `/app/conversations?conversation=${conversationId}`,
     })
     expect(notice?.message).toMatch(/: /)
@@ -61,6 +61,7 @@ describe('unread visitor conversations in the bell', () => {
     expect(notices.at(-1)).toMatchObject({
       title: '2 more conversations with unread messages',
       action_url: '/app/conversations',
+      count: 2,
     })
   })
 })

@@ -4,6 +4,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
+import { NOTIFICATIONS_KEY } from '../../shared/query-keys.ts'
 import type {
   BillingNotification,
   PlanCatalogue,
@@ -75,7 +76,7 @@ export const subscriptionHistoryQuery = (client: ApiClient) =>
 /** The header's list, read again every minute while the dashboard is open. */
 export const notificationsQuery = (client: ApiClient) =>
   queryOptions({
-    queryKey: [...BILLING_KEY, 'notifications'],
+    queryKey: NOTIFICATIONS_KEY,
     queryFn: () => client.request<{ notifications?: BillingNotification[] }>('/notifications/'),
     select: (answer) => answer.notifications ?? [],
     staleTime: 30_000,

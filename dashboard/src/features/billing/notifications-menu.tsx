@@ -14,7 +14,8 @@ export function NotificationsMenu() {
   const client = useApi()
   const notifications = useQuery(notificationsQuery(client))
   const [open, setOpen] = useState(false)
-  const count = notifications.data?.length ?? 0
+  // A line standing for several waiting conversations counts as that many.
+  const count = (notifications.data ?? []).reduce((sum, notification) => sum + (notification.count ?? 1), 0)
   const label = count === 0 ? 'Notifications' : `Notifications (${count})`
 
   const activator = (

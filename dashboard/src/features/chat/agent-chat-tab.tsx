@@ -25,7 +25,7 @@ import { useChatSender } from './use-chat-sender.ts'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
 
 const CHAT_PANEL_HEIGHT = 600
-/** The model an answer names when the offline answerer wrote it (server/chat/answering/answer-offline.ts). */
+/** The model an answer names when the offline answerer wrote it (OFFLINE_MODEL, server/chat/answering/answer-question.ts). */
 const OFFLINE_ANSWERER = 'offline-extractive'
 const storageKey = (agentId: string) => `chat_conversation_${agentId}`
 
@@ -82,6 +82,11 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
   useEffect(() => {
     if (messages.error instanceof ApiError && messages.error.status === 404) choose(null)
   }, [messages.error, choose])
+  // A conversation remembered from an earlier visit goes into the address too, so a copied link opens it.
+  const inAddress = search.get('conversation')
+  useEffect(() => {
+    if (conversationId && !inAddress) choose(conversationId)
+  }, [conversationId, inAddress, choose])
 
   if (!conversationId) {
     return (
@@ -128,8 +133,11 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
       </InlineStack>
     </>
   )
-  // Answers the offline answerer put together say so once, here, to the team (never in the answer itself).
-  const offline = messagesInOrder(messages.data).some((message) => message.usage?.model === OFFLINE_ANSWERER)
+  // The latest answer came from the offline answerer: said once, here, to the team (never in the answer).
+  const latestAnswer = messagesInOrder(messages.data).findLast(
+    (message) => message.sender_type === 'ai' && message.usage,
+  )
+  const offline = latestAnswer?.usage?.model === OFFLINE_ANSWERER
   return (
     <BlockStack gap="300">
       {offline ? (

@@ -2,7 +2,7 @@
 import { useEffect, useRef } from 'react'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
-import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
+import { DASHBOARD_KEY, NOTIFICATIONS_KEY } from '../../shared/query-keys.ts'
 import type { Conversation } from '../conversations/conversation.types.ts'
 import { CONVERSATIONS_KEY } from '../conversations/conversations.queries.ts'
 
@@ -13,7 +13,7 @@ export function useMarkRead(conversation: Conversation | undefined) {
       client.request(`/conversations/${encodeURIComponent(conversationId)}/read/`, { method: 'PUT' }),
     errorTitle: 'Failed to mark as read',
     successToast: false,
-    invalidates: [[...CONVERSATIONS_KEY, 'list'], DASHBOARD_KEY],
+    invalidates: [[...CONVERSATIONS_KEY, 'list'], DASHBOARD_KEY, NOTIFICATIONS_KEY],
   })
   const { mutate } = markRead
   useEffect(() => {

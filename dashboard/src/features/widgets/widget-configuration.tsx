@@ -37,7 +37,9 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
   const [created, setCreated] = useState<WidgetIntegration | null>(null)
   const [editing, setEditing] = useState<WidgetIntegration | null>(null)
   const create = useCreateIntegration(setCreated)
-  const logoUrl = useObjectUrl(values.website_logo)
+  const chosenLogoUrl = useObjectUrl(values.website_logo)
+  // While editing, the preview shows the integration's own logo until another is chosen.
+  const logoUrl = chosenLogoUrl ?? editing?.website_logo ?? null
   const agentList = agents.data?.agents ?? []
   const agentName = agentList.find((agent) => agent.agent_id === values.agentId)?.name ?? null
   const integrations = useQuery({
