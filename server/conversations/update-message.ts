@@ -19,7 +19,8 @@ export interface UpdateMessageOptions {
 
 /**
  * Edits (message_text) or deletes (is_deleted true) one of the actor's own user messages, never while
- * the agent is answering. AI messages are the agent's words and cannot be changed.
+ * the agent is answering; deleting a question deletes its answer too. AI messages are the agent's words
+ * and cannot be changed on their own.
  */
 export async function updateMessage(
   database: Database,
@@ -40,7 +41,11 @@ export async function updateMessage(
   )
   if (abandoned) await meterFailedAnswer({ database, logger: answering.logger }, abandoned)
   if (change.is_deleted) {
-    await database.prisma.message.update({ where: { id: messageId }, data: { isDeleted: true } })
+    // A question goes with its answer: the answer alone would read as an answer to nothing.
+    await database.prisma.message.updateMany({
+      where: { conversationId, OR: [{ id: messageId }, { replyToId: messageId, senderType: 'ai' }] },
+      data: { isDeleted: true },
+    })
     return { outcome: 'deleted' as const, message_id: messageId }
   }
   const text = change.message_text as string

@@ -304,7 +304,13 @@ describe('messages', () => {
     const messages = await testApp.request
       .get(`/api/conversations/${agentId}/${conversation_id}/messages/`)
       .set(as(owner))
-    expect(messages.body.data.map((m: { message_id: string }) => m.message_id)).not.toContain(userMessageId)
+    // Its answer goes with it; the greeting before it stays.
+    expect(messages.body.data.map((m: { message_id: string }) => m.message_id)).toEqual([ai_message.message_id])
+    expect(
+      await testApp.database.prisma.message.count({
+        where: { id: sent.body.ai_message.message_id, isDeleted: true },
+      }),
+    ).toBe(1)
   })
 
   it('meters messages and tokens for the agent owner’s account', async () => {
