@@ -33,6 +33,7 @@ export function toAgentView(agent: AgentWithView, viewerId: string): AgentView {
     is_favorite: agent.isFavorite,
     is_archived: agent.isArchived,
     is_active: agent.isActive,
+    auto_embed: agent.autoEmbed,
     instructions: agent.instructions,
     llm_model: agent.llmModel,
     llm_temperature: agent.llmTemperature,

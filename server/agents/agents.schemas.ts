@@ -8,6 +8,8 @@ export const AGENT_MESSAGES = { nameRequired: 'Agent name is required' } as cons
 
 const agentName = singleLineText({ label: 'Agent name', max: 120, required: AGENT_MESSAGES.nameRequired })
 const description = multiLineText({ label: 'Description', max: 2_000 })
+/** "Train new knowledge automatically": on unless turned off. */
+const autoEmbed = z.boolean({ error: 'auto_embed must be true or false' })
 const visibility = z.enum(['public', 'private'], { error: 'Visibility must be public or private' })
 
 export const CreateAgentSchema = z.object(
@@ -15,10 +17,11 @@ export const CreateAgentSchema = z.object(
     name: agentName,
     description: description.optional(),
     visibility: visibility.default('private'),
+    auto_embed: autoEmbed.default(true),
   },
   { error: AGENT_MESSAGES.nameRequired },
 )
-export type CreateAgent = z.infer<typeof CreateAgentSchema>
+export type CreateAgent = z.input<typeof CreateAgentSchema>
 
 // Partial: only what is sent changes. null clears an optional text.
 export const UpdateAgentSchema = z.object(
@@ -35,6 +38,7 @@ export const UpdateAgentSchema = z.object(
     is_favorite: z.boolean({ error: 'is_favorite must be true or false' }).optional(),
     is_archived: z.boolean({ error: 'is_archived must be true or false' }).optional(),
     is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+    auto_embed: autoEmbed.optional(),
     instructions: multiLineText({
       label: 'Instructions',
       max: 8_000,
@@ -76,6 +80,8 @@ export const AgentViewSchema = z.strictObject({
   is_favorite: z.boolean(),
   is_archived: z.boolean(),
   is_active: z.boolean(),
+  /** "Train new knowledge automatically": texts, documents and websites are embedded once read. */
+  auto_embed: z.boolean(),
   instructions: z.string().nullable(),
   llm_model: z.string().nullable(),
   llm_temperature: z.number().nullable(),

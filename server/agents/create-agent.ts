@@ -17,6 +17,7 @@ export async function createAgent(
         name: agent.name,
         description: agent.description || null,
         visibility: agent.visibility,
+        autoEmbed: agent.auto_embed,
       },
       include: AGENT_VIEW_INCLUDE,
     }),

@@ -22,6 +22,7 @@ export async function updateAgent(database: Database, { actor, agentId, changes 
       isFavorite: changes.is_favorite,
       isArchived: changes.is_archived,
       isActive: changes.is_active,
+      autoEmbed: changes.auto_embed,
       instructions: changes.instructions,
       llmModel: changes.llm_model,
       llmTemperature: changes.llm_temperature,

@@ -35,19 +35,32 @@ export async function enqueueJob(writer: JobWriter, job: NewJob) {
   }
 }
 
+/**
+ * Adds many jobs in one statement. Jobs whose subject already has an active job of their kind (or whose
+ * dedupe key was used) are skipped, also when another process queues them at the same moment; answers how
+ * many were added.
+ */
+export async function enqueueJobs(writer: JobWriter, jobs: NewJob[]) {
+  if (jobs.length === 0) return 0
+  const added = await writer.job.createMany({ data: jobs.map(jobRow), skipDuplicates: true })
+  return added.count
+}
+
 function createJob(writer: JobWriter, job: NewJob) {
-  return writer.job.create({
-    data: {
-      activeKey: job.onlyOneActive && job.subjectId ? `${job.kind}:${job.subjectId}` : null,
-      kind: job.kind,
-      accountId: job.accountId,
-      agentId: job.agentId,
-      subjectType: job.subjectType,
-      subjectId: job.subjectId,
-      payload: job.payload ?? {},
-      dedupeKey: job.dedupeKey,
-      maxAttempts: job.maxAttempts ?? 5,
-      runAfter: job.runAfter ?? new Date(),
-    },
-  })
+  return writer.job.create({ data: jobRow(job) })
+}
+
+function jobRow(job: NewJob) {
+  return {
+    activeKey: job.onlyOneActive && job.subjectId ? `${job.kind}:${job.subjectId}` : null,
+    kind: job.kind,
+    accountId: job.accountId,
+    agentId: job.agentId,
+    subjectType: job.subjectType,
+    subjectId: job.subjectId,
+    payload: job.payload ?? {},
+    dedupeKey: job.dedupeKey,
+    maxAttempts: job.maxAttempts ?? 5,
+    runAfter: job.runAfter ?? new Date(),
+  }
 }

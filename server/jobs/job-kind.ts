@@ -3,7 +3,7 @@
 // attempts; the wait between them is the worker's backoff).
 import { z } from 'zod'
 import type { Job } from '../db/generated/prisma/client.ts'
-import { enqueueJob, type JobWriter, type NewJob } from './enqueue-job.ts'
+import { enqueueJob, enqueueJobs, type JobWriter, type NewJob } from './enqueue-job.ts'
 import { PermanentJobError, type JobContext, type JobHandler } from './job-handler.ts'
 
 export interface JobKind<Payload> {
@@ -61,4 +61,21 @@ export function handlerOf<Payload>(
     }
   }
   return handler
+}
+
+/** Queues many jobs of the kind at once, skipping subjects that already have one active (enqueueJobs). */
+export function enqueueJobsOf<Payload>(
+  writer: JobWriter,
+  kind: JobKind<Payload>,
+  jobs: (Omit<NewJob, 'kind' | 'payload'> & { payload: Payload })[],
+) {
+  return enqueueJobs(
+    writer,
+    jobs.map((job) => ({
+      ...job,
+      kind: kind.kind,
+      payload: kind.payload.parse(job.payload) as NewJob['payload'],
+      maxAttempts: job.maxAttempts ?? kind.maxAttempts,
+    })),
+  )
 }

@@ -263,12 +263,41 @@ export const WebsiteViewSchema = z.strictObject({
 })
 export type WebsiteView = z.infer<typeof WebsiteViewSchema>
 
-export const TextListSchema = z.strictObject({ texts: z.array(TextViewSchema), pagination: PaginationSchema })
+/** Every list also says how many items of its kind wait for Embed, across all pages: Embed all acts on them. */
+const pendingCount = z.number()
+
+export const TextListSchema = z.strictObject({
+  texts: z.array(TextViewSchema),
+  pagination: PaginationSchema,
+  pending_count: pendingCount,
+})
 export type TextList = z.infer<typeof TextListSchema>
 export const DocumentListSchema = z.strictObject({
   documents: z.array(DocumentViewSchema),
   pagination: PaginationSchema,
+  pending_count: pendingCount,
 })
 export type DocumentList = z.infer<typeof DocumentListSchema>
-export const WebsiteListSchema = z.strictObject({ websites: z.array(WebsiteViewSchema), pagination: PaginationSchema })
+export const WebsiteListSchema = z.strictObject({
+  websites: z.array(WebsiteViewSchema),
+  pagination: PaginationSchema,
+  pending_count: pendingCount,
+})
 export type WebsiteList = z.infer<typeof WebsiteListSchema>
+
+/** POST /agents/{agentId}/{objectType}/embed-all/: how many items of the kind were queued for embedding. */
+export const EmbedAllAnswerSchema = z.strictObject({ message: z.string(), queued: z.number() })
+export type EmbedAllAnswer = z.infer<typeof EmbedAllAnswerSchema>
+
+/** One page of a crawled website: read (its words are stored), embedded (indexed too), or skipped and why. */
+const WebsitePageSchema = z.strictObject({
+  url: z.string(),
+  title: z.string().nullable(),
+  status: z.enum(['read', 'embedded', 'skipped']),
+  reason: z.string().nullable(),
+})
+export type WebsitePage = z.infer<typeof WebsitePageSchema>
+
+/** GET /agents/{agentId}/websites/{websiteId}/pages/: the pages its last crawl read and those it skipped. */
+export const WebsitePagesSchema = z.strictObject({ pages: z.array(WebsitePageSchema) })
+export type WebsitePages = z.infer<typeof WebsitePagesSchema>

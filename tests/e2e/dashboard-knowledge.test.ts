@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 import { startLocalWebsite } from '../support/local-website.ts'
+import { reportBrowserFailures } from '../support/report-browser-failure.ts'
 import { spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
 import { callApi, registerAccount } from '../support/call-api.ts'
 
@@ -18,6 +19,7 @@ let site: Awaited<ReturnType<typeof startLocalWebsite>>
 let token = ''
 let refreshToken = ''
 let agentId = ''
+let currentPage: Page | undefined
 
 const DESKTOP = { width: 1280, height: 800 }
 const MOBILE = { width: 390, height: 844 }
@@ -54,7 +56,14 @@ beforeAll(async () => {
   token = tokens.access
   refreshToken = tokens.refresh
   agentId = String(
-    (await api('/agents/create/', { name: 'Lamp helper', description: 'Answers questions about lamps' })).agent_id,
+    // Its knowledge waits for Embed: these tests click it (dashboard-auto-embed.test.ts covers the setting on).
+    (
+      await api('/agents/create/', {
+        name: 'Lamp helper',
+        description: 'Answers questions about lamps',
+        auto_embed: false,
+      })
+    ).agent_id,
   )
   browser = await launchChromium()
 })
@@ -66,6 +75,8 @@ afterAll(async () => {
   await location?.destroy()
   await site?.close()
 })
+
+reportBrowserFailures({ page: () => currentPage, server: () => server })
 
 /** A signed-in browser on one tab of the agent; page errors are collected to be checked at the end. */
 async function openTab(
@@ -81,6 +92,7 @@ async function openTab(
     [token, refreshToken],
   )
   const page = await context.newPage()
+  currentPage = page
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
   await page.goto(`${server.baseUrl}/app/agents/${agentId}?tab=${tab}`)
@@ -164,9 +176,8 @@ describe('the Texts tab', () => {
       )
       expect(index.embeddings.find((item) => item.object_id === added?.text_id)?.chunk_count).toBeGreaterThan(0)
 
-      // SPEC section 4: an embedded item is not embedded again.
-      await page.getByRole('button', { name: 'Embed Returns policy' }).click()
-      await toast(page, 'Already embedded').waitFor()
+      // SPEC section 4: an embedded item is not embedded again, so its row offers no Embed.
+      await expect.poll(() => page.getByRole('button', { name: 'Embed Returns policy' }).count(), SETTLED).toBe(0)
 
       await openMenuItem(page, 'Returns policy', 'Update')
       const editor = page.getByRole('dialog')
@@ -265,6 +276,9 @@ describe('the Documents tab', () => {
       await toast(page, 'Embeddings deleted').waitFor()
       await badge(row, 'Not embedded').waitFor()
       expect((await documents())[0]?.embedded).toBe(false)
+      // Read and not embedded: Embed is back, with Embed all for the one document waiting.
+      await page.getByRole('button', { name: 'Embed care-guide.txt' }).waitFor()
+      await page.getByRole('button', { name: 'Embed all 1 document waiting to be embedded' }).waitFor()
 
       await openMenuItem(page, 'care-guide.txt', 'Update')
       const editor = page.getByRole('dialog')
@@ -319,6 +333,13 @@ describe('the Websites tab', () => {
       expect(await row.getByText('Not crawled yet').count()).toBe(0)
       expect((await websites())[0]).toMatchObject({ content_status: 'crawled', embedded: false })
       expect(site.requested).toContain('/about')
+      // Its row lists the pages the crawl read, and those it skipped with why.
+      await row.getByRole('button', { name: 'Show the pages of Acme lamps' }).click()
+      const pages = row.getByRole('list', { name: 'Pages of Acme lamps' })
+      await pages.getByRole('link', { name: 'About Acme' }).waitFor()
+      await pages.getByText('Disallowed by robots.txt').first().waitFor()
+      await page.screenshot({ path: `${SCREENS}/knowledge-website-pages-desktop.png`, fullPage: true })
+      await row.getByRole('button', { name: 'Hide the pages of Acme lamps' }).click()
 
       await page.getByRole('button', { name: 'Embed Acme lamps' }).click()
       await badge(row, 'Available').waitFor()

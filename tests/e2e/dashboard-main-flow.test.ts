@@ -110,7 +110,7 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await screenshot('agents-list')
   })
 
-  it('adds a text in the Texts tab and embeds it', async () => {
+  it('adds a text in the Texts tab, which a new agent embeds without a click', async () => {
     await page.getByRole('link', { name: 'View details of Store Helper' }).click()
     await page.waitForURL(`**/app/agents/${agentId}`)
     await screenshot('agent-overview')
@@ -120,7 +120,6 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
       .getByLabel('Content')
       .fill('Orders ship within 2 business days from our warehouse. Tracking links arrive by e-mail.')
     await page.getByRole('button', { name: 'Add Text' }).click()
-    await page.getByRole('button', { name: 'Embed Shipping policy' }).click()
     await expect
       .poll(async () => (await api<{ embeddings: unknown[] }>(`/agents/${agentId}/embeddings/`)).embeddings.length, {
         timeout: 30_000,

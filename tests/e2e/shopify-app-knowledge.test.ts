@@ -45,8 +45,14 @@ describe("the embedded screens that reuse the dashboard's feature components", (
     await page.getByLabel('Name').fill('Descaling')
     await page.getByLabel('Content').fill('Descale the kettle every month with citric acid.')
     await page.getByRole('button', { name: 'Add Text' }).click()
-    await page.getByRole('button', { name: 'Embed Descaling' }).waitFor()
-    await toastSaying('Embed it so the agent can use it.')
+    // A new agent trains automatically: the text is embedded without a click.
+    await toastSaying('It is being embedded; the agent uses it in a moment.')
+    await page
+      .getByTestId('knowledge-row')
+      .filter({ hasText: 'Descaling' })
+      .getByText('Embedded', { exact: true })
+      .waitFor()
+    expect(await page.getByRole('button', { name: 'Embed Descaling' }).count()).toBe(0)
     expect(page.url()).toContain('tab=texts')
     // Made through the API with the session token: the shop account's agent holds it.
     const text = await testDatabase.database.prisma.text.findFirstOrThrow({
@@ -84,7 +90,11 @@ describe("the embedded screens that reuse the dashboard's feature components", (
         { timeout: 15_000 },
       )
       .toEqual([{ name: 'care-guide.txt', format: 'txt' }])
-    await page.getByRole('button', { name: 'Embed care-guide.txt' }).waitFor()
+    await page
+      .getByTestId('knowledge-row')
+      .filter({ hasText: 'care-guide.txt' })
+      .getByText('Embedded', { exact: true })
+      .waitFor({ timeout: 15_000 })
     // The refused upload's 415 is the one failed request the browser reports.
     expect(problems.filter((problem) => !problem.includes('status of 415'))).toEqual([])
     await page.context().close()

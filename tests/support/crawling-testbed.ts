@@ -25,7 +25,8 @@ export async function startCrawlingTestbed(settings: Record<string, string> = {}
     ...settings,
   })
   const owner = await signUp(testApp)
-  const agentId = await createAgentFor(testApp, owner)
+  // Its knowledge waits for Embed: the crawl tests see what a crawl alone does.
+  const agentId = await createAgentFor(testApp, owner, 'Knowledge bot', { autoEmbed: false })
   return {
     site,
     testApp,

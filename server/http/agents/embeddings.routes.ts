@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts'
 import { deleteEmbeddings } from '../../knowledge/embedding/delete-embeddings.ts'
 import { getAgentJob, listAgentJobs } from '../../knowledge/embedding/list-agent-jobs.ts'
 import { listEmbeddings } from '../../knowledge/embedding/list-embeddings.ts'
+import { embedAllPending } from '../../knowledge/embedding/embed-all-pending.ts'
 import { startEmbedding } from '../../knowledge/embedding/start-embedding.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { EmbedRequestSchema, ObjectTypeSchema } from '../../knowledge/knowledge.schemas.ts'
@@ -11,7 +12,9 @@ import { AppError } from '../../errors/app-error.ts'
 import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
 
-/** SPEC section 7, Embeddings (embed, delete, list), and the jobs that show their progress. */
+const UNKNOWN_TYPE = 'Unknown knowledge type: use document, text or website.'
+
+/** SPEC section 7, Embeddings (embed, delete, list), Embed all, and the jobs that show their progress. */
 export function embeddingRoutes({
   database,
   queue,
@@ -25,7 +28,7 @@ export function embeddingRoutes({
   const target = (params: Record<string, unknown>) => {
     const agentId = parseIdParam(params.agentId, AGENT_NOT_FOUND)
     const type = ObjectTypeSchema.safeParse(params.objectType)
-    if (!type.success) throw new AppError('NOT_FOUND', 'Unknown knowledge type: use document, text or website.') // a path that names nothing
+    if (!type.success) throw new AppError('NOT_FOUND', UNKNOWN_TYPE) // a path that names nothing
     return { agentId, objectType: type.data, objectId: parseIdParam(params.objectId, 'Knowledge item not found') }
   }
 
@@ -36,6 +39,14 @@ export function embeddingRoutes({
       message: 'Embedding started',
       ...(await startEmbedding(database, { queue, actor: actorOf(res), agentId, type: objectType, id: objectId })),
     })
+  })
+
+  router.post('/agents/:agentId/:objectType/embed-all/', signedIn, async (req, res) => {
+    const agentId = parseIdParam(req.params.agentId, AGENT_NOT_FOUND)
+    const type = ObjectTypeSchema.safeParse(req.params.objectType)
+    if (!type.success) throw new AppError('NOT_FOUND', UNKNOWN_TYPE)
+    const answer = await embedAllPending(database, { queue, actor: actorOf(res), agentId, type: type.data })
+    res.status(answer.queued > 0 ? 202 : 200).json(answer)
   })
 
   const remove: RequestHandler = async (req, res) => {

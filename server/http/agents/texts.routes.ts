@@ -41,6 +41,7 @@ export function textRoutes({
   router.post('/agents/:agentId/texts/create/', signedIn, async (req, res) => {
     res.status(201).json(
       await addText(database, {
+        queue,
         actor: actorOf(res),
         agentId: parseIdParam(req.params.agentId, AGENT_NOT_FOUND),
         text: NewTextSchema.parse(req.body),

@@ -6,6 +6,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts'
 import { ItemListQuerySchema, NewWebsiteSchema, UpdateWebsiteSchema } from '../../knowledge/knowledge.schemas.ts'
 import { addWebsite } from '../../knowledge/websites/add-website.ts'
 import { deleteWebsite } from '../../knowledge/websites/delete-website.ts'
+import { listWebsitePages } from '../../knowledge/websites/list-website-pages.ts'
 import { listWebsites } from '../../knowledge/websites/list-websites.ts'
 import { queueCrawl } from '../../knowledge/websites/queue-crawl.ts'
 import { requireWebsite, WEBSITE_NOT_FOUND } from '../../knowledge/websites/require-website.ts'
@@ -53,6 +54,9 @@ export function websiteRoutes({
     const { agentId, websiteId } = ids(req.params)
     const website = await requireWebsite(database, { actor: actorOf(res), agentId, websiteId, need: 'read' })
     res.json(toWebsiteView(website, (await latestJobsOf(database, [websiteId])).get(websiteId)))
+  })
+  router.get('/agents/:agentId/websites/:websiteId/pages/', signedIn, async (req, res) => {
+    res.json(await listWebsitePages(database, { actor: actorOf(res), ...ids(req.params) }))
   })
   router.put('/agents/:agentId/websites/:websiteId/update/', signedIn, async (req, res) => {
     const { agentId, websiteId } = ids(req.params)

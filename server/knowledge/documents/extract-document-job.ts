@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers'
+import { embedWhenRead } from '../embedding/queue-embedding.ts'
 import type { Database } from '../../db/database.ts'
 import { z } from 'zod'
 import { PermanentJobError, type JobHandler } from '../../jobs/job-handler.ts'
@@ -54,6 +55,9 @@ export function createExtractDocumentHandler({ database, storage, limits }: Extr
           ? sections.reduce((most, section) => Math.max(most, section.pageNumber ?? 1), 1)
           : null
       await database.prisma.document.update({ where: { id }, data: { status: 'ready', pageCount } })
+      await embedWhenRead(database, {
+        item: { type: 'document', id, agentId: document.agentId, accountId: document.accountId },
+      })
       return {
         sections: sections.length,
         characters: sections.reduce((sum, section) => sum + section.content.length, 0),

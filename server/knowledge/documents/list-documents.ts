@@ -3,6 +3,7 @@ import { paginationOf } from '../../agents/agents.schemas.ts'
 import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
+import { countPendingEmbeds } from '../embedding/embed-all-pending.ts'
 import { latestJobsOf } from '../embedding/latest-jobs.ts'
 import type { ItemListQuery, DocumentList } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
@@ -31,9 +32,10 @@ export async function listDocuments(
       : {}),
   }
   const orderBy = listOrder(query, 'name')
-  const [totalCount, documents] = await Promise.all([
+  const [totalCount, documents, pendingCount] = await Promise.all([
     database.prisma.document.count({ where }),
     database.prisma.document.findMany({ where, orderBy, ...pageWindow(query) }),
+    countPendingEmbeds(database, agentId, 'document'),
   ])
   const jobs = await latestJobsOf(
     database,
@@ -42,5 +44,6 @@ export async function listDocuments(
   return {
     documents: documents.map((document) => toDocumentView(document, jobs.get(document.id))),
     pagination: paginationOf(query, totalCount),
+    pending_count: pendingCount,
   }
 }

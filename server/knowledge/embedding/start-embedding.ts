@@ -24,6 +24,10 @@ export async function startEmbedding(database: Database, { queue, actor, agentId
   const item = await requireKnowledgeItem(database, { actor, agentId, type, id, need: 'edit' })
   if (item.embedded) throw new AppError('CONFLICT', 'Already embedded')
   await refuseWhileCrawling(database, type, id)
+  // A text's status follows its embedding (said before the job exists: a job that finishes at once must
+  // not be followed by a late "processing"); a document's follows its reading, which embedding leaves alone.
+  if (type === 'text')
+    await markKnowledgeItem(database, { type, id, data: { status: 'processing', statusError: null } })
   let job
   try {
     job = await enqueueJobOf(database.prisma, EMBED_ITEM, {
@@ -39,9 +43,6 @@ export async function startEmbedding(database: Database, { queue, actor, agentId
     const active = await database.prisma.job.findUnique({ where: { activeKey: `${EMBED_ITEM_JOB}:${id}` } })
     throw new AppError('CONFLICT', 'Embedding is already in progress', active ? { job: toJobView(active) } : undefined)
   }
-  // A text's status follows its embedding; a document's follows its reading, which embedding leaves alone.
-  if (type === 'text')
-    await markKnowledgeItem(database, { type, id, data: { status: 'processing', statusError: null } })
   queue.wake()
   return { job: toJobView(job) }
 }

@@ -3,6 +3,7 @@ import { paginationOf } from '../../agents/agents.schemas.ts'
 import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
+import { countPendingEmbeds } from '../embedding/embed-all-pending.ts'
 import { latestJobsOf } from '../embedding/latest-jobs.ts'
 import type { ItemListQuery, TextList } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
@@ -28,9 +29,10 @@ export async function listTexts(database: Database, { actor, agentId, query }: L
       : {}),
   }
   const orderBy = listOrder(query, 'title')
-  const [totalCount, texts] = await Promise.all([
+  const [totalCount, texts, pendingCount] = await Promise.all([
     database.prisma.text.count({ where }),
     database.prisma.text.findMany({ where, orderBy, ...pageWindow(query) }),
+    countPendingEmbeds(database, agentId, 'text'),
   ])
   const jobs = await latestJobsOf(
     database,
@@ -39,5 +41,6 @@ export async function listTexts(database: Database, { actor, agentId, query }: L
   return {
     texts: texts.map((text) => toTextView(text, jobs.get(text.id))),
     pagination: paginationOf(query, totalCount),
+    pending_count: pendingCount,
   }
 }

@@ -5,6 +5,7 @@ import { PermanentJobError, type JobHandler } from '../../jobs/job-handler.ts'
 import { defineJobKind, handlerOf } from '../../jobs/job-kind.ts'
 import type { ChunkOptions } from '../indexing/chunk-section.ts'
 import type { Embedder } from '../indexing/create-embedder.ts'
+import { embedWhenRead } from '../embedding/queue-embedding.ts'
 import { indexSections } from '../indexing/index-sections.ts'
 import { replaceSections, sectionsWithoutChunks } from '../indexing/replace-sections.ts'
 import { CrawlError } from './crawl/crawl-error.ts'
@@ -93,6 +94,7 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
               : null,
           },
         })
+        if (!isEmbedded) await embedWhenRead(database, { item })
         return {
           pages: result.pages.length,
           changed: changes.changedSectionIds.length,

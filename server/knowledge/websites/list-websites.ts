@@ -3,6 +3,7 @@ import { paginationOf } from '../../agents/agents.schemas.ts'
 import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
+import { countPendingEmbeds } from '../embedding/embed-all-pending.ts'
 import { latestJobsOf } from '../embedding/latest-jobs.ts'
 import type { ItemListQuery, WebsiteList } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
@@ -31,9 +32,10 @@ export async function listWebsites(
       : {}),
   }
   const orderBy = listOrder(query, 'name')
-  const [totalCount, websites] = await Promise.all([
+  const [totalCount, websites, pendingCount] = await Promise.all([
     database.prisma.website.count({ where }),
     database.prisma.website.findMany({ where, orderBy, ...pageWindow(query) }),
+    countPendingEmbeds(database, agentId, 'website'),
   ])
   const jobs = await latestJobsOf(
     database,
@@ -42,5 +44,6 @@ export async function listWebsites(
   return {
     websites: websites.map((website) => toWebsiteView(website, jobs.get(website.id))),
     pagination: paginationOf(query, totalCount),
+    pending_count: pendingCount,
   }
 }

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts'
 import { Prisma, type ShopifyShop } from '../../db/generated/prisma/client.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import { isTextBeingEmbedded, queueTextEmbedding } from './queue-text-embedding.ts'
+import { isBeingEmbedded, queueEmbedding } from '../../knowledge/embedding/queue-embedding.ts'
 import { hashStoreResource, type StoreResource } from './store-resource.ts'
 
 export interface UpsertStoreResourceOptions {
@@ -35,7 +35,7 @@ const textFields = (options: UpsertStoreResourceOptions) => ({
 export async function upsertStoreResource(
   options: UpsertStoreResourceOptions,
 ): Promise<{ outcome: UpsertOutcome; textId: string | null }> {
-  const { database, queue, shop, agentId, resource } = options
+  const { database, shop, agentId, resource } = options
   const contentHash = hashStoreResource(resource)
   const existing = await database.prisma.shopifyResource.findUnique({
     where: { agentId_resourceGid: { agentId, resourceGid: resource.gid } },
@@ -44,11 +44,10 @@ export async function upsertStoreResource(
   const text = existing?.text
   if (existing && text && existing.contentHash === contentHash) {
     // An earlier run may have stopped between writing and queueing: an unembedded text is queued again.
-    if (!text.embedded && text.status !== 'processing')
-      await queueTextEmbedding(database, queue, { id: text.id, agentId, accountId: shop.accountId })
+    if (!text.embedded && text.status !== 'processing') await queueStoreText(options, text.id)
     return { outcome: 'unchanged', textId: text.id }
   }
-  if (text && (await isTextBeingEmbedded(database, text.id))) return { outcome: 'busy', textId: text.id }
+  if (text && (await isBeingEmbedded(database, text.id))) return { outcome: 'busy', textId: text.id }
   const fields = textFields(options)
   let textId: string
   try {
@@ -84,6 +83,12 @@ export async function upsertStoreResource(
       return upsertStoreResource(options)
     throw error
   }
-  await queueTextEmbedding(database, queue, { id: textId, agentId, accountId: shop.accountId })
+  await queueStoreText(options, textId)
   return { outcome: text ? 'updated' : 'created', textId }
+}
+
+/** Store texts are always embedded: the catalogue is the agent's knowledge, whatever its manual setting. */
+async function queueStoreText({ database, queue, shop, agentId }: UpsertStoreResourceOptions, id: string) {
+  await queueEmbedding(database.prisma, { type: 'text', id, agentId, accountId: shop.accountId })
+  queue.wake()
 }

@@ -53,6 +53,7 @@ const AGENT_SAMPLE = {
   is_favorite: false,
   is_archived: false,
   is_active: true,
+  auto_embed: true,
   instructions: null,
   llm_model: null,
   llm_temperature: null,

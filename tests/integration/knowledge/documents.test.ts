@@ -11,7 +11,7 @@ let agentId: string
 beforeAll(async () => {
   testApp = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '100000', JOB_POLL_MS: '50' })
   owner = await signUp(testApp)
-  agentId = await createAgentFor(testApp, owner)
+  agentId = await createAgentFor(testApp, owner, 'Knowledge bot', { autoEmbed: false })
 })
 afterAll(() => testApp.cleanup())
 

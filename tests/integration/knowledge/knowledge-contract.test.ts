@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   DocumentListSchema,
+  EmbedAllAnswerSchema,
   DocumentViewSchema,
   TextListSchema,
   TextViewSchema,
   WebsiteListSchema,
+  WebsitePagesSchema,
   WebsiteViewSchema,
 } from '../../../server/knowledge/knowledge.schemas.ts'
 import { bearer, type SignedUp } from '../../support/accounts.ts'
@@ -65,6 +67,10 @@ describe('the knowledge contract', () => {
     WebsiteViewSchema.parse((await get(`/websites/${website.body.website_id}/`)).body)
     const websites = WebsiteListSchema.parse((await get('/websites/')).body)
     expect(websites.websites.map((item) => item.website_id)).toEqual([website.body.website_id])
+    const pages = WebsitePagesSchema.parse((await get(`/websites/${website.body.website_id}/pages/`)).body)
+    expect(pages.pages.map((page) => page.status)).toEqual(['read'])
+    const embedAll = await testApp.request.post(api('/website/embed-all/')).set(bearer(owner.access))
+    expect(EmbedAllAnswerSchema.parse(embedAll.body)).toEqual({ message: 'Embedding 1 website', queued: 1 })
   })
 
   it('refuses an answer with a field the server does not send, so the check can fail', async () => {

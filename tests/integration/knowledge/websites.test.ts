@@ -129,7 +129,7 @@ describe('crawling a website', () => {
     const strict = await createTestApp({ JOB_POLL_MS: '50', CRAWL_TIMEOUT_MS: '2000' })
     try {
       const account = await signUp(strict)
-      const strictAgent = await createAgentFor(strict, account)
+      const strictAgent = await createAgentFor(strict, account, 'Strict bot', { autoEmbed: false })
       for (const url of [`${site.url}/`, `http://localhost:${new URL(site.url).port}/`]) {
         const created = await strict.request
           .post(`/api/agents/${strictAgent}/websites/create/`)

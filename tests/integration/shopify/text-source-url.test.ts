@@ -13,7 +13,7 @@ let agentId: string
 beforeAll(async () => {
   testApp = await createTestApp({ JOB_POLL_MS: '25' })
   owner = await signUp(testApp)
-  agentId = await createAgentFor(testApp, owner)
+  agentId = await createAgentFor(testApp, owner, 'Knowledge bot', { autoEmbed: false })
 })
 afterAll(async () => testApp.cleanup())
 

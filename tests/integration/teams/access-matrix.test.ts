@@ -120,6 +120,10 @@ const MATRIX: Record<string, { need: AgentNeed; call: Call }> = {
     need: 'read',
     call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/websites/${f.websiteId}/` }),
   },
+  'GET /api/agents/:agentId/websites/:websiteId/pages/': {
+    need: 'read',
+    call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/websites/${f.websiteId}/pages/` }),
+  },
   'PUT /api/agents/:agentId/websites/:websiteId/update/': {
     need: 'edit',
     call: (f) => ({
@@ -139,6 +143,10 @@ const MATRIX: Record<string, { need: AgentNeed; call: Call }> = {
   'POST /api/agents/:agentId/:objectType/:objectId/embed/': {
     need: 'edit',
     call: (f) => ({ method: 'post', path: `/api/agents/${f.agentId}/text/${f.textId}/embed/`, body: {} }),
+  },
+  'POST /api/agents/:agentId/:objectType/embed-all/': {
+    need: 'edit',
+    call: (f) => ({ method: 'post', path: `/api/agents/${f.agentId}/text/embed-all/` }),
   },
   'DELETE /api/agents/:agentId/:objectType/:objectId/embeddings/delete/': {
     need: 'edit',

@@ -38,6 +38,7 @@ const agent = (
   is_favorite: id === 'demo-agent-1',
   is_archived: false,
   is_active: id !== 'demo-agent-3',
+  auto_embed: true,
   instructions: null,
   llm_model: null,
   llm_temperature: null,

@@ -13,6 +13,7 @@ export interface AgentChanges {
   is_active?: boolean
   is_favorite?: boolean
   is_archived?: boolean
+  auto_embed?: boolean
 }
 
 const agentPath = (agentId: string) => `/agents/${encodeURIComponent(agentId)}`

@@ -70,6 +70,7 @@ export function AgentOverview({ agent }: { agent: Agent }) {
             ['Visibility', agent.visibility === 'public' ? 'Public' : 'Private'],
             ['Status', agent.is_active ? 'Active' : 'Inactive'],
             ['Archived', agent.is_archived ? 'Yes' : 'No'],
+            ['Training', agent.auto_embed ? 'Automatic' : 'Manual (Embed each item)'],
           ]}
         />
         <OverviewCard

@@ -1,4 +1,5 @@
-// Edit Agent: name, description, visibility and whether it answers (active), in a dialog.
+// Edit Agent: name, description, visibility, whether it answers (active) and whether new knowledge is
+// embedded as soon as it is read, in a dialog.
 import { Checkbox, FormLayout, Modal, Select, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { AGENT_MESSAGES } from '#server/agents/agents.schemas.ts'
@@ -10,6 +11,7 @@ export function EditAgentModal({ agent, onClose }: { agent: Agent; onClose(): vo
   const [description, setDescription] = useState(agent.description ?? '')
   const [visibility, setVisibility] = useState(agent.visibility)
   const [active, setActive] = useState(agent.is_active)
+  const [autoEmbed, setAutoEmbed] = useState(agent.auto_embed)
   const [error, setError] = useState<string | undefined>()
   const update = useUpdateAgent(onClose)
   const save = () => {
@@ -19,7 +21,13 @@ export function EditAgentModal({ agent, onClose }: { agent: Agent; onClose(): vo
     }
     update.mutate({
       agentId: agent.agent_id,
-      changes: { name: name.trim(), description: description.trim(), visibility, is_active: active },
+      changes: {
+        name: name.trim(),
+        description: description.trim(),
+        visibility,
+        is_active: active,
+        auto_embed: autoEmbed,
+      },
     })
   }
   return (
@@ -58,6 +66,12 @@ export function EditAgentModal({ agent, onClose }: { agent: Agent; onClose(): vo
             onChange={(value) => setVisibility(value === 'public' ? 'public' : 'private')}
           />
           <Checkbox label="Active (answers questions)" checked={active} onChange={setActive} />
+          <Checkbox
+            label="Train new knowledge automatically"
+            helpText="Texts, documents and websites are embedded as soon as they are read. Off: embed each one yourself, or use Embed all."
+            checked={autoEmbed}
+            onChange={setAutoEmbed}
+          />
         </FormLayout>
       </Modal.Section>
     </Modal>

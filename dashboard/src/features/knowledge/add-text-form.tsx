@@ -9,9 +9,11 @@ import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { fieldErrors } from './field-errors.ts'
 import { agentPath } from './knowledge-paths.ts'
 import { showSavedToast } from './saved-toast.ts'
+import { useTrainsAutomatically } from './use-trains-automatically.ts'
 
 export function AddTextForm({ agentId }: { agentId: string }) {
   const toaster = useToast()
+  const trainsAutomatically = useTrainsAutomatically(agentId)
   const [title, setTitle] = useState('')
   const [content, setContent] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -21,7 +23,12 @@ export function AddTextForm({ agentId }: { agentId: string }) {
     successToast: false,
     invalidates: [AGENTS_KEY],
     onSuccess: (output) => {
-      showSavedToast(toaster, output, { title: 'Text added', message: 'Embed it so the agent can use it.' })
+      showSavedToast(toaster, output, {
+        title: 'Text added',
+        message: trainsAutomatically
+          ? 'It is being embedded; the agent uses it in a moment.'
+          : 'Embed it so the agent can use it.',
+      })
       setTitle('')
       setContent('')
     },

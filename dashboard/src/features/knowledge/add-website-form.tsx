@@ -11,11 +11,13 @@ import { fieldErrors } from './field-errors.ts'
 import { agentPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
 import { asAddWebsiteFailure, withScheme } from './website-rules.ts'
 import { showSavedToast } from './saved-toast.ts'
+import { useTrainsAutomatically } from './use-trains-automatically.ts'
 
 const DEFAULT_MAX_PAGES = '50'
 
 export function AddWebsiteForm({ agentId }: { agentId: string }) {
   const toaster = useToast()
+  const trainsAutomatically = useTrainsAutomatically(agentId)
   const [name, setName] = useState('')
   const [url, setUrl] = useState('')
   const [crawling, setCrawling] = useState(false)
@@ -39,7 +41,9 @@ export function AddWebsiteForm({ agentId }: { agentId: string }) {
     onSuccess: (output) => {
       showSavedToast(toaster, output, {
         title: 'Website added',
-        message: 'It is being crawled; embed it once it is crawled.',
+        message: trainsAutomatically
+          ? 'It is being crawled, then embedded: the agent uses it once both are done.'
+          : 'It is being crawled; embed it once it is crawled.',
       })
       setName('')
       setUrl('')

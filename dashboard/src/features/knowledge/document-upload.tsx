@@ -9,9 +9,11 @@ import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { asUploadFailure, checkDocumentFile, DOCUMENT_EXTENSIONS } from './document-rules.ts'
 import { agentPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
 import { showSavedToast } from './saved-toast.ts'
+import { useTrainsAutomatically } from './use-trains-automatically.ts'
 
 export function DocumentUpload({ agentId }: { agentId: string }) {
   const toaster = useToast()
+  const trainsAutomatically = useTrainsAutomatically(agentId)
   const input = useRef<HTMLInputElement>(null)
   const inputId = useId()
   const upload = useApiMutation<File>({
@@ -35,7 +37,9 @@ export function DocumentUpload({ agentId }: { agentId: string }) {
     onSuccess: (output) =>
       showSavedToast(toaster, output, {
         title: 'Document uploaded',
-        message: 'It is being read; embed it once it is ready.',
+        message: trainsAutomatically
+          ? 'It is being read, then embedded: the agent uses it once both are done.'
+          : 'It is being read; embed it once it is ready.',
       }),
   })
 

@@ -4,6 +4,7 @@ import { BlockStack, Card, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
+import { EmbedAllButton } from './embed-all-button.tsx'
 import { DocumentFormatIcon, formatName } from './document-format-icon.tsx'
 import { DocumentUpload } from './document-upload.tsx'
 import { EditDocumentModal } from './edit-document-modal.tsx'
@@ -50,6 +51,7 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
             <div className="knowledge-toolbar__search">
               <SearchField label="Search documents" value={searchText} onChange={setSearchText} />
             </div>
+            <EmbedAllButton kind="document" pending={documents.data?.pending_count} actions={actions} />
             <DocumentUpload agentId={agentId} />
           </div>
           <Text as="p" variant="bodySm" tone="subdued">

@@ -1,5 +1,6 @@
-// An item's actions: Embed (or Retry once it failed) stays in view; the rest sit in a menu so a row
-// keeps its height on a phone. Every button names the item for screen readers.
+// An item's actions: Embed where it can act (not embedded, read or crawled, nothing running), or Retry
+// once it failed, stays in view; the rest sit in a menu so a row keeps its height on a phone. Every
+// button names the item for screen readers.
 import { ActionList, Button, InlineStack, Popover, type ActionListItemDescriptor } from '@shopify/polaris'
 import { MenuHorizontalIcon } from '@shopify/polaris-icons'
 import { useState } from 'react'
@@ -44,18 +45,17 @@ export function ItemActions({ row, actions, menu, onDelete }: ItemActionsProps) 
         >
           Retry
         </Button>
-      ) : (
+      ) : row.canEmbed && !isRunning ? (
         <Button
           size="slim"
-          variant={row.embedded ? 'secondary' : 'primary'}
+          variant="primary"
           onClick={() => actions.embed(row)}
-          disabled={isRunning}
           loading={actions.busy.embed === row.id}
           accessibilityLabel={`Embed ${row.name}`}
         >
           Embed
         </Button>
-      )}
+      ) : null}
       <Popover
         active={isOpen}
         onClose={() => setOpen(false)}

@@ -17,6 +17,8 @@ export interface KnowledgeRow {
   statusTone: Tone
   /** Why it failed, shown under the badges. */
   failure: string | null
+  /** Whether Embed can act now: not embedded, and read (a document) or crawled (a website). */
+  canEmbed: boolean
   /** What Retry does for a failed item: embed again or crawl again; null when nothing can be retried. */
   retry: 'embed' | 'crawl' | null
 }
@@ -53,6 +55,7 @@ export function documentRow(item: DocumentItem): KnowledgeRow {
     statusLabel,
     statusTone,
     failure: readFailure ?? embedError,
+    canEmbed: !item.embedded && item.status === 'ready',
     // A file that cannot be read will not read better a second time: only a failed embedding is retried.
     retry: !readFailure && embedError ? 'embed' : null,
   }
@@ -80,6 +83,7 @@ export function textRow(item: TextItem): KnowledgeRow {
     statusLabel,
     statusTone,
     failure,
+    canEmbed: !item.embedded,
     retry: failure ? 'embed' : null,
   }
 }
@@ -104,6 +108,7 @@ export function websiteRow(item: WebsiteItem): KnowledgeRow {
     statusLabel,
     statusTone,
     failure: crawlFailure ?? embedError,
+    canEmbed: !item.embedded && item.content_status === 'crawled',
     retry: crawlFailure ? 'crawl' : embedError ? 'embed' : null,
   }
 }

@@ -4,6 +4,7 @@ import { BlockStack, Card, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
+import { EmbedAllButton } from './embed-all-button.tsx'
 import { AddTextForm } from './add-text-form.tsx'
 import { EditTextModal } from './edit-text-modal.tsx'
 import { KnowledgeList } from './knowledge-list.tsx'
@@ -46,6 +47,7 @@ export function TextsTab({ agentId }: { agentId: string }) {
             <div className="knowledge-toolbar__search">
               <SearchField label="Search texts" value={searchText} onChange={setSearchText} />
             </div>
+            <EmbedAllButton kind="text" pending={texts.data?.pending_count} actions={actions} />
           </div>
           <KnowledgeList
             plural="texts"
@@ -61,7 +63,7 @@ export function TextsTab({ agentId }: { agentId: string }) {
             empty={{
               title: 'No texts yet',
               message:
-                'Add a text above: a policy, an FAQ answer or product notes. Embed it and the agent uses it in its answers.',
+                'Add a text above: a policy, an FAQ answer or product notes. Once it is embedded, the agent uses it in its answers.',
             }}
             pagination={texts.data?.pagination}
             onPageChange={setPage}

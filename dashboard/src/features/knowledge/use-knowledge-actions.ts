@@ -1,13 +1,16 @@
 // The actions every knowledge item offers (SPEC sections 2, 4, 7 and 8): embed (not twice), delete,
-// remove from the index, download a document, crawl a website again, and Retry for a failed one.
+// embed all that wait, remove from the index, download a document, crawl a website again, and Retry for a failed one.
+import { ApiError } from '../../api/api-error.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
-import { embeddingPath, itemPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
+import { agentPath, embeddingPath, itemPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
 import type { KnowledgeRow } from './knowledge-rows.ts'
+import type { KnowledgeKind } from './knowledge.types.ts'
 
 // Every change also moves the agent's counts on the overview, so all of ['agents'] is refreshed.
 const invalidates = [AGENTS_KEY]
+const ALREADY_EMBEDDED = 'Already embedded'
 
 /** Opens the link as a download; an <a> click is not a popup, so no blocker stops it after the wait. */
 function openDownload(url: string) {
@@ -22,11 +25,39 @@ function openDownload(url: string) {
 
 export function useKnowledgeActions(agentId: string) {
   const toaster = useToast()
-  const embed = useApiMutation<KnowledgeRow>({
+  const alreadyEmbedded = (row: KnowledgeRow) =>
+    toaster.info(
+      ALREADY_EMBEDDED,
+      `${row.name} is already in the agent's knowledge. Remove it from the index to embed it again.`,
+    )
+  const embed = useApiMutation<KnowledgeRow, { message?: string; isAlreadyEmbedded?: boolean }>({
+    // A row read before another tab (or the automatic training) embedded the item: the server's SPEC answer
+    // is shown as such, and the list read again.
     run: (client, row) =>
-      client.request(`${embeddingPath(agentId, row.kind, row.id)}/embed/`, {
+      client
+        .request<{ message?: string }>(`${embeddingPath(agentId, row.kind, row.id)}/embed/`, {
+          method: 'POST',
+          body: { object_name: row.name },
+          timeoutMs: KNOWLEDGE_TIMEOUT_MS,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 409 && error.message === ALREADY_EMBEDDED)
+            return { isAlreadyEmbedded: true }
+          throw error
+        }),
+    errorTitle: 'Embed failed',
+    successToast: false,
+    invalidates,
+    onSuccess: (answer, row) => {
+      if (answer.isAlreadyEmbedded) alreadyEmbedded(row)
+      else toaster.success('Success', answer.message ?? 'Embedding started')
+    },
+  })
+  // The server's answer ("Embedding 3 texts") is the success toast.
+  const embedAll = useApiMutation<KnowledgeKind>({
+    run: (client, kind) =>
+      client.request(`${agentPath(agentId)}/${kind}/embed-all/`, {
         method: 'POST',
-        body: { object_name: row.name },
         timeoutMs: KNOWLEDGE_TIMEOUT_MS,
       }),
     errorTitle: 'Embed failed',
@@ -64,16 +95,13 @@ export function useKnowledgeActions(agentId: string) {
 
   function embedOnce(row: KnowledgeRow) {
     // SPEC section 4: an embedded item cannot be embedded again.
-    if (row.embedded)
-      toaster.info(
-        'Already embedded',
-        `${row.name} is already in the agent's knowledge. Remove it from the index to embed it again.`,
-      )
+    if (row.embedded) alreadyEmbedded(row)
     else embed.mutate(row)
   }
 
   return {
     embed: embedOnce,
+    embedAll: (kind: KnowledgeKind) => embedAll.mutate(kind),
     retry: (row: KnowledgeRow) => (row.retry === 'crawl' ? recrawl.mutate(row) : embedOnce(row)),
     remove: (row: KnowledgeRow, options?: { onSuccess?(): void }) => remove.mutate(row, options),
     removeFromIndex: (row: KnowledgeRow) => removeFromIndex.mutate(row),
@@ -82,6 +110,7 @@ export function useKnowledgeActions(agentId: string) {
     /** The id of the item each action is busy with, to show a spinner on the right button. */
     busy: {
       embed: pendingOf(embed),
+      embedAll: embedAll.isPending,
       remove: pendingOf(remove),
       removeFromIndex: pendingOf(removeFromIndex),
       recrawl: pendingOf(recrawl),

@@ -6,6 +6,7 @@ import { GlobeIcon } from '@shopify/polaris-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
+import { EmbedAllButton } from './embed-all-button.tsx'
 import { AddWebsiteForm } from './add-website-form.tsx'
 import { EditWebsiteModal } from './edit-website-modal.tsx'
 import { KnowledgeList } from './knowledge-list.tsx'
@@ -15,6 +16,7 @@ import type { WebsiteItem } from './knowledge.types.ts'
 import { SearchField } from './search-field.tsx'
 import { useKnowledgeActions } from './use-knowledge-actions.ts'
 import { useListFilter } from './use-list-filter.ts'
+import { WebsitePagesList } from './website-pages.tsx'
 
 function scopeOf(website: WebsiteItem) {
   const scope = website.crawling ? `Whole site, up to ${website.max_pages ?? 50} pages` : 'This page only'
@@ -24,7 +26,7 @@ function scopeOf(website: WebsiteItem) {
   return scope + pages
 }
 
-function WebsiteName({ website }: { website: WebsiteItem }) {
+function WebsiteName({ agentId, website }: { agentId: string; website: WebsiteItem }) {
   return (
     <div className="knowledge-name">
       <span className="knowledge-name__icon">
@@ -40,6 +42,14 @@ function WebsiteName({ website }: { website: WebsiteItem }) {
         <Text as="p" variant="bodySm" tone="subdued">
           {scopeOf(website)}
         </Text>
+        {website.pages_crawled > 0 || website.content_status !== 'pending' ? (
+          <WebsitePagesList
+            agentId={agentId}
+            websiteId={website.website_id}
+            name={website.website_name}
+            version={`${website.last_crawled_at}:${website.embedded}:${website.job?.status ?? ''}`}
+          />
+        ) : null}
       </div>
     </div>
   )
@@ -60,12 +70,13 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
             <div className="knowledge-toolbar__search">
               <SearchField label="Search websites" value={searchText} onChange={setSearchText} />
             </div>
+            <EmbedAllButton kind="website" pending={websites.data?.pending_count} actions={actions} />
           </div>
           <KnowledgeList
             plural="websites"
             items={websites.data?.websites}
             toRow={websiteRow}
-            renderName={(website) => <WebsiteName website={website} />}
+            renderName={(website) => <WebsiteName agentId={agentId} website={website} />}
             menuFor={(website, row) => [
               {
                 content: 'Re-crawl',
