@@ -7,6 +7,8 @@ import { meterFailedAnswer } from './meter-failed-answer.ts'
 import { toMessageView } from './message-view.ts'
 import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
+import { lockConversation } from './lock-conversation.ts'
+import { releaseAbandoned } from './save-user-message.ts'
 
 export interface UpdateMessageOptions {
   actor: Actor
@@ -17,10 +19,15 @@ export interface UpdateMessageOptions {
   answering: AbandonmentRules & Pick<AnsweringProcess, 'logger'>
 }
 
+/** What an edited question says until its new answer is written (the dashboard asks for it at once). */
+export const EDITED_QUESTION_AWAITS_ANSWER = 'The question was edited; its new answer has not been written yet.'
+
 /**
  * Edits (message_text) or deletes (is_deleted true) one of the actor's own user messages, never while
- * the agent is answering; deleting a question deletes its answer too. AI messages are the agent's words
- * and cannot be changed on their own.
+ * the agent is answering. Deleting a question deletes its answer too. Editing one removes what followed
+ * from its old words (its answer and any later turns) and leaves it waiting for a new answer, which the
+ * retry call writes within the plan's limits. AI messages are the agent's words and cannot be changed on
+ * their own. The conversation is locked while this decides, as for a new message or a retry.
  */
 export async function updateMessage(
   database: Database,
@@ -34,25 +41,46 @@ export async function updateMessage(
   requireOwnDashboardConversation(actor, conversation)
   if (message.senderType !== 'user')
     throw new AppError('FORBIDDEN', 'Only your own messages can be edited or deleted, not the agent’s answers.')
-  const abandoned = await refuseWhileAnswering(
-    database,
-    answering,
-    await unansweredUserMessage(database, conversationId),
-  )
-  if (abandoned) await meterFailedAnswer({ database, logger: answering.logger }, abandoned)
-  if (change.is_deleted) {
-    // A question goes with its answer: the answer alone would read as an answer to nothing.
-    await database.prisma.message.updateMany({
-      where: { conversationId, OR: [{ id: messageId }, { replyToId: messageId, senderType: 'ai' }] },
+  const text = change.message_text
+  if (!change.is_deleted && text === message.text)
+    return { outcome: 'unchanged' as const, data: toMessageView(message) }
+  const { result, abandoned } = await database.prisma.$transaction(async (tx) => {
+    await lockConversation(tx, conversationId)
+    const abandoned = await releaseAbandoned(
+      tx,
+      await refuseWhileAnswering(
+        { prisma: tx },
+        answering,
+        await unansweredUserMessage({ prisma: tx }, conversationId),
+      ),
+    )
+    if (change.is_deleted) {
+      // A question goes with its answer: the answer alone would read as an answer to nothing.
+      await tx.message.updateMany({
+        where: { conversationId, OR: [{ id: messageId }, { replyToId: messageId, senderType: 'ai' }] },
+        data: { isDeleted: true },
+      })
+      return { result: { outcome: 'deleted' as const, message_id: messageId }, abandoned }
+    }
+    await tx.message.updateMany({
+      where: {
+        conversationId,
+        isDeleted: false,
+        id: { not: messageId },
+        OR: [
+          { replyToId: messageId },
+          { createdAt: { gt: message.createdAt } },
+          { createdAt: message.createdAt, id: { gt: messageId } },
+        ],
+      },
       data: { isDeleted: true },
     })
-    return { outcome: 'deleted' as const, message_id: messageId }
-  }
-  const text = change.message_text as string
-  if (text === message.text) return { outcome: 'unchanged' as const, data: toMessageView(message) }
-  const updated = await database.prisma.message.update({
-    where: { id: messageId },
-    data: { text, editedAt: new Date() },
+    const updated = await tx.message.update({
+      where: { id: messageId },
+      data: { text, editedAt: new Date(), answerError: EDITED_QUESTION_AWAITS_ANSWER, partialAnswer: null },
+    })
+    return { result: { outcome: 'updated' as const, data: toMessageView(updated) }, abandoned }
   })
-  return { outcome: 'updated' as const, data: toMessageView(updated) }
+  if (abandoned) await meterFailedAnswer({ database, logger: answering.logger }, abandoned)
+  return result
 }

@@ -230,6 +230,16 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
         SETTLED,
       )
       .toEqual(['When do my orders ship?'])
+    // The edited question is answered again: its old answer is replaced, never shown as failed.
+    await expect
+      .poll(async () => {
+        const all = (await messages()) as { sender_type: string; answer_failed?: boolean; message_id: string }[]
+        const question = all.findIndex((message) => message.sender_type === 'user')
+        return [all[question]?.answer_failed, all[question + 1]?.sender_type]
+      }, SETTLED)
+      .toEqual([false, 'ai'])
+    await expect.poll(() => page.getByTestId('message-answering-again').count(), SETTLED).toBe(0)
+    expect(await page.getByRole('button', { name: 'Answer failed · Retry' }).count()).toBe(0)
     await screenshot('conversations')
     await page.getByRole('button', { name: 'Delete message' }).first().click()
     await expect

@@ -58,7 +58,7 @@ export function ChatPanel({
   }, [newest, sender.streamingText])
   const actions = conversationId
     ? {
-        canChange: canWrite && !sender.isSending,
+        canChange: canWrite && !sender.isSending && !retry.isPending && !edit.isPending,
         onEdit: (message: Message, text: string) =>
           edit.mutate({ agentId, conversationId, messageId: message.message_id, text }),
         onDelete: (message: Message) => {
@@ -115,6 +115,13 @@ export function ChatPanel({
                 actions={message.sender_type === 'user' ? actions : undefined}
               />
             ))}
+            {sender.streamingText === null && (retry.isPending || edit.isPending) ? (
+              <li className="message message--ai" data-testid="message-answering-again">
+                <div className="message__bubble" dir="auto">
+                  <span className="typing-dots" aria-label={`${agentName} is typing`} />
+                </div>
+              </li>
+            ) : null}
             {sender.streamingText !== null ? (
               <li className="message message--ai" data-testid="message-streaming">
                 <div className="message__bubble" dir="auto">
@@ -132,7 +139,7 @@ export function ChatPanel({
       {canWrite ? (
         <ChatComposer
           placeholder={conversationId ? `Message ${agentName}...` : 'Select a conversation to start chatting'}
-          disabled={!conversationId || sender.isSending}
+          disabled={!conversationId || sender.isSending || retry.isPending || edit.isPending}
           onSend={sender.send}
         />
       ) : (

@@ -103,13 +103,12 @@ export function MessageBubble({
           {message.pending ? 'Sending...' : formatTime(message.timestamp)}
           {message.edited_at ? ' · edited' : ''}
         </Text>
-        {mine && message.answer_failed && actions?.onRetry ? (
+        {mine && message.answer_failed && actions?.onRetry && actions.canChange ? (
           <Button
             size="micro"
             variant="plain"
             tone="critical"
             onClick={() => actions.onRetry?.(message)}
-            disabled={!actions.canChange}
           >
             Answer failed · Retry
           </Button>
