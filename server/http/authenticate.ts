@@ -1,5 +1,8 @@
 import type { RequestHandler, Response } from 'express'
 import type { Actor } from '../accounts/actor.ts'
+import { API_KEY_MESSAGES } from '../accounts/api-keys/api-keys.schemas.ts'
+import { looksLikeApiKey } from '../accounts/api-keys/hash-api-key.ts'
+import { resolveApiKeyActor } from '../accounts/api-keys/resolve-api-key-actor.ts'
 import { resolveActor } from '../accounts/sessions/resolve-actor.ts'
 import type { SessionSettings } from '../accounts/sessions/session-settings.ts'
 import type { Database } from '../db/database.ts'
@@ -14,21 +17,36 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** Account API keys, where a door takes them: each key's calls are counted against its own limit. */
+export interface ApiKeyAcceptance {
+  limit(keyId: string): Promise<void>
+}
+
 /**
  * The one authentication middleware: a valid bearer access token of an open session, or 401 (never a
  * cookie instead, which is what lets the CSRF check pass over bearer requests). Given the
  * Shopify app's keys, a Shopify admin session token is taken as well, for the shop's account (the
  * embedded app's screens call the same API); routes that change the sign-in itself do not pass them.
+ * Given `apiKeys`, an account API key is taken too (the agents, knowledge and conversations doors);
+ * elsewhere a key is refused with 403, saying where it works.
  */
 export function authenticate(
   database: Database,
   settings: SessionSettings,
   shopifyAdmin?: AdminSessionTokenKeys | null,
+  apiKeys?: ApiKeyAcceptance,
 ): RequestHandler {
   return async (req, res, next) => {
     const token = readBearerToken(req)
     if (!token)
       throw new AppError('UNAUTHORIZED', 'Authentication credentials were not provided.', { reason: 'missing_token' })
+    if (looksLikeApiKey(token)) {
+      if (!apiKeys) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.notHere, { reason: 'api_key_not_accepted' })
+      const actor = await resolveApiKeyActor(database, token)
+      await apiKeys.limit(actor.keyId)
+      res.locals.actor = actor
+      return next()
+    }
     res.locals.actor =
       shopifyAdmin && looksLikeAdminSessionToken(token)
         ? await resolveShopAdminActor(database, shopifyAdmin, token)

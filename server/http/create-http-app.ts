@@ -9,6 +9,7 @@ import { csrfRoutes } from './csrf/csrf.routes.ts'
 import { requireCsrfToken } from './csrf/require-csrf-token.ts'
 import { serveBuiltDashboard } from './dashboard/serve-built-dashboard.ts'
 import { handleErrors } from './handle-errors.ts'
+import { apiKeyRoutes } from './accounts/api-keys.routes.ts'
 import { profileRoutes } from './accounts/profile.routes.ts'
 import { agentRoutes } from './agents/agents.routes.ts'
 import { documentRoutes } from './agents/documents.routes.ts'
@@ -148,10 +149,15 @@ export async function createHttpApp({
   )
   // The embedded Shopify app's screens call these routes with the admin's session token (not the profile's).
   const signedIn = authenticate(database, services.sessions, shopifyCredentialsOf(config))
-  api.use(agentRoutes({ database, plans: services.plans, storage: services.storage, logger, signedIn }))
+  // The agents, knowledge and conversations calls also take an account API key (server-to-server use).
+  const signedInOrKey = authenticate(database, services.sessions, shopifyCredentialsOf(config), {
+    limit: (keyId) => services.rateLimits.limitApiKey(keyId),
+  })
+  api.use(apiKeyRoutes({ database, signedIn }))
+  api.use(agentRoutes({ database, plans: services.plans, storage: services.storage, logger, signedIn: signedInOrKey }))
   api.use(teamRoutes({ database, plans: services.plans, rateLimits: services.rateLimits, signedIn }))
-  api.use(textRoutes({ database, queue: services.queue, signedIn }))
-  api.use(websiteRoutes({ database, queue: services.queue, signedIn }))
+  api.use(textRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
+  api.use(websiteRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(
     documentRoutes({
       database,
@@ -159,17 +165,17 @@ export async function createHttpApp({
       queue: services.queue,
       logger,
       downloadLinkKey: secrets.downloadLinkKey,
-      signedIn,
+      signedIn: signedInOrKey,
     }),
   )
-  api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
+  api.use(embeddingRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(
     conversationRoutes({
       database,
       storage: services.storage,
       chat: services.chat,
       rateLimits: services.rateLimits,
-      signedIn,
+      signedIn: signedInOrKey,
     }),
   )
   api.use(dashboardApiRoutes({ database, signedIn }))

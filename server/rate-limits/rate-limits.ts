@@ -24,6 +24,8 @@ export interface RateLimits {
   limitAccount(action: AuthAction, account: string): Promise<void>
   /** Chat messages per user per minute: each one may cost an LLM call. */
   limitChat(userId: string): Promise<void>
+  /** Calls per account API key per minute. */
+  limitApiKey(keyId: string): Promise<void>
   /** Widget sessions started per IP per hour. */
   limitWidgetStart(ip: string | undefined): Promise<void>
   /** Widget messages per visitor session and per integration, per minute. */
@@ -50,6 +52,7 @@ export async function createRateLimits(config: Config, database: Database): Prom
     config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
   )
   const chat = store.limiter('chat_user', config.CHAT_RATE_LIMIT_PER_MINUTE, 60)
+  const apiKeys = store.limiter('api_key', config.API_KEY_REQUESTS_PER_MINUTE, 60)
   const widgetStarts = store.limiter('widget_ip', config.WIDGET_SESSIONS_PER_IP_PER_HOUR, 3_600)
   const widgetVisitor = store.limiter('widget_visitor', config.WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE, 60)
   const widgetIntegration = store.limiter('widget_integration', config.WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE, 60)
@@ -65,6 +68,7 @@ export async function createRateLimits(config: Config, database: Database): Prom
     limitIp: (action, ip) => consume(perIp, `${action}:${clientKey(ip)}`),
     limitAccount: (action, account) => consume(perAccount, `${action}:${account}`),
     limitChat: (userId) => consume(chat, userId, 'messages'),
+    limitApiKey: (keyId) => consume(apiKeys, keyId, 'calls with this API key'),
     limitWidgetStart: (ip) => consume(widgetStarts, clientKey(ip), 'chat sessions'),
     limitWidgetMessage: async (sessionId, integrationId) => {
       await consume(widgetVisitor, sessionId, 'messages')

@@ -49,8 +49,7 @@ describe('the Integrations page in Chromium', () => {
 
     await tab('API').click()
     await page.getByText(`${server.baseUrl}/api/conversations/index/`).waitFor()
-    expect(await page.getByLabel('Production key').inputValue()).toMatch(/^•+$/)
-    expect(await page.getByLabel('Development key').inputValue()).toMatch(/^•+$/)
+    await page.getByText('No API keys yet.', { exact: false }).waitFor(SETTLED)
 
     await tab('Marketplace').click()
     for (const category of ['CMS', 'CRM', 'Social Media', 'Automation'])
@@ -66,6 +65,41 @@ describe('the Integrations page in Chromium', () => {
       .toBe('true')
     await expect.poll(() => page.getByRole('heading', { name: 'WordPress' }).count(), SETTLED).toBe(0)
     await page.getByRole('heading', { name: 'HubSpot' }).waitFor()
+  })
+
+  it('makes an API key that is shown once, works as a bearer for the agents call, and is gone once deleted', async () => {
+    await tab('API').click()
+    await page.getByLabel('Key name').fill('Order sync')
+    await page.getByRole('button', { name: 'Create API key' }).click()
+    const secret = page.getByTestId('new-api-key')
+    await secret.waitFor(SETTLED)
+    const key = (await secret.innerText()).trim()
+    expect(key).toMatch(/^adk_live_[A-Za-z0-9_-]{32}$/)
+    await page.getByRole('button', { name: 'Copy key' }).click()
+    await toast('Copied')
+    expect(await clipboard()).toBe(key)
+    const row = page.getByTestId('api-key-row').filter({ hasText: 'Order sync' })
+    await row.getByText(`adk_live_${'•'.repeat(12)}${key.slice(-4)}`).waitFor(SETTLED)
+    await row.getByText('never used', { exact: false }).waitFor()
+    await screenshots('integrations-api-key')
+
+    // The key is a bearer for the agents call, as a server would use it.
+    const agents = await fetch(`${server.baseUrl}/api/agents/`, { headers: { Authorization: `Bearer ${key}` } })
+    expect(agents.status).toBe(200)
+
+    // Once the page is left, the key is never shown again: only its masked form.
+    await page.reload()
+    await tab('API').click()
+    await row.waitFor(SETTLED)
+    expect(await page.getByText(key).count()).toBe(0)
+    await row.getByText('last used', { exact: false }).waitFor(SETTLED)
+
+    await row.getByRole('button', { name: 'Delete Order sync' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await row.waitFor({ state: 'detached', ...SETTLED })
+    const refused = await fetch(`${server.baseUrl}/api/agents/`, { headers: { Authorization: `Bearer ${key}` } })
+    expect(refused.status).toBe(401)
+    expect(problems.filter((problem) => !problem.includes('status of 401'))).toEqual([])
   })
 
   it('the Zapier test asks for a URL, then posts the timestamp and the page origin to it', async () => {

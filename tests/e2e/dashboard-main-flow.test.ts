@@ -219,7 +219,7 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await page.getByRole('button', { name: 'Save' }).click()
     const messages = async () =>
       (
-        await api<{ data: { message_text: string; sender_type: string }[] }>(
+        await api<{ data: { message_text: string; sender_type: string; answer_failed: boolean }[] }>(
           `/conversations/${agentId}/${await selectedId()}/messages/`,
         )
       ).data
@@ -233,7 +233,7 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     // The edited question is answered again: its old answer is replaced, never shown as failed.
     await expect
       .poll(async () => {
-        const all = (await messages()) as { sender_type: string; answer_failed?: boolean; message_id: string }[]
+        const all = await messages()
         const question = all.findIndex((message) => message.sender_type === 'user')
         return [all[question]?.answer_failed, all[question + 1]?.sender_type]
       }, SETTLED)

@@ -199,6 +199,7 @@ function goodParams(route: string, fixture: Fixture, { owner, widget }: WalkApp)
     integrationId: isVisitor ? widget.integrationId : fixture.integrationId,
     id: fixture.conversationId,
     userId: owner.userId,
+    keyId: fixture.apiKeyId,
     fileName: 'logo.png',
   }
 }

@@ -66,6 +66,7 @@ export interface Fixture {
   clientKey: string
   teamId: string
   teamMemberId: string
+  apiKeyId: string
 }
 
 // A fresh agent of the owner with one of everything: a destructive call in one route's battery never
@@ -129,6 +130,15 @@ export async function freshFixture({
       status: 'active',
     },
   })
+  const apiKey = await prisma.apiKey.create({
+    data: {
+      accountId,
+      name: 'Walk key',
+      environment: 'production',
+      keyHash: randomUUID().replaceAll('-', ''),
+      lastFour: 'walk',
+    },
+  })
   return {
     agentId: agent.id,
     textId: text.id,
@@ -141,5 +151,6 @@ export async function freshFixture({
     clientKey,
     teamId: team.id,
     teamMemberId: teamMember.id,
+    apiKeyId: apiKey.id,
   }
 }

@@ -56,6 +56,8 @@ export const ACCOUNT_SETTINGS = {
     .default(900),
   AUTH_RATE_LIMIT_PER_IP: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(100),
   AUTH_RATE_LIMIT_PER_ACCOUNT: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(10),
+  // Calls per API key per minute (server-to-server use of the agents, knowledge and conversations calls).
+  API_KEY_REQUESTS_PER_MINUTE: wholeNumberFromEnv.pipe(z.number().min(1, { error: 'must be at least 1' })).default(120),
   // Password sign-in (decision 026): free wrong passwords per account and address, then waits doubling
   // from 1 s up to the cap; and a ceiling of wrong passwords per account from all addresses together.
   AUTH_SIGN_IN_FREE_FAILURES: wholeNumberFromEnv

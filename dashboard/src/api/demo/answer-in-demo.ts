@@ -4,6 +4,7 @@ import type { RequestOptions } from '../api-client.ts'
 import { DEMO_NOTIFICATIONS, DEMO_PLANS, DEMO_SUBSCRIPTION, DEMO_SUBSCRIPTION_HISTORY } from './demo-billing.ts'
 import {
   DEMO_AGENTS,
+  DEMO_API_KEYS,
   DEMO_CONVERSATIONS,
   DEMO_DOCUMENTS,
   DEMO_ENGAGEMENT,
@@ -40,9 +41,16 @@ const READS: [RegExp, (match: RegExpMatchArray, query: URLSearchParams) => unkno
   [/^\/dashboard\/api\/engagement\/$/, () => DEMO_ENGAGEMENT],
   [/^\/dashboard\/api\/recent-chats\/$/, () => DEMO_RECENT_CHATS],
   [/^\/agents\/$/, () => ({ agents: DEMO_AGENTS, pagination: page(DEMO_AGENTS) })],
-  [/^\/agents\/([^/]+)\/documents\/$/, () => ({ documents: DEMO_DOCUMENTS, pagination: page(DEMO_DOCUMENTS) })],
-  [/^\/agents\/([^/]+)\/texts\/$/, () => ({ texts: DEMO_TEXTS, pagination: page(DEMO_TEXTS) })],
-  [/^\/agents\/([^/]+)\/websites\/$/, () => ({ websites: DEMO_WEBSITES, pagination: page(DEMO_WEBSITES) })],
+  [
+    /^\/agents\/([^/]+)\/documents\/$/,
+    () => ({ documents: DEMO_DOCUMENTS, pagination: page(DEMO_DOCUMENTS), pending_count: 0 }),
+  ],
+  [/^\/agents\/([^/]+)\/texts\/$/, () => ({ texts: DEMO_TEXTS, pagination: page(DEMO_TEXTS), pending_count: 0 })],
+  [
+    /^\/agents\/([^/]+)\/websites\/$/,
+    () => ({ websites: DEMO_WEBSITES, pagination: page(DEMO_WEBSITES), pending_count: 0 }),
+  ],
+  [/^\/accounts\/api-keys\/$/, () => ({ api_keys: DEMO_API_KEYS })],
   [
     /^\/agents\/([^/]+)\/integrations\/frontend\/$/,
     (match) => ({ integrations: DEMO_INTEGRATIONS.filter((item) => item.agent_id === match[1]) }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ApiKeyViewSchema } from '#server/accounts/api-keys/api-keys.schemas.ts'
 import { AgentViewSchema } from '#server/agents/agents.schemas.ts'
 import { ConversationViewSchema, MessageViewSchema } from '#server/conversations/conversations.schemas.ts'
 import { DocumentViewSchema, TextViewSchema, WebsiteViewSchema } from '#server/knowledge/knowledge.schemas.ts'
@@ -7,6 +8,7 @@ import { TeamAgentViewSchema, TeamMemberViewSchema, TeamViewSchema } from '#serv
 import { WidgetIntegrationViewSchema } from '#server/widgets/widgets.schemas.ts'
 import {
   DEMO_AGENTS,
+  DEMO_API_KEYS,
   DEMO_CONVERSATIONS,
   DEMO_ENGAGEMENT,
   DEMO_RECENT_CHATS,
@@ -35,6 +37,7 @@ describe('demo data', () => {
     ['team members', DEMO_TEAM_MEMBERS, TeamMemberViewSchema],
     ['team agents', DEMO_TEAM_AGENTS, TeamAgentViewSchema],
     ['widget integrations', DEMO_INTEGRATIONS, WidgetIntegrationViewSchema],
+    ['API keys', DEMO_API_KEYS, ApiKeyViewSchema],
   ] as const)('%s have exactly the API’s shape', (_name, items, schema) => {
     expect(items.length).toBeGreaterThan(0)
     for (const item of items) expect(schema.safeParse(item).error).toBeUndefined()

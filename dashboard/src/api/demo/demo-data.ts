@@ -1,6 +1,7 @@
 // The canned data of demo mode (SPEC section 4): a small, believable account that every screen can
 // show while the server cannot be reached. Nothing here is ever sent anywhere. Each item has the shape
 // its call answers (the server's schemas), so a screen meets in demo mode what it meets for real.
+import type { ApiKeyView } from '#server/accounts/api-keys/api-keys.schemas.ts'
 import type { AgentView } from '#server/agents/agents.schemas.ts'
 import type { ConversationView, MessageView } from '#server/conversations/conversations.schemas.ts'
 import type { DocumentView, TextView, WebsiteView } from '#server/knowledge/knowledge.schemas.ts'
@@ -282,6 +283,26 @@ export const DEMO_TEAM_AGENTS: TeamAgentView[] = DEMO_AGENTS.slice(0, 2).map((ag
   agent_created_at: agent.created_at,
   agent_updated_at: agent.updated_at,
 }))
+
+/** The API tab's keys: one of each environment, masked as the server lists them. */
+export const DEMO_API_KEYS: ApiKeyView[] = [
+  {
+    key_id: 'demo-key-production',
+    name: 'Order sync',
+    environment: 'production',
+    masked_key: `adk_live_${'•'.repeat(12)}q7Xa`,
+    created_at: at(20),
+    last_used_at: at(1),
+  },
+  {
+    key_id: 'demo-key-development',
+    name: 'Staging',
+    environment: 'development',
+    masked_key: `adk_test_${'•'.repeat(12)}M2cd`,
+    created_at: at(8),
+    last_used_at: null,
+  },
+]
 
 export const DEMO_INTEGRATIONS: WidgetIntegrationView[] = [
   {

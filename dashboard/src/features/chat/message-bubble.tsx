@@ -104,12 +104,7 @@ export function MessageBubble({
           {message.edited_at ? ' · edited' : ''}
         </Text>
         {mine && message.answer_failed && actions?.onRetry && actions.canChange ? (
-          <Button
-            size="micro"
-            variant="plain"
-            tone="critical"
-            onClick={() => actions.onRetry?.(message)}
-          >
+          <Button size="micro" variant="plain" tone="critical" onClick={() => actions.onRetry?.(message)}>
             Answer failed · Retry
           </Button>
         ) : null}

@@ -1,10 +1,8 @@
-// API tab (SPEC section 2): a conversations endpoint, masked keys and the documentation. Personal API
-// keys are not issued by the server; the keys are masked placeholders and the text says how calls are
-// really authorised today (a signed-in user's bearer token).
-import { Badge, BlockStack, Button, Card, Collapsible, InlineStack, List, Text, TextField } from '@shopify/polaris'
+// API tab (SPEC section 2): a conversations endpoint, the account's masked production and development
+// keys (api-keys-card.tsx) and the documentation.
+import { Badge, BlockStack, Button, Card, Collapsible, InlineStack, List, Text } from '@shopify/polaris'
 import { useState } from 'react'
-
-const MASKED_KEY = '••••••••••••••••••••••••'
+import { ApiKeysCard } from './api-keys-card.tsx'
 
 export function ApiAccessTab({ serverOrigin }: { serverOrigin: string }) {
   const [showsDocs, setShowsDocs] = useState(false)
@@ -26,22 +24,11 @@ export function ApiAccessTab({ serverOrigin }: { serverOrigin: string }) {
           </Text>
         </BlockStack>
       </Card>
+      <ApiKeysCard />
       <Card>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            API keys
-          </Text>
-          <TextField label="Production key" value={MASKED_KEY} readOnly autoComplete="off" helpText="Not issued yet." />
-          <TextField
-            label="Development key"
-            value={MASKED_KEY}
-            readOnly
-            autoComplete="off"
-            helpText="Not issued yet."
-          />
-          <Text as="p" tone="subdued">
-            Until keys are issued, calls are authorised with a signed-in user's access token: Authorization: Bearer
-            &lt;access token&gt;.
+            Documentation
           </Text>
           <InlineStack>
             <Button onClick={() => setShowsDocs((shown) => !shown)} ariaExpanded={showsDocs} ariaControls="api-docs">
@@ -52,7 +39,8 @@ export function ApiAccessTab({ serverOrigin }: { serverOrigin: string }) {
             <List>
               <List.Item>Every path starts with {serverOrigin}/api and ends with a slash; answers are JSON.</List.Item>
               <List.Item>
-                POST /accounts/login/ with email and password answers the access and refresh tokens.
+                Authorization: Bearer followed by an API key from above (agents, knowledge and conversations calls), or
+                by the access token POST /accounts/login/ answers.
               </List.Item>
               <List.Item>
                 GET /conversations/index/ lists conversations; GET /conversations/{'{agentId}'}/{'{conversationId}'}
