@@ -23,6 +23,7 @@ import { logRequests } from './log-requests.ts'
 import { teamRoutes } from './teams.routes.ts'
 import { conversationRoutes } from './conversations.routes.ts'
 import { dashboardApiRoutes } from './dashboard-api.routes.ts'
+import { serverSetupOf } from '../stats/server-setup.ts'
 import { billingRoutes } from './billing.routes.ts'
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts'
 import { publicWidgetRoutes } from './public-widget.routes.ts'
@@ -178,7 +179,17 @@ export async function createHttpApp({
       signedIn: signedInOrKey,
     }),
   )
-  api.use(dashboardApiRoutes({ database, signedIn }))
+  api.use(
+    dashboardApiRoutes({
+      database,
+      signedIn,
+      setup: serverSetupOf({
+        model: services.chat.chatModel ? config.LLM_MODEL : null,
+        hasEmbedder: services.embedder !== null,
+        billingMode: services.plans.mode,
+      }),
+    }),
+  )
   api.use(
     billingRoutes({
       database,

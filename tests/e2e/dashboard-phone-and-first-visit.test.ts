@@ -126,6 +126,10 @@ describe('without an AI model', () => {
       await page.getByText('No AI model is set up on this server').waitFor(SETTLED)
       await page.getByText('Green tea brews for two minutes', { exact: false }).first().waitFor(SETTLED)
       await screenshot(page, 'offline-answer')
+      // Settings says it too, once, above its tabs.
+      await page.goto(`${listening.baseUrl}/app/settings`)
+      await page.getByText('No AI model is set up on this server').waitFor(SETTLED)
+      expect(await page.getByText('No AI model is set up on this server').count()).toBe(1)
     } finally {
       await context.close()
     }

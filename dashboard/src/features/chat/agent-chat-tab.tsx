@@ -2,7 +2,7 @@
 // Chat. The open conversation is kept in the address (?tab=chat&conversation=ID), so a reload, a new
 // browser tab or a shared link opens it, and remembered per agent for the next visit; its first
 // message names it.
-import { Banner, BlockStack, Button, InlineStack, Select, Text } from '@shopify/polaris'
+import { BlockStack, Button, InlineStack, Select, Text } from '@shopify/polaris'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
@@ -20,6 +20,7 @@ import {
   type MessagePages,
 } from '../conversations/conversations.queries.ts'
 import { formatTime24 } from '../../shared/format/format-dates.ts'
+import { NoAiModelNotice } from './no-ai-model-notice.tsx'
 import { ChatPanel } from './chat-panel.tsx'
 import { useChatSender } from './use-chat-sender.ts'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
@@ -140,12 +141,7 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
   const offline = latestAnswer?.usage?.model === OFFLINE_ANSWERER
   return (
     <BlockStack gap="300">
-      {offline ? (
-        <Banner tone="info" title="No AI model is set up on this server">
-          These answers are the sources' own sentences, chosen for the question. Set LLM_BASE_URL and LLM_API_KEY on the
-          server for answers in the agent's own words.
-        </Banner>
-      ) : null}
+      {offline ? <NoAiModelNotice /> : null}
       <ChatPanel
         agentId={agent.agent_id}
         agentName={agent.name}

@@ -10,6 +10,7 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../../features/agents/agents.queries.ts'
 import { BillingSettingsTab } from '../../features/billing/billing-settings-tab.tsx'
 import { BILLING_KEY } from '../../features/billing/billing.queries.ts'
+import { NoAiModelNoticeIfNone } from '../../features/chat/no-ai-model-notice.tsx'
 import { AgentPermissionsTab } from '../../features/teams/agent-permissions-tab.tsx'
 import { TeamManagementTab } from '../../features/teams/team-management-tab.tsx'
 import { TEAMS_KEY } from '../../features/teams/teams.queries.ts'
@@ -64,6 +65,7 @@ export function SettingsPage() {
         loading: isRefreshing,
       }}
     >
+      <NoAiModelNoticeIfNone />
       <Tabs
         tabs={TABS}
         selected={selected}
