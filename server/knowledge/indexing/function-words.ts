@@ -174,3 +174,8 @@ export function languageByFunctionWords(text: string): string | null {
   const [first, second] = scores
   return first && first[1] > 0 && first[1] > (second?.[1] ?? 0) ? first[0] : null
 }
+
+const ALL_FUNCTION_WORDS = new Set(Object.values(FUNCTION_WORDS).flat())
+
+/** Whether the (lower-case) word is a function word of a language we know: it says nothing of the topic. */
+export const isFunctionWord = (word: string) => ALL_FUNCTION_WORDS.has(word)
