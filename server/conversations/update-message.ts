@@ -20,7 +20,7 @@ export interface UpdateMessageOptions {
 }
 
 /** What an edited question says until its new answer is written (the dashboard asks for it at once). */
-export const EDITED_QUESTION_AWAITS_ANSWER = 'The question was edited; its new answer has not been written yet.'
+const EDITED_QUESTION_AWAITS_ANSWER = 'The question was edited; its new answer has not been written yet.'
 
 /**
  * Edits (message_text) or deletes (is_deleted true) one of the actor's own user messages, never while

@@ -9,8 +9,7 @@ const API_KEY_SESSION = 'api-key:'
 const LAST_USED_PRECISION_MS = 60_000
 
 /** The sessionId of an actor calling with an API key: it names the key, never a sign-in session. */
-export const apiKeySessionOf = (keyId: string) => `${API_KEY_SESSION}${keyId}`
-export const isApiKeySession = (sessionId: string) => sessionId.startsWith(API_KEY_SESSION)
+const apiKeySessionOf = (keyId: string) => `${API_KEY_SESSION}${keyId}`
 
 /** The account an API key acts for, or 401. */
 export async function resolveApiKeyActor(database: Database, key: string): Promise<Actor & { keyId: string }> {

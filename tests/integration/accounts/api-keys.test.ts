@@ -1,6 +1,7 @@
 // Issue 19: account API keys. Made (the key shown once), listed masked, deleted; accepted as a bearer on
 // the agents, knowledge and conversations calls of their account only, each key with its own rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiKeyListSchema, CreatedApiKeySchema } from '../../../server/accounts/api-keys/api-keys.schemas.ts'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
 import { createAgentFor } from '../../support/knowledge.ts'
@@ -23,6 +24,7 @@ describe('making and listing API keys', () => {
   it('shows a new key once, then only masked, and refuses a nameless key or an unknown environment', async () => {
     const made = await makeKey(owner, { name: 'Order sync', environment: 'production' })
     expect(made.status).toBe(201)
+    CreatedApiKeySchema.parse(made.body)
     expect(made.body.key).toMatch(/^adk_live_[A-Za-z0-9_-]{32}$/)
     expect(made.body.message).toBe('API key created. Copy it now: it will not be shown again.')
     expect(made.body.api_key).toMatchObject({ name: 'Order sync', environment: 'production', last_used_at: null })
@@ -33,6 +35,7 @@ describe('making and listing API keys', () => {
 
     const listed = await listKeys(owner)
     expect(listed.status).toBe(200)
+    ApiKeyListSchema.parse(listed.body)
     expect(listed.body.api_keys.map((key: { name: string }) => key.name)).toEqual(['Staging', 'Order sync'])
     // The key itself is nowhere in a list, nor in the database: only its hash is kept.
     expect(JSON.stringify(listed.body)).not.toContain(made.body.key)

@@ -1,6 +1,7 @@
 // Issue 19: what the server is set up with, for Settings' "No AI model" notice: the model's name or null,
 // whether passages get vectors, the billing mode; for signed-in users only, never an address or a key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ServerSetupSchema } from '../../../server/stats/server-setup.ts'
 import { bearer, signUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
 import { startFakeLlm } from '../../support/fake-llm.ts'
@@ -24,7 +25,11 @@ describe('GET /api/dashboard/api/server-setup/', () => {
     const account = await signUp(plain)
     const setup = await plain.request.get('/api/dashboard/api/server-setup/').set(bearer(account.access))
     expect(setup.status).toBe(200)
-    expect(setup.body).toEqual({ ai_model: null, embeddings: false, billing_mode: 'unlimited' })
+    expect(ServerSetupSchema.parse(setup.body)).toEqual({
+      ai_model: null,
+      embeddings: false,
+      billing_mode: 'unlimited',
+    })
     expect((await plain.request.get('/api/dashboard/api/server-setup/')).status).toBe(401)
   })
 
