@@ -196,6 +196,32 @@ describe('the chat widget on a customer’s page', () => {
     await context.close()
   })
 
+  it('shows an answer’s list, bold and links as such, and its markup as text', async () => {
+    const reply = llm.state.reply
+    llm.state.reply = () =>
+      '**Returns** are easy:\n- Within 30 days [1]\n- Free [label](https://example.com/free)\n<img src=x onerror="window.hacked=1">'
+    try {
+      const { page, context, problems } = await openShop(keys['bottom-left'] ?? '')
+      await launcher(page).click()
+      const input = page.locator('[data-agentdesk-widget] >> css=textarea')
+      await input.waitFor({ state: 'visible' })
+      await input.fill('How do returns work?')
+      await input.press('Enter')
+      const answer = page.locator('[data-agentdesk-widget] >> css=.msg.ai').nth(1)
+      await answer.locator('li').nth(1).waitFor({ timeout: 15_000 })
+      expect(await answer.locator('ul > li').allInnerTexts()).toEqual(['Within 30 days [1]', 'Free label'])
+      expect(await answer.locator('strong').innerText()).toBe('Returns')
+      expect(await answer.locator('li a', { hasText: 'label' }).getAttribute('href')).toBe('https://example.com/free')
+      expect(await answer.locator('img').count()).toBe(0)
+      expect(await answer.innerText()).toContain('<img src=x onerror="window.hacked=1">')
+      expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined()
+      expect(problems).toEqual([])
+      await context.close()
+    } finally {
+      llm.state.reply = reply
+    }
+  })
+
   it('shows the answer word by word as it streams, with a typing indicator first', async () => {
     llm.state.tokenDelayMs = 80
     try {

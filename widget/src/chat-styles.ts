@@ -10,6 +10,7 @@ export function chatStyles(color: string, position: string): string {
 .close:focus-visible,.send:focus-visible,textarea:focus-visible,input:focus-visible{outline:2px solid #111;outline-offset:2px}
 .log{flex:1;overflow-y:auto;padding:14px;display:flex;flex-direction:column;gap:10px;background:#f6f7f9}
 .msg{max-width:85%;padding:9px 12px;border-radius:12px;white-space:pre-wrap;overflow-wrap:anywhere}
+.msg ul,.msg ol{margin:4px 0;padding-inline-start:20px;white-space:normal}
 .ai{align-self:flex-start;background:#fff;border:1px solid #e3e5e8}
 .user{align-self:flex-end;background:${color};color:#fff}
 .user a{color:inherit}

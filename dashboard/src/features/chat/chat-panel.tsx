@@ -126,7 +126,7 @@ export function ChatPanel({
               <li className="message message--ai" data-testid="message-streaming">
                 <div className="message__bubble" dir="auto">
                   {sender.streamingText ? (
-                    <span className="message-text">{sender.streamingText}</span>
+                    <span className="message-text__lines">{sender.streamingText}</span>
                   ) : (
                     <span className="typing-dots" aria-label={`${agentName} is typing`} />
                   )}

@@ -1,11 +1,36 @@
 // SPEC section 2: in message text, markdown links and bare http(s) URLs become links and invalid URLs
-// stay plain text; answers cite their sources as [n]. The text is cut into typed pieces that React
-// renders as text nodes and anchors, never as HTML.
+// stay plain text; answers cite their sources as [n]. A little more markdown reads as it should: lists
+// (- item, * item, 1. item) and **bold**. The text is cut into typed blocks and pieces that React
+// renders as elements and text nodes, never as HTML.
 
 export type MessageSegment =
-  { kind: 'text'; text: string } | { kind: 'link'; text: string; url: string } | { kind: 'citation'; number: number }
+  | { kind: 'text'; text: string }
+  | { kind: 'bold'; text: string }
+  | { kind: 'link'; text: string; url: string }
+  | { kind: 'citation'; number: number }
 
-const PATTERN = /\[([^\]\n]{1,300})\]\(([^)\s]{1,2000})\)|(https?:\/\/[^\s<>"')\]]+)|\[(\d{1,3})\]/g
+/** Lines of text (kept as written), or a run of list items. */
+export type MessageBlock = { kind: 'lines'; text: string } | { kind: 'list'; ordered: boolean; items: string[] }
+
+const PATTERN =
+  /\[([^\]\n]{1,300})\]\(([^)\s]{1,2000})\)|(https?:\/\/[^\s<>"')\]]+)|\[(\d{1,3})\]|\*\*(?=\S)([^*\n]{1,500}?)(?<=\S)\*\*/g
+const LIST_ITEM = /^\s*(?:([-*•])|(\d{1,3})[.)])\s+(.*)$/
+
+/** The text's blocks: consecutive list lines of one kind make a list; everything else stays lines. */
+export function messageBlocks(text: string): MessageBlock[] {
+  const blocks: MessageBlock[] = []
+  for (const line of text.split('\n')) {
+    const item = LIST_ITEM.exec(line)
+    const previous = blocks[blocks.length - 1]
+    if (item) {
+      const ordered = item[2] !== undefined
+      if (previous?.kind === 'list' && previous.ordered === ordered) previous.items.push(item[3] ?? '')
+      else blocks.push({ kind: 'list', ordered, items: [item[3] ?? ''] })
+    } else if (previous?.kind === 'lines') previous.text += `\n${line}`
+    else blocks.push({ kind: 'lines', text: line })
+  }
+  return blocks
+}
 
 /** The URL when it is a well-formed http(s) address, otherwise null. */
 export function safeHttpUrl(candidate: string): string | null {
@@ -30,8 +55,9 @@ export function messageSegments(text: string): MessageSegment[] {
     const start = match.index ?? 0
     pushText(text.slice(last, start))
     last = start + match[0].length
-    const [whole, label, markdownUrl, bareUrl, citation] = match
-    if (label !== undefined && markdownUrl !== undefined) {
+    const [whole, label, markdownUrl, bareUrl, citation, bold] = match
+    if (bold !== undefined) segments.push({ kind: 'bold', text: bold })
+    else if (label !== undefined && markdownUrl !== undefined) {
       const url = safeHttpUrl(markdownUrl)
       if (url) segments.push({ kind: 'link', text: label, url })
       else pushText(whole)
