@@ -122,8 +122,10 @@ export function documentRoutes({
 
   router.get('/agents/:agentId/documents/:documentId/', signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)
+    // The job first: one seen running beside an item already done only asks the caller to look again.
+    const job = (await latestJobsOf(database.prisma, [documentId])).get(documentId)
     const document = await requireDocument(database, { actor: actorOf(res), agentId, documentId, need: 'read' })
-    res.json(toDocumentView(document, (await latestJobsOf(database, [documentId])).get(documentId)))
+    res.json(toDocumentView(document, job))
   })
   router.put('/agents/:agentId/documents/:documentId/update/', signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)

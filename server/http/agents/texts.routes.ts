@@ -50,8 +50,10 @@ export function textRoutes({
   })
   router.get('/agents/:agentId/texts/:textId/', signedIn, async (req, res) => {
     const { agentId, textId } = ids(req.params)
+    // The job first: one seen running beside an item already done only asks the caller to look again.
+    const job = (await latestJobsOf(database.prisma, [textId])).get(textId)
     const text = await requireText(database, { actor: actorOf(res), agentId, textId, need: 'read' })
-    res.json(toTextView(text, (await latestJobsOf(database, [textId])).get(textId)))
+    res.json(toTextView(text, job))
   })
   router.put('/agents/:agentId/texts/:textId/update/', signedIn, async (req, res) => {
     const { agentId, textId } = ids(req.params)

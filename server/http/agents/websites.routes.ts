@@ -52,8 +52,10 @@ export function websiteRoutes({
   })
   router.get('/agents/:agentId/websites/:websiteId/', signedIn, async (req, res) => {
     const { agentId, websiteId } = ids(req.params)
+    // The job first: one seen running beside an item already done only asks the caller to look again.
+    const job = (await latestJobsOf(database.prisma, [websiteId])).get(websiteId)
     const website = await requireWebsite(database, { actor: actorOf(res), agentId, websiteId, need: 'read' })
-    res.json(toWebsiteView(website, (await latestJobsOf(database, [websiteId])).get(websiteId)))
+    res.json(toWebsiteView(website, job))
   })
   router.get('/agents/:agentId/websites/:websiteId/pages/', signedIn, async (req, res) => {
     res.json(await listWebsitePages(database, { actor: actorOf(res), ...ids(req.params) }))

@@ -4,7 +4,7 @@ import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { countPendingEmbeds } from '../embedding/embed-all-pending.ts'
-import { latestJobsOf } from '../embedding/latest-jobs.ts'
+import { latestJobsOf, readAtOneMoment } from '../embedding/latest-jobs.ts'
 import type { ItemListQuery, DocumentList } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
 import { toDocumentView } from './document-view.ts'
@@ -32,15 +32,18 @@ export async function listDocuments(
       : {}),
   }
   const orderBy = listOrder(query, 'name')
-  const [totalCount, documents, pendingCount] = await Promise.all([
-    database.prisma.document.count({ where }),
-    database.prisma.document.findMany({ where, orderBy, ...pageWindow(query) }),
-    countPendingEmbeds(database, agentId, 'document'),
-  ])
-  const jobs = await latestJobsOf(
-    database,
-    documents.map((document) => document.id),
-  )
+  const { totalCount, documents, pendingCount, jobs } = await readAtOneMoment(database, async (reader) => {
+    const rows = await reader.document.findMany({ where, orderBy, ...pageWindow(query) })
+    return {
+      totalCount: await reader.document.count({ where }),
+      documents: rows,
+      pendingCount: await countPendingEmbeds(reader, agentId, 'document'),
+      jobs: await latestJobsOf(
+        reader,
+        rows.map((row) => row.id),
+      ),
+    }
+  })
   return {
     documents: documents.map((document) => toDocumentView(document, jobs.get(document.id))),
     pagination: paginationOf(query, totalCount),

@@ -28,5 +28,5 @@ export async function updateDocument(
       metaData: changes.meta_data as object | undefined,
     },
   })
-  return toDocumentView(updated, (await latestJobsOf(database, [documentId])).get(documentId))
+  return toDocumentView(updated, (await latestJobsOf(database.prisma, [documentId])).get(documentId))
 }

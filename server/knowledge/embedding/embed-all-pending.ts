@@ -39,8 +39,12 @@ async function pendingIdsOf(database: Database, agentId: string, type: Knowledge
   return rows.map((row) => row.id)
 }
 
-export async function countPendingEmbeds(database: Database, agentId: string, type: KnowledgeItemType) {
-  const [row] = await database.prisma.$queryRawUnsafe<{ count: number }[]>(
+export async function countPendingEmbeds(
+  reader: Pick<Database['prisma'], '$queryRawUnsafe'>,
+  agentId: string,
+  type: KnowledgeItemType,
+) {
+  const [row] = await reader.$queryRawUnsafe<{ count: number }[]>(
     `select count(*)::int as count ${PENDING_ITEMS[type]} and ${NO_ACTIVE_EMBED}`,
     agentId,
   )

@@ -4,7 +4,7 @@ import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { countPendingEmbeds } from '../embedding/embed-all-pending.ts'
-import { latestJobsOf } from '../embedding/latest-jobs.ts'
+import { latestJobsOf, readAtOneMoment } from '../embedding/latest-jobs.ts'
 import type { ItemListQuery, TextList } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
 import { toTextView } from './text-view.ts'
@@ -29,15 +29,18 @@ export async function listTexts(database: Database, { actor, agentId, query }: L
       : {}),
   }
   const orderBy = listOrder(query, 'title')
-  const [totalCount, texts, pendingCount] = await Promise.all([
-    database.prisma.text.count({ where }),
-    database.prisma.text.findMany({ where, orderBy, ...pageWindow(query) }),
-    countPendingEmbeds(database, agentId, 'text'),
-  ])
-  const jobs = await latestJobsOf(
-    database,
-    texts.map((text) => text.id),
-  )
+  const { totalCount, texts, pendingCount, jobs } = await readAtOneMoment(database, async (reader) => {
+    const rows = await reader.text.findMany({ where, orderBy, ...pageWindow(query) })
+    return {
+      totalCount: await reader.text.count({ where }),
+      texts: rows,
+      pendingCount: await countPendingEmbeds(reader, agentId, 'text'),
+      jobs: await latestJobsOf(
+        reader,
+        rows.map((row) => row.id),
+      ),
+    }
+  })
   return {
     texts: texts.map((text) => toTextView(text, jobs.get(text.id))),
     pagination: paginationOf(query, totalCount),

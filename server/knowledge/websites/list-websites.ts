@@ -4,7 +4,7 @@ import { requireAgentAccess } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { countPendingEmbeds } from '../embedding/embed-all-pending.ts'
-import { latestJobsOf } from '../embedding/latest-jobs.ts'
+import { latestJobsOf, readAtOneMoment } from '../embedding/latest-jobs.ts'
 import type { ItemListQuery, WebsiteList } from '../knowledge.schemas.ts'
 import { listOrder, pageWindow } from '../list-order.ts'
 import { toWebsiteView } from './website-view.ts'
@@ -32,15 +32,18 @@ export async function listWebsites(
       : {}),
   }
   const orderBy = listOrder(query, 'name')
-  const [totalCount, websites, pendingCount] = await Promise.all([
-    database.prisma.website.count({ where }),
-    database.prisma.website.findMany({ where, orderBy, ...pageWindow(query) }),
-    countPendingEmbeds(database, agentId, 'website'),
-  ])
-  const jobs = await latestJobsOf(
-    database,
-    websites.map((website) => website.id),
-  )
+  const { totalCount, websites, pendingCount, jobs } = await readAtOneMoment(database, async (reader) => {
+    const rows = await reader.website.findMany({ where, orderBy, ...pageWindow(query) })
+    return {
+      totalCount: await reader.website.count({ where }),
+      websites: rows,
+      pendingCount: await countPendingEmbeds(reader, agentId, 'website'),
+      jobs: await latestJobsOf(
+        reader,
+        rows.map((row) => row.id),
+      ),
+    }
+  })
   return {
     websites: websites.map((website) => toWebsiteView(website, jobs.get(website.id))),
     pagination: paginationOf(query, totalCount),

@@ -61,6 +61,6 @@ export async function updateWebsite(
   })
   const job = isCrawlChanged
     ? await queueCrawl(database, queue, updated)
-    : (await latestJobsOf(database, [websiteId])).get(websiteId)
+    : (await latestJobsOf(database.prisma, [websiteId])).get(websiteId)
   return toWebsiteView(updated, job)
 }

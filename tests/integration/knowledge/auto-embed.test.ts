@@ -184,6 +184,26 @@ describe('an agent whose knowledge waits for Embed', () => {
     })
   })
 
+  it('never lists an edited text as waiting with nothing on the way (the list reads items and jobs at one moment)', async () => {
+    const created = await post(`/agents/${agentId}/texts/create/`, { text_title: 'Edits', text_content: 'Version 0.' })
+    await post(`/agents/${agentId}/text/${created.body.text_id}/embed/`)
+    await embeddedItem(`/agents/${agentId}/texts/${created.body.text_id}/`)
+    for (let version = 1; version <= 8; version += 1) {
+      await put(`/agents/${agentId}/texts/${created.body.text_id}/update/`, { text_content: `Version ${version}.` })
+      // Read until it is embedded again: every answer on the way either shows it embedded or a job on its way.
+      for (;;) {
+        const list = (await get(`/agents/${agentId}/texts/`)).body.texts as {
+          text_id: string
+          embedded: boolean
+          job: { status: string } | null
+        }[]
+        const text = list.find((item) => item.text_id === created.body.text_id)
+        if (text?.embedded) break
+        expect(['queued', 'running']).toContain(text?.job?.status)
+      }
+    }
+  })
+
   it('refuses an unknown kind, and another account’s agent', async () => {
     expect((await post(`/agents/${agentId}/pictures/embed-all/`)).status).toBe(404)
     const stranger = await signUp(testApp)
