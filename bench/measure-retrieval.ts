@@ -1,5 +1,5 @@
 // Retrieval on the embedded default (PGlite), full text only: SciFact's test split (nDCG@10 and
-// Recall@100, as BEIR evaluates them), and search latency for one agent at 5,000 and 100,000 passages.
+// Recall@100, as BEIR evaluates them, and how often the offline answerer cites a relevant document), and search latency for one agent at 5,000 and 100,000 passages.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,6 +9,7 @@ import { applyMigrations } from '../server/db/migrations/apply-migrations.ts'
 import { openEmbeddedDatabase } from '../server/db/open-embedded-database.ts'
 import { indexSections } from '../server/knowledge/indexing/index-sections.ts'
 import { replaceSections } from '../server/knowledge/indexing/replace-sections.ts'
+import { measureOfflineAnswers } from './measure-offline-answers.ts'
 import { ndcgAt, rankDocuments, readSciFactCorpus, readSciFactSplit, recallAt, type CorpusDocument } from './scifact.ts'
 
 const CHUNK = { size: 1_000, overlap: 150 } // the server's defaults (CHUNK_SIZE, CHUNK_OVERLAP)
@@ -94,6 +95,14 @@ export async function measureRetrieval() {
       ndcg += ndcgAt(10, ranked, query.relevant)
       recall += recallAt(100, ranked, query.relevant)
     }
+    const texts = await database.prisma.text.findMany({ where: { agentId }, select: { id: true, metaData: true } })
+    const offlineAnswers = await measureOfflineAnswers(database, {
+      agentId,
+      corpusIdOfText: new Map(
+        texts.map((text) => [text.id, String((text.metaData as { corpus_id?: string } | null)?.corpus_id)]),
+      ),
+      queries: split,
+    })
     const questions = split.map((query) => query.text)
     // 5,000 passages: the first SciFact documents, in an agent of their own.
     const small = await indexCorpus(database, accountId, corpus.slice(0, 2_400))
@@ -110,6 +119,7 @@ export async function measureRetrieval() {
         ndcgAt10: ndcg / split.length,
         recallAt100: recall / split.length,
       },
+      offlineAnswers,
       latency: [
         { passages: smallCount, ...at5k },
         { passages: largeCount, ...at100k },

@@ -129,6 +129,7 @@ let chat: Record<string, unknown> | undefined
 if (!process.env.BENCH_SKIP_RETRIEVAL) {
   retrieval = await measureRetrieval()
   console.table([retrieval.sciFact])
+  console.table([retrieval.offlineAnswers])
   console.table(retrieval.latency)
   const chatDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
   try {
