@@ -9,7 +9,7 @@ import { settleUsage } from '../usage/consume-usage.ts'
 import { recordUsage } from '../usage/record-usage.ts'
 import type { FailedAnswer } from './fail-answer.ts'
 
-const PREVIEW_CHARACTERS = 200
+export const PREVIEW_CHARACTERS = 200
 
 export interface NewUserMessage {
   accountId: string

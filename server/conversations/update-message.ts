@@ -1,5 +1,6 @@
 import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
+import type { Prisma } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import type { AbandonmentRules, AnsweringProcess } from './answer-attempt.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
@@ -8,7 +9,7 @@ import { toMessageView } from './message-view.ts'
 import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
 import { requireConversation, requireOwnDashboardConversation } from './require-conversation.ts'
 import { lockConversation } from './lock-conversation.ts'
-import { releaseAbandoned } from './save-user-message.ts'
+import { PREVIEW_CHARACTERS, releaseAbandoned } from './save-user-message.ts'
 
 export interface UpdateMessageOptions {
   actor: Actor
@@ -60,6 +61,7 @@ export async function updateMessage(
         where: { conversationId, OR: [{ id: messageId }, { replyToId: messageId, senderType: 'ai' }] },
         data: { isDeleted: true },
       })
+      await previewLatestMessage(tx, conversationId)
       return { result: { outcome: 'deleted' as const, message_id: messageId }, abandoned }
     }
     await tx.message.updateMany({
@@ -79,8 +81,22 @@ export async function updateMessage(
       where: { id: messageId },
       data: { text, editedAt: new Date(), answerError: EDITED_QUESTION_AWAITS_ANSWER, partialAnswer: null },
     })
+    await previewLatestMessage(tx, conversationId)
     return { result: { outcome: 'updated' as const, data: toMessageView(updated) }, abandoned }
   })
   if (abandoned) await meterFailedAnswer({ database, logger: answering.logger }, abandoned)
   return result
+}
+
+/** The conversation lists show its latest message: after a delete or an edit, the latest that is left. */
+async function previewLatestMessage(tx: Prisma.TransactionClient, conversationId: string) {
+  const latest = await tx.message.findFirst({
+    where: { conversationId, isDeleted: false },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { text: true },
+  })
+  await tx.conversation.update({
+    where: { id: conversationId },
+    data: { lastMessagePreview: latest ? latest.text.slice(0, PREVIEW_CHARACTERS) : null },
+  })
 }

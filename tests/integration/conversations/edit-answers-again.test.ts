@@ -64,6 +64,11 @@ describe('editing a question', () => {
     expect((await shown(owner, agentId, conversationId)).map((message) => message.message_id)).not.toContain(
       second.ai_message.message_id,
     )
+    // The conversation lists show the edited question as the latest message meanwhile.
+    const listed = await testApp.request.get(`/api/conversations/${agentId}/`).set(as(owner))
+    expect(listed.body.data.find((item: { id: string }) => item.id === conversationId)?.last_message).toBe(
+      'How long do returns take?',
+    )
 
     const answered = await retry(owner, agentId, conversationId, second.user_message.message_id)
     expect(answered.status).toBe(200)
