@@ -5,6 +5,7 @@ import { enqueueJobsOf } from '../../jobs/job-kind.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { KnowledgeItemType } from '../indexing/knowledge-item.ts'
 import type { EmbedAllAnswer } from '../knowledge.schemas.ts'
+import { CRAWL_WEBSITE_JOB } from '../websites/crawl-website-job.ts'
 import { EMBED_ITEM } from './embed-item-job.ts'
 
 export interface EmbedAllPendingOptions {
@@ -25,8 +26,9 @@ const NOUNS: Record<KnowledgeItemType, [string, string]> = {
 const PENDING_ITEMS: Record<KnowledgeItemType, string> = {
   text: 'from texts item where item.agent_id = $1::uuid and not item.embedded',
   document: "from documents item where item.agent_id = $1::uuid and not item.embedded and item.status = 'ready'",
-  website:
-    "from websites item where item.agent_id = $1::uuid and not item.embedded and item.content_status = 'crawled'",
+  // A website being crawled again waits for its crawl, which embeds what changed once it is embedded.
+  website: `from websites item where item.agent_id = $1::uuid and not item.embedded and item.content_status = 'crawled'
+    and not exists (select 1 from jobs where jobs.active_key = '${CRAWL_WEBSITE_JOB}:' || item.id::text)`,
 }
 const NO_ACTIVE_EMBED = `not exists (select 1 from jobs where jobs.active_key = '${EMBED_ITEM.kind}:' || item.id::text)`
 
@@ -61,19 +63,7 @@ export async function embedAllPending(
   { queue, actor, agentId, type }: EmbedAllPendingOptions,
 ): Promise<EmbedAllAnswer> {
   const agent = await requireAgentAccess(database, { actor, agentId, need: 'edit' })
-  const pending = await pendingIdsOf(database, agentId, type)
-  const crawling =
-    type === 'website'
-      ? new Set(
-          (
-            await database.prisma.job.findMany({
-              where: { activeKey: { in: pending.map((id) => `crawl-website:${id}`) } },
-              select: { subjectId: true },
-            })
-          ).map((job) => job.subjectId),
-        )
-      : new Set()
-  const ids = pending.filter((id) => !crawling.has(id))
+  const ids = await pendingIdsOf(database, agentId, type)
   const queued = await database.prisma.$transaction(async (transaction) => {
     const added = await enqueueJobsOf(
       transaction,

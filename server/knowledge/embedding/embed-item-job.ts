@@ -47,7 +47,7 @@ async function currentSections(
 export function createEmbedItemHandler(dependencies: EmbedItemDependencies): JobHandler {
   const { database } = dependencies
   return handlerOf(EMBED_ITEM, {
-    async run({ payload: { type, id }, reportProgress, signal }) {
+    async run({ job, payload: { type, id }, reportProgress, signal }) {
       const item = await findKnowledgeItem(database, type, id)
       if (!item) throw new PermanentJobError('The item was deleted before it could be embedded.')
       await reportProgress(5, 'Reading the content')
@@ -73,10 +73,18 @@ export function createEmbedItemHandler(dependencies: EmbedItemDependencies): Job
           onProgress: (done, total) => reportProgress(10 + (done / total) * 89, `Indexed ${done} of ${total} sections`),
         },
       })
-      await markKnowledgeItem(database, {
-        type,
-        id,
-        data: type === 'text' ? { embedded: true, status: 'ready', statusError: null } : { embedded: true },
+      await database.prisma.$transaction(async (tx) => {
+        await markKnowledgeItem(
+          { prisma: tx },
+          {
+            type,
+            id,
+            data: type === 'text' ? { embedded: true, status: 'ready', statusError: null } : { embedded: true },
+          },
+        )
+        // The item reads as embedded from here, so it may be changed (and embedded again) from here: the
+        // job lets go of its item with the same write, not a moment later when the worker records it.
+        await tx.job.updateMany({ where: { id: job.id, lockedBy: job.lockedBy }, data: { activeKey: null } })
       })
       return { sections: sectionIds.length, chunks: chunkCount }
     },

@@ -1,6 +1,7 @@
 import type { Actor } from '../../accounts/actor.ts'
 import { requireAgentAccess, type AgentNeed } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
+import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { KnowledgeItemType } from '../indexing/knowledge-item.ts'
 
@@ -66,7 +67,10 @@ export interface MarkKnowledgeItemOptions {
 }
 
 /** Sets an item's embedded flag and pipeline status. */
-export async function markKnowledgeItem(database: Database, { type, id, data }: MarkKnowledgeItemOptions) {
+export async function markKnowledgeItem(
+  database: Database | { prisma: Prisma.TransactionClient },
+  { type, id, data }: MarkKnowledgeItemOptions,
+) {
   const { prisma } = database
   const embeddedAt = data.embedded === undefined ? undefined : data.embedded ? new Date() : null
   if (type === 'text')
