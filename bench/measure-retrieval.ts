@@ -10,6 +10,7 @@ import { openEmbeddedDatabase } from '../server/db/open-embedded-database.ts'
 import { indexSections } from '../server/knowledge/indexing/index-sections.ts'
 import { replaceSections } from '../server/knowledge/indexing/replace-sections.ts'
 import { measureOfflineAnswers } from './measure-offline-answers.ts'
+import { measureOfflineFaq } from './offline-faq.ts'
 import { ndcgAt, rankDocuments, readSciFactCorpus, readSciFactSplit, recallAt, type CorpusDocument } from './scifact.ts'
 
 const CHUNK = { size: 1_000, overlap: 150 } // the server's defaults (CHUNK_SIZE, CHUNK_OVERLAP)
@@ -120,6 +121,7 @@ export async function measureRetrieval() {
         recallAt100: recall / split.length,
       },
       offlineAnswers,
+      offlineFaqAnswers: measureOfflineFaq(),
       latency: [
         { passages: smallCount, ...at5k },
         { passages: largeCount, ...at100k },

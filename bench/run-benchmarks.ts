@@ -130,6 +130,7 @@ if (!process.env.BENCH_SKIP_RETRIEVAL) {
   retrieval = await measureRetrieval()
   console.table([retrieval.sciFact])
   console.table([retrieval.offlineAnswers])
+  console.table([retrieval.offlineFaqAnswers])
   console.table(retrieval.latency)
   const chatDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
   try {

@@ -1,52 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import type { Passage } from '../retrieval/passage.ts'
+import { FAQ, FAQ_CASES, passageOf, sentencesOf } from '../../../bench/offline-faq.ts'
 import { answerOffline } from './answer-offline.ts'
 
-// A small FAQ of our own, as a shop would paste it: questions, answers, list markers and labels. Each
-// question is asked with the three passages a retriever might return (the right one not always first);
-// the answer must quote the sentence that answers it, and never an FAQ question.
-const FAQ = [
-  'How long does shipping take?\nOrders ship within two business days. Delivery in Europe takes three to five days.',
-  'How long does the battery last?\nThe battery lasts about twelve hours on a full charge.',
-  'Can I return a lamp?\nA: You can return any lamp within 30 days of delivery for a full refund.',
-  'Do you ship abroad?\n- We ship to every country in the European Union.\n- We do not ship outside Europe yet.',
-  'What bulbs do the lamps take?\nEvery lamp takes a standard E27 LED bulb of up to 10 watts.',
-  'Is there a warranty?\n**All lamps carry a two-year warranty** against defects in materials.',
-]
-
-const CASES: { question: string; passages: number[]; answer: string }[] = [
-  { question: 'How long does shipping take?', passages: [1, 0, 3], answer: 'Orders ship within two business days.' },
-  { question: 'How many hours does the battery last?', passages: [1, 0, 5], answer: 'about twelve hours' },
-  { question: 'Can I return my lamp for a refund?', passages: [0, 2, 4], answer: 'return any lamp within 30 days' },
-  { question: 'Do you ship outside Europe?', passages: [3, 0, 1], answer: 'We do not ship outside Europe yet.' },
-  { question: 'Which bulb does a lamp take?', passages: [5, 4, 2], answer: 'standard E27 LED bulb' },
-  { question: 'How long is the warranty?', passages: [5, 1, 0], answer: 'All lamps carry a two-year warranty' },
-]
-
-const passage = (content: string, index: number): Passage => ({
-  chunkId: `chunk-${index}`,
-  sourceType: 'text',
-  documentId: null,
-  textId: `text-${index}`,
-  websiteId: null,
-  title: null,
-  content,
-  sourceUrl: null,
-  pageNumber: null,
-  score: 1 / (index + 1),
-})
-
-const sentencesOf = (answer: string) => answer.split('\n').slice(2)
-
+// The FAQ set of bench/offline-faq.ts: each question must be answered by the sentence that answers it.
 describe('the offline answerer on an FAQ', () => {
-  it.each(CASES)('answers “$question” with the sentence that answers it', ({ question, passages, answer }) => {
+  it.each(FAQ_CASES)('answers “$question” with the sentence that answers it', ({ question, passages, answer }) => {
     const text = answerOffline(
       question,
-      passages.map((faq, index) => passage(FAQ[faq] ?? '', index)),
+      passages.map((faq, index) => passageOf(FAQ[faq] ?? '', index)),
     )
     expect(text.startsWith('Here is what the sources say:\n\n')).toBe(true)
     const sentences = sentencesOf(text)
-    expect(sentences.some((sentence) => sentence.includes(answer))).toBe(true)
+    // The answering sentence, cited to the passage it came from.
+    const source = passages.findIndex((faq) => FAQ[faq]?.includes(answer)) + 1
+    expect(sentences.find((sentence) => sentence.includes(answer))).toMatch(new RegExp(`\\[${source}\\]$`))
     // No question copied from the FAQ, no list marker or label, no markdown, at most three sentences, each cited.
     expect(sentences.filter((sentence) => /\?/.test(sentence))).toEqual([])
     expect(sentences.filter((sentence) => /^(- |\* |A:)|\*\*/.test(sentence))).toEqual([])
@@ -56,16 +23,16 @@ describe('the offline answerer on an FAQ', () => {
 
   it('quotes a fact once, even when two sources say it in nearly the same words', () => {
     const text = answerOffline('How long does shipping take?', [
-      passage('Orders ship within two business days from our warehouse.', 0),
-      passage('Orders ship within two business days from our warehouse in Lyon.', 1),
+      passageOf('Orders ship within two business days from our warehouse.', 0),
+      passageOf('Orders ship within two business days from our warehouse in Lyon.', 1),
     ])
     expect(sentencesOf(text)).toEqual(['Orders ship within two business days from our warehouse. [1]'])
   })
 
   it('keeps the sources’ order, and leaves out sentences that match the question much less than the best', () => {
     const text = answerOffline('How long does delivery in Europe take?', [
-      passage('Gift wrapping is free. Delivery in Europe takes three to five days.', 0),
-      passage('Delivery in Europe is tracked. Our shop is in Europe.', 1),
+      passageOf('Gift wrapping is free. Delivery in Europe takes three to five days.', 0),
+      passageOf('Delivery in Europe is tracked. Our shop is in Europe.', 1),
     ])
     expect(sentencesOf(text)).toEqual([
       'Delivery in Europe takes three to five days. [1]',
@@ -73,11 +40,35 @@ describe('the offline answerer on an FAQ', () => {
     ])
   })
 
+  it('always quotes the best-ranked passage, and lets every passage speak once before any speaks twice', () => {
+    const text = answerOffline('How long does delivery of a lamp to Europe take?', [
+      passageOf('Every lamp is packed by hand. Delivery is free.', 0),
+      passageOf('Delivery of a lamp to Europe takes three days. Delivery of a lamp to Europe is tracked.', 1),
+      passageOf('Delivery of a lamp to Europe is by courier.', 2),
+    ])
+    expect(sentencesOf(text)).toEqual([
+      'Every lamp is packed by hand. [1]',
+      'Delivery of a lamp to Europe takes three days. [2]',
+      'Delivery of a lamp to Europe is by courier. [3]',
+    ])
+  })
+
+  it('matches words by their stem in the question’s language', () => {
+    const english = answerOffline('What sizes do the bulbs come in?', [
+      passageOf('Our shop opens at nine. Every bulb comes in one size.', 0),
+    ])
+    expect(sentencesOf(english)).toEqual(['Every bulb comes in one size. [1]'])
+    const french = answerOffline('Les lampes sont-elles remboursées ?', [
+      passageOf('Le magasin ouvre à neuf heures. Nous offrons le remboursement de chaque lampe.', 0),
+    ])
+    expect(sentencesOf(french)).toEqual(['Nous offrons le remboursement de chaque lampe. [1]'])
+  })
+
   it('says it does not know without passages, and quotes the best passage’s opening when no word matches', () => {
     expect(answerOffline('How long does shipping take?', [])).toMatch(/^I don't know/)
     const text = answerOffline('Anything about postage?', [
-      passage('Orders ship within two business days.', 0),
-      passage('Lamps are made in Lyon.', 1),
+      passageOf('Orders ship within two business days.', 0),
+      passageOf('Lamps are made in Lyon.', 1),
     ])
     expect(sentencesOf(text)).toEqual(['Orders ship within two business days. [1]'])
   })

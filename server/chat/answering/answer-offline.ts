@@ -1,6 +1,7 @@
 import type { Passage } from '../retrieval/passage.ts'
 import { isFunctionWord } from '../../knowledge/indexing/function-words.ts'
-import { offlinePhrasesFor } from './offline-phrases.ts'
+import { offlineLanguageOf, offlinePhrasesIn } from './offline-phrases.ts'
+import { stemmerFor } from './stem-words.ts'
 
 const SENTENCES_IN_ANSWER = 3
 const SENTENCES_PER_PASSAGE = 2
@@ -17,9 +18,6 @@ const wordsOf = (text: string) =>
     .toLowerCase()
     .normalize('NFKC')
     .match(/[\p{L}\p{N}]+/gu) ?? []
-
-// A crude stem: words agreeing on their first four letters (ship, shipping; return, returned) match.
-const stemOf = (word: string) => (word.length > 4 ? word.slice(0, 4) : word)
 
 // An FAQ's questions are not answers, and its labels and list markers are not words of the answer.
 const QUESTION = /[?？]\s*$|^\s*(q|question|frage)\s*[:.)]/iu
@@ -57,13 +55,17 @@ interface Candidate {
 
 /**
  * An answer made without a language model: the few sentences of the retrieved passages that share the
- * most words with the question (never an FAQ's questions, never the same thing twice), in the sources'
- * order, each with its [n] citation, under one line saying they are the sources' words. With no passage
- * it says it does not know.
+ * most words (by stem, in the question's language) with the question, never an FAQ's questions, never the
+ * same thing twice, in the sources' order, each with its [n] citation, under one line saying they are the
+ * sources' words. The best-ranked passage always speaks first: retrieval ranked it first by more than
+ * shared words. Other passages each give one sentence before any gives a second. With no passage it says
+ * it does not know.
  */
 export function answerOffline(question: string, passages: Passage[]): string {
-  const phrases = offlinePhrasesFor(question)
+  const language = offlineLanguageOf(question)
+  const phrases = offlinePhrasesIn(language)
   if (passages.length === 0) return phrases.unknown
+  const stemOf = stemmerFor(language)
   const questionStems = new Set(
     wordsOf(question)
       .filter((word) => word.length >= 3 && !isFunctionWord(word))
@@ -83,27 +85,32 @@ export function answerOffline(question: string, passages: Passage[]): string {
         ).size,
       })),
   )
-  const perPassage = new Map<number, number>()
-  const chosen: Candidate[] = []
   const ranked = [...candidates].sort(
     (a, b) => b.matches - a.matches || a.passageNumber - b.passageNumber || a.order - b.order,
   )
+  const chosen: Candidate[] = []
+  const perPassage = new Map<number, number>()
+  const choose = (candidate: Candidate) => {
+    chosen.push(candidate)
+    perPassage.set(candidate.passageNumber, (perPassage.get(candidate.passageNumber) ?? 0) + 1)
+  }
+  const firstPassageBest = ranked.find((candidate) => candidate.passageNumber === 1 && candidate.matches > 0)
+  if (firstPassageBest) choose(firstPassageBest)
   // The best sentence sets the bar: others must match at least half as many of the question's words.
   const bar = Math.max(1, Math.ceil((ranked[0]?.matches ?? 0) / 2))
-  for (const candidate of ranked) {
-    if (chosen.length === SENTENCES_IN_ANSWER) break
-    if (candidate.matches < bar) break
-    const taken = perPassage.get(candidate.passageNumber) ?? 0
-    if (taken >= SENTENCES_PER_PASSAGE) continue
-    if (
-      isNearDuplicate(
-        candidate.sentence,
-        chosen.map((item) => item.sentence),
+  for (const perPassageLimit of [1, SENTENCES_PER_PASSAGE]) {
+    for (const candidate of ranked) {
+      if (chosen.length === SENTENCES_IN_ANSWER || candidate.matches < bar) break
+      if (chosen.includes(candidate) || (perPassage.get(candidate.passageNumber) ?? 0) >= perPassageLimit) continue
+      if (
+        isNearDuplicate(
+          candidate.sentence,
+          chosen.map((item) => item.sentence),
+        )
       )
-    )
-      continue
-    perPassage.set(candidate.passageNumber, taken + 1)
-    chosen.push(candidate)
+        continue
+      choose(candidate)
+    }
   }
   // Passages found by meaning alone may share no word with the question: the best one's opening sentence then.
   const best = chosen.length > 0 ? chosen : candidates.filter((candidate) => candidate.passageNumber === 1).slice(0, 1)

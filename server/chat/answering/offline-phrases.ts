@@ -52,9 +52,13 @@ const PHRASES: Record<string, OfflinePhrases> = {
   },
 }
 
-/** The phrases in the question's language, detected among those spoken here; English otherwise. */
-export function offlinePhrasesFor(question: string): OfflinePhrases {
-  if (/\p{Script=Arabic}/u.test(question)) return PHRASES.arb as OfflinePhrases
+/** The question's language (ISO 639-3), among those spoken here; English when it is none of them. */
+export function offlineLanguageOf(question: string): string {
+  if (/\p{Script=Arabic}/u.test(question)) return 'arb'
   const language = languageByFunctionWords(question) ?? franc(question, { minLength: 3, only: Object.keys(PHRASES) })
-  return PHRASES[language] ?? (PHRASES.eng as OfflinePhrases)
+  return language in PHRASES ? language : 'eng'
 }
+
+/** The phrases in a language of offlineLanguageOf. */
+export const offlinePhrasesIn = (language: string): OfflinePhrases =>
+  PHRASES[language] ?? (PHRASES.eng as OfflinePhrases)
