@@ -1,0 +1,19 @@
+// The agent's own routes (the agent, its permissions), what each needs (docs/permissions.md), and a
+// request that exercises it.
+import type { AccessRoutes } from './access-matrix-support.ts'
+
+export const AGENT_ROUTES: AccessRoutes = {
+  'GET /api/agents/:agentId/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/` }) },
+  'PUT /api/agents/:agentId/update/': {
+    need: 'manage',
+    call: (f) => ({ method: 'put', path: `/api/agents/${f.agentId}/update/`, body: { name: 'Renamed' } }),
+  },
+  'DELETE /api/agents/:agentId/delete/': {
+    need: 'manage',
+    call: (f) => ({ method: 'delete', path: `/api/agents/${f.agentId}/delete/` }),
+  },
+  'GET /api/agents/:agentId/permissions/': {
+    need: 'read',
+    call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/permissions/` }),
+  },
+}

@@ -1,0 +1,174 @@
+// The access matrix's set-up: an app with seven kinds of actor (the owner; a team's admin, member and
+// viewer; a deactivated and a pending admin; an outsider), what each may do on the owner's agents, and a
+// fresh agent with one of every item for each request. The routes are split by area over
+// access-matrix-*-routes.ts, each area's test file calls describeAccessMatrix() with its table.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AgentNeed } from '../../../server/agents/require-agent-access.ts'
+import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
+import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
+import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+
+interface Fixture {
+  agentId: string
+  textId: string
+  documentId: string
+  websiteId: string
+  jobId: string
+  /** Started by the acting actor, its last user message's answer failed (so a retry is possible). */
+  conversationId: string
+  messageId: string
+  integrationId: string
+}
+
+type Call = (fixture: Fixture) => {
+  method: 'get' | 'post' | 'put' | 'delete'
+  path: string
+  body?: object
+  file?: boolean
+}
+
+/** Agent-scoped routes, what each needs (docs/permissions.md), and a request that exercises it. */
+export type AccessRoutes = Record<string, { need: AgentNeed; call: Call }>
+
+const GRANTS: Record<string, AgentNeed[]> = {
+  owner: ['read', 'chat', 'edit', 'manage'],
+  admin: ['read', 'chat', 'edit'],
+  member: ['read', 'chat'],
+  viewer: ['read'],
+  deactivated: [],
+  pending: [],
+  outsider: [],
+}
+
+/** The app the matrix runs against: no worker, sign-up limits out of the way for the actors. */
+export function createMatrixApp() {
+  return createTestApp({
+    WORKER_IN_SERVER: 'false',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+  })
+}
+
+/** Checks each route against every kind of actor, on this file's own app, team and actors. */
+export function describeAccessMatrix(routes: AccessRoutes) {
+  let testApp: TestApp
+  const actors: Record<string, SignedUp> = {}
+  let teamId: string
+
+  beforeAll(async () => {
+    testApp = await createMatrixApp()
+    for (const name of Object.keys(GRANTS))
+      actors[name] = await signUp(testApp, { email: `${name}@matrix.example.com` })
+    const { prisma } = testApp.database
+    const owner = actors.owner!
+    teamId = (await prisma.team.create({ data: { accountId: owner.userId, name: 'Matrix team' } })).id
+    for (const [name, role, status] of [
+      ['admin', 'admin', 'active'],
+      ['member', 'member', 'active'],
+      ['viewer', 'viewer', 'active'],
+      ['deactivated', 'admin', 'deactivated'],
+      ['pending', 'admin', 'pending'],
+    ] as const) {
+      await prisma.teamMember.create({
+        data: {
+          accountId: owner.userId,
+          teamId,
+          userId: actors[name]!.userId,
+          name,
+          email: `${name}@matrix.example.com`,
+          role,
+          status,
+        },
+      })
+    }
+  })
+  afterAll(() => testApp.cleanup())
+
+  // A fresh agent of the owner, assigned to the team, with one of every item: destructive calls never
+  // leave the next actor without something to act on.
+  async function freshFixture(actorId: string): Promise<Fixture> {
+    const { prisma } = testApp.database
+    const accountId = actors.owner!.userId
+    const agent = await prisma.agent.create({ data: { accountId, name: 'Matrix agent' } })
+    await prisma.teamAgent.create({ data: { teamId, agentId: agent.id, accountId } })
+    const text = await prisma.text.create({ data: { accountId, agentId: agent.id, title: 'T', content: 'C' } })
+    const storageKey = `agents/${agent.id}/documents/1_x_file.txt`
+    await createFileStorage(testApp.config).put(storageKey, Buffer.from('file'), 'text/plain')
+    const document = await prisma.document.create({
+      data: {
+        accountId,
+        agentId: agent.id,
+        name: 'file.txt',
+        format: 'txt',
+        mimeType: 'text/plain',
+        storageKey,
+        sizeBytes: 4,
+        status: 'ready',
+      },
+    })
+    const website = await prisma.website.create({
+      data: { accountId, agentId: agent.id, url: 'https://example.com/', name: 'Site' },
+    })
+    const job = await prisma.job.create({ data: { kind: 'noop', accountId, agentId: agent.id, status: 'succeeded' } })
+    const conversation = await prisma.conversation.create({
+      data: { accountId, agentId: agent.id, name: 'Matrix chat', startedByUserId: actorId },
+    })
+    const attachmentKey = `widgets/matrix/attachments/${conversation.id}/note.txt`
+    await createFileStorage(testApp.config).put(attachmentKey, Buffer.from('note'), 'text/plain')
+    const message = await prisma.message.create({
+      data: {
+        accountId,
+        conversationId: conversation.id,
+        senderType: 'user',
+        text: 'Hi',
+        answerError: 'unavailable',
+        attachments: [{ name: 'note.txt', content_type: 'text/plain', size: 4, key: attachmentKey }],
+      },
+    })
+    const integration = await prisma.widgetIntegration.create({
+      data: {
+        accountId,
+        agentId: agent.id,
+        clientKey: `wk_${randomUUID()}`,
+        websiteName: 'Shop',
+        websiteDomain: 'shop.example.com',
+        startMessage: 'Hi',
+      },
+    })
+    return {
+      agentId: agent.id,
+      textId: text.id,
+      documentId: document.id,
+      websiteId: website.id,
+      jobId: job.id,
+      conversationId: conversation.id,
+      messageId: message.id,
+      integrationId: integration.id,
+    }
+  }
+
+  describe('the access matrix', () => {
+    describe.each(Object.entries(routes))('%s', (_route, { need, call }) => {
+      it.each(Object.keys(GRANTS))('as %s', async (actorName) => {
+        const fixture = await freshFixture(actors[actorName]!.userId)
+        const request = call(fixture)
+        let pending = testApp.request[request.method](request.path).set(bearer(actors[actorName]!.access))
+        pending = request.file
+          ? pending.attach('document_file', Buffer.from('some text'), 'upload.txt')
+          : request.body
+            ? pending.send(request.body)
+            : pending
+        const response = await pending
+        const granted = GRANTS[actorName]!
+        if (granted.includes(need)) {
+          expect([200, 201, 202], `${actorName} should be allowed: ${JSON.stringify(response.body)}`).toContain(
+            response.status,
+          )
+        } else {
+          expect(response.status, JSON.stringify(response.body)).toBe(granted.includes('read') ? 403 : 404)
+        }
+      })
+    })
+  })
+}
