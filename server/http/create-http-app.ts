@@ -58,8 +58,11 @@ export interface HttpAppOptions {
   clock?: () => Date
 }
 
-/** The Express app, plus close() for what its services hold open. */
-export type HttpApp = Express & { close(): Promise<void> }
+/**
+ * The Express app, plus close() for what its services hold open, and shopifyAppLoaded(), which settles once
+ * the embedded Shopify app's build is loaded (at once without it); requests before then wait for it.
+ */
+export type HttpApp = Express & { close(): Promise<void>; shopifyAppLoaded(): Promise<void> }
 
 export async function createHttpApp({
   config,
@@ -224,6 +227,7 @@ export async function createHttpApp({
   app.use(answerUnknownApiPath) // what the dashboard does not serve (a POST to a page, say) gets the JSON 404
   app.use(handleErrors)
   return Object.assign(app, {
+    shopifyAppLoaded: () => shopifyApp?.loaded ?? Promise.resolve(),
     close: async () => {
       await shopifyApp?.close()
       await services.close()

@@ -151,6 +151,14 @@ async function openShop(
 
 const launcher = (page: Page) => page.locator('[data-agentdesk-widget] >> css=button.launcher')
 
+/** Opens the chat window from the launcher; its message box, once shown. */
+async function openChat(page: Page) {
+  await launcher(page).click()
+  const input = page.locator('[data-agentdesk-widget] >> css=textarea')
+  await input.waitFor({ state: 'visible' })
+  return input
+}
+
 describe('the chat widget on a customer’s page', () => {
   it.each([
     ['bottom-right', (box: DOMRectLike) => box.x > 1100 && box.y > 650],
@@ -171,9 +179,7 @@ describe('the chat widget on a customer’s page', () => {
 
   it('answers a question with cited sources as links, and keeps the conversation through a reload', async () => {
     const { page, context, problems } = await openShop(keys['bottom-right'] ?? '')
-    await launcher(page).click()
-    const input = page.locator('[data-agentdesk-widget] >> css=textarea')
-    await input.waitFor({ state: 'visible' })
+    const input = await openChat(page)
     expect(await page.locator('[data-agentdesk-widget] >> css=.msg.ai').first().innerText()).toBe(
       'Hello! How can I help you today?',
     )
@@ -202,9 +208,7 @@ describe('the chat widget on a customer’s page', () => {
       '**Returns** are easy:\n- Within 30 days [1]\n- Free [label](https://example.com/free)\n<img src=x onerror="window.hacked=1">'
     try {
       const { page, context, problems } = await openShop(keys['bottom-left'] ?? '')
-      await launcher(page).click()
-      const input = page.locator('[data-agentdesk-widget] >> css=textarea')
-      await input.waitFor({ state: 'visible' })
+      const input = await openChat(page)
       await input.fill('How do returns work?')
       await input.press('Enter')
       const answer = page.locator('[data-agentdesk-widget] >> css=.msg.ai').nth(1)
@@ -226,9 +230,7 @@ describe('the chat widget on a customer’s page', () => {
     llm.state.tokenDelayMs = 80
     try {
       const { page, context } = await openShop(keys['top-left'] ?? '')
-      await launcher(page).click()
-      const input = page.locator('[data-agentdesk-widget] >> css=textarea')
-      await input.waitFor({ state: 'visible' })
+      const input = await openChat(page)
       await input.fill('How long do I have to return a product?')
       // The indicator lives only until the first word arrives, which on a loaded machine can be sooner than
       // a locator looks again: an observer in the widget's shadow root notes it the moment it is drawn.
@@ -263,9 +265,7 @@ describe('the chat widget on a customer’s page', () => {
 
   it('sends a file with a question, and the model reads it', async () => {
     const { page, context, problems } = await openShop(keys['top-right'] ?? '')
-    await launcher(page).click()
-    const input = page.locator('[data-agentdesk-widget] >> css=textarea')
-    await input.waitFor({ state: 'visible' })
+    const input = await openChat(page)
     // The paper clip is drawn, not an emoji that shows as a box without an emoji font.
     const attach = page.getByRole('button', { name: 'Attach a file' })
     expect([await attach.locator('svg').count(), (await attach.innerText()).trim()]).toEqual([1, ''])
@@ -370,9 +370,7 @@ describe('when the site owner’s plan has ended', () => {
     const calls = llm.requests.length
 
     const { page, context, problems } = await openShop(key, { enforced: true, locale: 'es-ES' })
-    await launcher(page).click()
-    const input = page.locator('[data-agentdesk-widget] >> css=textarea')
-    await input.waitFor({ state: 'visible' })
+    const input = await openChat(page)
     await input.fill('¿Puedo devolver un producto?')
     await input.press('Enter')
     const reply = page.locator('[data-agentdesk-widget] >> css=.msg.ai').nth(1)

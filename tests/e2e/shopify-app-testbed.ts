@@ -58,6 +58,8 @@ export async function startShopifyAppTestbed() {
       shopifyBuildDir: shopifyAppTestBuildDir(),
     })
     stops.push(() => app.close())
+    // Loading the app's build takes seconds (twice more on a busy machine): not inside a test's first page.
+    await app.shopifyAppLoaded()
     const server = app.listen(0, '127.0.0.1')
     stops.push(() => server.close())
     await once(server, 'listening')

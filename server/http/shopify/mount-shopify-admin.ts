@@ -46,6 +46,8 @@ export interface MountedShopifyApp {
    * to /shopify, and passes every other request on.
    */
   handler: RequestHandler
+  /** Settles once the built app is loaded, or has failed to (the requests then answer its error). */
+  loaded: Promise<void>
   close(): Promise<void>
 }
 
@@ -72,28 +74,41 @@ function isAdminAtRoot(req: Request) {
   )
 }
 
-function serveBuiltApp(buildDir: string, getLoadContext: GetLoadContextFunction): RequestHandler {
+/**
+ * The built app's handler. Loading the build (React, Polaris, the routes and the domain they import) takes
+ * seconds on a small machine, so it starts when the server does, not on the first merchant's request.
+ */
+function serveBuiltApp(buildDir: string, getLoadContext: GetLoadContextFunction) {
   const serverBuild = join(buildDir, 'server', 'index.js')
   const router = Router()
   router.use(
     '/shopify/assets',
     express.static(join(buildDir, 'client', 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
   )
-  let handle: Promise<RequestHandler> | undefined
+  const handle = existsSync(serverBuild)
+    ? import(pathToFileURL(serverBuild).href).then((build: ServerBuild) =>
+        createRequestHandler({ build, getLoadContext, mode: 'production' }),
+      )
+    : null
+  // A build that fails to load answers each request with its error (below); nobody else awaits it.
+  handle?.catch(() => {})
   router.use((req, res, next) => {
-    if (!existsSync(serverBuild)) {
+    if (!handle) {
       res
         .status(503)
         .type('text/plain')
         .send('The Shopify app is not built yet: run `npm run build`, then start the server again.')
       return
     }
-    handle ??= import(pathToFileURL(serverBuild).href).then((build: ServerBuild) =>
-      createRequestHandler({ build, getLoadContext, mode: 'production' }),
-    )
     handle.then((handler) => handler(req, res, next), next)
   })
-  return router
+  const loaded = handle
+    ? handle.then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve()
+  return { handler: router as RequestHandler, loaded }
 }
 
 async function serveAppInDevelopment(getLoadContext: GetLoadContextFunction) {
@@ -148,8 +163,8 @@ export async function mountShopifyApp({
       cspNonce: String(res.locals.cspNonce),
     }) satisfies ShopifyLoadContext
   const app = isDevelopment
-    ? await serveAppInDevelopment(getLoadContext)
-    : { handler: serveBuiltApp(buildDir, getLoadContext), close: async () => {} }
+    ? { ...(await serveAppInDevelopment(getLoadContext)), loaded: Promise.resolve() }
+    : { ...serveBuiltApp(buildDir, getLoadContext), close: async () => {} }
   const isHttps = config.PUBLIC_URL?.startsWith('https:') ?? false
   const router = Router()
   router.use(shopifySecurityHeaders({ isDevelopment, isHttps }))
@@ -159,6 +174,7 @@ export async function mountShopifyApp({
       if (isAdminAtRoot(req)) return res.redirect(302, `/shopify${req.originalUrl.slice(1)}`)
       return isEmbeddedAppPath(req.originalUrl) ? router(req, res, next) : next()
     },
+    loaded: app.loaded,
     close: app.close,
   }
 }

@@ -57,6 +57,8 @@ export async function startEmbeddedAppTestbed({
     logger: createLogger(config, logSink),
     shopifyBuildDir: buildDir,
   })
+  // Loading the app's build takes seconds (twice more on a busy machine): not inside a test's first request.
+  await app.shopifyAppLoaded()
   return {
     shop,
     app,
