@@ -14,6 +14,9 @@ import { createFileStorage } from '../server/storage/create-file-storage.ts'
 import { loadServerSecrets } from '../server/secrets/load-server-secrets.ts'
 import { createShopifyLibrary } from '../server/shopify/admin/create-shopify-library.ts'
 import { shopifyJobHandlersFor } from '../server/shopify/jobs/shopify-job-handlers-for.ts'
+import { createMailTransport } from '../server/mail/mail-transport.ts'
+import { mailJobHandlersFor } from '../server/mail/send-email-job.ts'
+import { passwordResetJobHandlersFor } from '../server/accounts/password-reset/request-password-reset.ts'
 
 let config
 try {
@@ -36,12 +39,15 @@ const storage = createFileStorage(config)
 const shopify =
   (await createShopifyLibrary({ config, database, secrets: await loadServerSecrets(database, config), logger }))
     ?.shopify ?? null
+const mail = createMailTransport(config, logger)
 let started: ReturnType<typeof startWorker> | null = null
 const queue = { wake: () => started?.wake() }
 const handlers = {
   ...createKnowledgeJobHandlers({ config, database, storage, embedder: createEmbedder(config) }),
   ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }),
   ...stripeJobHandlersFor(createStripeClient(config), logger),
+  ...mailJobHandlersFor(mail, logger),
+  ...passwordResetJobHandlersFor({ database, config }),
 }
 const worker = startWorker({
   database,
@@ -55,6 +61,7 @@ const recrawls = scheduleRecrawls(database, { queue: worker, logger })
 const stop = async () => {
   recrawls.stop()
   await worker.stop(config.SHUTDOWN_TIMEOUT_MS)
+  mail.close()
   await database.close()
   process.exit(0)
 }

@@ -27,6 +27,9 @@ import { holdProcessPresence } from './db/hold-process-presence.ts'
 import { scheduleRecrawls } from './knowledge/websites/schedule-recrawls.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { createFileStorage } from './storage/create-file-storage.ts'
+import { createMailTransport, type MailTransport } from './mail/mail-transport.ts'
+import { mailJobHandlersFor } from './mail/send-email-job.ts'
+import { passwordResetJobHandlersFor } from './accounts/password-reset/request-password-reset.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { sweepExpiredWidgetSessions } from './widgets/public/sweep-expired-widget-sessions.ts'
 
@@ -48,6 +51,8 @@ export interface AppServices {
   plans: PlanEnforcement
   /** Stripe, for dashboard accounts' payments; null without STRIPE_SECRET_KEY. */
   stripe: Stripe | null
+  /** E-mail: SMTP with SMTP_URL, else the log (its `delivers` says which). */
+  mail: MailTransport
   close(): Promise<void>
 }
 
@@ -72,6 +77,7 @@ export async function createAppServices({
   const stripe = createStripeClient(config)
   const storage = createFileStorage(config)
   const embedder = createEmbedder(config)
+  const mail = createMailTransport(config, logger)
   let worker: RunningWorker | null = null
   const queue = { wake: () => worker?.wake() }
   if (config.WORKER_IN_SERVER) {
@@ -79,6 +85,8 @@ export async function createAppServices({
       ...createKnowledgeJobHandlers({ config, database, storage, embedder }),
       ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }),
       ...stripeJobHandlersFor(stripe, logger),
+      ...mailJobHandlersFor(mail, logger),
+      ...passwordResetJobHandlersFor({ database, config }),
     }
     worker = startWorker({
       database,
@@ -159,12 +167,14 @@ export async function createAppServices({
     chat,
     plans,
     stripe,
+    mail,
     close: async () => {
       recrawls?.stop()
       await abandonedAnswers.stop()
       await widgetSessionSweep.stop()
       await presence.release()
       await worker?.stop(config.SHUTDOWN_TIMEOUT_MS)
+      mail.close()
       await rateLimits.close()
     },
   }

@@ -16,6 +16,11 @@ export const MESSAGES = {
   invalidLogout: 'Invalid logout request',
   noRefreshToken: 'No refresh token available',
   fullNameRequired: 'Please enter your full name',
+  resetEmailRequired: 'Please enter your email address',
+  resetRequested:
+    'If an account uses this address, a link to set a new password is on its way. It works once, for 30 minutes.',
+  resetLinkInvalid: 'This link has expired or was already used. Ask for a new one.',
+  resetDone: 'Your password is set. Sign in with it.',
 } as const
 
 // Long enough for any real e-mail or password, short enough that hashing it is no attack.
@@ -151,6 +156,22 @@ export const ChangeEmailSchema = body(
   MESSAGES.emailFieldsRequired,
 )
 export type ChangeEmail = z.infer<typeof ChangeEmailSchema>
+
+export const PasswordResetRequestSchema = body(
+  { email: emailField(MESSAGES.resetEmailRequired) },
+  MESSAGES.resetEmailRequired,
+)
+
+export const PasswordResetConfirmSchema = body(
+  {
+    token: z
+      .string({ error: MESSAGES.resetLinkInvalid })
+      .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: MESSAGES.resetLinkInvalid }),
+    new_password: strongPassword(MESSAGES.passwordFieldsRequired),
+  },
+  MESSAGES.passwordFieldsRequired,
+)
+export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>
 
 export const DeleteAccountSchema = body(
   {

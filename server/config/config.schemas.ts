@@ -5,6 +5,7 @@ import { ACCOUNT_SETTINGS } from './settings/account-settings.ts'
 import { ANSWERING_SETTINGS } from './settings/answering-settings.ts'
 import { checkSettingsThatGoTogether } from './settings/check-settings-together.ts'
 import { KNOWLEDGE_SETTINGS } from './settings/knowledge-settings.ts'
+import { MAIL_SETTINGS } from './settings/mail-settings.ts'
 import { PROVIDER_SETTINGS } from './settings/provider-settings.ts'
 import { SERVER_SETTINGS } from './settings/server-settings.ts'
 
@@ -12,6 +13,7 @@ export const ConfigSchema = z
   .object({
     ...SERVER_SETTINGS,
     ...ACCOUNT_SETTINGS,
+    ...MAIL_SETTINGS,
     ...PROVIDER_SETTINGS,
     ...KNOWLEDGE_SETTINGS,
     ...ANSWERING_SETTINGS,

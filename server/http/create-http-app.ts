@@ -18,6 +18,7 @@ import { textRoutes } from './agents/texts.routes.ts'
 import { websiteRoutes } from './agents/websites.routes.ts'
 import { authenticate } from './authenticate.ts'
 import { sessionRoutes } from './accounts/session.routes.ts'
+import { accountEmailRoutes } from './accounts/account-emails.routes.ts'
 import { healthRoutes } from './health.routes.ts'
 import { logRequests } from './log-requests.ts'
 import { teamRoutes } from './teams.routes.ts'
@@ -142,6 +143,14 @@ export async function createHttpApp({
     }),
   )
   api.use(
+    accountEmailRoutes({
+      database,
+      queue: services.queue,
+      rateLimits: services.rateLimits,
+      emailDelivers: services.mail.delivers,
+    }),
+  )
+  api.use(
     profileRoutes({
       config,
       database,
@@ -190,6 +199,7 @@ export async function createHttpApp({
         model: services.chat.chatModel ? config.LLM_MODEL : null,
         hasEmbedder: services.embedder !== null,
         billingMode: services.plans.mode,
+        emailDelivers: services.mail.delivers,
       }),
     }),
   )

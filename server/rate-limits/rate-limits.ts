@@ -6,7 +6,14 @@ import { createLimiterStore } from './limiter-store.ts'
 import { createSignInThrottle, type BeginSignInOptions, type SignInAttempt } from './sign-in-throttle.ts'
 import { tooMany } from './too-many.ts'
 
-type AuthAction = 'register' | 'refresh' | 'google-login' | 'confirm-password' | 'team-invite'
+type AuthAction =
+  | 'register'
+  | 'refresh'
+  | 'google-login'
+  | 'confirm-password'
+  | 'team-invite'
+  | 'password-reset'
+  | 'password-reset-confirm'
 
 /**
  * Limits on the sign-in family of calls: password sign-ins by their own throttle, other calls per IP

@@ -1,5 +1,6 @@
 // What this server is set up with, for the team to know (Settings): whether an AI model writes the answers
-// (otherwise the offline answerer quotes the sources), whether passages get vectors, and the billing mode.
+// (otherwise the offline answerer quotes the sources), whether passages get vectors, the billing mode, and
+// whether e-mails leave the server (SMTP) or are only written to its log.
 // Nothing secret: no address or key, only whether one is there and the model's name.
 import { z } from 'zod'
 
@@ -7,6 +8,7 @@ export const ServerSetupSchema = z.strictObject({
   ai_model: z.string().nullable(),
   embeddings: z.boolean(),
   billing_mode: z.enum(['enforced', 'unlimited']),
+  email_delivery: z.enum(['smtp', 'log']),
 })
 export type ServerSetup = z.infer<typeof ServerSetupSchema>
 
@@ -15,10 +17,12 @@ export interface ServerSetupSources {
   model: string | null
   hasEmbedder: boolean
   billingMode: ServerSetup['billing_mode']
+  emailDelivers: boolean
 }
 
-export const serverSetupOf = ({ model, hasEmbedder, billingMode }: ServerSetupSources): ServerSetup => ({
+export const serverSetupOf = ({ model, hasEmbedder, billingMode, emailDelivers }: ServerSetupSources): ServerSetup => ({
   ai_model: model,
   embeddings: hasEmbedder,
   billing_mode: billingMode,
+  email_delivery: emailDelivers ? 'smtp' : 'log',
 })

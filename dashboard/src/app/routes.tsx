@@ -31,6 +31,14 @@ export const routes: RouteObject[] = [
           { path: '/security', element: page(() => import('../pages/public/security-page.tsx'), 'SecurityPage') },
           { path: '/refund', element: page(() => import('../pages/public/refund-page.tsx'), 'RefundPage') },
           { path: '/auth', element: page(() => import('../pages/auth/auth-page.tsx'), 'AuthPage') },
+          {
+            path: '/auth/forgot-password',
+            element: page(() => import('../pages/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+          },
+          {
+            path: '/auth/reset-password',
+            element: page(() => import('../pages/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+          },
           { path: '/app/plans', element: page(() => import('../pages/app/plans-page.tsx'), 'PlansPage') },
           {
             path: '/app/customer-info',

@@ -1,7 +1,13 @@
 import type { Database } from '../../db/database.ts'
 
 export type RevokeReason =
-  'logout' | 'reuse' | 'password-change' | 'email-change' | 'account-deletion' | 'account-takeover-guard'
+  | 'logout'
+  | 'reuse'
+  | 'password-change'
+  | 'password-reset'
+  | 'email-change'
+  | 'account-deletion'
+  | 'account-takeover-guard'
 
 /** Ends one sign-in session: its refresh tokens stop refreshing, its access tokens stop authenticating. */
 export async function revokeSession(database: Database, familyId: string, reason: RevokeReason) {

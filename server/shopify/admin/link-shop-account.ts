@@ -1,3 +1,4 @@
+import { SHOP_PLACEHOLDER_EMAIL_DOMAIN } from '../../accounts/receives-email.ts'
 import { randomBytes } from 'node:crypto'
 import { startTrial } from '../../billing/start-trial.ts'
 import type { Database } from '../../db/database.ts'
@@ -19,7 +20,7 @@ const isUniqueViolation = (error: unknown) =>
 
 /** An address no mailbox answers (.invalid is reserved), so nobody can sign in with it until the merchant sets a real one. */
 export function placeholderEmailOf(shopDomain: string) {
-  return `${shopDomain}@shopify.invalid`
+  return `${shopDomain}@${SHOP_PLACEHOLDER_EMAIL_DOMAIN}`
 }
 
 // Always the placeholder, never the shop's own e-mail: anyone can type any address into their shop

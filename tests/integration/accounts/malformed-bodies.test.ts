@@ -50,6 +50,13 @@ const endpoints = [
     isSignedIn: false,
   },
   {
+    method: 'post',
+    path: '/api/accounts/password-reset/',
+    valid: { email: 'a@example.com' },
+    message: 'Please enter your email address',
+    isSignedIn: false,
+  },
+  {
     method: 'put',
     path: '/api/accounts/profile/',
     valid: { full_name: 'A' },

@@ -29,6 +29,7 @@ describe('GET /api/dashboard/api/server-setup/', () => {
       ai_model: null,
       embeddings: false,
       billing_mode: 'unlimited',
+      email_delivery: 'log',
     })
     expect((await plain.request.get('/api/dashboard/api/server-setup/')).status).toBe(401)
   })
@@ -36,7 +37,12 @@ describe('GET /api/dashboard/api/server-setup/', () => {
   it('names the model, and nothing of how it is reached', async () => {
     const account = await signUp(withModel)
     const setup = await withModel.request.get('/api/dashboard/api/server-setup/').set(bearer(account.access))
-    expect(setup.body).toEqual({ ai_model: 'fake-chat-1', embeddings: false, billing_mode: 'enforced' })
+    expect(setup.body).toEqual({
+      ai_model: 'fake-chat-1',
+      embeddings: false,
+      billing_mode: 'enforced',
+      email_delivery: 'log',
+    })
     expect(JSON.stringify(setup.body)).not.toContain('llm-key')
     expect(JSON.stringify(setup.body)).not.toContain(llm.config.LLM_BASE_URL)
   })

@@ -67,7 +67,11 @@ const READS: [RegExp, (match: RegExpMatchArray, query: URLSearchParams) => unkno
   [/^\/plans\/get-user-subscription\/$/, () => DEMO_SUBSCRIPTION],
   [/^\/plans\/get-user-subscription-history\/$/, () => ({ subscriptions: DEMO_SUBSCRIPTION_HISTORY })],
   [/^\/notifications\/$/, () => ({ notifications: DEMO_NOTIFICATIONS })],
-  [/^\/dashboard\/api\/server-setup\/$/, () => ({ ai_model: 'demo', embeddings: true, billing_mode: 'enforced' })],
+  [/^\/accounts\/email-setup\/$/, () => ({ email_delivery: 'smtp' })],
+  [
+    /^\/dashboard\/api\/server-setup\/$/,
+    () => ({ ai_model: 'demo', embeddings: true, billing_mode: 'enforced', email_delivery: 'smtp' }),
+  ],
 ]
 
 function filterConversations(query: URLSearchParams) {

@@ -1,5 +1,5 @@
 // Sign in (SPEC section 2, Auth screen): e-mail, password with show/hide, Sign In (Signing in...).
-import { Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
+import { Button, Form, FormLayout, InlineError, Link, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { PasswordField } from './password-field.tsx'
 import { MESSAGES } from '#server/accounts/accounts.schemas.ts'
@@ -51,6 +51,7 @@ export function SignInForm() {
       <FormLayout>
         <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
         <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <Link url="/auth/forgot-password">Forgot password?</Link>
         <div role="alert">{error ? <InlineError message={error} fieldID="sign-in" /> : null}</div>
         <Button submit variant="primary" size="large" fullWidth loading={pending} disabled={pending}>
           {pending ? 'Signing in...' : 'Sign In'}

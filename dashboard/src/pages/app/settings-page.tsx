@@ -11,6 +11,7 @@ import { AGENTS_KEY } from '../../features/agents/agents.queries.ts'
 import { BillingSettingsTab } from '../../features/billing/billing-settings-tab.tsx'
 import { BILLING_KEY } from '../../features/billing/billing.queries.ts'
 import { NoAiModelNoticeIfNone } from '../../features/chat/no-ai-model-notice.tsx'
+import { NoEmailNoticeIfNone } from '../../features/auth/email-setup-notice.tsx'
 import { AgentPermissionsTab } from '../../features/teams/agent-permissions-tab.tsx'
 import { TeamManagementTab } from '../../features/teams/team-management-tab.tsx'
 import { TEAMS_KEY } from '../../features/teams/teams.queries.ts'
@@ -66,6 +67,7 @@ export function SettingsPage() {
       }}
     >
       <NoAiModelNoticeIfNone />
+      <NoEmailNoticeIfNone forOperator />
       <Tabs
         tabs={TABS}
         selected={selected}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
 import { ContinueWithGoogle } from '../../features/auth/continue-with-google.tsx'
+import { NoEmailNoticeIfNone } from '../../features/auth/email-setup-notice.tsx'
 import { finishGoogleSignIn } from '../../features/auth/google-sign-in.ts'
 import { SignInForm } from '../../features/auth/sign-in-form.tsx'
 import { SignUpForm } from '../../features/auth/sign-up-form.tsx'
@@ -70,6 +71,7 @@ export function AuthPage() {
                 fitted
               >
                 <div className="auth-form">
+                  {selected === 1 ? <NoEmailNoticeIfNone /> : null}
                   {selected === 1 ? (
                     <SignUpForm onRegisteredWithoutSession={() => setSearch({}, { replace: true })} />
                   ) : (

@@ -1,0 +1,81 @@
+// "Forgot password?": the request only queues a job, so its answer and its timing are the same whether or
+// not the address has an account; the job looks the address up and, for an account, e-mails a link.
+import { z } from 'zod'
+import type { Config } from '../../config/config.schemas.ts'
+import type { Database } from '../../db/database.ts'
+import type { JobHandler } from '../../jobs/job-handler.ts'
+import { defineJobKind, enqueueJobOf, handlerOf } from '../../jobs/job-kind.ts'
+import { emailLinkUrl } from '../../mail/email-link-url.ts'
+import { PASSWORD_RESET_MINUTES, passwordResetEmail } from '../../mail/email-templates.ts'
+import { queueEmail } from '../../mail/send-email-job.ts'
+import { issueEmailLink } from '../email-links/email-link-tokens.ts'
+import { receivesEmail } from '../receives-email.ts'
+
+const SEND_PASSWORD_RESET_LINK = defineJobKind({
+  kind: 'password-reset-link',
+  payload: z.object({ email: z.email() }),
+  maxAttempts: 5,
+})
+
+/** Queues the look-up; the caller answers the same whatever the address. */
+export async function requestPasswordReset(database: Database, { email }: { email: string }) {
+  await enqueueJobOf(database.prisma, SEND_PASSWORD_RESET_LINK, { subjectType: 'email-address', payload: { email } })
+}
+
+/** This request's e-mail was queued by an earlier attempt: its link stands, nothing is to be redone. */
+class AlreadyQueued extends Error {}
+
+interface SendLinkOptions {
+  database: Database
+  config: Config
+  /** The request's job: one e-mail per request, even when the job runs again after a crash. */
+  requestId: string
+  email: string
+}
+
+async function sendPasswordResetLink({ database, config, requestId, email }: SendLinkOptions) {
+  const user = await database.prisma.user.findUnique({ where: { email }, select: { id: true, isActive: true } })
+  if (!user || !receivesEmail({ email, isActive: user.isActive })) return { sent: false }
+  try {
+    await database.prisma.$transaction(async (tx) => {
+      // A new link replaces any earlier one still unused.
+      await tx.emailLink.updateMany({
+        where: { userId: user.id, purpose: 'password_reset', usedAt: null },
+        data: { usedAt: new Date() },
+      })
+      const token = await issueEmailLink(tx, {
+        purpose: 'password_reset',
+        userId: user.id,
+        email,
+        validForMs: PASSWORD_RESET_MINUTES * 60_000,
+      })
+      const content = passwordResetEmail({ link: emailLinkUrl(config, '/auth/reset-password', token) })
+      const queued = await queueEmail(tx, {
+        to: email,
+        content,
+        eventKey: `password-reset:${requestId}`,
+        accountId: user.id,
+      })
+      if (!queued) throw new AlreadyQueued()
+    })
+  } catch (error) {
+    if (error instanceof AlreadyQueued) return { sent: false }
+    throw error
+  }
+  return { sent: true }
+}
+
+/** The password reset job's handler, to register with the worker. */
+export function passwordResetJobHandlersFor({
+  database,
+  config,
+}: {
+  database: Database
+  config: Config
+}): Record<string, JobHandler> {
+  return {
+    [SEND_PASSWORD_RESET_LINK.kind]: handlerOf(SEND_PASSWORD_RESET_LINK, {
+      run: ({ job, payload }) => sendPasswordResetLink({ database, config, requestId: job.id, email: payload.email }),
+    }),
+  }
+}

@@ -1,0 +1,15 @@
+// E-mail: invitations, password resets, address checks and alerts (docs/configuration.md). Part of
+// ConfigSchema (config.schemas.ts). Without SMTP_URL nothing is sent: each e-mail is written to the log.
+import { z } from 'zod'
+
+export const MAIL_SETTINGS = {
+  // smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://user:pass@host:465
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.com:465',
+    })
+    .optional(),
+  // The sender, e.g. AgentDesk <no-reply@chat.example.com>; by default no-reply@ the PUBLIC_URL's host
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+}

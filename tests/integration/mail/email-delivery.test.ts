@@ -1,0 +1,113 @@
+// Issue 20: every e-mail is a durable job. Sent over SMTP once per event; kept through a restart between
+// queueing and sending; retried while the SMTP server is down and delivered once when it is back; and
+// without SMTP_URL written to the log with its links, so an operator can still act on it.
+import { afterEach, describe, expect, it } from 'vitest'
+import { createHttpApp, type HttpApp } from '../../../server/http/create-http-app.ts'
+import { createLogger } from '../../../server/logging/create-logger.ts'
+import { passwordResetEmail } from '../../../server/mail/email-templates.ts'
+import { queueEmail } from '../../../server/mail/send-email-job.ts'
+import supertest from 'supertest'
+import { GOOD_PASSWORD, signUp } from '../../support/accounts.ts'
+import { createTestApp, testConfig, type TestApp } from '../../support/create-test-app.ts'
+import { createTestDatabase, openDatabaseAt } from '../../support/create-test-database.ts'
+import { linkIn, startSmtpInbox } from '../../support/smtp-inbox.ts'
+
+const stops: (() => Promise<unknown>)[] = []
+afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop()
+})
+
+async function appWith(settings: Record<string, string>) {
+  const testApp = await createTestApp({ JOB_POLL_MS: '50', AUTH_RATE_LIMIT_PER_IP: '100000', ...settings })
+  stops.push(() => testApp.cleanup())
+  return testApp
+}
+
+const emailJobs = (testApp: Pick<TestApp, 'database'>) =>
+  testApp.database.prisma.job.findMany({ where: { kind: 'send-email' }, select: { status: true, attempts: true } })
+
+describe('sending e-mail', () => {
+  it('queues one e-mail per event, however often the event is reported', async () => {
+    const inbox = await startSmtpInbox()
+    stops.push(inbox.close)
+    const testApp = await appWith({ SMTP_URL: inbox.url, WORKER_IN_SERVER: 'false' })
+    const content = passwordResetEmail({ link: 'https://chat.example.com/auth/reset-password?token=abc' })
+    const first = await queueEmail(testApp.database.prisma, { to: 'a@example.com', content, eventKey: 'event-1' })
+    const again = await queueEmail(testApp.database.prisma, { to: 'a@example.com', content, eventKey: 'event-1' })
+    expect([first, again]).toEqual([true, false])
+    expect(await emailJobs(testApp)).toHaveLength(1)
+  })
+
+  it('keeps an e-mail queued through a restart, and sends it once after', async () => {
+    const inbox = await startSmtpInbox()
+    stops.push(inbox.close)
+    const testDatabase = await createTestDatabase()
+    stops.push(() => testDatabase.cleanup())
+    const start = async (database: typeof testDatabase.database, workerInServer: boolean) => {
+      const config = testConfig({
+        DATA_DIR: testDatabase.location.DATA_DIR,
+        DATABASE_URL: testDatabase.location.DATABASE_URL,
+        SMTP_URL: inbox.url,
+        JOB_POLL_MS: '50',
+        WORKER_IN_SERVER: String(workerInServer),
+      })
+      return createHttpApp({ config, database, logger: createLogger(config) })
+    }
+    // Before: the reset is asked for, and the process stops before any worker sends it.
+    const before: HttpApp = await start(testDatabase.database, false)
+    const email = 'restarted@example.com'
+    const registered = await supertest(before)
+      .post('/api/accounts/register/')
+      .send({ email, password: GOOD_PASSWORD, full_name: 'Restarted' })
+    expect(registered.status).toBe(201)
+    expect((await supertest(before).post('/api/accounts/password-reset/').send({ email })).status).toBe(202)
+    await before.close()
+    await testDatabase.database.close()
+    expect(inbox.received).toEqual([])
+
+    const database = await openDatabaseAt(testDatabase.location)
+    stops.push(() => database.close())
+    const after = await start(database, true)
+    stops.push(() => after.close())
+    await expect.poll(() => inbox.to(email).length, { timeout: 10_000 }).toBe(1)
+    await expect
+      .poll(async () =>
+        (await database.prisma.job.findMany({ where: { kind: 'send-email' } })).map((job) => job.status),
+      )
+      .toEqual(['succeeded'])
+    expect(inbox.to(email)).toHaveLength(1)
+  })
+
+  it('retries while the SMTP server is down and delivers once when it is back', async () => {
+    const inbox = await startSmtpInbox()
+    stops.push(inbox.close)
+    const testApp = await appWith({ SMTP_URL: inbox.url })
+    const account = await signUp(testApp)
+    await inbox.stop()
+    await testApp.request.post('/api/accounts/password-reset/').send({ email: account.email })
+    await expect
+      .poll(async () => (await emailJobs(testApp))[0], { timeout: 10_000 })
+      .toMatchObject({ status: 'queued', attempts: 1 })
+    await inbox.start()
+    await expect.poll(() => inbox.to(account.email).length, { timeout: 20_000 }).toBe(1)
+    await expect.poll(async () => (await emailJobs(testApp))[0]?.status).toBe('succeeded')
+    expect(inbox.to(account.email)).toHaveLength(1)
+  })
+
+  it('without SMTP_URL writes the e-mail to the log at info level, with a link that works', async () => {
+    const testApp = await appWith({ PUBLIC_URL: 'https://chat.example.com' })
+    const account = await signUp(testApp)
+    await testApp.request.post('/api/accounts/password-reset/').send({ email: account.email })
+    const logged = () =>
+      testApp.logLines.find((line) => (line.mail as { to?: string } | undefined)?.to === account.email) as
+        { level: number; msg: string; mail: { subject: string; text: string } } | undefined
+    await expect.poll(() => logged(), { timeout: 10_000 }).toBeDefined()
+    expect(logged()).toMatchObject({ level: 30, mail: { subject: 'Set a new AgentDesk password' } })
+    expect(logged()?.msg).toBe('e-mail not sent (SMTP_URL is not set); its text, with its links, is here')
+    const link = linkIn({ text: logged()?.mail.text ?? '' }, '/auth/reset-password')
+    const done = await testApp.request
+      .post('/api/accounts/password-reset/confirm/')
+      .send({ token: link.searchParams.get('token'), new_password: `${GOOD_PASSWORD}x` })
+    expect(done.status).toBe(200)
+  })
+})
