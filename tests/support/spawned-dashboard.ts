@@ -13,8 +13,11 @@ export interface SpawnedDashboard {
   close(): Promise<void>
 }
 
-/** Starts the server and Chromium, and makes the folder the screenshots go to; what started is stopped if a step fails. */
-export async function startSpawnedDashboard(): Promise<SpawnedDashboard> {
+/**
+ * Starts the server (with `settings` added to its environment) and Chromium, and makes the folder the
+ * screenshots go to; what started is stopped if a step fails.
+ */
+export async function startSpawnedDashboard(settings: Record<string, string> = {}): Promise<SpawnedDashboard> {
   const stops: (() => Promise<unknown>)[] = []
   const close = async () => {
     for (const stop of stops.splice(0).reverse()) await stop()
@@ -22,7 +25,7 @@ export async function startSpawnedDashboard(): Promise<SpawnedDashboard> {
   try {
     const location = await createDatabaseLocation()
     stops.push(() => location.destroy())
-    const server = await spawnServer({ DATA_DIR: location.DATA_DIR })
+    const server = await spawnServer({ DATA_DIR: location.DATA_DIR, ...settings })
     stops.push(() => {
       server.child.kill('SIGTERM')
       return server.exited
