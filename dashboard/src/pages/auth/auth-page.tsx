@@ -1,8 +1,9 @@
 // /auth (SPEC section 2): sign in and sign up tabs; also where Google sends the browser back with ?code.
-import { BlockStack, Card, Spinner, Tabs, Text } from '@shopify/polaris'
+import { Spinner, Tabs } from '@shopify/polaris'
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
+import { AuthScreen } from '../../features/auth/auth-screen.tsx'
 import { ContinueWithGoogle } from '../../features/auth/continue-with-google.tsx'
 import { NoEmailNoticeIfNone } from '../../features/auth/email-setup-notice.tsx'
 import { finishGoogleSignIn } from '../../features/auth/google-sign-in.ts'
@@ -11,7 +12,6 @@ import { SignUpForm } from '../../features/auth/sign-up-form.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
-import '../../features/auth/auth.css'
 
 const TABS = [
   { id: 'signin', content: 'Sign In' },
@@ -47,43 +47,32 @@ export function AuthPage() {
   if (status === 'signed-in' && arrivedSignedIn.current && !finishingGoogle)
     return <Navigate to="/app/dashboard" replace />
   return (
-    <div className="auth-screen">
-      <div className="auth-card">
-        <Card>
-          <BlockStack gap="400">
-            <BlockStack gap="100">
-              <Text as="h1" variant="headingLg">
-                {selected === 1 ? 'Create your account' : 'Welcome back'}
-              </Text>
-              <Text as="p" tone="subdued">
-                {selected === 1 ? 'Start your 14-day free trial. No card needed.' : 'Sign in to manage your AI agents.'}
-              </Text>
-            </BlockStack>
-            {finishingGoogle ? (
-              <div className="page-loading" role="status">
-                <Spinner accessibilityLabel="Signing in with Google" />
-              </div>
+    <AuthScreen
+      title={selected === 1 ? 'Create your account' : 'Welcome back'}
+      subtitle={selected === 1 ? 'Start your 14-day free trial. No card needed.' : 'Sign in to manage your AI agents.'}
+    >
+      {finishingGoogle ? (
+        <div className="page-loading" role="status">
+          <Spinner accessibilityLabel="Signing in with Google" />
+        </div>
+      ) : (
+        <Tabs
+          tabs={TABS}
+          selected={selected}
+          onSelect={(index) => setSearch(index === 1 ? { tab: 'signup' } : {}, { replace: true })}
+          fitted
+        >
+          <div className="auth-form">
+            {selected === 1 ? <NoEmailNoticeIfNone /> : null}
+            {selected === 1 ? (
+              <SignUpForm onRegisteredWithoutSession={() => setSearch({}, { replace: true })} />
             ) : (
-              <Tabs
-                tabs={TABS}
-                selected={selected}
-                onSelect={(index) => setSearch(index === 1 ? { tab: 'signup' } : {}, { replace: true })}
-                fitted
-              >
-                <div className="auth-form">
-                  {selected === 1 ? <NoEmailNoticeIfNone /> : null}
-                  {selected === 1 ? (
-                    <SignUpForm onRegisteredWithoutSession={() => setSearch({}, { replace: true })} />
-                  ) : (
-                    <SignInForm />
-                  )}
-                  <ContinueWithGoogle />
-                </div>
-              </Tabs>
+              <SignInForm />
             )}
-          </BlockStack>
-        </Card>
-      </div>
-    </div>
+            <ContinueWithGoogle />
+          </div>
+        </Tabs>
+      )}
+    </AuthScreen>
   )
 }
