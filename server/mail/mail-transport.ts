@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Config } from '../config/config.schemas.ts'
 import type { Logger } from '../logging/create-logger.ts'
 import { PRODUCT_NAME } from './email-layout.ts'
@@ -40,17 +40,22 @@ export function createMailTransport(config: Config, logger: Logger): MailTranspo
       close: () => {},
     }
   }
-  const transport = createTransport({
-    url: config.SMTP_URL,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  })
+  // nodemailer is loaded with the first e-mail, not when the server starts.
+  let transport: Promise<Transporter> | null = null
+  const connected = () =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: config.SMTP_URL,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      }),
+    ))
   return {
     delivers: true,
     send: async (email, messageId) => {
-      await transport.sendMail({ from, ...email, messageId: `<${messageId}@${domain}>` })
+      await (await connected()).sendMail({ from, ...email, messageId: `<${messageId}@${domain}>` })
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close()),
   }
 }

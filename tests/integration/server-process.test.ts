@@ -26,7 +26,9 @@ async function start(env: Record<string, string | undefined>, args: string[] = [
   return server
 }
 
-describe('the server process', () => {
+// Each test starts one or two server processes (Node, the embedded database, its migrations): seconds each
+// on two cores, several times that while the rest of the suite runs beside them.
+describe('the server process', { timeout: 90_000 }, () => {
   it('when a configuration value is wrong, it stops with one clear line and exit code 1', async () => {
     const { code, stderr } = await runServerExpectingFailure({ PORT: 'abc', DATA_DIR: '/nonexistent' })
     expect(code).toBe(1)
