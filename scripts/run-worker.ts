@@ -46,7 +46,7 @@ const handlers = {
   ...createKnowledgeJobHandlers({ config, database, storage, embedder: createEmbedder(config) }),
   ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }),
   ...stripeJobHandlersFor(createStripeClient(config), logger),
-  ...mailJobHandlersFor(mail, logger),
+  ...mailJobHandlersFor({ database, transport: mail, logger }),
   ...passwordResetJobHandlersFor({ database, config }),
 }
 const worker = startWorker({

@@ -85,7 +85,7 @@ export async function createAppServices({
       ...createKnowledgeJobHandlers({ config, database, storage, embedder }),
       ...shopifyJobHandlersFor(shopify, { database, queue, storage, logger }),
       ...stripeJobHandlersFor(stripe, logger),
-      ...mailJobHandlersFor(mail, logger),
+      ...mailJobHandlersFor({ database, transport: mail, logger }),
       ...passwordResetJobHandlersFor({ database, config }),
     }
     worker = startWorker({

@@ -4,6 +4,7 @@ import type { ChangePassword } from './accounts.schemas.ts'
 import { MESSAGES } from './accounts.schemas.ts'
 import { requireDashboardSignIn, type Actor } from './actor.ts'
 import { confirmPassword } from './confirm-password.ts'
+import { spendPasswordResetLinks } from './email-links/email-link-tokens.ts'
 import { hashPassword, verifyPassword } from './password-hashing.ts'
 import { requireUser } from './require-user.ts'
 import { revokeOtherSessions } from './sessions/revoke-session.ts'
@@ -42,5 +43,6 @@ export async function changePassword(database: Database, actor: Actor, change: C
     where: { id: user.id },
     data: { passwordHash: await hashPassword(change.new_password) },
   })
+  await spendPasswordResetLinks(database.prisma, user.id)
   await revokeOtherSessions(database, { userId: user.id, reason: 'password-change', exceptSessionId: actor.sessionId })
 }

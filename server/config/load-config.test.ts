@@ -53,6 +53,11 @@ describe('loadConfig', () => {
       'TRUST_PROXY must be false, a number of proxy hops, or trusted subnets (true would let clients spoof their address) (got "true")',
     ],
     ['SECRET_KEY', 'short', 'SECRET_KEY must be at least 32 characters (value hidden)'],
+    [
+      'MAIL_FROM',
+      'AgentDesk',
+      'MAIL_FROM must be an address, or a name and an address such as AgentDesk <no-reply@chat.example.com> (got "AgentDesk")',
+    ],
   ])('when %s is %s, it fails with one line naming the variable', (name, value, expected) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(`Invalid configuration: ${expected}`))
   })
@@ -73,6 +78,10 @@ describe('loadConfig', () => {
     [
       { STRIPE_SECRET_KEY: 'sk_test_x' },
       'STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint)',
+    ],
+    [
+      { SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465' },
+      'SMTP_URL needs PUBLIC_URL (the address the links in e-mails lead to)',
     ],
   ])('settings that go together are checked together: %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(`Invalid configuration: ${message}`)

@@ -17,6 +17,8 @@ export interface MailTransport {
 
 const SMTP_TIMEOUT_MS = 20_000
 
+const isLoopback = (host: string) => ['localhost', '127.0.0.1', '[::1]', '::1'].includes(host)
+
 /** The sender: MAIL_FROM, or no-reply at the PUBLIC_URL's host. */
 function senderOf(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_URL'>) {
   if (config.MAIL_FROM) return config.MAIL_FROM
@@ -46,6 +48,9 @@ export function createMailTransport(config: Config, logger: Logger): MailTranspo
     (transport ??= import('nodemailer').then(({ createTransport }) =>
       createTransport({
         url: config.SMTP_URL,
+        // smtp:// upgrades with STARTTLS, and must: a server (or someone between) that does not offer it
+        // would get the password and the links in the clear. Only a server on this machine may skip it.
+        requireTLS: !isLoopback(new URL(config.SMTP_URL ?? '').hostname),
         connectionTimeout: SMTP_TIMEOUT_MS,
         greetingTimeout: SMTP_TIMEOUT_MS,
         socketTimeout: SMTP_TIMEOUT_MS,

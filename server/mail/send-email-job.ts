@@ -1,15 +1,24 @@
 // Every e-mail is a durable job: queued in the transaction of the event it reports (so neither is lost
 // without the other), sent by the worker, retried with backoff while the SMTP server is down, and queued
-// once per event (its dedupe key).
-import type { JobHandler } from '../jobs/job-handler.ts'
+// once per event (its dedupe key). Once sent (or given up), the job keeps only the recipient and subject:
+// the body, with its single-use links, does not stay in the database.
+import { z } from 'zod'
+import type { Database } from '../db/database.ts'
 import type { JobWriter } from '../jobs/enqueue-job.ts'
+import { PermanentJobError, type JobHandler } from '../jobs/job-handler.ts'
 import { defineJobKind, enqueueJobsOf, handlerOf } from '../jobs/job-kind.ts'
 import type { Logger } from '../logging/create-logger.ts'
 import type { MailTransport } from './mail-transport.ts'
 import { OutgoingEmailSchema, type EmailContent } from './outgoing-email.ts'
 
-// About 80 minutes of tries with the worker's backoff (5 s doubling, at most 10 minutes apart).
-const SEND_EMAIL = defineJobKind({ kind: 'send-email', payload: OutgoingEmailSchema, maxAttempts: 12 })
+const ToSend = OutgoingEmailSchema.extend({
+  /** After this moment the e-mail is not sent (its link would no longer work). */
+  notAfter: z.iso.datetime().optional(),
+})
+const Done = z.object({ to: z.email(), subject: z.string(), done: z.enum(['sent', 'not sent']) })
+
+// About 50 minutes of tries with the worker's backoff (5 s doubling, at most 10 minutes apart).
+const SEND_EMAIL = defineJobKind({ kind: 'send-email', payload: z.union([ToSend, Done]), maxAttempts: 12 })
 
 export interface QueueEmailOptions {
   to: string
@@ -17,26 +26,56 @@ export interface QueueEmailOptions {
   /** The event it reports, once: the same key never queues a second e-mail. */
   eventKey: string
   accountId?: string
+  /** When its link stops working: a send held up past it (an SMTP outage) is dropped. */
+  notAfter?: Date
 }
 
 /**
  * Queues the e-mail (pass the event's transaction to queue it with the event); answers false when the
  * event already had its e-mail. A conflict on the key skips the row, so a transaction is never aborted.
  */
-export async function queueEmail(writer: JobWriter, { to, content, eventKey, accountId }: QueueEmailOptions) {
+export async function queueEmail(writer: JobWriter, { to, content, eventKey, accountId, notAfter }: QueueEmailOptions) {
   const added = await enqueueJobsOf(writer, SEND_EMAIL, [
-    { accountId, subjectType: 'email', dedupeKey: `email:${eventKey}`, payload: { to, ...content } },
+    {
+      accountId,
+      subjectType: 'email',
+      dedupeKey: `email:${eventKey}`,
+      payload: { to, ...content, ...(notAfter ? { notAfter: notAfter.toISOString() } : {}) },
+    },
   ])
   return added === 1
 }
 
+interface MailJobDependencies {
+  database: Database
+  transport: MailTransport
+  logger: Logger
+}
+
 /** The e-mail job's handler, to register with the worker. */
-export function mailJobHandlersFor(transport: MailTransport, logger: Logger): Record<string, JobHandler> {
-  return {
-    [SEND_EMAIL.kind]: handlerOf(SEND_EMAIL, {
-      run: ({ job, payload }) => transport.send(payload, job.id),
-      onFinalFailure: async ({ to, subject }, reason) =>
-        logger.error({ to, subject, reason }, 'an e-mail could not be sent: check SMTP_URL and the SMTP server'),
-    }),
+export function mailJobHandlersFor({ database, transport, logger }: MailJobDependencies): Record<string, JobHandler> {
+  const keepOnly = (jobId: string, { to, subject }: { to: string; subject: string }, done: 'sent' | 'not sent') =>
+    database.prisma.job.update({ where: { id: jobId }, data: { payload: { to, subject, done } } })
+  const handler = handlerOf(SEND_EMAIL, {
+    run: async ({ job, payload }) => {
+      if ('done' in payload) return { done: payload.done }
+      if (payload.notAfter && Date.now() > Date.parse(payload.notAfter)) {
+        await keepOnly(job.id, payload, 'not sent')
+        throw new PermanentJobError('Not sent: the link in this e-mail had expired before it could be sent.')
+      }
+      await transport.send(payload, job.id)
+      await keepOnly(job.id, payload, 'sent')
+      return { done: 'sent' }
+    },
+  })
+  handler.onFinalFailure = async (job, reason) => {
+    const parsed = SEND_EMAIL.payload.safeParse(job.payload)
+    if (!parsed.success) return
+    logger.error(
+      { to: parsed.data.to, subject: parsed.data.subject, reason },
+      'an e-mail could not be sent: check SMTP_URL and the SMTP server',
+    )
+    await keepOnly(job.id, parsed.data, 'not sent')
   }
+  return { [SEND_EMAIL.kind]: handler }
 }

@@ -18,7 +18,7 @@ const { register } = accountsOn(() => dashboard)
 
 beforeAll(async () => {
   inbox = await startSmtpInbox()
-  dashboard = await startSpawnedDashboard({ SMTP_URL: inbox.url })
+  dashboard = await startSpawnedDashboard({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://chat.example.com' })
   await register(ACCOUNT)
 })
 
@@ -34,9 +34,12 @@ describe('Forgot password', () => {
     const context = await signedInContext(dashboard.browser, dashboard.server.baseUrl, null)
     page = await context.newPage()
     await page.goto(`${dashboard.server.baseUrl}/auth`)
+    const emailSetup = page.waitForResponse((response) => response.url().endsWith('/api/accounts/email-setup/'))
     await page.getByRole('link', { name: 'Forgot password?' }).click()
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor()
-    // This server sends e-mail: no notice that it does not.
+    // This server sends e-mail: once it has said so, no notice that it does not.
+    expect(await (await emailSetup).json()).toEqual({ email_delivery: 'smtp' })
+    await page.getByRole('button', { name: 'Send link' }).waitFor()
     expect(await page.getByText('This server does not send e-mail yet').count()).toBe(0)
     await page.getByLabel('Email').fill(ACCOUNT.email)
     await page.getByRole('button', { name: 'Send link' }).click()

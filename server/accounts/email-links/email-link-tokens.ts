@@ -43,3 +43,11 @@ export async function useEmailLink(tx: Prisma.TransactionClient, purpose: EmailL
   if (used.count !== 1) return null
   return tx.emailLink.findUniqueOrThrow({ where: { tokenHash } })
 }
+
+/** Spends every password reset link of the account still unused: its password was just set another way. */
+export async function spendPasswordResetLinks(writer: Prisma.TransactionClient | Database['prisma'], userId: string) {
+  await writer.emailLink.updateMany({
+    where: { userId, purpose: 'password_reset', usedAt: null },
+    data: { usedAt: new Date() },
+  })
+}

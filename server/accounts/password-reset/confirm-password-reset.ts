@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { MESSAGES, type PasswordResetConfirm } from '../accounts.schemas.ts'
-import { findUsableEmailLink, useEmailLink } from '../email-links/email-link-tokens.ts'
+import { findUsableEmailLink, spendPasswordResetLinks, useEmailLink } from '../email-links/email-link-tokens.ts'
 import { hashPassword } from '../password-hashing.ts'
 
 /**
@@ -22,6 +22,7 @@ export async function confirmPasswordReset(database: Database, { token, new_pass
       where: { id: user.id },
       data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? now },
     })
+    await spendPasswordResetLinks(tx, user.id)
     await tx.refreshTokenFamily.updateMany({
       where: { userId: user.id, revokedAt: null },
       data: { revokedAt: now, revokedReason: 'password-reset' },

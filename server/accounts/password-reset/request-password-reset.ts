@@ -8,7 +8,7 @@ import { defineJobKind, enqueueJobOf, handlerOf } from '../../jobs/job-kind.ts'
 import { emailLinkUrl } from '../../mail/email-link-url.ts'
 import { PASSWORD_RESET_MINUTES, passwordResetEmail } from '../../mail/email-templates.ts'
 import { queueEmail } from '../../mail/send-email-job.ts'
-import { issueEmailLink } from '../email-links/email-link-tokens.ts'
+import { issueEmailLink, spendPasswordResetLinks } from '../email-links/email-link-tokens.ts'
 import { receivesEmail } from '../receives-email.ts'
 
 const SEND_PASSWORD_RESET_LINK = defineJobKind({
@@ -39,22 +39,16 @@ async function sendPasswordResetLink({ database, config, requestId, email }: Sen
   try {
     await database.prisma.$transaction(async (tx) => {
       // A new link replaces any earlier one still unused.
-      await tx.emailLink.updateMany({
-        where: { userId: user.id, purpose: 'password_reset', usedAt: null },
-        data: { usedAt: new Date() },
-      })
-      const token = await issueEmailLink(tx, {
-        purpose: 'password_reset',
-        userId: user.id,
-        email,
-        validForMs: PASSWORD_RESET_MINUTES * 60_000,
-      })
+      await spendPasswordResetLinks(tx, user.id)
+      const validForMs = PASSWORD_RESET_MINUTES * 60_000
+      const token = await issueEmailLink(tx, { purpose: 'password_reset', userId: user.id, email, validForMs })
       const content = passwordResetEmail({ link: emailLinkUrl(config, '/auth/reset-password', token) })
       const queued = await queueEmail(tx, {
         to: email,
         content,
         eventKey: `password-reset:${requestId}`,
         accountId: user.id,
+        notAfter: new Date(Date.now() + validForMs),
       })
       if (!queued) throw new AlreadyQueued()
     })

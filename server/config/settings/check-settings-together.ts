@@ -19,6 +19,8 @@ interface SettingsThatGoTogether {
   REDIS_URL?: string
   STRIPE_SECRET_KEY?: string
   STRIPE_WEBHOOK_SECRET?: string
+  SMTP_URL?: string
+  PUBLIC_URL?: string
 }
 
 export function checkSettingsThatGoTogether(config: SettingsThatGoTogether, context: z.RefinementCtx): void {
@@ -65,6 +67,15 @@ export function checkSettingsThatGoTogether(config: SettingsThatGoTogether, cont
       path: ['STRIPE_WEBHOOK_SECRET'],
       params: { namesItsVariables: true },
       message: 'STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint)',
+    })
+  }
+  // E-mailed links lead to PUBLIC_URL: without it they would name this machine, unreachable to readers.
+  if (config.SMTP_URL && !config.PUBLIC_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      params: { namesItsVariables: true },
+      message: 'SMTP_URL needs PUBLIC_URL (the address the links in e-mails lead to)',
     })
   }
   if (config.RATE_LIMIT_STORE === 'redis' && !config.REDIS_URL) {

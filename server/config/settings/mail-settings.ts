@@ -11,5 +11,11 @@ export const MAIL_SETTINGS = {
     })
     .optional(),
   // The sender, e.g. AgentDesk <no-reply@chat.example.com>; by default no-reply@ the PUBLIC_URL's host
-  MAIL_FROM: z.string().min(3).max(200).optional(),
+  MAIL_FROM: z
+    .string()
+    .max(200)
+    .refine((sender) => z.email().safeParse(sender.match(/<([^<>]+)>\s*$/)?.[1] ?? sender.trim()).success, {
+      error: 'must be an address, or a name and an address such as AgentDesk <no-reply@chat.example.com>',
+    })
+    .optional(),
 }

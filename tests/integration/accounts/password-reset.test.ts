@@ -1,8 +1,11 @@
 // Issue 20: "Forgot password?". Asking answers the same for any address and e-mails a link only to an
 // account's; the link (read from a real SMTP server) sets a new password once, within 30 minutes, and
 // ends every session of the account.
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GOOD_PASSWORD, logIn, signUp } from '../../support/accounts.ts'
+import { passwordResetJobHandlersFor } from '../../../server/accounts/password-reset/request-password-reset.ts'
+import type { Job } from '../../../server/db/generated/prisma/client.ts'
+import { GOOD_PASSWORD, bearer, logIn, signUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
 import { linkIn, startSmtpInbox, type SmtpInbox } from '../../support/smtp-inbox.ts'
 
@@ -110,6 +113,35 @@ describe('asking for a password reset', () => {
     expect(late.status).toBe(400)
     expect(late.body.message).toBe('This link has expired or was already used. Ask for a new one.')
     expect((await logIn(testApp, account.email, GOOD_PASSWORD)).status).toBe(200)
+  })
+
+  it('a look-up run twice (its worker died after queueing the e-mail) sends one e-mail, whose link works', async () => {
+    const account = await signUp(testApp)
+    const lookUp = passwordResetJobHandlersFor({ database: testApp.database, config: testApp.config })[
+      'password-reset-link'
+    ]
+    const job = { id: randomUUID(), payload: { email: account.email } } as unknown as Job
+    const context = { job, reportProgress: async () => {}, signal: new AbortController().signal }
+    expect(await lookUp?.(context)).toEqual({ sent: true })
+    expect(await lookUp?.(context)).toEqual({ sent: false })
+    await jobsDone()
+    expect(inbox.to(account.email)).toHaveLength(1)
+    const token = linkIn(inbox.to(account.email)[0]!, '/auth/reset-password').searchParams.get('token') ?? ''
+    expect((await confirmReset(token, NEW_PASSWORD)).status).toBe(200)
+  })
+
+  it('changing the password spends a reset link still unused', async () => {
+    const account = await signUp(testApp)
+    await askForReset(account.email)
+    await expect.poll(() => inbox.to(account.email).length, { timeout: 10_000 }).toBe(1)
+    const changed = await testApp.request
+      .put('/api/accounts/change-password/')
+      .set(bearer(account.access))
+      .send({ old_password: GOOD_PASSWORD, new_password: NEW_PASSWORD })
+    expect(changed.status).toBe(200)
+    const token = linkIn(inbox.to(account.email)[0]!, '/auth/reset-password').searchParams.get('token') ?? ''
+    expect((await confirmReset(token, 'Third-Horse-5!')).status).toBe(400)
+    expect((await logIn(testApp, account.email, NEW_PASSWORD)).status).toBe(200)
   })
 
   it('refuses a made-up token and a malformed request with the same clear messages', async () => {

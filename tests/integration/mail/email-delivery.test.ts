@@ -18,7 +18,12 @@ afterEach(async () => {
 })
 
 async function appWith(settings: Record<string, string>) {
-  const testApp = await createTestApp({ JOB_POLL_MS: '50', AUTH_RATE_LIMIT_PER_IP: '100000', ...settings })
+  const testApp = await createTestApp({
+    JOB_POLL_MS: '50',
+    AUTH_RATE_LIMIT_PER_IP: '100000',
+    PUBLIC_URL: 'https://chat.example.com',
+    ...settings,
+  })
   stops.push(() => testApp.cleanup())
   return testApp
 }
@@ -38,6 +43,41 @@ describe('sending e-mail', () => {
     expect(await emailJobs(testApp)).toHaveLength(1)
   })
 
+  it('keeps only the recipient and subject of an e-mail once sent, and drops one whose link expired first', async () => {
+    const inbox = await startSmtpInbox()
+    stops.push(inbox.close)
+    const testApp = await appWith({ SMTP_URL: inbox.url })
+    const content = passwordResetEmail({ link: 'https://chat.example.com/auth/reset-password?token=secret-1' })
+    await queueEmail(testApp.database.prisma, { to: 'kept@example.com', content, eventKey: 'sent-1' })
+    await queueEmail(testApp.database.prisma, {
+      to: 'late@example.com',
+      content,
+      eventKey: 'late-1',
+      notAfter: new Date(Date.now() - 1_000),
+    })
+    await expect
+      .poll(async () => (await emailJobs(testApp)).map((job) => job.status).sort(), { timeout: 10_000 })
+      .toEqual(['failed', 'succeeded'])
+    const jobs = await testApp.database.prisma.job.findMany({
+      where: { kind: 'send-email' },
+      select: { status: true, payload: true, lastError: true },
+    })
+    expect(jobs.sort((a, b) => a.status.localeCompare(b.status))).toEqual([
+      {
+        status: 'failed',
+        payload: { to: 'late@example.com', subject: content.subject, done: 'not sent' },
+        lastError: 'Not sent: the link in this e-mail had expired before it could be sent.',
+      },
+      {
+        status: 'succeeded',
+        payload: { to: 'kept@example.com', subject: content.subject, done: 'sent' },
+        lastError: null,
+      },
+    ])
+    expect(inbox.received.map((email) => email.to)).toEqual([['kept@example.com']])
+    expect(JSON.stringify(jobs)).not.toContain('secret-1')
+  })
+
   it('keeps an e-mail queued through a restart, and sends it once after', async () => {
     const inbox = await startSmtpInbox()
     stops.push(inbox.close)
@@ -48,6 +88,7 @@ describe('sending e-mail', () => {
         DATA_DIR: testDatabase.location.DATA_DIR,
         DATABASE_URL: testDatabase.location.DATABASE_URL,
         SMTP_URL: inbox.url,
+        PUBLIC_URL: 'https://chat.example.com',
         JOB_POLL_MS: '50',
         WORKER_IN_SERVER: String(workerInServer),
       })
