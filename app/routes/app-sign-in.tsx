@@ -32,7 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   })
   if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Please check the form.', done: false }
   try {
-    await addEmailSignIn(context.database, user.id, parsed.data)
+    await addEmailSignIn({
+      database: context.database,
+      linkBase: context.publicUrl,
+      accountId: user.id,
+      signIn: parsed.data,
+    })
+    context.queue.wake()
   } catch (error) {
     if (error instanceof AppError) return { error: error.detail, done: false }
     throw error

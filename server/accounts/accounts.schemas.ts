@@ -1,6 +1,7 @@
 // The accounts contract: request bodies with the SPEC's messages, and the user as answered. Imports only zod and shared/'s zod-only rules, so the dashboard
 // validates its forms with the same schemas.
 import { z } from 'zod'
+import { emailLinkToken } from '../../shared/email-link-token.schemas.ts'
 import { isSingleLine } from '../../shared/text-rules.schemas.ts'
 
 export const MESSAGES = {
@@ -21,6 +22,14 @@ export const MESSAGES = {
     'If an account uses this address, a link to set a new password is on its way. It works once, for 30 minutes.',
   resetLinkInvalid: 'This link has expired or was already used. Ask for a new one.',
   resetDone: 'Your password is set. Sign in with it.',
+  emailInUse: 'This email is already in use.',
+  emailChangeRequested: 'Open the link we sent to your new address: your sign-in e-mail changes then.',
+  emailChanged: 'Email changed successfully!',
+  emailLinkInvalid: 'This link has expired or was already used. Ask for a new one from your profile.',
+  emailVerified: 'Your e-mail address is confirmed.',
+  emailAlreadyVerified: 'Your e-mail address is already confirmed.',
+  emailCheckSent: 'A new link is on its way. It works once, for 24 hours.',
+  noRealEmail: 'Add an e-mail sign-in first: this account has no address to send to.',
 } as const
 
 // Long enough for any real e-mail or password, short enough that hashing it is no attack.
@@ -164,14 +173,14 @@ export const PasswordResetRequestSchema = body(
 
 export const PasswordResetConfirmSchema = body(
   {
-    token: z
-      .string({ error: MESSAGES.resetLinkInvalid })
-      .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: MESSAGES.resetLinkInvalid }),
+    token: emailLinkToken(MESSAGES.resetLinkInvalid),
     new_password: strongPassword(MESSAGES.passwordFieldsRequired),
   },
   MESSAGES.passwordFieldsRequired,
 )
 export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>
+
+export const ConfirmEmailSchema = body({ token: emailLinkToken(MESSAGES.emailLinkInvalid) }, MESSAGES.emailLinkInvalid)
 
 export const DeleteAccountSchema = body(
   {
@@ -190,4 +199,8 @@ export interface UserView {
   date_joined: string
   has_password: boolean
   has_google: boolean
+  /** Whether someone proved they own `email` (a mailed link, Google). */
+  email_verified: boolean
+  /** A new sign-in e-mail asked for, waiting for its link to be opened. */
+  pending_email: string | null
 }

@@ -18,5 +18,7 @@ export function toUserView(user: User, publicUrl: string | undefined): UserView 
     date_joined: user.dateJoined.toISOString(),
     has_password: user.passwordHash !== null,
     has_google: user.googleSubject !== null,
+    email_verified: user.emailVerifiedAt !== null,
+    pending_email: user.pendingEmail,
   }
 }

@@ -22,6 +22,7 @@ import { accountEmailRoutes } from './accounts/account-emails.routes.ts'
 import { healthRoutes } from './health.routes.ts'
 import { logRequests } from './log-requests.ts'
 import { teamRoutes } from './teams.routes.ts'
+import { linkBaseOf } from '../mail/email-link-url.ts'
 import { conversationRoutes } from './conversations.routes.ts'
 import { dashboardApiRoutes } from './dashboard-api.routes.ts'
 import { serverSetupOf } from '../stats/server-setup.ts'
@@ -140,11 +141,14 @@ export async function createHttpApp({
       sessions: services.sessions,
       rateLimits: services.rateLimits,
       google: services.google,
+      queue: services.queue,
     }),
   )
   api.use(
     accountEmailRoutes({
+      config,
       database,
+      sessions: services.sessions,
       queue: services.queue,
       rateLimits: services.rateLimits,
       emailDelivers: services.mail.delivers,
@@ -158,6 +162,7 @@ export async function createHttpApp({
       storage: services.storage,
       rateLimits: services.rateLimits,
       logger,
+      queue: services.queue,
     }),
   )
   // The embedded Shopify app's screens call these routes with the admin's session token (not the profile's).
@@ -168,7 +173,16 @@ export async function createHttpApp({
   })
   api.use(apiKeyRoutes({ database, signedIn }))
   api.use(agentRoutes({ database, plans: services.plans, storage: services.storage, logger, signedIn: signedInOrKey }))
-  api.use(teamRoutes({ database, plans: services.plans, rateLimits: services.rateLimits, signedIn }))
+  api.use(
+    teamRoutes({
+      database,
+      plans: services.plans,
+      rateLimits: services.rateLimits,
+      queue: services.queue,
+      linkBase: linkBaseOf(config),
+      signedIn,
+    }),
+  )
   api.use(textRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(websiteRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(

@@ -1,6 +1,11 @@
 import { Router, type RequestHandler } from 'express'
 import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
 import type { Database } from '../db/database.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
+import { acceptInvitation } from '../teams/invitations/accept-invitation.ts'
+import { readInvitation } from '../teams/invitations/read-invitation.ts'
+import { resendInvitation } from '../teams/invitations/resend-invitation.ts'
+import { revokeInvitation } from '../teams/invitations/revoke-invitation.ts'
 import { createTeam, deleteTeam, getTeam, renameTeam } from '../teams/manage-team.ts'
 import { listTeams } from '../teams/list-teams.ts'
 import {
@@ -15,6 +20,7 @@ import {
   AddMemberSchema,
   CheckPermissionSchema,
   CreateTeamSchema,
+  InvitationTokenSchema,
   MemberByEmailQuerySchema,
   MemberNameSchema,
   MemberPermissionsQuerySchema,
@@ -22,6 +28,7 @@ import {
   MemberRoleSchema,
   RenameTeamSchema,
   TeamAgentSchema,
+  TEAM_MESSAGES,
   TeamIdSchema,
 } from '../teams/teams.schemas.ts'
 import { AppError } from '../errors/app-error.ts'
@@ -39,17 +46,18 @@ async function permissionsOrNone(lookup: Promise<{ permissions: string[] }>) {
   }
 }
 
-export function teamRoutes({
-  database,
-  plans,
-  rateLimits,
-  signedIn,
-}: {
+export interface TeamRoutesOptions {
   database: Database
   plans: PlanEnforcement
   rateLimits: RateLimits
+  /** Wakes the worker for the invitation e-mails. */
+  queue: JobQueue
+  /** Where e-mailed links point (linkBaseOf). */
+  linkBase: string
   signedIn: RequestHandler
-}): Router {
+}
+
+export function teamRoutes({ database, plans, rateLimits, queue, linkBase, signedIn }: TeamRoutesOptions): Router {
   const router = Router()
   const base = '/accounts/team'
 
@@ -82,10 +90,35 @@ export function teamRoutes({
   // Invitations are limited per inviter, like sign-ins: inviting addresses is not a free way to learn which have accounts.
   router.post(`${base}/add-member/`, signedIn, async (req, res) => {
     await rateLimits.limitAccount('team-invite', actorOf(res).userId)
-    res.status(201).json({
-      ...(await addMember({ database, plans }, actorOf(res), AddMemberSchema.parse(req.body))),
-      message: 'Team member added successfully',
-    })
+    const added = await addMember({ database, plans, linkBase }, actorOf(res), AddMemberSchema.parse(req.body))
+    queue.wake()
+    res.status(201).json({ ...added, message: 'Team member added successfully' })
+  })
+  router.post(`${base}/resend-invitation/`, signedIn, async (req, res) => {
+    await rateLimits.limitAccount('team-invite', actorOf(res).userId)
+    const { team_id, team_member_id } = MemberRefSchema.parse(req.body)
+    const resent = await resendInvitation(
+      { database, linkBase },
+      { actor: actorOf(res), teamId: team_id, memberId: team_member_id },
+    )
+    queue.wake()
+    res.json({ ...resent, message: TEAM_MESSAGES.invitationResent })
+  })
+  router.post(`${base}/revoke-invitation/`, signedIn, async (req, res) => {
+    const { team_id, team_member_id } = MemberRefSchema.parse(req.body)
+    await revokeInvitation(database, { actor: actorOf(res), teamId: team_id, memberId: team_member_id })
+    res.json({ message: TEAM_MESSAGES.invitationRevoked })
+  })
+  // The page an invitation link opens: what it is for (no sign-in: the secret is the proof), then joining.
+  router.get(`${base}/invitation/`, async (req, res) => {
+    await rateLimits.limitIp('team-invitation', req.ip)
+    res.json(await readInvitation(database, InvitationTokenSchema.parse(req.query).token))
+  })
+  router.post(`${base}/accept-invitation/`, signedIn, async (req, res) => {
+    await rateLimits.limitIp('team-invitation', req.ip)
+    const { token } = InvitationTokenSchema.parse(req.body)
+    const { team } = await acceptInvitation(database, { actor: actorOf(res), token })
+    res.json({ team, message: `You joined the ${team.team_name} team.` })
   })
   router.post(`${base}/update-member-role/`, signedIn, async (req, res) => {
     const { team_id, team_member_id, team_member_role } = MemberRoleSchema.parse(req.body)

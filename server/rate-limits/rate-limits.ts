@@ -14,6 +14,9 @@ type AuthAction =
   | 'team-invite'
   | 'password-reset'
   | 'password-reset-confirm'
+  | 'verify-email'
+  | 'verify-email-resend'
+  | 'team-invitation'
 
 /**
  * Limits on the sign-in family of calls: password sign-ins by their own throttle, other calls per IP

@@ -4,9 +4,15 @@ import type { Database } from '../db/database.ts'
 import type { TeamMemberStatus, TeamRole } from '../db/generated/prisma/client.ts'
 import { Prisma } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
+import { receivesEmail } from '../accounts/receives-email.ts'
+import { emailLinkUrl } from '../mail/email-link-url.ts'
+import { addedToTeamEmail } from '../mail/email-templates.ts'
+import { queueEmail } from '../mail/send-email-job.ts'
+import { inviterNameOf } from './invitations/pending-member.ts'
+import { queueInvitation } from './invitations/queue-invitation.ts'
 import { requireTeam } from './require-team.ts'
 import { toMemberView } from './team-views.ts'
-import type { AddMember } from './teams.schemas.ts'
+import { TEAM_MESSAGES, type AddMember } from './teams.schemas.ts'
 
 const MEMBER_NOT_FOUND = 'Team member not found'
 
@@ -29,35 +35,58 @@ export interface TeamServices {
   plans: PlanEnforcement
 }
 
+/** What adding a member needs besides: where e-mailed links point (linkBaseOf). */
+export interface AddMemberServices extends TeamServices {
+  linkBase: string
+}
+
 /**
- * Adds a member by e-mail: active at once if a user has that e-mail, pending until one signs up otherwise.
- * A person new to the account's teams needs room in the owner's plan (402 otherwise).
+ * Adds a member by e-mail. An account that proved it owns the address joins at once (and is told by
+ * e-mail); any other address is invited: pending, with a link mailed to it that joins whoever opens it
+ * and signs in (invitation links, invitations/). A person new to the account's teams needs room in the
+ * owner's plan (402 otherwise).
  */
-export async function addMember({ database, plans }: TeamServices, actor: Actor, member: AddMember) {
+export async function addMember({ database, plans, linkBase }: AddMemberServices, actor: Actor, member: AddMember) {
   const { team } = await requireTeam(database, { actor, teamId: member.team_id, need: 'manage' })
   const user = await database.prisma.user.findUnique({
     where: { email: member.team_member_email },
-    select: { id: true },
+    select: { id: true, email: true, isActive: true, emailVerifiedAt: true },
   })
-  if (user?.id === team.accountId) throw new AppError('BAD_REQUEST', 'The team owner is already in the team.')
+  if (user?.id === team.accountId) throw new AppError('BAD_REQUEST', TEAM_MESSAGES.ownerAlreadyIn)
   if (user && (await database.prisma.teamMember.count({ where: { teamId: team.id, userId: user.id } })) > 0) {
     throw new AppError('CONFLICT', 'This person is already a member of the team.')
   }
+  const joinsNow = user !== null && user.emailVerifiedAt !== null
+  const inviterName = await inviterNameOf(database, actor)
   try {
     const created = await plans.createWithinPlan(
       { accountId: team.accountId, resource: 'team_members', email: member.team_member_email },
-      (tx) =>
-        tx.teamMember.create({
+      async (tx) => {
+        const row = await tx.teamMember.create({
           data: {
             accountId: team.accountId,
             teamId: team.id,
-            userId: user?.id ?? null,
+            userId: joinsNow ? user.id : null,
             name: member.team_member_name,
             email: member.team_member_email,
             role: member.team_member_role,
-            status: user ? 'active' : 'pending',
+            status: joinsNow ? 'active' : 'pending',
           },
-        }),
+        })
+        if (!joinsNow) return queueInvitation(tx, { member: row, teamName: team.name, inviterName, linkBase })
+        if (receivesEmail(user))
+          await queueEmail(tx, {
+            to: user.email,
+            content: addedToTeamEmail({
+              inviterName,
+              teamName: team.name,
+              link: emailLinkUrl(linkBase, '/app/dashboard'),
+            }),
+            eventKey: `team-added:${row.id}`,
+            accountId: team.accountId,
+          })
+        return row
+      },
     )
     return { team_member: toMemberView(created) }
   } catch (error) {

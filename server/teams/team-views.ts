@@ -24,6 +24,7 @@ export function toMemberView(member: TeamMember): TeamMemberView {
     team_member_email: member.email,
     team_member_role: member.role,
     team_member_status: member.status,
+    team_member_invited_at: member.invitedAt?.toISOString() ?? null,
     team_member_created_at: member.createdAt.toISOString(),
     team_member_updated_at: member.updatedAt.toISOString(),
   }

@@ -1,5 +1,6 @@
 // The teams contract with the SPEC's messages (section 5). Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
+import { emailLinkToken } from '../../shared/email-link-token.schemas.ts'
 import { idField } from '../../shared/ids.schemas.ts'
 import { singleLineText } from '../../shared/text-rules.schemas.ts'
 
@@ -16,6 +17,13 @@ export const TEAM_MESSAGES = {
   memberRequired: 'Please select a team member',
   roleInvalid: 'Role must be member, admin or viewer',
   memberNameTooLong: 'Member name must be at most 150 characters',
+  invitationInvalid: 'This invitation has expired, was already used or was revoked. Ask the team for a new one.',
+  invitationResent: 'Invitation sent again',
+  invitationRevoked: 'Invitation revoked',
+  alreadyJoined: 'This member has already joined the team: remove them instead.',
+  deactivatedInvitation: 'Activate this member before sending the invitation again.',
+  ownerAlreadyIn: 'The team owner is already in the team.',
+  alreadyMember: 'You are already a member of this team.',
 } as const
 
 export const TeamNameSchema = singleLineText({
@@ -59,6 +67,12 @@ export type AddMember = z.infer<typeof AddMemberSchema>
 export const MemberRefSchema = z.object(
   { team_id: idField(TEAM_MESSAGES.teamRequired), team_member_id: idField(TEAM_MESSAGES.memberRequired) },
   { error: TEAM_MESSAGES.teamRequired },
+)
+export const InvitationTokenSchema = z.object(
+  {
+    token: emailLinkToken(TEAM_MESSAGES.invitationInvalid),
+  },
+  { error: TEAM_MESSAGES.invitationInvalid },
 )
 export const MemberRoleSchema = MemberRefSchema.extend({ team_member_role: TeamRoleSchema })
 export const MemberNameSchema = MemberRefSchema.extend({
@@ -111,6 +125,8 @@ export const TeamMemberViewSchema = z.strictObject({
   team_member_email: z.string(),
   team_member_role: TeamRoleSchema,
   team_member_status: z.enum(['pending', 'active', 'deactivated']),
+  /** When the last invitation e-mail went out; null for a member who joined at once. */
+  team_member_invited_at: z.string().nullable(),
   team_member_created_at: z.string(),
   team_member_updated_at: z.string(),
 })
@@ -123,6 +139,16 @@ export const TeamAgentViewSchema = z.strictObject({
   agent_updated_at: z.string(),
 })
 export type TeamAgentView = z.infer<typeof TeamAgentViewSchema>
+
+/** What an invitation link shows before it is accepted (no sign-in needed: the secret is the proof). */
+export const InvitationViewSchema = z.strictObject({
+  team_name: z.string(),
+  team_owner: z.string(),
+  email: z.string(),
+  /** Whether an account signs in with the invited address (sign in rather than sign up). */
+  has_account: z.boolean(),
+})
+export type InvitationView = z.infer<typeof InvitationViewSchema>
 
 export const TeamListSchema = z.strictObject({ teams: z.array(TeamViewSchema) })
 export const TeamMemberListSchema = z.strictObject({ team_members: z.array(TeamMemberViewSchema) })

@@ -44,8 +44,8 @@ describe('Forgot password', () => {
     await page.getByLabel('Email').fill(ACCOUNT.email)
     await page.getByRole('button', { name: 'Send link' }).click()
     await page.getByText('a link to set a new password is on its way').waitFor()
-    await expect.poll(() => inbox.to(ACCOUNT.email).length, SETTLED).toBe(1)
-    const link = linkIn(inbox.to(ACCOUNT.email)[0]!, '/auth/reset-password')
+    await expect.poll(() => inbox.to(ACCOUNT.email, 'password').length, SETTLED).toBe(1)
+    const link = linkIn(inbox.to(ACCOUNT.email, 'password')[0]!, '/auth/reset-password')
 
     await page.goto(`${dashboard.server.baseUrl}${link.pathname}${link.search}`)
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor()

@@ -2,32 +2,37 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DESKTOP, MOBILE, screenshot, toast } from '../support/dashboard-browser.ts'
 import { reportBrowserFailures } from '../support/report-browser-failure.ts'
+import { linkIn, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.ts'
 import type { SpawnedServer } from '../support/spawn-server.ts'
 import { startSpawnedDashboard, type SpawnedDashboard } from '../support/spawned-dashboard.ts'
 import { OWNER, accountsOn, type Tokens } from './account-owner.ts'
 
 // Settings (teams, agent permissions) in Chromium against the real server: the owner builds a team in
 // the UI on her page, each test going on from where the one before left it, and the invited member
-// signs up and reaches the shared agent.
+// opens the e-mailed invitation (a real SMTP server) in a browser of their own, signs up there and
+// reaches the shared agent.
 let dashboard: SpawnedDashboard
+let inbox: SmtpInbox
 let server: SpawnedServer
 let browser: Browser
 let owner: Tokens
 let ownerPage: Page
 const MEMBER = { email: 'mia@member.example', password: 'Member-Pass-9', full_name: 'Mia Member' }
-const { api, register, signIn, signedInContext, signUpOwner } = accountsOn(() => dashboard)
+const { api, signIn, signedInContext, signUpOwner } = accountsOn(() => dashboard)
 
 type Team = { team_id: string; team_name: string }
 const teamsOf = async (token: string) => (await api<{ teams: Team[] }>('/accounts/team/', token)).json.teams
 
 beforeAll(async () => {
-  dashboard = await startSpawnedDashboard()
+  inbox = await startSmtpInbox()
+  dashboard = await startSpawnedDashboard({ SMTP_URL: inbox.url, PUBLIC_URL: 'https://chat.example.com' })
   ;({ server, browser } = dashboard)
   ;({ owner, ownerPage } = await signUpOwner(['Support Bot', 'Sales Bot']))
 })
 
 afterAll(async () => {
   await dashboard?.close()
+  await inbox?.close()
 })
 
 reportBrowserFailures({ page: () => ownerPage, server: () => server })
@@ -130,8 +135,10 @@ describe('Settings: teams and agent permissions', () => {
     await row.getByText(MEMBER.full_name).waitFor()
     const cells = (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim())
     expect(cells.slice(0, 3)).toEqual([MEMBER.full_name, MEMBER.email, 'Member'])
-    // The real status from the API, not the SPEC's constant "Active" (Polaris adds the badge's tone for screen readers).
-    expect(cells[3]).toMatch(/Pending$/)
+    // The real status from the API, not the SPEC's constant "Active": pending, since when (Polaris adds the
+    // badge's tone for screen readers).
+    const sentOn = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+    expect(cells[3]).toContain(`Invitation sent ${sentOn}`)
     expect(cells).toHaveLength(5)
     await page.getByRole('tab', { name: 'Assigned Agents' }).click()
     await page
@@ -143,27 +150,34 @@ describe('Settings: teams and agent permissions', () => {
     await screenshot(page, 'settings-team-desktop')
   })
 
-  it('lets the invited member, once signed up, reach the shared agent and only that one', async () => {
-    const member = await register(MEMBER)
-    const reachable = (await api<{ agents: { name: string }[] }>('/agents/', member.access)).json.agents
-    expect(reachable.map((agent) => agent.name)).toEqual(['Support Bot'])
+  it('lets the invited member open the e-mailed link, sign up there and reach the shared agent, and only that one', async () => {
+    await expect.poll(() => inbox.to(MEMBER.email, 'invited you').length, { timeout: 15_000 }).toBe(1)
+    const [invitation] = inbox.to(MEMBER.email, 'invited you')
+    expect(invitation?.subject).toBe('Olivia Owner invited you to the Support Crew team on AgentDesk')
+    const link = linkIn(invitation!, '/auth/invitation')
 
-    // The owner sees the invitation turn active.
-    await ownerPage.getByRole('button', { name: 'Refresh Data' }).click()
-    await toast(ownerPage, 'Data refreshed successfully').waitFor()
-    await ownerPage.getByTestId('team-member-row').getByText('Active').waitFor()
-
-    // The member signs in through the sign-in screen in a browser of their own.
+    // A browser of the member's own, signed out: the link opens sign-up with the address filled in.
     const context = await browser.newContext({ viewport: DESKTOP })
     const page = await context.newPage()
-    await page.goto(`${server.baseUrl}/auth`)
-    await page.getByLabel('Email').fill(MEMBER.email)
+    await page.goto(`${server.baseUrl}${link.pathname}${link.search}`)
+    await page.getByRole('heading', { name: 'Join the Support Squad team' }).waitFor()
+    await page.getByText(`Olivia Owner invited ${MEMBER.email}`).waitFor()
+    expect(await page.getByLabel('Email').inputValue()).toBe(MEMBER.email)
+    await page.getByLabel('Full name').fill(MEMBER.full_name)
     await page.getByLabel('Password', { exact: true }).fill(MEMBER.password)
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click()
     await page.waitForURL('**/app/dashboard')
+    await toast(page, 'You joined the Support Squad team.').waitFor()
     await page.goto(`${server.baseUrl}/app/agents`)
     await page.getByText('Support Bot').first().waitFor()
     expect(await page.getByText('Sales Bot').count()).toBe(0)
+
+    // The owner sees the invitation turn active; the link is spent.
+    await ownerPage.getByRole('button', { name: 'Refresh Data' }).click()
+    await toast(ownerPage, 'Data refreshed successfully').waitFor()
+    await ownerPage.getByTestId('team-member-row').getByText('Active').waitFor()
+    const again = await api(`/accounts/team/invitation/?token=${link.searchParams.get('token')}`, null)
+    expect(again.status).toBe(400)
 
     // Their team is read-only where the API refuses changes: no rename, no delete, no people.
     await page.goto(`${server.baseUrl}/app/settings`)

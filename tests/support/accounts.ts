@@ -38,3 +38,16 @@ export async function logIn(testApp: TestApp, email: string, password: string) {
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+
+/**
+ * Registers an account whose address counts as proven, as after following the mailed link (that flow is
+ * tested in email-check.test.ts): adding it to a team makes it a member at once.
+ */
+export async function signUpProven(
+  testApp: TestApp,
+  overrides: { email?: string; password?: string; full_name?: string } = {},
+): Promise<SignedUp> {
+  const account = await signUp(testApp, overrides)
+  await testApp.database.prisma.user.update({ where: { id: account.userId }, data: { emailVerifiedAt: new Date() } })
+  return account
+}

@@ -53,8 +53,11 @@ export async function startSmtpInbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** The messages sent to `address` so far. */
-    to: (address: string) => received.filter((email) => email.to.includes(address)),
+    /** The messages sent to `address` so far; only those whose subject mentions `about`, when given. */
+    to: (address: string, about?: string) =>
+      received.filter(
+        (email) => email.to.includes(address) && (about === undefined || email.subject.toLowerCase().includes(about)),
+      ),
     /** Stops answering (connections are refused) until start(). */
     stop,
     start: async () => {

@@ -39,6 +39,14 @@ export const routes: RouteObject[] = [
             path: '/auth/reset-password',
             element: page(() => import('../pages/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
           },
+          {
+            path: '/auth/verify-email',
+            element: page(() => import('../pages/auth/verify-email-page.tsx'), 'VerifyEmailPage'),
+          },
+          {
+            path: '/auth/invitation',
+            element: page(() => import('../pages/auth/invitation-page.tsx'), 'InvitationPage'),
+          },
           { path: '/app/plans', element: page(() => import('../pages/app/plans-page.tsx'), 'PlansPage') },
           {
             path: '/app/customer-info',

@@ -7,6 +7,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useNavigate } from 'react-router'
 import { CriticalUsageBanner } from '../features/billing/critical-usage-banner.tsx'
 import { NotificationsMenu } from '../features/billing/notifications-menu.tsx'
+import { AcceptPendingInvitation } from '../features/teams/accept-pending-invitation.tsx'
 import { useSession } from '../session/session-context.tsx'
 import { BOTTOM_BAR_LINKS, FOOTER_LINKS, PHONE_MENU_EXTRA_LINKS, SIDEBAR_LINKS } from './app-navigation.ts'
 import { DemoModeBanner } from './demo-mode-banner.tsx'
@@ -34,6 +35,7 @@ export function AppLayout() {
   }
   return (
     <div className={`app-shell${collapsed ? ' app-shell--collapsed' : ''}${menuOpen ? ' app-shell--menu-open' : ''}`}>
+      <AcceptPendingInvitation />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -7,20 +7,27 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export interface IssueEmailLinkOptions {
   purpose: EmailLinkPurpose
   userId?: string
+  /** A team invitation's membership. */
+  teamMemberId?: string
   email: string
   validForMs: number
 }
 
-/** Makes a single-use link's secret; only its hash is stored. Answers the secret, for the e-mail's link. */
+/**
+ * Makes a single-use link's secret; only its hash is stored. Answers the secret, for the e-mail's link,
+ * the row's id (the e-mail's event) and when it stops working.
+ */
 export async function issueEmailLink(
   writer: Prisma.TransactionClient | Database['prisma'],
-  { purpose, userId, email, validForMs }: IssueEmailLinkOptions,
+  { purpose, userId, teamMemberId, email, validForMs }: IssueEmailLinkOptions,
 ) {
   const token = randomBytes(32).toString('base64url')
-  await writer.emailLink.create({
-    data: { purpose, userId, email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + validForMs) },
+  const expiresAt = new Date(Date.now() + validForMs)
+  const { id } = await writer.emailLink.create({
+    data: { purpose, userId, teamMemberId, email, tokenHash: hashToken(token), expiresAt },
+    select: { id: true },
   })
-  return token
+  return { id, token, expiresAt }
 }
 
 /** The link's row if the secret is one of `purpose`'s, unused and unexpired (it stays usable). */
@@ -44,10 +51,15 @@ export async function useEmailLink(tx: Prisma.TransactionClient, purpose: EmailL
   return tx.emailLink.findUniqueOrThrow({ where: { tokenHash } })
 }
 
+/** Spends every link of `purpose` the account still has unused: what it was for was done another way. */
+export async function spendEmailLinks(
+  writer: Prisma.TransactionClient | Database['prisma'],
+  { userId, purpose }: { userId: string; purpose: EmailLinkPurpose },
+) {
+  await writer.emailLink.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } })
+}
+
 /** Spends every password reset link of the account still unused: its password was just set another way. */
-export async function spendPasswordResetLinks(writer: Prisma.TransactionClient | Database['prisma'], userId: string) {
-  await writer.emailLink.updateMany({
-    where: { userId, purpose: 'password_reset', usedAt: null },
-    data: { usedAt: new Date() },
-  })
+export function spendPasswordResetLinks(writer: Prisma.TransactionClient | Database['prisma'], userId: string) {
+  return spendEmailLinks(writer, { userId, purpose: 'password_reset' })
 }

@@ -5,7 +5,7 @@ import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import type { JobHandler } from '../../jobs/job-handler.ts'
 import { defineJobKind, enqueueJobOf, handlerOf } from '../../jobs/job-kind.ts'
-import { emailLinkUrl } from '../../mail/email-link-url.ts'
+import { emailLinkUrl, linkBaseOf } from '../../mail/email-link-url.ts'
 import { PASSWORD_RESET_MINUTES, passwordResetEmail } from '../../mail/email-templates.ts'
 import { queueEmail } from '../../mail/send-email-job.ts'
 import { issueEmailLink, spendPasswordResetLinks } from '../email-links/email-link-tokens.ts'
@@ -41,8 +41,8 @@ async function sendPasswordResetLink({ database, config, requestId, email }: Sen
       // A new link replaces any earlier one still unused.
       await spendPasswordResetLinks(tx, user.id)
       const validForMs = PASSWORD_RESET_MINUTES * 60_000
-      const token = await issueEmailLink(tx, { purpose: 'password_reset', userId: user.id, email, validForMs })
-      const content = passwordResetEmail({ link: emailLinkUrl(config, '/auth/reset-password', token) })
+      const { token } = await issueEmailLink(tx, { purpose: 'password_reset', userId: user.id, email, validForMs })
+      const content = passwordResetEmail({ link: emailLinkUrl(linkBaseOf(config), '/auth/reset-password', token) })
       const queued = await queueEmail(tx, {
         to: email,
         content,

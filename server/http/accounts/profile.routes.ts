@@ -3,6 +3,7 @@ import {
   ChangeEmailSchema,
   ChangePasswordSchema,
   DeleteAccountSchema,
+  MESSAGES,
   UpdateProfileSchema,
 } from '../../accounts/accounts.schemas.ts'
 import { changeEmail } from '../../accounts/change-email.ts'
@@ -22,7 +23,9 @@ import { toUserView } from '../../accounts/user-view.ts'
 import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { Logger } from '../../logging/create-logger.ts'
+import { linkBaseOf } from '../../mail/email-link-url.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { actorOf, authenticate } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
@@ -37,6 +40,8 @@ export interface ProfileRoutesOptions {
   storage: FileStorage
   rateLimits: RateLimits
   logger: Logger
+  /** Wakes the worker for the e-mails a change of address queues. */
+  queue: JobQueue
 }
 
 /** The signed-in user's own account: profile, photo, password, e-mail, deletion. */
@@ -47,6 +52,7 @@ export function profileRoutes({
   storage,
   rateLimits,
   logger,
+  queue,
 }: ProfileRoutesOptions): Router {
   const router = Router()
   const signedIn = authenticate(database, sessions)
@@ -92,8 +98,10 @@ export function profileRoutes({
   })
 
   router.put('/accounts/change-email/', signedIn, confirmingPassword, async (req, res) => {
-    await changeEmail(database, actorOf(res), ChangeEmailSchema.parse(req.body))
-    res.json({ message: 'Email changed successfully!' })
+    const change = ChangeEmailSchema.parse(req.body)
+    const { pendingEmail } = await changeEmail({ database, linkBase: linkBaseOf(config), actor: actorOf(res), change })
+    queue.wake()
+    res.json({ message: MESSAGES.emailChangeRequested, pending_email: pendingEmail })
   })
 
   router.post('/accounts/profile/delete/', signedIn, confirmingPassword, async (req, res) => {

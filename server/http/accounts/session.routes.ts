@@ -18,6 +18,8 @@ import { toUserView } from '../../accounts/user-view.ts'
 import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
+import type { JobQueue } from '../../jobs/job-queue.ts'
+import { linkBaseOf } from '../../mail/email-link-url.ts'
 import type { RateLimits } from '../../rate-limits/rate-limits.ts'
 
 export interface SessionRoutesOptions {
@@ -26,10 +28,12 @@ export interface SessionRoutesOptions {
   sessions: SessionSettings
   rateLimits: RateLimits
   google: GoogleSettings | null
+  /** Wakes the worker for the e-mails sign-up queues. */
+  queue: JobQueue
 }
 
 /** Signing in and out: login, register, Google, refresh, logout (SPEC section 7, Accounts). */
-export function sessionRoutes({ config, database, sessions, rateLimits, google }: SessionRoutesOptions): Router {
+export function sessionRoutes({ config, database, sessions, rateLimits, google, queue }: SessionRoutesOptions): Router {
   const router = Router()
   const signedIn = async (userId: string, userAgent: string | undefined) =>
     startSession(database, { settings: sessions, userId, userAgent })
@@ -51,7 +55,8 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google }
     await rateLimits.limitIp('register', req.ip)
     const registration = RegisterSchema.parse(req.body)
     await rateLimits.limitAccount('register', registration.email)
-    const user = await registerAccount(database, registration)
+    const user = await registerAccount({ database, linkBase: linkBaseOf(config) }, registration)
+    queue.wake()
     const tokens = await signedIn(user.id, req.get('user-agent'))
     res.status(201).json({ user: toUserView(user, config.PUBLIC_URL), message: 'Registration successful', tokens })
   })

@@ -57,6 +57,21 @@ const endpoints = [
     isSignedIn: false,
   },
   {
+    method: 'post',
+    path: '/api/accounts/verify-email/',
+    valid: { token: 'x'.repeat(43) },
+    message: 'This link has expired or was already used. Ask for a new one from your profile.',
+    isSignedIn: false,
+  },
+  {
+    method: 'post',
+    path: '/api/accounts/team/accept-invitation/',
+    valid: { token: 'x'.repeat(43) },
+    message: 'This invitation has expired, was already used or was revoked. Ask the team for a new one.',
+    isSignedIn: true,
+    acceptsExtraFields: true,
+  },
+  {
     method: 'put',
     path: '/api/accounts/profile/',
     valid: { full_name: 'A' },

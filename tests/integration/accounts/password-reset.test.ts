@@ -45,8 +45,8 @@ describe('asking for a password reset', () => {
     const account = await signUp(testApp)
     const asked = await askForReset(account.email.toUpperCase())
     expect(asked.status).toBe(202)
-    await expect.poll(() => inbox.to(account.email).length, { timeout: 10_000 }).toBe(1)
-    const [email] = inbox.to(account.email)
+    await expect.poll(() => inbox.to(account.email, 'password').length, { timeout: 10_000 }).toBe(1)
+    const [email] = inbox.to(account.email, 'password')
     expect(email?.subject).toBe('Set a new AgentDesk password')
     expect(email?.from).toBe('no-reply@chat.example.com')
     const link = linkIn(email!, '/auth/reset-password')
@@ -85,7 +85,7 @@ describe('asking for a password reset', () => {
     expect(Object.keys(unknown.headers).sort()).toEqual(Object.keys(known.headers).sort())
     await jobsDone()
     expect(inbox.to('nobody-here@example.com')).toEqual([])
-    expect(inbox.to(account.email)).toHaveLength(1)
+    expect(inbox.to(account.email, 'password')).toHaveLength(1)
   })
 
   it('sends nothing to a Shopify shop’s placeholder address', async () => {
@@ -100,10 +100,10 @@ describe('asking for a password reset', () => {
   it('a newer link replaces an older one, and a link past its 30 minutes no longer works', async () => {
     const account = await signUp(testApp)
     await askForReset(account.email)
-    await expect.poll(() => inbox.to(account.email).length, { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => inbox.to(account.email, 'password').length, { timeout: 10_000 }).toBe(1)
     await askForReset(account.email)
-    await expect.poll(() => inbox.to(account.email).length, { timeout: 10_000 }).toBe(2)
-    const [first, second] = inbox.to(account.email).map((email) => linkIn(email, '/auth/reset-password'))
+    await expect.poll(() => inbox.to(account.email, 'password').length, { timeout: 10_000 }).toBe(2)
+    const [first, second] = inbox.to(account.email, 'password').map((email) => linkIn(email, '/auth/reset-password'))
     expect((await confirmReset(first?.searchParams.get('token') ?? '', NEW_PASSWORD)).status).toBe(400)
     await testApp.database.prisma.emailLink.updateMany({
       where: { userId: account.userId, usedAt: null },
@@ -125,21 +125,23 @@ describe('asking for a password reset', () => {
     expect(await lookUp?.(context)).toEqual({ sent: true })
     expect(await lookUp?.(context)).toEqual({ sent: false })
     await jobsDone()
-    expect(inbox.to(account.email)).toHaveLength(1)
-    const token = linkIn(inbox.to(account.email)[0]!, '/auth/reset-password').searchParams.get('token') ?? ''
+    expect(inbox.to(account.email, 'password')).toHaveLength(1)
+    const token =
+      linkIn(inbox.to(account.email, 'password')[0]!, '/auth/reset-password').searchParams.get('token') ?? ''
     expect((await confirmReset(token, NEW_PASSWORD)).status).toBe(200)
   })
 
   it('changing the password spends a reset link still unused', async () => {
     const account = await signUp(testApp)
     await askForReset(account.email)
-    await expect.poll(() => inbox.to(account.email).length, { timeout: 10_000 }).toBe(1)
+    await expect.poll(() => inbox.to(account.email, 'password').length, { timeout: 10_000 }).toBe(1)
     const changed = await testApp.request
       .put('/api/accounts/change-password/')
       .set(bearer(account.access))
       .send({ old_password: GOOD_PASSWORD, new_password: NEW_PASSWORD })
     expect(changed.status).toBe(200)
-    const token = linkIn(inbox.to(account.email)[0]!, '/auth/reset-password').searchParams.get('token') ?? ''
+    const token =
+      linkIn(inbox.to(account.email, 'password')[0]!, '/auth/reset-password').searchParams.get('token') ?? ''
     expect((await confirmReset(token, 'Third-Horse-5!')).status).toBe(400)
     expect((await logIn(testApp, account.email, NEW_PASSWORD)).status).toBe(200)
   })

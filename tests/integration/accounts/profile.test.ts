@@ -162,13 +162,18 @@ describe('PUT /api/accounts/change-email/', () => {
   const change = (access: string, body: object) =>
     testApp.request.put('/api/accounts/change-email/').set(bearer(access)).send(body)
 
-  it('changes it, confirmed by the password; the new e-mail signs in', async () => {
+  it('asks for it, confirmed by the password; nothing changes until the new address opens its link', async () => {
     const account = await signUp(testApp)
     const response = await change(account.access, { new_email: ' Moved@Example.com ', password: account.password })
     expect(response.status).toBe(200)
-    expect(response.body.message).toBe('Email changed successfully!')
-    expect((await logIn(testApp, 'moved@example.com', account.password)).status).toBe(200)
-    expect((await logIn(testApp, account.email, account.password)).status).toBe(401)
+    expect(response.body).toEqual({
+      message: 'Open the link we sent to your new address: your sign-in e-mail changes then.',
+      pending_email: 'moved@example.com',
+    })
+    expect((await logIn(testApp, 'moved@example.com', account.password)).status).toBe(401)
+    expect((await logIn(testApp, account.email, account.password)).status).toBe(200)
+    const profile = await testApp.request.get('/api/accounts/profile/').set(bearer(account.access))
+    expect(profile.body).toMatchObject({ email: account.email, pending_email: 'moved@example.com' })
   })
 
   it('refuses an e-mail another account uses', async () => {

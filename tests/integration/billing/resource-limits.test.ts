@@ -2,7 +2,7 @@
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { signUp } from '../../support/accounts.ts'
+import { signUp, signUpProven } from '../../support/accounts.ts'
 import { createAgentFor } from '../../support/knowledge.ts'
 import { as, newConversation, onPlan, testApp, usePlanLimitsTestbed } from '../../support/plan-limits-testbed.ts'
 import { chat, newIntegration, visitor } from '../../support/widget-visitors.ts'
@@ -121,7 +121,7 @@ describe('what exists: agents, widgets, team members', () => {
 
   it('deletes nothing on a downgrade: widgets and team members made before stay usable, new ones are refused', async () => {
     const owner = await signUp(testApp)
-    const colleague = await signUp(testApp)
+    const colleague = await signUpProven(testApp)
     const agentId = await createAgentFor(testApp, owner)
     await onPlan(owner, { widgets: 2, team_members: 2 })
     const shop = await newIntegration({ testApp, owner, agentId })

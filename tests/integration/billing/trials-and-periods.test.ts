@@ -1,7 +1,7 @@
 // Issue 16: trials ending and periods rolling over on a clock the test moves, the owner told in the
 // header's notifications, and BILLING_MODE unlimited refusing nothing.
 import { describe, expect, it } from 'vitest'
-import { signUp } from '../../support/accounts.ts'
+import { signUp, signUpProven } from '../../support/accounts.ts'
 import { createAgentFor } from '../../support/knowledge.ts'
 import {
   as,
@@ -110,7 +110,7 @@ describe('trials and periods, on the clock', () => {
 
   it('tells a team member it is the owner’s plan, with no Upgrade action of their own', async () => {
     const owner = await signUp(testApp)
-    const member = await signUp(testApp)
+    const member = await signUpProven(testApp)
     const agentId = await createAgentFor(testApp, owner, 'Shared helper')
     const team_id = (
       await testApp.request.post('/api/accounts/team/create/').set(as(owner)).send({ team_name: 'Support' })

@@ -99,7 +99,12 @@ describe('adding an e-mail sign-in to a shop account', () => {
   it("sets the password (and a new e-mail), after which the merchant signs in to the dashboard and sees the shop's agents", async () => {
     const shop = await install('adds-sign-in.myshopify.com', { email: null })
     await testApp.database.prisma.agent.create({ data: { accountId: shop.accountId, name: 'Kettle expert' } })
-    await addEmailSignIn(testApp.database, shop.accountId, signIn('Merchant@Adds-Sign-In.example'))
+    await addEmailSignIn({
+      database: testApp.database,
+      linkBase: 'https://agentdesk.test',
+      accountId: shop.accountId,
+      signIn: signIn('Merchant@Adds-Sign-In.example'),
+    })
 
     const user = await userOf(shop.accountId)
     expect(user.email).toBe('merchant@adds-sign-in.example')
@@ -112,14 +117,26 @@ describe('adding an e-mail sign-in to a shop account', () => {
 
   it("keeps the shop's e-mail when the merchant confirms it", async () => {
     const shop = await install('keeps-mail.myshopify.com', { email: 'owner@keeps-mail.example' })
-    await addEmailSignIn(testApp.database, shop.accountId, signIn('owner@keeps-mail.example'))
+    await addEmailSignIn({
+      database: testApp.database,
+      linkBase: 'https://agentdesk.test',
+      accountId: shop.accountId,
+      signIn: signIn('owner@keeps-mail.example'),
+    })
     expect((await userOf(shop.accountId)).email).toBe('owner@keeps-mail.example')
   })
 
   it('refuses an e-mail another account has', async () => {
     await signUp(testApp, { email: 'already@example.com' })
     const shop = await install('wants-taken.myshopify.com', { email: null })
-    const error = await rejection(addEmailSignIn(testApp.database, shop.accountId, signIn('already@example.com')))
+    const error = await rejection(
+      addEmailSignIn({
+        database: testApp.database,
+        linkBase: 'https://agentdesk.test',
+        accountId: shop.accountId,
+        signIn: signIn('already@example.com'),
+      }),
+    )
     expect(error).toBeInstanceOf(AppError)
     expect((error as AppError).code).toBe('CONFLICT')
     expect((await userOf(shop.accountId)).passwordHash).toBeNull()
@@ -127,9 +144,19 @@ describe('adding an e-mail sign-in to a shop account', () => {
 
   it('refuses a second time: a password, once set, changes in the dashboard with the old one', async () => {
     const shop = await install('twice.myshopify.com', { email: null })
-    await addEmailSignIn(testApp.database, shop.accountId, signIn('first@twice.example'))
+    await addEmailSignIn({
+      database: testApp.database,
+      linkBase: 'https://agentdesk.test',
+      accountId: shop.accountId,
+      signIn: signIn('first@twice.example'),
+    })
     const error = await rejection(
-      addEmailSignIn(testApp.database, shop.accountId, signIn('second@twice.example', 'Another-Pass-7')),
+      addEmailSignIn({
+        database: testApp.database,
+        linkBase: 'https://agentdesk.test',
+        accountId: shop.accountId,
+        signIn: signIn('second@twice.example', 'Another-Pass-7'),
+      }),
     )
     expect((error as AppError).detail).toBe(ALREADY_HAS_PASSWORD)
     expect((await userOf(shop.accountId)).email).toBe('first@twice.example')

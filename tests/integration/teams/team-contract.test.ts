@@ -7,7 +7,7 @@ import {
   TeamMemberViewSchema,
   TeamViewSchema,
 } from '../../../server/teams/teams.schemas.ts'
-import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
+import { bearer, signUp, signUpProven, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
 import { createAgentFor } from '../../support/knowledge.ts'
 
@@ -19,7 +19,7 @@ let member: SignedUp
 beforeAll(async () => {
   testApp = await createTestApp({ WORKER_IN_SERVER: 'false' })
   owner = await signUp(testApp)
-  member = await signUp(testApp)
+  member = await signUpProven(testApp)
 })
 afterAll(() => testApp.cleanup())
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
 import { createAgentFor } from '../../support/knowledge.ts'
+import { mailedToken, proveAddress } from '../../support/queued-emails.ts'
 
 let testApp: TestApp
 let owner: SignedUp
@@ -19,6 +20,13 @@ const post = (account: SignedUp, path: string, body: object) =>
   testApp.request.post(`/api/accounts/team/${path}/`).set(bearer(account.access)).send(body)
 const get = (account: SignedUp, path: string, query: Record<string, string>) =>
   testApp.request.get(`/api/accounts/team/${path}/`).query(query).set(bearer(account.access))
+
+/** Someone who signed up and proved their address: adding them makes them a member at once. */
+async function colleagueAccount() {
+  const colleague = await signUp(testApp)
+  await proveAddress(testApp, colleague)
+  return colleague
+}
 
 async function newTeam(name = 'Support') {
   const response = await post(owner, 'create', { team_name: name })
@@ -82,7 +90,7 @@ describe('members', () => {
     const teamId = await newTeam('Helpdesk')
     const agentId = await createAgentFor(testApp, owner, 'Shared bot')
     await post(owner, 'assign-agent', { team_id: teamId, agent_id: agentId })
-    const colleague = await signUp(testApp)
+    const colleague = await colleagueAccount()
     const added = await post(owner, 'add-member', {
       team_id: teamId,
       team_member_name: 'Colleague',
@@ -109,7 +117,7 @@ describe('members', () => {
     const hiddenTeam = await newTeam('Hidden team')
     for (const teamId of [visibleTeam, hiddenTeam])
       await post(owner, 'assign-agent', { team_id: teamId, agent_id: agentId })
-    const colleague = await signUp(testApp)
+    const colleague = await colleagueAccount()
     await post(owner, 'add-member', { team_id: visibleTeam, team_member_name: 'C', team_member_email: colleague.email })
     expect((await testApp.request.get(`/api/agents/${agentId}/`).set(bearer(colleague.access))).body.teams).toEqual([
       'Visible team',
@@ -120,7 +128,7 @@ describe('members', () => {
     ])
   })
 
-  it('someone added before signing up is pending, and gains access when they sign up with that e-mail', async () => {
+  it('someone added before signing up is pending, and gains access once they prove the address they signed up with', async () => {
     const teamId = await newTeam('Future')
     const agentId = await createAgentFor(testApp, owner, 'Future bot')
     await post(owner, 'assign-agent', { team_id: teamId, agent_id: agentId })
@@ -132,17 +140,36 @@ describe('members', () => {
     })
     expect(added.body.team_member.team_member_status).toBe('pending')
     const newcomer = await signUp(testApp, { email: 'newcomer@example.com' })
+    // Signing up with the address proves nothing: anyone can type it.
+    expect((await get(owner, 'members', { team_id: teamId })).body.team_members[0].team_member_status).toBe('pending')
+    expect((await testApp.request.get(`/api/agents/${agentId}/`).set(bearer(newcomer.access))).status).toBe(404)
+    await proveAddress(testApp, newcomer)
     const members = await get(owner, 'members', { team_id: teamId })
     expect(members.body.team_members[0]).toMatchObject({ team_member_status: 'active' })
     expect(members.body.team_members[0]).not.toHaveProperty('user_id')
     expect((await testApp.request.get(`/api/agents/${agentId}/`).set(bearer(newcomer.access))).status).toBe(200)
   })
 
+  it('an account that has not proved its address is invited, not added', async () => {
+    const teamId = await newTeam('Unproven')
+    const agentId = await createAgentFor(testApp, owner, 'Unproven bot')
+    await post(owner, 'assign-agent', { team_id: teamId, agent_id: agentId })
+    const squatter = await signUp(testApp, { email: 'ceo@unproven.example' })
+    const added = await post(owner, 'add-member', {
+      team_id: teamId,
+      team_member_name: 'CEO',
+      team_member_email: 'ceo@unproven.example',
+    })
+    expect(added.body.team_member).toMatchObject({ team_member_status: 'pending' })
+    expect(added.body.team_member.team_member_invited_at).not.toBeNull()
+    expect((await testApp.request.get(`/api/agents/${agentId}/`).set(bearer(squatter.access))).status).toBe(404)
+  })
+
   it('deactivating takes every access away; activating gives it back', async () => {
     const teamId = await newTeam('Toggle')
     const agentId = await createAgentFor(testApp, owner)
     await post(owner, 'assign-agent', { team_id: teamId, agent_id: agentId })
-    const colleague = await signUp(testApp)
+    const colleague = await colleagueAccount()
     const memberId = (
       await post(owner, 'add-member', { team_id: teamId, team_member_name: 'C', team_member_email: colleague.email })
     ).body.team_member.team_member_id
@@ -160,7 +187,7 @@ describe('members', () => {
     const teamId = await newTeam('Roles')
     const agentId = await createAgentFor(testApp, owner)
     await post(owner, 'assign-agent', { team_id: teamId, agent_id: agentId })
-    const colleague = await signUp(testApp)
+    const colleague = await colleagueAccount()
     const memberId = (
       await post(owner, 'add-member', {
         team_id: teamId,
@@ -200,8 +227,8 @@ describe('members', () => {
 
   it('a team admin manages members and assignments but cannot rename or delete the team; a member manages nothing', async () => {
     const teamId = await newTeam('Delegated')
-    const admin = await signUp(testApp)
-    const plain = await signUp(testApp)
+    const admin = await colleagueAccount()
+    const plain = await colleagueAccount()
     await post(owner, 'add-member', {
       team_id: teamId,
       team_member_name: 'Admin',
@@ -247,7 +274,7 @@ describe('members', () => {
   it('a team admin cannot reach an agent by assigning it to their team', async () => {
     const teamId = await newTeam('Escalation')
     const secret = await createAgentFor(testApp, owner, 'Secret agent')
-    const admin = await signUp(testApp)
+    const admin = await colleagueAccount()
     await post(owner, 'add-member', {
       team_id: teamId,
       team_member_name: 'Admin',
@@ -281,12 +308,14 @@ describe('members', () => {
 
   it('one person holds one membership per team, so deactivating it cannot be dodged', async () => {
     const teamId = await newTeam('Single')
-    const colleague = await signUp(testApp)
+    const colleague = await colleagueAccount()
     await post(owner, 'add-member', { team_id: teamId, team_member_name: 'C', team_member_email: colleague.email })
     await testApp.request
       .put('/api/accounts/change-email/')
       .set(bearer(colleague.access))
       .send({ new_email: `second-${colleague.email}`, password: colleague.password })
+    const token = await mailedToken(testApp, `second-${colleague.email}`, '/auth/verify-email')
+    expect((await testApp.request.post('/api/accounts/verify-email/').send({ token })).status).toBe(200)
     const second = await post(owner, 'add-member', {
       team_id: teamId,
       team_member_name: 'C again',
@@ -300,7 +329,7 @@ describe('members', () => {
     const teamId = await newTeam('Queries')
     const agentId = await createAgentFor(testApp, owner, 'Queried bot')
     await post(owner, 'assign-agent', { team_id: teamId, agent_id: agentId })
-    const colleague = await signUp(testApp)
+    const colleague = await colleagueAccount()
     const memberId = (
       await post(owner, 'add-member', {
         team_id: teamId,

@@ -20,6 +20,8 @@ export const DEMO_USER = {
   date_joined: at(120),
   has_password: true,
   has_google: false,
+  email_verified: true,
+  pending_email: null,
 }
 
 const agent = (
@@ -273,6 +275,7 @@ export const DEMO_TEAM_MEMBERS: TeamMemberView[] = (
   team_member_email: email,
   team_member_role: role,
   team_member_status: status,
+  team_member_invited_at: status === 'pending' ? at(2) : null,
   team_member_created_at: at(40 - index),
   team_member_updated_at: at(40 - index),
 }))

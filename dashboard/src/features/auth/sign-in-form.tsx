@@ -8,11 +8,15 @@ import { ApiError } from '../../api/api-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
 
-export function SignInForm() {
+export function SignInForm({
+  initialEmail = '',
+}: {
+  /** The address an invitation was sent to. */ initialEmail?: string
+}) {
   const client = useApi()
   const toaster = useToast()
   const { signIn } = useSession()
-  const [email, setEmail] = useState('')
+  const [email, setEmail] = useState(initialEmail)
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)

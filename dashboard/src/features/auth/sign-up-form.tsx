@@ -9,11 +9,18 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
 import { PasswordChecklist } from './password-checklist.tsx'
 
-export function SignUpForm({ onRegisteredWithoutSession }: { onRegisteredWithoutSession(): void }) {
+export function SignUpForm({
+  onRegisteredWithoutSession,
+  initialEmail = '',
+}: {
+  onRegisteredWithoutSession(): void
+  /** The address an invitation was sent to. */
+  initialEmail?: string
+}) {
   const client = useApi()
   const toaster = useToast()
   const { signIn } = useSession()
-  const [email, setEmail] = useState('')
+  const [email, setEmail] = useState(initialEmail)
   const [fullName, setFullName] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)

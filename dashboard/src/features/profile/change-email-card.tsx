@@ -1,5 +1,6 @@
 // SPEC sections 2 and 5, Change E-mail: both fields, a different address, a valid one. The password
-// confirms it is really the account's owner; every other session ends when it changes.
+// confirms it is really the account's owner; the new address takes effect when it opens the link mailed
+// to it, and every other session ends.
 import { BlockStack, Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { ChangeEmailSchema, MESSAGES, normalizeEmail } from '#server/accounts/accounts.schemas.ts'
@@ -50,7 +51,7 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
             </Text>
             <Text as="p" tone="subdued">
               {user.has_password
-                ? `You sign in as ${user.email}. Other browsers and devices are signed out when it changes.`
+                ? `You sign in as ${user.email}. The new address takes effect when you open the link we send it; other browsers and devices are signed out.`
                 : 'Set a password first: changing your e-mail asks for it.'}
             </Text>
           </BlockStack>

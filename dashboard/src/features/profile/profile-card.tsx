@@ -1,6 +1,6 @@
 // SPEC section 2, User profile: photo, full name (editable), e-mail, member since, and the plan badge,
 // which reads Free Plan until billing exists.
-import { Badge, BlockStack, Card, InlineStack, Text } from '@shopify/polaris'
+import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
 import type { ReactNode } from 'react'
 import { UpdateProfileSchema } from '#server/accounts/accounts.schemas.ts'
 import type { SessionUser } from '../../session/session-check.ts'
@@ -8,7 +8,7 @@ import { formatDate } from '../teams/format-date.ts'
 import { InlineEdit } from '../teams/inline-edit.tsx'
 import { validationMessage } from '../teams/validation-message.ts'
 import { ProfilePhoto } from './profile-photo.tsx'
-import { useUpdateFullName } from './profile.mutations.ts'
+import { useResendEmailCheck, useUpdateFullName } from './profile.mutations.ts'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -46,14 +46,44 @@ export function ProfileCard({ user }: { user: SessionUser }) {
               />
             </Fact>
             <Fact label="E-mail">
-              <Text as="span" breakWord>
-                {user.email}
-              </Text>
+              <EmailFact user={user} />
             </Fact>
             <Fact label="Member since">{formatDate(user.date_joined)}</Fact>
           </dl>
         </BlockStack>
       </div>
     </Card>
+  )
+}
+
+/** The sign-in e-mail, whether it is proven, and a change waiting for its link; a new link on request. */
+function EmailFact({ user }: { user: SessionUser }) {
+  const resend = useResendEmailCheck()
+  const isWaiting = !user.email_verified || user.pending_email !== null
+  return (
+    <BlockStack gap="100">
+      <InlineStack gap="200" blockAlign="center" wrap>
+        <Text as="span" breakWord>
+          {user.email}
+        </Text>
+        {user.email_verified ? <Badge tone="success">Verified</Badge> : <Badge tone="attention">Not verified</Badge>}
+      </InlineStack>
+      {user.pending_email ? (
+        <Text as="p" tone="subdued" variant="bodySm" breakWord>
+          Changing to {user.pending_email}: open the link we sent there.
+        </Text>
+      ) : !user.email_verified ? (
+        <Text as="p" tone="subdued" variant="bodySm">
+          Open the link we sent to this address, so invitations and alerts reach you.
+        </Text>
+      ) : null}
+      {isWaiting ? (
+        <div>
+          <Button variant="plain" loading={resend.isPending} onClick={() => resend.mutate()}>
+            Send the link again
+          </Button>
+        </div>
+      ) : null}
+    </BlockStack>
   )
 }

@@ -67,6 +67,14 @@ export function useChangeEmail() {
   })
 }
 
+/** Mails a new link to the address waiting to be proven (the new one asked for, else the account's own). */
+export function useResendEmailCheck() {
+  return useApiMutation<void, Answer>({
+    run: (client) => client.request('/accounts/verify-email/resend/', { method: 'POST', body: {} }),
+    errorTitle: 'Failed to send the link',
+  })
+}
+
 export function useDeleteAccount() {
   const { endSession } = useSession()
   return useApiMutation<{ password: string }, Answer>({

@@ -1,4 +1,5 @@
-// A member's actions menu (SPEC section 2): Activate, Deactivate, Remove, Delete, each confirmed first.
+// A member's actions menu (SPEC section 2): Activate, Deactivate, Remove, Delete, each confirmed first;
+// for an invitation not yet accepted, Resend invitation and Revoke invitation too.
 import { ActionList, Button, Popover } from '@shopify/polaris'
 import { MenuHorizontalIcon } from '@shopify/polaris-icons'
 import { useState } from 'react'
@@ -32,6 +33,18 @@ function wordsFor(action: MemberAction, name: string, team: string) {
         confirm: 'Delete',
         body: `${name}'s membership of ${team} will be deleted for good. Add them again to give access back.`,
       }
+    case 'resend':
+      return {
+        title: 'Send the invitation again?',
+        confirm: 'Send',
+        body: `${name} gets a new link to join ${team}, valid for 7 days. The link sent before stops working.`,
+      }
+    case 'revoke':
+      return {
+        title: 'Revoke invitation?',
+        confirm: 'Revoke',
+        body: `The link sent to ${name} stops working and they will not join ${team}.`,
+      }
   }
 }
 
@@ -43,8 +56,12 @@ export function MemberActionsMenu({ team, member }: { team: Team; member: TeamMe
     deactivate: useMemberAction('deactivate'),
     remove: useMemberAction('remove'),
     delete: useMemberAction('delete'),
+    resend: useMemberAction('resend'),
+    revoke: useMemberAction('revoke'),
   }
   const status = member.team_member_status ?? 'active'
+  // Pending means not joined yet: the invitation can be sent again or withdrawn.
+  const isInvited = status === 'pending' || (status === 'deactivated' && member.team_member_invited_at !== null)
   const ask = (action: MemberAction) => () => {
     setIsOpen(false)
     setAsked(action)
@@ -73,9 +90,15 @@ export function MemberActionsMenu({ team, member }: { team: Team; member: TeamMe
               content: 'Activate',
               onAction: ask('activate'),
               disabled: status === 'active',
-              helpText: status === 'pending' ? 'Pending until they sign up' : undefined,
+              helpText: status === 'pending' ? 'Pending until they accept the invitation' : undefined,
             },
             { content: 'Deactivate', onAction: ask('deactivate'), disabled: status === 'deactivated' },
+            ...(isInvited
+              ? [
+                  { content: 'Resend invitation', onAction: ask('resend'), disabled: status === 'deactivated' },
+                  { content: 'Revoke invitation', onAction: ask('revoke'), destructive: true },
+                ]
+              : []),
             { content: 'Remove', onAction: ask('remove'), destructive: true },
             { content: 'Delete', onAction: ask('delete'), destructive: true },
           ]}
@@ -85,7 +108,7 @@ export function MemberActionsMenu({ team, member }: { team: Team; member: TeamMe
         open={asked !== null}
         title={words?.title ?? ''}
         confirmLabel={words?.confirm ?? ''}
-        destructive={asked !== 'activate'}
+        destructive={asked !== 'activate' && asked !== 'resend'}
         busy={asked ? calls[asked].isPending : false}
         onCancel={() => setAsked(null)}
         onConfirm={() =>

@@ -1,6 +1,8 @@
 // A member's real state from the API (team_member_status), not the SPEC's constant "Active": an invited
-// person without an account is pending, and a deactivated one has no access (docs/permissions.md).
+// person who has not accepted is pending (the badge says when the invitation went out), and a
+// deactivated one has no access (docs/permissions.md).
 import { Badge } from '@shopify/polaris'
+import { formatDate } from './format-date.ts'
 import type { TeamMemberStatus } from './teams.types.ts'
 
 const LOOK: Record<TeamMemberStatus, { label: string; tone: 'success' | 'attention' | 'critical' }> = {
@@ -9,7 +11,14 @@ const LOOK: Record<TeamMemberStatus, { label: string; tone: 'success' | 'attenti
   deactivated: { label: 'Deactivated', tone: 'critical' },
 }
 
-export function MemberStatusBadge({ status = 'active' }: { status?: TeamMemberStatus }) {
+export function MemberStatusBadge({
+  status = 'active',
+  invitedAt,
+}: {
+  status?: TeamMemberStatus
+  invitedAt?: string | null
+}) {
   const look = LOOK[status] ?? LOOK.active
-  return <Badge tone={look.tone}>{look.label}</Badge>
+  const label = status === 'pending' && invitedAt ? `Invitation sent ${formatDate(invitedAt)}` : look.label
+  return <Badge tone={look.tone}>{label}</Badge>
 }

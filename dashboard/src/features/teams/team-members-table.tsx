@@ -94,7 +94,7 @@ function MemberRow({ team, member }: { team: Team; member: TeamMember }) {
         </InlineEdit>
       </td>
       <td role="cell" data-label="Status">
-        <MemberStatusBadge status={member.team_member_status} />
+        <MemberStatusBadge status={member.team_member_status} invitedAt={member.team_member_invited_at} />
       </td>
       <td role="cell" data-label="Actions" className="team-table__actions">
         <MemberActionsMenu team={team} member={member} />

@@ -48,12 +48,14 @@ export const useUpdateMemberRole = () =>
 export const useUpdateMemberName = () =>
   useTeamCall<MemberRef & { team_member_name: string }>('update-member-name', 'Failed to update team member name')
 
-/** The four actions of a member's menu, each with its call and failure title. */
+/** The actions of a member's menu, each with its call and failure title. */
 const MEMBER_ACTIONS = {
   activate: { path: 'activate-member', errorTitle: 'Failed to activate team member' },
   deactivate: { path: 'deactivate-member', errorTitle: 'Failed to deactivate team member' },
   remove: { path: 'remove-member', errorTitle: 'Failed to remove team member' },
   delete: { path: 'delete-member', errorTitle: 'Failed to delete team member' },
+  resend: { path: 'resend-invitation', errorTitle: 'Failed to send the invitation again' },
+  revoke: { path: 'revoke-invitation', errorTitle: 'Failed to revoke the invitation' },
 } as const
 export type MemberAction = keyof typeof MEMBER_ACTIONS
 

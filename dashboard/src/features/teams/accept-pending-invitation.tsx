@@ -1,0 +1,33 @@
+// Once signed in, joins the team of an invitation link opened before signing in (pending-invitation.ts),
+// says so, and reads everything again: the team's agents are the user's now.
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { useApi } from '../../api/api-context.tsx'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { takePendingInvitation } from './pending-invitation.ts'
+
+export function AcceptPendingInvitation() {
+  const client = useApi()
+  const queryClient = useQueryClient()
+  const toaster = useToast()
+  const started = useRef(false)
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    const token = takePendingInvitation()
+    if (!token) return
+    client
+      .request<{ message: string }>('/accounts/team/accept-invitation/', { method: 'POST', body: { token } })
+      .then(async (answer) => {
+        toaster.success('Invitation accepted', answer.message)
+        await queryClient.invalidateQueries()
+      })
+      .catch((failure: unknown) =>
+        toaster.error(
+          'Could not join the team',
+          failure instanceof Error && failure.message ? failure.message : 'Please open the invitation link again.',
+        ),
+      )
+  }, [client, queryClient, toaster])
+  return null
+}
