@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
 import { AuthScreen } from '../../features/auth/auth-screen.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
+import type { SessionUser } from '../../session/session-check.ts'
 import { useSession } from '../../session/session-context.tsx'
 
 export function VerifyEmailPage() {
@@ -27,13 +28,19 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (!token || sent.current) return
     sent.current = true
-    confirm.mutate(undefined, {
-      onSuccess: (answer) => {
-        if (user && (answer.email === user.email || answer.email === user.pending_email))
-          setUser({ ...user, email: answer.email, email_verified: true, pending_email: null })
-      },
-    })
-  }, [confirm, token, user, setUser])
+    confirm.mutate()
+  }, [confirm, token])
+  // Signed in here (the session may finish its check after the answer), the profile is read again: the
+  // address is proven, or the sign-in e-mail changed.
+  const confirmed = confirm.isSuccess
+  const userId = user?.id
+  useEffect(() => {
+    if (!confirmed || status !== 'signed-in' || !userId) return
+    client
+      .request<SessionUser>('/accounts/profile/')
+      .then((fresh) => setUser(fresh))
+      .catch(() => undefined)
+  }, [client, confirmed, status, userId, setUser])
 
   const onward =
     status === 'signed-in' ? (
