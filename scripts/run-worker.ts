@@ -17,6 +17,9 @@ import { shopifyJobHandlersFor } from '../server/shopify/jobs/shopify-job-handle
 import { createMailTransport } from '../server/mail/mail-transport.ts'
 import { mailJobHandlersFor } from '../server/mail/send-email-job.ts'
 import { passwordResetJobHandlersFor } from '../server/accounts/password-reset/request-password-reset.ts'
+import { scheduleBillingAlerts } from '../server/alerts/billing-alerts.ts'
+import { planEnforcementFor } from '../server/billing/plan-enforcement-for.ts'
+import { linkBaseOf } from '../server/mail/email-link-url.ts'
 
 let config
 try {
@@ -58,8 +61,13 @@ const worker = startWorker({
 })
 started = worker
 const recrawls = scheduleRecrawls(database, { queue: worker, logger })
+const billingAlerts = scheduleBillingAlerts(
+  { database, plans: planEnforcementFor({ config, database }), linkBase: linkBaseOf(config) },
+  { logger, intervalMs: config.EMAIL_ALERT_CHECK_SECONDS * 1_000 },
+)
 const stop = async () => {
   recrawls.stop()
+  billingAlerts.stop()
   await worker.stop(config.SHUTDOWN_TIMEOUT_MS)
   mail.close()
   await database.close()

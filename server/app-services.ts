@@ -2,12 +2,11 @@
 // Built once per app; close() releases what holds connections (a Redis client, say).
 import { readGoogleSettings, type GoogleSettings } from './accounts/google/google-settings.ts'
 import type { SessionSettings } from './accounts/sessions/session-settings.ts'
-import { billingModeOf } from './billing/billing-mode.ts'
-import { createPlanEnforcement, type PlanEnforcement } from './billing/plan-enforcement.ts'
+import type { PlanEnforcement } from './billing/plan-enforcement.ts'
+import { answerCostsOf, planEnforcementFor } from './billing/plan-enforcement-for.ts'
 import { createStripeClient } from './billing/stripe/create-stripe-client.ts'
 import { stripeJobHandlersFor } from './billing/stripe/end-replaced-stripe-subscription-job.ts'
 import type Stripe from 'stripe'
-import { answerTokenBound } from './conversations/admit-message.ts'
 import type { Config } from './config/config.schemas.ts'
 import type { Database } from './db/database.ts'
 import { createRateLimits, type RateLimits } from './rate-limits/rate-limits.ts'
@@ -25,6 +24,8 @@ import { watchAbandonedAnswers } from './conversations/watch-abandoned-answers.t
 import { detectVectorSearch } from './db/detect-vector-search.ts'
 import { holdProcessPresence } from './db/hold-process-presence.ts'
 import { scheduleRecrawls } from './knowledge/websites/schedule-recrawls.ts'
+import { scheduleBillingAlerts } from './alerts/billing-alerts.ts'
+import { linkBaseOf } from './mail/email-link-url.ts'
 import type { Logger } from './logging/create-logger.ts'
 import { createFileStorage } from './storage/create-file-storage.ts'
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts'
@@ -32,9 +33,6 @@ import { mailJobHandlersFor } from './mail/send-email-job.ts'
 import { passwordResetJobHandlersFor } from './accounts/password-reset/request-password-reset.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { sweepExpiredWidgetSessions } from './widgets/public/sweep-expired-widget-sessions.ts'
-
-// What a usual question asks of the plan, for warning that too few tokens are left for one (notifications).
-const TYPICAL_QUESTION_CHARACTERS = 1_000
 
 export interface AppServices {
   sessions: SessionSettings
@@ -109,20 +107,15 @@ export async function createAppServices({
   )
   // The answers this process writes carry its presence key, so a crash leaves none pending (docs/architecture.md, Conversations).
   const presence = await holdProcessPresence(database, logger)
-  const answerCosts = {
-    maxTokens: config.LLM_MAX_TOKENS,
-    passageCharacters: config.RETRIEVAL_TOP_K * (config.CHUNK_SIZE + config.CHUNK_OVERLAP),
-  }
-  const plans = createPlanEnforcement({
-    database,
-    mode: billingModeOf(config),
-    now: clock,
-    answerReserve: answerTokenBound(
-      answerCosts,
-      { instructions: null, description: null, llmMaxTokens: null },
-      TYPICAL_QUESTION_CHARACTERS,
-    ),
-  })
+  const answerCosts = answerCostsOf(config)
+  const plans = planEnforcementFor({ config, database, clock })
+  // Plan alerts by e-mail are looked for where jobs run (a separate worker process looks too: npm run worker).
+  const billingAlerts = worker
+    ? scheduleBillingAlerts(
+        { database, plans, linkBase: linkBaseOf(config) },
+        { logger, intervalMs: config.EMAIL_ALERT_CHECK_SECONDS * 1_000 },
+      )
+    : null
   logger.info(
     { billingMode: plans.mode },
     plans.mode === 'enforced'
@@ -170,6 +163,7 @@ export async function createAppServices({
     mail,
     close: async () => {
       recrawls?.stop()
+      billingAlerts?.stop()
       await abandonedAnswers.stop()
       await widgetSessionSweep.stop()
       await presence.release()

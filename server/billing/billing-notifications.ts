@@ -45,7 +45,7 @@ const TRIAL_NOTICE_DAYS = 3
  */
 export async function billingNotifications(
   services: BillingServices,
-  actor: Actor,
+  actor: Pick<Actor, 'userId'>,
 ): Promise<{ notifications: NotificationView[] }> {
   if (services.plans.mode !== 'enforced') return { notifications: [] }
   const { standing, view } = await readUsageLimits(services, actor)

@@ -15,7 +15,7 @@ const byLimit = (value: (name: keyof PlanLimits) => number) =>
   Object.fromEntries(LIMIT_NAMES.map((name) => [name, value(name)])) as unknown as PlanLimits
 
 /** Usage against the plan in the current period: limits, use, what remains and the percent used of each. */
-export async function readUsageLimits({ database, plans }: BillingServices, actor: Actor) {
+export async function readUsageLimits({ database, plans }: BillingServices, actor: Pick<Actor, 'userId'>) {
   const standing = await plans.standingOf(actor.userId)
   const usage = await readAccountUsage(database.prisma, actor.userId, standing.period)
   const limits = standing.limits

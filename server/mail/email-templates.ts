@@ -90,3 +90,22 @@ export function addedToTeamEmail({ inviterName, teamName, link }: TeamEmailOptio
     footnote: 'You received this because your address signs in to an account that was added to the team.',
   })
 }
+
+/** An alert: what happened and the page that acts on it; every alert can be switched off in the profile. */
+export function alertEmail({
+  title,
+  message,
+  action,
+}: {
+  title: string
+  message: string
+  action: { label: string; url: string }
+}): EmailContent {
+  return layoutEmail({
+    subject: `${title} · ${PRODUCT_NAME}`,
+    heading: title,
+    paragraphs: [message],
+    action,
+    footnote: `You get this alert because it is on for your ${PRODUCT_NAME} account. Switch alerts on or off in your profile's Settings tab.`,
+  })
+}

@@ -75,6 +75,22 @@ describe('Proving an e-mail address', () => {
     await screenshot(page, 'profile-email-changed-mobile')
   })
 
+  it('switches an e-mail alert off in the profile’s Settings tab, and it stays off', async () => {
+    await page.goto(`${dashboard.server.baseUrl}/app/profile?tab=settings`)
+    const newLead = page.getByRole('checkbox', { name: 'New lead' })
+    await newLead.waitFor()
+    expect(await newLead.isChecked()).toBe(true)
+    await page.getByText('New lead').click()
+    await toast(page, 'E-mail alerts saved').waitFor()
+    await page.reload()
+    await page.getByRole('checkbox', { name: 'Usage at 80 %' }).waitFor()
+    expect(await page.getByRole('checkbox', { name: 'New lead' }).isChecked()).toBe(false)
+    expect(await page.getByRole('checkbox', { name: 'Trial ending' }).isChecked()).toBe(true)
+    await fitsPhone(page)
+    await page.getByRole('heading', { name: 'E-mail alerts' }).scrollIntoViewIfNeeded()
+    await screenshot(page, 'profile-email-alerts-mobile')
+  })
+
   it('says so when a link cannot be used', async () => {
     await page.goto(`${dashboard.server.baseUrl}/auth/verify-email?token=${'x'.repeat(43)}`)
     await page.getByText('This link cannot be used').waitFor()

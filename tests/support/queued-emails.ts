@@ -12,7 +12,7 @@ interface QueuedEmail {
 }
 
 /** The e-mails queued to `to`, oldest first. */
-async function queuedEmailsTo(testApp: TestApp, to: string): Promise<QueuedEmail[]> {
+export async function queuedEmailsTo(testApp: TestApp, to: string): Promise<QueuedEmail[]> {
   const jobs = await testApp.database.prisma.job.findMany({
     where: { kind: 'send-email' },
     orderBy: { createdAt: 'asc' },

@@ -10,6 +10,8 @@ import { resendEmailCheck } from '../../accounts/email-check/resend-email-check.
 import { confirmPasswordReset } from '../../accounts/password-reset/confirm-password-reset.ts'
 import { requestPasswordReset } from '../../accounts/password-reset/request-password-reset.ts'
 import type { SessionSettings } from '../../accounts/sessions/session-settings.ts'
+import { UpdateAlertSettingsSchema } from '../../alerts/alert-kinds.ts'
+import { readAlertSettings, updateAlertSettings } from '../../alerts/alert-settings.ts'
 import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
@@ -30,7 +32,8 @@ export interface AccountEmailRoutesOptions {
 /**
  * What accounts receive by e-mail: whether this server sends e-mail at all (the sign-in screens say so when
  * it does not); "Forgot password?" (asking for a link, the same answer whatever the address; setting
- * the new password); proving the address (following the mailed link; asking for a new one).
+ * the new password); proving the address (following the mailed link; asking for a new one); the
+ * signed-in user's e-mail alert switches.
  */
 export function accountEmailRoutes({
   config,
@@ -75,6 +78,15 @@ export function accountEmailRoutes({
     const { email } = await resendEmailCheck({ database, linkBase: linkBaseOf(config), actor: actorOf(res) })
     queue.wake()
     res.json({ message: MESSAGES.emailCheckSent, email })
+  })
+
+  router.get('/accounts/email-alerts/', signedIn, async (_req, res) => {
+    res.json(await readAlertSettings(database, actorOf(res)))
+  })
+
+  router.put('/accounts/email-alerts/', signedIn, async (req, res) => {
+    const change = UpdateAlertSettingsSchema.parse(req.body)
+    res.json({ ...(await updateAlertSettings(database, actorOf(res), change)), message: 'E-mail alerts saved' })
   })
 
   return router

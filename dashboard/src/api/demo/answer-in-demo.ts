@@ -1,5 +1,6 @@
 // Demo mode's answers (SPEC section 4): every call answers canned data after 500 ms. Reads find the
 // data of demo-data.ts; changes are accepted but not kept, and say so.
+import { ALERT_KINDS } from '#server/alerts/alert-kinds.ts'
 import type { RequestOptions } from '../api-client.ts'
 import { DEMO_NOTIFICATIONS, DEMO_PLANS, DEMO_SUBSCRIPTION, DEMO_SUBSCRIPTION_HISTORY } from './demo-billing.ts'
 import {
@@ -68,6 +69,10 @@ const READS: [RegExp, (match: RegExpMatchArray, query: URLSearchParams) => unkno
   [/^\/plans\/get-user-subscription-history\/$/, () => ({ subscriptions: DEMO_SUBSCRIPTION_HISTORY })],
   [/^\/notifications\/$/, () => ({ notifications: DEMO_NOTIFICATIONS })],
   [/^\/accounts\/email-setup\/$/, () => ({ email_delivery: 'smtp' })],
+  [
+    /^\/accounts\/email-alerts\/$/,
+    () => ({ alerts: ALERT_KINDS.map((kind) => ({ kind, enabled: kind !== 'usage_warning' })) }),
+  ],
   [
     /^\/dashboard\/api\/server-setup\/$/,
     () => ({ ai_model: 'demo', embeddings: true, billing_mode: 'enforced', email_delivery: 'smtp' }),

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router'
 import { ChangeEmailCard } from '../../features/profile/change-email-card.tsx'
 import { ChangePasswordCard } from '../../features/profile/change-password-card.tsx'
 import { DeleteAccountCard } from '../../features/profile/delete-account-card.tsx'
+import { EmailAlertsCard } from '../../features/profile/email-alerts-card.tsx'
 import { ProfileCard } from '../../features/profile/profile-card.tsx'
 import { SecurityTab } from '../../features/profile/security-tab.tsx'
 import '../../features/profile/profile.css'
@@ -54,6 +55,9 @@ export function ProfilePage() {
             <div className="profile-settings">
               <ChangePasswordCard user={user} />
               <ChangeEmailCard user={user} />
+              <div className="profile-settings__wide">
+                <EmailAlertsCard user={user} />
+              </div>
               <div className="profile-settings__wide">
                 <DeleteAccountCard user={user} />
               </div>

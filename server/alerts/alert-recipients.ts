@@ -1,0 +1,34 @@
+import { receivesEmail } from '../accounts/receives-email.ts'
+import type { Database } from '../db/database.ts'
+import type { Prisma } from '../db/generated/prisma/client.ts'
+import type { AlertKind } from './alert-kinds.ts'
+
+export interface AlertRecipientsOptions {
+  accountId: string
+  kind: AlertKind
+  /** An alert about one agent reaches the admins of the teams it is shared with too. */
+  agentId?: string
+}
+
+/**
+ * Who gets an alert: the account's owner, and for an agent's alert the active admins of its teams; only
+ * addresses that were proven (an alert never goes to an address someone else may have typed), that take
+ * e-mail (not a shop's placeholder), and whose owner left this kind on.
+ */
+export async function alertRecipients(
+  reader: Prisma.TransactionClient | Database['prisma'],
+  { accountId, kind, agentId }: AlertRecipientsOptions,
+) {
+  const admins = agentId
+    ? await reader.teamMember.findMany({
+        where: { accountId, role: 'admin', status: 'active', team: { agents: { some: { agentId } } } },
+        select: { userId: true },
+      })
+    : []
+  const ids = [accountId, ...admins.flatMap((admin) => (admin.userId ? [admin.userId] : []))]
+  const users = await reader.user.findMany({
+    where: { id: { in: [...new Set(ids)] }, emailVerifiedAt: { not: null } },
+    select: { id: true, email: true, isActive: true, emailAlertsOff: true },
+  })
+  return users.filter((user) => receivesEmail(user) && !user.emailAlertsOff.includes(kind))
+}
