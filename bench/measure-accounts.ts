@@ -15,6 +15,34 @@ async function timeEach(count: number, work: (index: number) => Promise<unknown>
   return { p50Ms: percentile(durations, 50), p99Ms: percentile(durations, 99) }
 }
 
+/**
+ * "Forgot password?" for an address with an account and for one without, asked in turn (so both meet
+ * the same machine): the answers must not tell them apart, by status, body or time.
+ */
+async function measurePasswordReset(baseUrl: string, knownEmail: string) {
+  const known: number[] = []
+  const unknown: number[] = []
+  const bodies = new Set<string>()
+  for (let index = 0; index < 200; index++) {
+    const isKnown = index % 2 === 0
+    const started = performance.now()
+    const response = await fetch(`${baseUrl}/api/accounts/password-reset/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: isKnown ? knownEmail : `nobody-${index}-${Date.now()}@example.com` }),
+    })
+    bodies.add(`${response.status} ${await response.text()}`)
+    ;(isKnown ? known : unknown).push(performance.now() - started)
+  }
+  if (bodies.size !== 1) throw new Error(`password reset answers differ: ${[...bodies].join(' | ')}`)
+  return {
+    resetKnownP50Ms: percentile(known, 50),
+    resetKnownP99Ms: percentile(known, 99),
+    resetUnknownP50Ms: percentile(unknown, 50),
+    resetUnknownP99Ms: percentile(unknown, 99),
+  }
+}
+
 async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(url, {
     method: 'POST',
@@ -26,7 +54,10 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
   return json
 }
 
-/** argon2id cost, and the latency of sign-up, sign-in, refresh and an authenticated read on a running server. */
+/**
+ * argon2id cost, and the latency of sign-up, sign-in, refresh, an authenticated read and "Forgot
+ * password?" (known and unknown addresses) on a running server.
+ */
 export async function measureAccounts(baseUrl: string) {
   const hash = await timeEach(10, () => hashPassword('Bench-Password-1'))
   const stored = await hashPassword('Bench-Password-1')
@@ -56,7 +87,9 @@ export async function measureAccounts(baseUrl: string) {
     })
     await response.arrayBuffer()
   })
+  const reset = await measurePasswordReset(baseUrl, email)
   return {
+    ...reset,
     argon2HashMs: hash.p50Ms,
     argon2VerifyMs: verify.p50Ms,
     registerP50Ms: register.p50Ms,
