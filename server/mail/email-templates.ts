@@ -4,6 +4,12 @@ import type { EmailContent } from './outgoing-email.ts'
 
 export const PASSWORD_RESET_MINUTES = 30
 
+/** A name as a subject line quotes it: whole when short, else cut at `max` characters with an ellipsis. */
+function inSubject(name: string, max: number) {
+  const characters = [...name]
+  return characters.length <= max ? name : `${characters.slice(0, max - 1).join('').trimEnd()}…`
+}
+
 export function passwordResetEmail({ link }: { link: string }): EmailContent {
   return layoutEmail({
     subject: `Set a new ${PRODUCT_NAME} password`,
@@ -69,7 +75,7 @@ export interface TeamEmailOptions {
 /** An invitation to a team, for an address that has no account yet (or has not proved it). */
 export function teamInvitationEmail({ inviterName, teamName, link }: TeamEmailOptions): EmailContent {
   return layoutEmail({
-    subject: `${inviterName} invited you to the ${teamName} team on ${PRODUCT_NAME}`,
+    subject: `${inSubject(inviterName, 60)} invited you to the ${inSubject(teamName, 80)} team on ${PRODUCT_NAME}`,
     heading: `Join the ${teamName} team`,
     paragraphs: [
       `${inviterName} invited you to the ${teamName} team on ${PRODUCT_NAME}, where the team builds and runs its AI chat agents.`,
@@ -83,7 +89,7 @@ export function teamInvitationEmail({ inviterName, teamName, link }: TeamEmailOp
 /** To someone whose proven address was added to a team: they are in already. */
 export function addedToTeamEmail({ inviterName, teamName, link }: TeamEmailOptions): EmailContent {
   return layoutEmail({
-    subject: `You were added to the ${teamName} team on ${PRODUCT_NAME}`,
+    subject: `You were added to the ${inSubject(teamName, 80)} team on ${PRODUCT_NAME}`,
     heading: `You are in the ${teamName} team`,
     paragraphs: [`${inviterName} added you to the ${teamName} team. Its agents are in your dashboard now.`],
     action: { label: 'Open the dashboard', url: link },
@@ -102,7 +108,7 @@ export function alertEmail({
   action: { label: string; url: string }
 }): EmailContent {
   return layoutEmail({
-    subject: `${title} · ${PRODUCT_NAME}`,
+    subject: `${inSubject(title, 150)} · ${PRODUCT_NAME}`,
     heading: title,
     paragraphs: [message],
     action,
