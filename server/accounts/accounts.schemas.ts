@@ -30,6 +30,8 @@ export const MESSAGES = {
   emailAlreadyVerified: 'Your e-mail address is already confirmed.',
   emailCheckSent: 'A new link is on its way. It works once, for 24 hours.',
   noRealEmail: 'Add an e-mail sign-in first: this account has no address to send to.',
+  noEmailChange: 'There is no change of e-mail waiting to be confirmed.',
+  emailChangeCancelled: 'The change of e-mail is cancelled: you keep signing in with your current address.',
 } as const
 
 // Long enough for any real e-mail or password, short enough that hashing it is no attack.
@@ -54,7 +56,9 @@ export function normalizeEmail(email: string) {
   return email.trim().toLowerCase()
 }
 
-const looksLikeEmail = (value: string) => z.email().safeParse(value).success
+// .invalid is reserved (RFC 2606): no mailbox answers there, and Shopify shop accounts' placeholder
+// addresses live under it, so nobody may sign up or move to one.
+const looksLikeEmail = (value: string) => z.email().safeParse(value).success && !value.endsWith('.invalid')
 
 /**
  * A required string: anything missing, of the wrong type, blank, oversized or with control characters

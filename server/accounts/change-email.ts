@@ -7,6 +7,7 @@ import type { ChangeEmail } from './accounts.schemas.ts'
 import { MESSAGES } from './accounts.schemas.ts'
 import { requireDashboardSignIn, type Actor } from './actor.ts'
 import { confirmPassword } from './confirm-password.ts'
+import { dropPendingEmailChange } from './email-check/drop-pending-email-change.ts'
 import { queueEmailCheck } from './email-check/queue-email-check.ts'
 import { receivesEmail } from './receives-email.ts'
 import { requireUser } from './require-user.ts'
@@ -55,4 +56,12 @@ export async function changeEmail({ database, linkBase, actor, change }: ChangeE
   })
   await revokeOtherSessions(database, { userId: user.id, reason: 'email-change', exceptSessionId: actor.sessionId })
   return { pendingEmail: change.new_email }
+}
+
+/** Withdraws a change of sign-in e-mail that has not taken effect: its link stops working. */
+export async function cancelEmailChange(database: Database, actor: Actor) {
+  requireDashboardSignIn(actor)
+  const user = await requireUser(database, actor)
+  if (!user.pendingEmail) throw new AppError('BAD_REQUEST', MESSAGES.noEmailChange)
+  await dropPendingEmailChange(database.prisma, { userId: user.id, currentEmail: user.email })
 }

@@ -4,6 +4,7 @@ import type { ChangePassword } from './accounts.schemas.ts'
 import { MESSAGES } from './accounts.schemas.ts'
 import { requireDashboardSignIn, type Actor } from './actor.ts'
 import { confirmPassword } from './confirm-password.ts'
+import { dropPendingEmailChange } from './email-check/drop-pending-email-change.ts'
 import { spendPasswordResetLinks } from './email-links/email-link-tokens.ts'
 import { hashPassword, verifyPassword } from './password-hashing.ts'
 import { requireUser } from './require-user.ts'
@@ -26,7 +27,7 @@ async function requireFreshSignIn(database: Database, actor: Actor) {
 /**
  * Sets a new password after checking the current one. An account created through Google or Shopify has
  * none yet: it sets its first within minutes of signing in. Every other session ends: whoever knew the
- * old password is signed out.
+ * old password is signed out, and a change of e-mail they may have asked for is dropped.
  */
 export async function changePassword(database: Database, actor: Actor, change: ChangePassword) {
   requireDashboardSignIn(actor)
@@ -44,5 +45,6 @@ export async function changePassword(database: Database, actor: Actor, change: C
     data: { passwordHash: await hashPassword(change.new_password) },
   })
   await spendPasswordResetLinks(database.prisma, user.id)
+  await dropPendingEmailChange(database.prisma, { userId: user.id, currentEmail: user.email })
   await revokeOtherSessions(database, { userId: user.id, reason: 'password-change', exceptSessionId: actor.sessionId })
 }

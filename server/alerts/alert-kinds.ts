@@ -8,7 +8,6 @@ export const ALERT_KINDS = [
   'trial_ending',
   'trial_ended',
   'payment_failed',
-  'person_requested',
   'new_lead',
 ] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
@@ -23,10 +22,6 @@ export const ALERT_LABELS: Record<AlertKind, { label: string; helpText: string }
     helpText: 'When the free trial or a plan ends and agents stop answering.',
   },
   payment_failed: { label: 'Payment failed', helpText: 'When a payment for your plan fails.' },
-  person_requested: {
-    label: 'Visitor asks for a person',
-    helpText: 'When a visitor on your website asks to talk to someone (team admins of the agent too).',
-  },
   new_lead: { label: 'New lead', helpText: 'When a visitor leaves their e-mail (team admins of the agent too).' },
 }
 

@@ -11,9 +11,9 @@ export interface AlertRecipientsOptions {
 }
 
 /**
- * Who gets an alert: the account's owner, and for an agent's alert the active admins of its teams; only
- * addresses that were proven (an alert never goes to an address someone else may have typed), that take
- * e-mail (not a shop's placeholder), and whose owner left this kind on.
+ * Who gets an alert: the account's owner, and for an agent's alert the active admins of its teams (who
+ * joined by a proven address or an invitation link); each at an address that takes e-mail (not a shop's
+ * placeholder) and only if they left this kind on.
  */
 export async function alertRecipients(
   reader: Prisma.TransactionClient | Database['prisma'],
@@ -27,7 +27,7 @@ export async function alertRecipients(
     : []
   const ids = [accountId, ...admins.flatMap((admin) => (admin.userId ? [admin.userId] : []))]
   const users = await reader.user.findMany({
-    where: { id: { in: [...new Set(ids)] }, emailVerifiedAt: { not: null } },
+    where: { id: { in: [...new Set(ids)] } },
     select: { id: true, email: true, isActive: true, emailAlertsOff: true },
   })
   return users.filter((user) => receivesEmail(user) && !user.emailAlertsOff.includes(kind))

@@ -87,26 +87,43 @@ export interface ScheduleBillingAlertsOptions {
   intervalMs: number
 }
 
-/** Every `intervalMs`, e-mails the plan alerts of the accounts where something moved (none in unlimited mode). */
+/** The first look after a start goes this far back: what moved while no process was looking is seen. */
+const FIRST_LOOK_BACK_MS = DAY_MS
+
+/**
+ * Every `intervalMs` (and once at start), e-mails the plan alerts of the accounts where something moved
+ * (none in unlimited mode). One account that fails is logged and skipped; the others are still looked at.
+ */
 export function scheduleBillingAlerts(
   services: BillingAlertServices,
   { logger, intervalMs }: ScheduleBillingAlertsOptions,
 ) {
-  let lastTick = new Date(Date.now() - intervalMs)
+  let lastTick: Date | null = null
   const tick = async () => {
     if (services.plans.mode !== 'enforced') return 0
     // Overlapping windows: an account that moved while the last look ran is looked at again.
-    const since = new Date(lastTick.getTime() - intervalMs)
+    const since = lastTick ? new Date(lastTick.getTime() - intervalMs) : new Date(Date.now() - FIRST_LOOK_BACK_MS)
     lastTick = new Date()
     let queued = 0
-    for (const accountId of await accountsToCheck(services, since))
-      queued += await queueBillingAlerts(services, accountId)
+    for (const accountId of await accountsToCheck(services, since)) {
+      try {
+        queued += await queueBillingAlerts(services, accountId)
+      } catch (error) {
+        logger.warn({ err: error, accountId }, 'plan alerts for an account failed; the next look tries again')
+      }
+    }
     return queued
   }
-  const timer = setInterval(
-    () => tick().catch((error: unknown) => logger.warn({ err: error }, 'looking for plan alerts failed')),
-    intervalMs,
-  )
+  const look = () => tick().catch((error: unknown) => logger.warn({ err: error }, 'looking for plan alerts failed'))
+  const first = setTimeout(look, 1_000)
+  const timer = setInterval(look, intervalMs)
+  first.unref()
   timer.unref()
-  return { tick, stop: () => clearInterval(timer) }
+  return {
+    tick,
+    stop: () => {
+      clearTimeout(first)
+      clearInterval(timer)
+    },
+  }
 }

@@ -87,10 +87,14 @@ export function teamRoutes({ database, plans, rateLimits, queue, linkBase, signe
   router.get(`${base}/members/`, signedIn, async (req, res) =>
     res.json(await listMembers(database, actorOf(res), TeamIdSchema.parse(req.query).team_id)),
   )
-  // Invitations are limited per inviter, like sign-ins: inviting addresses is not a free way to learn which have accounts.
+  // Invitations are limited per inviter, like sign-ins (inviting addresses is not a free way to learn which
+  // have accounts), and per invited address.
   router.post(`${base}/add-member/`, signedIn, async (req, res) => {
     await rateLimits.limitAccount('team-invite', actorOf(res).userId)
-    const added = await addMember({ database, plans, linkBase }, actorOf(res), AddMemberSchema.parse(req.body))
+    const member = AddMemberSchema.parse(req.body)
+    // Per address too, from all inviters: invitations cannot be turned into a way to flood one inbox.
+    await rateLimits.limitAccount('team-invite-recipient', member.team_member_email)
+    const added = await addMember({ database, plans, linkBase }, actorOf(res), member)
     queue.wake()
     res.status(201).json({ ...added, message: 'Team member added successfully' })
   })

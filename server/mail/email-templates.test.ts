@@ -15,6 +15,10 @@ describe('e-mail templates', () => {
     ]) {
       expect(OutgoingEmailSchema.safeParse({ to: 'a@example.com', ...content }).success).toBe(true)
     }
+    // Characters outside the basic plane count two units each towards the limit.
+    const emoji = teamInvitationEmail({ inviterName: '😀'.repeat(75), teamName: '🎉'.repeat(127), link })
+    expect(OutgoingEmailSchema.safeParse({ to: 'a@example.com', ...emoji }).success).toBe(true)
+    expect(emoji.subject).toContain(`${'😀'.repeat(29)}… invited`)
     const invitation = teamInvitationEmail({ inviterName: LONGEST_PERSON, teamName: LONGEST_TEAM, link })
     expect(invitation.subject).toBe(`${'P'.repeat(59)}… invited you to the ${'T'.repeat(79)}… team on AgentDesk`)
     expect(invitation.text).toContain(LONGEST_TEAM)

@@ -1,13 +1,22 @@
 // The e-mails the product sends, each rendered in the one layout (email-layout.ts).
+import { INVITATION_DAYS } from '../teams/teams.schemas.ts'
 import { layoutEmail, PRODUCT_NAME } from './email-layout.ts'
 import type { EmailContent } from './outgoing-email.ts'
 
 export const PASSWORD_RESET_MINUTES = 30
 
-/** A name as a subject line quotes it: whole when short, else cut at `max` characters with an ellipsis. */
+/**
+ * A name as a subject line quotes it: whole when short, else cut with an ellipsis to `max` UTF-16 units
+ * (the length the e-mail's subject limit counts), never inside a character.
+ */
 function inSubject(name: string, max: number) {
-  const characters = [...name]
-  return characters.length <= max ? name : `${characters.slice(0, max - 1).join('').trimEnd()}…`
+  if (name.length <= max) return name
+  let kept = ''
+  for (const character of name) {
+    if (kept.length + character.length > max - 1) break
+    kept += character
+  }
+  return `${kept.trimEnd()}…`
 }
 
 export function passwordResetEmail({ link }: { link: string }): EmailContent {
@@ -63,8 +72,6 @@ export function emailChangeNoticeEmail({ newEmail, resetLink }: { newEmail: stri
     footnote: 'You received this because this address signs in to the account.',
   })
 }
-
-export const INVITATION_DAYS = 7
 
 export interface TeamEmailOptions {
   inviterName: string

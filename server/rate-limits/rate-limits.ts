@@ -12,6 +12,7 @@ type AuthAction =
   | 'google-login'
   | 'confirm-password'
   | 'team-invite'
+  | 'team-invite-recipient'
   | 'password-reset'
   | 'password-reset-confirm'
   | 'verify-email'

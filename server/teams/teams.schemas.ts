@@ -4,6 +4,9 @@ import { emailLinkToken } from '../../shared/email-link-token.schemas.ts'
 import { idField } from '../../shared/ids.schemas.ts'
 import { singleLineText } from '../../shared/text-rules.schemas.ts'
 
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7
+
 export const TEAM_MESSAGES = {
   nameRequired: 'Please enter a team name',
   nameTooShort: 'Team name must be at least 2 characters long',

@@ -161,7 +161,7 @@ describe('Settings: teams and agent permissions', () => {
     const page = await context.newPage()
     await page.goto(`${server.baseUrl}${link.pathname}${link.search}`)
     await page.getByRole('heading', { name: 'Join the Support Squad team' }).waitFor()
-    await page.getByText(`Olivia Owner invited ${MEMBER.email}`).waitFor()
+    await page.getByText(`${MEMBER.email} is invited to Olivia Owner's team on AgentDesk`).waitFor()
     expect(await page.getByLabel('Email').inputValue()).toBe(MEMBER.email)
     await page.getByLabel('Full name').fill(MEMBER.full_name)
     await page.getByLabel('Password', { exact: true }).fill(MEMBER.password)

@@ -57,7 +57,9 @@ const deepObjectText = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat
 const deepArrayText = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
 
 // Field names of every body and query this API reads, each with a value it would take.
-function goodBody(fixture: Fixture): Record<string, unknown> {
+function goodBody(fixture: Fixture, route: string): Record<string, unknown> {
+  // An invitation is sent again or revoked for someone who has not joined.
+  const memberId = route.includes('-invitation/') ? fixture.invitedMemberId : fixture.teamMemberId
   return {
     name: 'Walk name',
     description: 'Walk description',
@@ -94,7 +96,7 @@ function goodBody(fixture: Fixture): Record<string, unknown> {
     stream: false,
     team_id: fixture.teamId,
     team_name: 'Walk team',
-    team_member_id: fixture.teamMemberId,
+    team_member_id: memberId,
     team_member_name: 'Walker',
     team_member_email: `walker-${randomUUID()}@walk.example.com`,
     team_member_role: 'viewer',
@@ -243,7 +245,7 @@ export function probesFor(walk: WalkApp, route: string, fixture: Fixture, fileFi
       })
   }
   if (method === 'GET') return probes
-  const body = goodBody(fixture)
+  const body = goodBody(fixture, route)
   for (const [label, json] of [
     ['a deep object (16,000 levels)', deepObjectText(16_000)],
     ['a deep list (16,000 levels)', deepArrayText(16_000)],

@@ -8,6 +8,7 @@ import { createAdminClient } from '../../server/shopify/admin-api/create-admin-c
 import { SHOPIFY_ADMIN_API_VERSION } from '../../server/shopify/admin-api/shopify-admin-client.ts'
 import { createShopifyJobHandlers } from '../../server/shopify/jobs/create-shopify-job-handlers.ts'
 import type { ShopifyJobDependencies } from '../../server/shopify/jobs/shopify-job-dependencies.ts'
+import { mailJobHandlersFor } from '../../server/mail/send-email-job.ts'
 import { createFileStorage } from '../../server/storage/create-file-storage.ts'
 import { signUp } from './accounts.ts'
 import { createTestApp } from './create-test-app.ts'
@@ -15,6 +16,7 @@ import { startFakeShopifyAdmin, type FakeShopifyAdmin } from './fake-shopify-adm
 import { createAgentFor } from './knowledge.ts'
 
 export const silentLogger = createLogger({ LOG_LEVEL: 'silent' })
+const NO_MAIL = { delivers: false, send: async () => {}, close: () => {} }
 
 let shopCounter = 0
 const uniqueShopDomain = (name = 'alpine') => `${name}-${process.pid}-${++shopCounter}.myshopify.com`
@@ -69,7 +71,12 @@ export function startShopifyWorker(options: ShopifyWorkerOptions) {
   const worker: RunningWorker = startWorker({
     database: options.database,
     logger: silentLogger,
-    handlers: { ...options.handlers, ...createShopifyJobHandlers(dependencies) },
+    handlers: {
+      ...options.handlers,
+      ...createShopifyJobHandlers(dependencies),
+      // Sign-ups queue e-mails (an address check): sent nowhere here, so settling the queue never waits on them.
+      ...mailJobHandlersFor({ database: options.database, transport: NO_MAIL, logger: silentLogger }),
+    },
     pollMs: 20,
     backoffMs: () => 30,
   })

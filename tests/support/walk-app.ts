@@ -66,6 +66,8 @@ export interface Fixture {
   clientKey: string
   teamId: string
   teamMemberId: string
+  /** A member invited and not joined: what resend-invitation and revoke-invitation act on. */
+  invitedMemberId: string
   apiKeyId: string
 }
 
@@ -130,6 +132,21 @@ export async function freshFixture({
       status: 'active',
     },
   })
+  // A change of sign-in e-mail waiting for its link, for change-email/cancel/ to withdraw.
+  await prisma.user.update({
+    where: { id: owner.userId },
+    data: { pendingEmail: `pending-${randomUUID()}@walk.example.com` },
+  })
+  const invited = await prisma.teamMember.create({
+    data: {
+      accountId,
+      teamId: team.id,
+      name: 'Invited',
+      email: `invited-${randomUUID()}@walk.example.com`,
+      status: 'pending',
+      invitedAt: new Date(),
+    },
+  })
   const apiKey = await prisma.apiKey.create({
     data: {
       accountId,
@@ -151,6 +168,7 @@ export async function freshFixture({
     clientKey,
     teamId: team.id,
     teamMemberId: teamMember.id,
+    invitedMemberId: invited.id,
     apiKeyId: apiKey.id,
   }
 }

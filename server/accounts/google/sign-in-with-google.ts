@@ -4,6 +4,7 @@ import { linkPendingMemberships } from '../../teams/link-pending-memberships.ts'
 import type { User } from '../../db/generated/prisma/client.ts'
 import { Prisma } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { dropPendingEmailChange } from '../email-check/drop-pending-email-change.ts'
 import { revokeOtherSessions } from '../sessions/revoke-session.ts'
 import { exchangeGoogleCode } from './exchange-google-code.ts'
 import type { GoogleSettings } from './google-settings.ts'
@@ -19,8 +20,9 @@ export async function verifyGoogleSignIn(
 }
 
 // Linking to an account that never proved it owns the e-mail: whoever registered it (perhaps not the
-// e-mail's owner, who Google just vouched for) loses the password and every session, so a
-// pre-registered account cannot be used to spy on the real owner.
+// e-mail's owner, who Google just vouched for) loses the password, every session and any change of
+// e-mail they asked for, so a pre-registered account cannot be used to spy on the real owner. The
+// proven address then joins the invitations waiting for it.
 async function linkByEmail(database: Database, existing: User, identity: GoogleIdentity): Promise<User> {
   if (existing.googleSubject) throw new AppError('CONFLICT', 'This email is already linked to another Google account.')
   const isProven = existing.emailVerifiedAt !== null
@@ -28,8 +30,12 @@ async function linkByEmail(database: Database, existing: User, identity: GoogleI
     where: { id: existing.id },
     data: { googleSubject: identity.subject, emailVerifiedAt: new Date(), ...(isProven ? {} : { passwordHash: null }) },
   })
-  if (!isProven) await revokeOtherSessions(database, { userId: existing.id, reason: 'account-takeover-guard' })
-  return linked
+  if (!isProven) {
+    await dropPendingEmailChange(database.prisma, { userId: existing.id, currentEmail: existing.email })
+    await revokeOtherSessions(database, { userId: existing.id, reason: 'account-takeover-guard' })
+    await linkPendingMemberships(database, existing.id, existing.email)
+  }
+  return { ...linked, pendingEmail: isProven ? linked.pendingEmail : null }
 }
 
 async function findOrCreateUser(database: Database, identity: GoogleIdentity): Promise<User> {

@@ -6,7 +6,7 @@ import {
   MESSAGES,
   UpdateProfileSchema,
 } from '../../accounts/accounts.schemas.ts'
-import { changeEmail } from '../../accounts/change-email.ts'
+import { cancelEmailChange, changeEmail } from '../../accounts/change-email.ts'
 import { changePassword } from '../../accounts/change-password.ts'
 import { deleteAccount } from '../../accounts/delete-account.ts'
 import { readProfileImage } from '../../accounts/read-profile-image.ts'
@@ -102,6 +102,11 @@ export function profileRoutes({
     const { pendingEmail } = await changeEmail({ database, linkBase: linkBaseOf(config), actor: actorOf(res), change })
     queue.wake()
     res.json({ message: MESSAGES.emailChangeRequested, pending_email: pendingEmail })
+  })
+
+  router.post('/accounts/change-email/cancel/', signedIn, async (_req, res) => {
+    await cancelEmailChange(database, actorOf(res))
+    res.json({ message: MESSAGES.emailChangeCancelled })
   })
 
   router.post('/accounts/profile/delete/', signedIn, confirmingPassword, async (req, res) => {

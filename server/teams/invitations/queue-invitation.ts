@@ -1,7 +1,8 @@
 import { issueEmailLink } from '../../accounts/email-links/email-link-tokens.ts'
 import type { Prisma, TeamMember } from '../../db/generated/prisma/client.ts'
 import { emailLinkUrl } from '../../mail/email-link-url.ts'
-import { INVITATION_DAYS, teamInvitationEmail } from '../../mail/email-templates.ts'
+import { teamInvitationEmail } from '../../mail/email-templates.ts'
+import { INVITATION_DAYS } from '../teams.schemas.ts'
 import { queueEmail } from '../../mail/send-email-job.ts'
 
 export interface QueueInvitationOptions {

@@ -130,6 +130,40 @@ describe('changing the sign-in e-mail', () => {
     expect((await profileOf(account)).email).toBe('second-choice@example.com')
   })
 
+  it('is dropped by a password reset, so whoever asked for it cannot finish it', async () => {
+    const account = await signUp(testApp)
+    await changeEmail(account, 'hijack@evil.example')
+    const token = await checkToken('hijack@evil.example')
+    await testApp.request.post('/api/accounts/password-reset/').send({ email: account.email })
+    await expect.poll(() => inbox.to(account.email, 'password').length, { timeout: 10_000 }).toBe(1)
+    const reset = linkIn(inbox.to(account.email, 'password')[0]!, '/auth/reset-password').searchParams.get('token')
+    const done = await testApp.request
+      .post('/api/accounts/password-reset/confirm/')
+      .send({ token: reset, new_password: 'Taken-Back-8' })
+    expect(done.status).toBe(200)
+    expect((await confirm(token)).status).toBe(400)
+    const user = await testApp.database.prisma.user.findUniqueOrThrow({ where: { id: account.userId } })
+    expect(user).toMatchObject({ email: account.email, pendingEmail: null })
+  })
+
+  it('can be cancelled: its link stops working', async () => {
+    const account = await signUp(testApp)
+    await changeEmail(account, 'typo@exmaple.com')
+    const token = await checkToken('typo@exmaple.com')
+    const cancel = () => testApp.request.post('/api/accounts/change-email/cancel/').set(bearer(account.access)).send({})
+    const cancelled = await cancel()
+    expect(cancelled.body.message).toBe(
+      'The change of e-mail is cancelled: you keep signing in with your current address.',
+    )
+    expect(await profileOf(account)).toMatchObject({ email: account.email, pending_email: null })
+    expect((await confirm(token)).status).toBe(400)
+    const again = await cancel()
+    expect(again.status).toBe(400)
+    expect(again.body.message).toBe('There is no change of e-mail waiting to be confirmed.')
+    // The account's own address can be proven again.
+    expect((await resend(account)).body.email).toBe(account.email)
+  })
+
   it('refuses the change when another account took the address in between, and keeps the link', async () => {
     const account = await signUp(testApp)
     await changeEmail(account, 'contested@example.com')

@@ -95,9 +95,24 @@ describe('Google sign-in', () => {
 
   it("an account someone registered with another person's e-mail is taken back by its owner: password and sessions of the registrant end", async () => {
     const squatter = await signUp(testApp, { email: 'owner@gmail.com', password: 'Squatter-Pass-1' })
+    // The squatter asked to move the account to an address of theirs: Google's owner must not inherit that.
+    const moved = await testApp.request
+      .put('/api/accounts/change-email/')
+      .set(bearer(squatter.access))
+      .send({ new_email: 'squatter@evil.example', password: 'Squatter-Pass-1' })
+    expect(moved.body.pending_email).toBe('squatter@evil.example')
     const response = await googleLogin(await google.issueCode({ sub: 'google-real-owner', email: 'owner@gmail.com' }))
     expect(response.status).toBe(200)
-    expect(response.body.user).toMatchObject({ id: squatter.userId, has_password: false, has_google: true })
+    expect(response.body.user).toMatchObject({
+      id: squatter.userId,
+      has_password: false,
+      has_google: true,
+      pending_email: null,
+    })
+    const waiting = await testApp.database.prisma.emailLink.count({
+      where: { userId: squatter.userId, purpose: 'verify_email', email: 'squatter@evil.example', usedAt: null },
+    })
+    expect(waiting).toBe(0)
     expect((await testApp.request.get('/api/accounts/profile/').set(bearer(squatter.access))).status).toBe(401)
     expect(
       (await testApp.request.post('/api/accounts/token/refresh/').send({ refresh_token: squatter.refresh })).status,

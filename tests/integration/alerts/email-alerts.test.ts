@@ -1,7 +1,9 @@
 // Issue 20, alerts: what the plan says (usage at 80 % and 100 %, a trial ending in 3 days and ended, a
 // failed payment) is e-mailed to the owner once per event; an agent's alert reaches the admins of its
-// teams too; each alert has its own switch; only proven addresses get any.
+// teams too; each alert has its own switch; a shop's placeholder address gets none.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { SHOP_PLACEHOLDER_EMAIL_DOMAIN } from '../../../server/accounts/receives-email.ts'
+import { startTrial } from '../../../server/billing/start-trial.ts'
 import { AlertSettingsViewSchema } from '../../../server/alerts/alert-kinds.ts'
 import { scheduleBillingAlerts } from '../../../server/alerts/billing-alerts.ts'
 import { queueAlert } from '../../../server/alerts/queue-alert.ts'
@@ -124,11 +126,25 @@ describe('plan alerts by e-mail', () => {
     expect(await subjectsTo(owner)).toEqual(['Your last payment failed · AgentDesk'])
   })
 
-  it('sends nothing to an address nobody proved', async () => {
+  it('tells an owner who has not proved the address too (only invitations wait for proof)', async () => {
     const owner = await signUp(testApp)
     clock.now = new Date(Date.now() + 12 * DAY)
     await alerts.tick()
-    expect(await subjectsTo(owner)).toEqual([])
+    expect(await subjectsTo(owner)).toEqual(['Your free trial ends in 2 days · AgentDesk'])
+  })
+
+  it('sends nothing to a Shopify shop’s placeholder address', async () => {
+    // As an installation makes it (server/shopify/): a placeholder address, no password, on its trial.
+    const shop = await testApp.database.prisma.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { email: `alerts-shop@${SHOP_PLACEHOLDER_EMAIL_DOMAIN}`, fullName: 'Shop' },
+      })
+      await startTrial(tx, user.id)
+      return user
+    })
+    clock.now = new Date(Date.now() + 12 * DAY)
+    await alerts.tick()
+    expect(await queuedEmailsTo(testApp, shop.email)).toEqual([])
   })
 })
 
@@ -197,7 +213,7 @@ describe('the alert switches', () => {
     const read = await testApp.request.get('/api/accounts/email-alerts/').set(bearer(account.access))
     const { alerts: switches } = AlertSettingsViewSchema.parse(read.body)
     expect(switches.every((alert) => alert.enabled)).toBe(true)
-    expect(switches).toHaveLength(7)
+    expect(switches).toHaveLength(6)
     for (const body of [{ usage_warning: 'no' }, { is_admin: true }, []]) {
       const refused = await switchAlerts(account, body)
       expect(refused.status).toBe(400)

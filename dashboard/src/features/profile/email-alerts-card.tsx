@@ -1,5 +1,4 @@
-// The profile's e-mail alerts (issue 20): one switch per alert, each saved when changed. Alerts reach a
-// proven address only, so an unproven one is told why nothing arrives.
+// The profile's e-mail alerts (issue 20): one switch per alert, each saved when changed.
 import { Banner, BlockStack, Card, Checkbox, SkeletonBodyText, Text } from '@shopify/polaris'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ALERT_KINDS, ALERT_LABELS, type AlertKind, type AlertSettingsView } from '#server/alerts/alert-kinds.ts'
@@ -36,9 +35,6 @@ export function EmailAlertsCard({ user }: { user: SessionUser }) {
             Sent to {user.email}, each at most once per event.
           </Text>
         </BlockStack>
-        {!user.email_verified ? (
-          <Banner tone="warning">Alerts reach a confirmed address only: open the link we sent to yours.</Banner>
-        ) : null}
         {settings.isPending ? (
           <SkeletonBodyText lines={6} />
         ) : settings.isError ? (

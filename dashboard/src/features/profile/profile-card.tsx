@@ -8,7 +8,7 @@ import { formatDate } from '../teams/format-date.ts'
 import { InlineEdit } from '../teams/inline-edit.tsx'
 import { validationMessage } from '../teams/validation-message.ts'
 import { ProfilePhoto } from './profile-photo.tsx'
-import { useResendEmailCheck, useUpdateFullName } from './profile.mutations.ts'
+import { useCancelEmailChange, useResendEmailCheck, useUpdateFullName } from './profile.mutations.ts'
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -59,6 +59,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
 /** The sign-in e-mail, whether it is proven, and a change waiting for its link; a new link on request. */
 function EmailFact({ user }: { user: SessionUser }) {
   const resend = useResendEmailCheck()
+  const cancel = useCancelEmailChange()
   const isWaiting = !user.email_verified || user.pending_email !== null
   return (
     <BlockStack gap="100">
@@ -74,15 +75,20 @@ function EmailFact({ user }: { user: SessionUser }) {
         </Text>
       ) : !user.email_verified ? (
         <Text as="p" tone="subdued" variant="bodySm">
-          Open the link we sent to this address, so invitations and alerts reach you.
+          Open the link we sent to this address, so team invitations find you.
         </Text>
       ) : null}
       {isWaiting ? (
-        <div>
+        <InlineStack gap="300">
           <Button variant="plain" loading={resend.isPending} onClick={() => resend.mutate()}>
             Send the link again
           </Button>
-        </div>
+          {user.pending_email ? (
+            <Button variant="plain" tone="critical" loading={cancel.isPending} onClick={() => cancel.mutate()}>
+              Cancel the change
+            </Button>
+          ) : null}
+        </InlineStack>
       ) : null}
     </BlockStack>
   )

@@ -1,22 +1,14 @@
 // Changes to one's own account (SPEC section 7, Accounts) with the SPEC's failure titles (section 8).
 // After each, the session's user is brought up to date, so the header and the profile agree.
-import { useApi } from '../../api/api-context.tsx'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useSession } from '../../session/session-context.tsx'
+import { useRefreshSessionUser } from '../../session/use-refresh-session-user.ts'
 import type { SessionUser } from '../../session/session-check.ts'
 
 type Answer = { message?: string }
 
-/** Reads the user again (after a change whose answer does not carry it) and keeps it in the session. */
-function useRefreshUser() {
-  const client = useApi()
-  const { setUser } = useSession()
-  return async () => {
-    const user = await client.request<SessionUser>('/accounts/profile/')
-    if (user && typeof user.email === 'string') setUser(user)
-  }
-}
+const useRefreshUser = useRefreshSessionUser
 
 export function useUpdateFullName() {
   const { user, setUser } = useSession()
@@ -64,6 +56,16 @@ export function useChangeEmail() {
     run: (client, change) => client.request('/accounts/change-email/', { method: 'PUT', body: change }),
     errorTitle: 'Failed to change email',
     onSuccess: () => void refreshUser().catch(() => undefined),
+  })
+}
+
+/** Withdraws a change of sign-in e-mail waiting for its link. */
+export function useCancelEmailChange() {
+  const refreshUser = useRefreshUser()
+  return useApiMutation<void, Answer>({
+    run: (client) => client.request('/accounts/change-email/cancel/', { method: 'POST', body: {} }),
+    errorTitle: 'Failed to cancel the change',
+    onSuccess: () => void refreshUser(),
   })
 }
 

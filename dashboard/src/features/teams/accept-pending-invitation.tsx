@@ -4,12 +4,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { useRefreshSessionUser } from '../../session/use-refresh-session-user.ts'
 import { takePendingInvitation } from './pending-invitation.ts'
 
 export function AcceptPendingInvitation() {
   const client = useApi()
   const queryClient = useQueryClient()
   const toaster = useToast()
+  const refreshUser = useRefreshSessionUser()
   const started = useRef(false)
   useEffect(() => {
     if (started.current) return
@@ -20,6 +22,8 @@ export function AcceptPendingInvitation() {
       .request<{ message: string }>('/accounts/team/accept-invitation/', { method: 'POST', body: { token } })
       .then(async (answer) => {
         toaster.success('Invitation accepted', answer.message)
+        // Joining with the invited address proved it: the profile says so.
+        await refreshUser()
         await queryClient.invalidateQueries()
       })
       .catch((failure: unknown) =>
@@ -28,6 +32,6 @@ export function AcceptPendingInvitation() {
           failure instanceof Error && failure.message ? failure.message : 'Please open the invitation link again.',
         ),
       )
-  }, [client, queryClient, toaster])
+  }, [client, queryClient, toaster, refreshUser])
   return null
 }

@@ -2,6 +2,7 @@
 // person who has not accepted is pending (the badge says when the invitation went out), and a
 // deactivated one has no access (docs/permissions.md).
 import { Badge } from '@shopify/polaris'
+import { INVITATION_DAYS } from '#server/teams/teams.schemas.ts'
 import { formatDate } from './format-date.ts'
 import type { TeamMemberStatus } from './teams.types.ts'
 
@@ -19,6 +20,13 @@ export function MemberStatusBadge({
   invitedAt?: string | null
 }) {
   const look = LOOK[status] ?? LOOK.active
-  const label = status === 'pending' && invitedAt ? `Invitation sent ${formatDate(invitedAt)}` : look.label
-  return <Badge tone={look.tone}>{label}</Badge>
+  if (status === 'pending' && invitedAt) {
+    const expired = Date.now() - Date.parse(invitedAt) > INVITATION_DAYS * 86_400_000
+    return (
+      <Badge tone={expired ? 'critical' : look.tone}>
+        {expired ? `Invitation expired (sent ${formatDate(invitedAt)})` : `Invitation sent ${formatDate(invitedAt)}`}
+      </Badge>
+    )
+  }
+  return <Badge tone={look.tone}>{look.label}</Badge>
 }

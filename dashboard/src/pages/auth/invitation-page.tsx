@@ -3,7 +3,7 @@
 // filled in, and the team is joined once signed in (AcceptPendingInvitation); signed in, one button joins.
 import { Banner, BlockStack, Button, Link, Spinner, Tabs, Text } from '@shopify/polaris'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useState, type SyntheticEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { InvitationView } from '#server/teams/teams.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
@@ -15,6 +15,7 @@ import { keepPendingInvitation, takePendingInvitation } from '../../features/tea
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import { useSession } from '../../session/session-context.tsx'
+import { useRefreshSessionUser } from '../../session/use-refresh-session-user.ts'
 
 const TABS = [
   { id: 'signup', content: 'Sign Up' },
@@ -60,21 +61,22 @@ function InvitationScreen({ token, invitation }: { token: string; invitation: In
   const { status, user } = useSession()
   const [selected, setSelected] = useState(invitation.has_account ? 1 : 0)
   const isSignedIn = status === 'signed-in' && user !== null
-  // Signed out, the secret waits in this tab until signed in, however that happens (Google's round trip
-  // too). Someone already signed in decides with the button below.
-  useEffect(() => {
-    if (status === 'signed-out') keepPendingInvitation(token)
-  }, [status, token])
+  // Once the visitor signs up or in from here (a form sent, Google chosen), the secret waits in this tab
+  // until the sign-in is done, however it happens (Google's round trip too). Only looking keeps nothing.
+  const keepOnIntent = (event: SyntheticEvent) => {
+    if (event.type === 'submit' || (event.target instanceof Element && event.target.closest('button')))
+      keepPendingInvitation(token)
+  }
   return (
     <AuthScreen
       title={`Join the ${invitation.team_name} team`}
-      subtitle={`${invitation.team_owner} invited ${invitation.email} to work on their AI agents in AgentDesk.`}
+      subtitle={`${invitation.email} is invited to ${invitation.team_owner}'s team on AgentDesk, to work on its AI agents.`}
     >
       {isSignedIn && user ? (
         <JoinAsSignedIn token={token} email={user.email} />
       ) : (
         <Tabs tabs={TABS} selected={selected} onSelect={setSelected} fitted>
-          <div className="auth-form">
+          <div className="auth-form" onSubmitCapture={keepOnIntent} onClickCapture={keepOnIntent}>
             {selected === 0 ? (
               <SignUpForm initialEmail={invitation.email} onRegisteredWithoutSession={() => setSelected(1)} />
             ) : (
@@ -90,6 +92,7 @@ function InvitationScreen({ token, invitation }: { token: string; invitation: In
 
 function JoinAsSignedIn({ token, email }: { token: string; email: string }) {
   const client = useApi()
+  const refreshUser = useRefreshSessionUser()
   const queryClient = useQueryClient()
   const toaster = useToast()
   const navigate = useNavigate()
@@ -105,6 +108,7 @@ function JoinAsSignedIn({ token, email }: { token: string; email: string }) {
         body: { token },
       })
       toaster.success('Invitation accepted', answer.message)
+      await refreshUser()
       await queryClient.invalidateQueries()
       navigate('/app/dashboard', { replace: true })
     } catch (failure) {

@@ -1,21 +1,23 @@
-// /auth/verify-email?token=...: where an e-mailed address check lands. It sends the secret once on
-// arrival and says what happened: the address is proven, or the new sign-in e-mail took effect.
-import { Banner, BlockStack, Button, Link, Spinner, Text } from '@shopify/polaris'
+// /auth/verify-email?token=...: where an e-mailed address check lands. Nothing happens until the reader
+// confirms with the button (a mail scanner that opens links confirms nothing); then it says what
+// happened: the address is proven, or the new sign-in e-mail took effect.
+import { Banner, BlockStack, Button, Link, Text } from '@shopify/polaris'
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
+import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
 import { AuthScreen } from '../../features/auth/auth-screen.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
-import type { SessionUser } from '../../session/session-check.ts'
 import { useSession } from '../../session/session-context.tsx'
+import { useRefreshSessionUser } from '../../session/use-refresh-session-user.ts'
 
 export function VerifyEmailPage() {
   useDocumentTitle('Confirm your e-mail')
   const [search] = useSearchParams()
   const token = search.get('token') ?? ''
   const client = useApi()
-  const { status, user, setUser } = useSession()
+  const { status } = useSession()
+  const refreshUser = useRefreshSessionUser()
   const confirm = useMutation({
     mutationFn: () =>
       client.request<{ message: string; email: string }>('/accounts/verify-email/', {
@@ -24,23 +26,12 @@ export function VerifyEmailPage() {
         auth: false,
       }),
   })
-  const sent = useRef(false)
-  useEffect(() => {
-    if (!token || sent.current) return
-    sent.current = true
-    confirm.mutate()
-  }, [confirm, token])
   // Signed in here (the session may finish its check after the answer), the profile is read again: the
   // address is proven, or the sign-in e-mail changed.
   const confirmed = confirm.isSuccess
-  const userId = user?.id
   useEffect(() => {
-    if (!confirmed || status !== 'signed-in' || !userId) return
-    client
-      .request<SessionUser>('/accounts/profile/')
-      .then((fresh) => setUser(fresh))
-      .catch(() => undefined)
-  }, [client, confirmed, status, userId, setUser])
+    if (confirmed && status === 'signed-in') void refreshUser()
+  }, [confirmed, status, refreshUser])
 
   const onward =
     status === 'signed-in' ? (
@@ -77,9 +68,15 @@ export function VerifyEmailPage() {
           <div>{onward}</div>
         </BlockStack>
       ) : (
-        <div className="page-loading" role="status">
-          <Spinner accessibilityLabel="Confirming your e-mail" />
-        </div>
+        <BlockStack gap="300">
+          <Text as="p">
+            Confirm that the address this link was sent to is yours. If you asked to change your sign-in e-mail, it
+            changes now.
+          </Text>
+          <Button variant="primary" size="large" fullWidth loading={confirm.isPending} onClick={() => confirm.mutate()}>
+            Confirm this address
+          </Button>
+        </BlockStack>
       )}
     </AuthScreen>
   )
