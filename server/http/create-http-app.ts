@@ -22,6 +22,7 @@ import { accountEmailRoutes } from './accounts/account-emails.routes.ts'
 import { healthRoutes } from './health.routes.ts'
 import { logRequests } from './log-requests.ts'
 import { teamRoutes } from './teams.routes.ts'
+import { leadRoutes } from './agents/leads.routes.ts'
 import { linkBaseOf } from '../mail/email-link-url.ts'
 import { conversationRoutes } from './conversations.routes.ts'
 import { dashboardApiRoutes } from './dashboard-api.routes.ts'
@@ -184,6 +185,7 @@ export async function createHttpApp({
     }),
   )
   api.use(textRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
+  api.use(leadRoutes({ database, signedIn: signedInOrKey }))
   api.use(websiteRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(
     documentRoutes({

@@ -90,7 +90,13 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
     await rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id)
     res
       .status(201)
-      .json(await createWidgetConversation(chat.plans, caller, CreateWidgetConversationSchema.parse(req.body ?? {})))
+      .json(
+        await createWidgetConversation(
+          { plans: chat.plans, linkBase: settings.linkBase },
+          caller,
+          CreateWidgetConversationSchema.parse(req.body ?? {}),
+        ),
+      )
   })
   router.get('/conversations/api/chat/:conversationId/', async (req, res) => {
     const caller = await callerOf(req)

@@ -151,7 +151,8 @@ export function createWidgetApi(
       const created = (await (
         await authorised('/conversations/api/create/', {
           method: 'POST',
-          body: JSON.stringify(email ? { visitor_email: email } : {}),
+          // A lead keeps the page it came from, without its query or fragment (they may carry tokens).
+          body: JSON.stringify(email ? { visitor_email: email, page_url: location.origin + location.pathname } : {}),
         })
       ).json()) as { conversation_id: string; ai_message: VisitorMessage | null }
       save(clientKey, { conversation_id: created.conversation_id })

@@ -38,6 +38,8 @@ export interface RequestOptions {
   timeoutMs?: number
   /** false for the calls made before signing in. */
   auth?: boolean
+  /** 'text' for an answer that is not JSON (a CSV export): it comes back as { text }. Failures are JSON still. */
+  accept?: 'json' | 'text'
 }
 
 type Json = Record<string, unknown>
@@ -70,7 +72,7 @@ export function createApiClient(options: ApiClientOptions) {
       ),
     )
     const url = `${baseUrl}/api${path}${query.size > 0 ? `?${query}` : ''}`
-    const headers: Record<string, string> = { Accept: 'application/json' }
+    const headers: Record<string, string> = { Accept: request.accept === 'text' ? '*/*' : 'application/json' }
     if (request.body !== undefined) headers['Content-Type'] = 'application/json'
     if (token) headers.Authorization = `Bearer ${token}`
     if (method !== 'GET' && !options.authorize) headers['X-CSRFToken'] = await csrfToken()
@@ -87,7 +89,9 @@ export function createApiClient(options: ApiClientOptions) {
     } catch (error) {
       throw error instanceof DOMException && error.name === 'TimeoutError' ? timeoutError(timeoutMs) : networkError()
     }
-    const body = parseJson(await response.text())
+    const text = await response.text()
+    if (response.ok && request.accept === 'text') return { text }
+    const body = parseJson(text)
     if (body === null) throw notJsonError(response.status)
     if (!response.ok) throw errorForStatus(response.status, body)
     return body

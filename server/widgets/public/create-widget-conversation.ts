@@ -1,24 +1,32 @@
 import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { captureLead } from '../../leads/capture-lead.ts'
 import { toMessageView } from '../../conversations/message-view.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
 import { toVisitorMessage } from './visitor-message-view.ts'
-import { EMAIL_REQUIRED } from './widget-chat.schemas.ts'
+import { EMAIL_REQUIRED, type CreateWidgetConversation } from './widget-chat.schemas.ts'
+
+export interface WidgetConversationServices {
+  plans: PlanEnforcement
+  /** Where the new lead's alert links point (linkBaseOf). */
+  linkBase: string
+}
 
 /**
  * A visitor's conversation on the integration's site: the widget's start message is the first word. It
  * counts towards the agent owner's plan, which must be live and have a conversation left (402 otherwise).
+ * The e-mail a visitor gives becomes one of the agent's leads, in the same transaction.
  */
 export async function createWidgetConversation(
-  plans: PlanEnforcement,
+  { plans, linkBase }: WidgetConversationServices,
   caller: WidgetCaller,
-  input: { visitor_email?: string | undefined },
+  input: CreateWidgetConversation,
 ) {
   const { integration, session } = caller
   if (integration.collectUserEmail && !input.visitor_email) throw new AppError('BAD_REQUEST', EMAIL_REQUIRED)
   const email = input.visitor_email?.toLowerCase() ?? null
-  const conversation = await plans.createCounted(integration.accountId, 'conversations', (tx) =>
-    tx.conversation.create({
+  const conversation = await plans.createCounted(integration.accountId, 'conversations', async (tx) => {
+    const created = await tx.conversation.create({
       data: {
         accountId: integration.accountId,
         agentId: integration.agentId,
@@ -32,9 +40,22 @@ export async function createWidgetConversation(
         lastMessagePreview: integration.startMessage.slice(0, 200),
         messages: { create: { senderType: 'ai', text: integration.startMessage, isRead: true } },
       },
-      include: { messages: true },
-    }),
-  )
+      include: { messages: true, agent: { select: { name: true } } },
+    })
+    if (email)
+      await captureLead(tx, {
+        accountId: integration.accountId,
+        agentId: integration.agentId,
+        agentName: created.agent.name,
+        conversationId: created.id,
+        email,
+        name: input.visitor_name,
+        pageUrl: input.page_url,
+        websiteName: integration.websiteName,
+        linkBase,
+      })
+    return created
+  })
   const greeting = conversation.messages[0]
   return { conversation_id: conversation.id, ai_message: greeting ? toVisitorMessage(toMessageView(greeting)) : null }
 }

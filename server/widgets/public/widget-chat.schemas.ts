@@ -1,5 +1,6 @@
 // The public widget calls' bodies. Imports only zod.
 import { z } from 'zod'
+import { singleLineText } from '../../../shared/text-rules.schemas.ts'
 import { messageText } from '../../conversations/conversations.schemas.ts'
 
 export const StartWidgetSchema = z.object(
@@ -28,7 +29,21 @@ export const EMAIL_REQUIRED = 'Please enter your e-mail address to start chattin
 
 export const CreateWidgetConversationSchema = z.object({
   visitor_email: z.email({ error: 'Please enter a valid email address' }).trim().max(254).optional(),
+  /** The visitor's name, when the site knows it. */
+  visitor_name: singleLineText({ label: 'Name', max: 150 }).optional(),
+  /**
+   * The page the widget is on (the lead's page). Kept only as an http(s) address of at most 2,000
+   * characters; anything else is dropped, never a reason to refuse a visitor's chat.
+   */
+  page_url: z
+    .string()
+    .max(100_000)
+    .optional()
+    .transform((value) =>
+      value && value.length <= 2_000 && z.url({ protocol: /^https?$/ }).safeParse(value).success ? value : undefined,
+    ),
 })
+export type CreateWidgetConversation = z.infer<typeof CreateWidgetConversationSchema>
 
 export const WidgetMessageSchema = z.object(
   { message_text: messageText, stream: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional() },

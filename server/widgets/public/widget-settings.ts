@@ -1,4 +1,5 @@
 import type { Config } from '../../config/config.schemas.ts'
+import { linkBaseOf } from '../../mail/email-link-url.ts'
 import { extractionLimitsOf, type ExtractionLimits } from '../../knowledge/documents/extract/extraction-limits.ts'
 
 /** What the public widget API needs besides the database. */
@@ -10,6 +11,8 @@ export interface WidgetSettings {
   dailyTokenBudget: number
   /** How a visitor's attached document is read (in a worker thread, within these limits). */
   extractionLimits: ExtractionLimits
+  /** Where links in the e-mails a visitor's actions send point (a new lead's alert): linkBaseOf. */
+  linkBase: string
 }
 
 export function widgetSettingsOf(config: Config, tokenKey: Buffer): WidgetSettings {
@@ -19,5 +22,6 @@ export function widgetSettingsOf(config: Config, tokenKey: Buffer): WidgetSettin
     sessionDays: config.WIDGET_SESSION_DAYS,
     dailyTokenBudget: config.WIDGET_DAILY_TOKEN_BUDGET,
     extractionLimits: extractionLimitsOf(config),
+    linkBase: linkBaseOf(config),
   }
 }

@@ -10,6 +10,7 @@ import {
   DEMO_DOCUMENTS,
   DEMO_ENGAGEMENT,
   DEMO_INTEGRATIONS,
+  DEMO_LEADS,
   DEMO_MESSAGES,
   DEMO_RECENT_CHATS,
   DEMO_STATS,
@@ -52,6 +53,7 @@ const READS: [RegExp, (match: RegExpMatchArray, query: URLSearchParams) => unkno
     () => ({ websites: DEMO_WEBSITES, pagination: page(DEMO_WEBSITES), pending_count: 0 }),
   ],
   [/^\/accounts\/api-keys\/$/, () => ({ api_keys: DEMO_API_KEYS })],
+  [/^\/agents\/([^/]+)\/leads\/$/, () => ({ leads: DEMO_LEADS, pagination: page(DEMO_LEADS) })],
   [
     /^\/agents\/([^/]+)\/integrations\/frontend\/$/,
     (match) => ({ integrations: DEMO_INTEGRATIONS.filter((item) => item.agent_id === match[1]) }),

@@ -1,6 +1,7 @@
 // The canned data of demo mode (SPEC section 4): a small, believable account that every screen can
 // show while the server cannot be reached. Nothing here is ever sent anywhere. Each item has the shape
 // its call answers (the server's schemas), so a screen meets in demo mode what it meets for real.
+import type { LeadView } from '#server/leads/leads.schemas.ts'
 import type { ApiKeyView } from '#server/accounts/api-keys/api-keys.schemas.ts'
 import type { AgentView } from '#server/agents/agents.schemas.ts'
 import type { ConversationView, MessageView } from '#server/conversations/conversations.schemas.ts'
@@ -330,3 +331,17 @@ export const DEMO_INTEGRATIONS: WidgetIntegrationView[] = [
     updated_at: at(5),
   },
 ]
+
+export const DEMO_LEADS: LeadView[] = [
+  ['ana@example.com', 'Ana Souza', 'https://shop.example.com/pricing', 1],
+  ['li.wei@example.com', null, 'https://shop.example.com/returns', 3],
+  ['sam@example.org', 'Sam Park', null, 6],
+].map(([email, name, page, days], index) => ({
+  lead_id: `demo-lead-${index + 1}`,
+  email: email as string,
+  name: name as string | null,
+  page_url: page as string | null,
+  website_name: 'Demo Shop',
+  conversation_id: null,
+  created_at: at(days as number),
+}))

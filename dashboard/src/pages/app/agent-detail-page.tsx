@@ -1,5 +1,5 @@
-// SPEC section 2, Agent detail: name and description, then five tabs. The tab is kept in the address
-// (?tab=chat), so a reload or a shared link opens the same tab.
+// SPEC section 2, Agent detail: name and description, then five tabs, and Leads (issue 21). The tab is
+// kept in the address (?tab=chat), so a reload or a shared link opens the same tab.
 import { Card, Page, Tabs, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useParams, useSearchParams } from 'react-router'
@@ -11,6 +11,7 @@ import { agentQuery } from '../../features/agents/agents.queries.ts'
 import { DocumentsTab } from '../../features/knowledge/documents-tab.tsx'
 import { TextsTab } from '../../features/knowledge/texts-tab.tsx'
 import { WebsitesTab } from '../../features/knowledge/websites-tab.tsx'
+import { LeadsTab } from '../../features/leads/leads-tab.tsx'
 import { PageLoading } from '../../layout/page-loading.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 
@@ -20,6 +21,7 @@ const TABS = [
   { id: 'documents', content: 'Documents' },
   { id: 'texts', content: 'Texts' },
   { id: 'websites', content: 'Websites' },
+  { id: 'leads', content: 'Leads' },
 ]
 
 export function AgentDetailPage() {
@@ -69,6 +71,7 @@ export function AgentDetailPage() {
           {tab === 'documents' && <DocumentsTab agentId={agentId} />}
           {tab === 'texts' && <TextsTab agentId={agentId} />}
           {tab === 'websites' && <WebsitesTab agentId={agentId} />}
+          {tab === 'leads' && <LeadsTab agentId={agentId} />}
         </div>
       </Tabs>
     </Page>

@@ -1,0 +1,114 @@
+// Issue 21, leads (and issue 20's new-lead alert): the e-mail a visitor leaves when the integration
+// collects it becomes one of the agent's leads, listed and searched for the agent's readers, exported as
+// CSV (formula-safe), and e-mailed to the owner and the admins of the agent's teams once per lead.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LeadListSchema } from '../../../server/leads/leads.schemas.ts'
+import { bearer, signUp, signUpProven, type SignedUp } from '../../support/accounts.ts'
+import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+import { createAgentFor } from '../../support/knowledge.ts'
+import { queuedEmailsTo } from '../../support/queued-emails.ts'
+import { SECRET_KEY, SITE, newIntegration, start } from '../../support/widget-visitors.ts'
+
+let testApp: TestApp
+let owner: SignedUp
+let agentId: string
+let clientKey: string
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    SECRET_KEY,
+    WORKER_IN_SERVER: 'false',
+    PUBLIC_URL: 'https://chat.example.com',
+    WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000',
+    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
+    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+  })
+  owner = await signUpProven(testApp)
+  agentId = await createAgentFor(testApp, owner, 'Front desk')
+  clientKey = (await newIntegration({ testApp, owner, agentId }, { collect_user_email: true })).client_key
+})
+afterAll(() => testApp.cleanup())
+
+/** A visitor who starts a chat leaving `fields` (visitor_email, visitor_name, page_url). */
+async function leaveContact(fields: Record<string, unknown>) {
+  const session = await start(testApp, clientKey)
+  const auth = { Authorization: `Bearer ${session.body.token}`, Origin: SITE }
+  return testApp.request.post('/api/conversations/api/create/').set(auth).send(fields)
+}
+const leadsOf = (account: SignedUp, query: Record<string, string> = {}) =>
+  testApp.request.get(`/api/agents/${agentId}/leads/`).query(query).set(bearer(account.access))
+
+describe('leads', () => {
+  it('keeps the contact a visitor leaves, with the page and conversation, and alerts the owner once', async () => {
+    const created = await leaveContact({
+      visitor_email: 'Ann@Example.com',
+      visitor_name: 'Ann Lee',
+      page_url: 'https://shop.example.com/pricing',
+    })
+    expect(created.status).toBe(201)
+    const list = LeadListSchema.parse((await leadsOf(owner)).body)
+    expect(list.leads[0]).toMatchObject({
+      email: 'ann@example.com',
+      name: 'Ann Lee',
+      page_url: 'https://shop.example.com/pricing',
+      website_name: 'Shop',
+      conversation_id: created.body.conversation_id,
+    })
+    const alerts = (await queuedEmailsTo(testApp, owner.email)).filter((email) => email.subject.startsWith('New lead'))
+    expect(alerts.map((email) => email.subject)).toEqual(['New lead: ann@example.com · AgentDesk'])
+    expect(alerts[0]?.text).toContain('https://shop.example.com/pricing')
+    expect(alerts[0]?.text).toContain(`https://chat.example.com/app/agents/${agentId}?tab=leads`)
+  })
+
+  it('still starts the chat when the page address is unusable, and keeps no page', async () => {
+    for (const page_url of ['javascript:alert(1)', `https://shop.example.com/${'x'.repeat(3_000)}`, 42]) {
+      const created = await leaveContact({ visitor_email: 'page@example.com', page_url })
+      if (typeof page_url === 'number') {
+        expect(created.status).toBe(400)
+        continue
+      }
+      expect(created.status).toBe(201)
+      const lead = await testApp.database.prisma.lead.findUniqueOrThrow({
+        where: { conversationId: created.body.conversation_id },
+      })
+      expect(lead.pageUrl).toBeNull()
+    }
+  })
+
+  it('searches by e-mail, name or page, newest first, a page at a time', async () => {
+    for (const email of ['search-one@example.com', 'search-two@example.com', 'other@example.org'])
+      expect((await leaveContact({ visitor_email: email })).status).toBe(201)
+    const found = LeadListSchema.parse((await leadsOf(owner, { search: 'SEARCH-', page_size: '1' })).body)
+    expect(found.leads.map((lead) => lead.email)).toEqual(['search-two@example.com'])
+    expect(found.pagination).toMatchObject({ total_count: 2, total_pages: 2, page: 1 })
+    expect(
+      (await leadsOf(owner, { search: 'pricing' })).body.leads.map((lead: { email: string }) => lead.email),
+    ).toEqual(['ann@example.com'])
+  })
+
+  it('exports every matching lead as CSV that a spreadsheet will not run', async () => {
+    await leaveContact({ visitor_email: 'formula@example.com', visitor_name: '=HYPERLINK("https://evil.example")' })
+    const csv = await leadsOf(owner, { format: 'csv', search: 'formula@' })
+    expect(csv.status).toBe(200)
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="leads-${agentId}.csv"`)
+    const [header, row, end] = csv.text.split('\r\n')
+    expect(header).toBe('email,name,page_url,website_name,conversation_id,created_at')
+    expect(row).toMatch(/^formula@example\.com,"'=HYPERLINK\(""https:\/\/evil\.example""\)",,Shop,[0-9a-f-]{36},\d{4}-/)
+    expect(end).toBe('')
+    const all = await leadsOf(owner, { format: 'csv' })
+    expect(all.text.trim().split('\r\n')).toHaveLength(
+      1 + (await testApp.database.prisma.lead.count({ where: { agentId } })),
+    )
+  })
+
+  it('is for the agent’s readers only, as JSON or CSV', async () => {
+    const stranger = await signUp(testApp)
+    for (const format of ['json', 'csv']) {
+      const refused = await leadsOf(stranger, { format })
+      expect(refused.status).toBe(404)
+      expect(refused.body.message).toBe('Agent not found')
+    }
+    expect((await leadsOf(owner, { format: 'xml' })).status).toBe(400)
+  })
+})
