@@ -3,27 +3,19 @@
 // effect only when its own link is opened, and the old address is told at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, logIn, signUp, type SignedUp } from '../../support/accounts.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
-import { linkIn, startSmtpInbox, type SmtpInbox } from '../../support/smtp-inbox.ts'
+import type { TestApp } from '../../support/create-test-app.ts'
+import { MAIL_PUBLIC_URL, startSmtpTestApp } from '../../support/smtp-test-app.ts'
+import { linkIn, type SmtpInbox } from '../../support/smtp-inbox.ts'
 
-const PUBLIC_URL = 'https://chat.example.com'
+const PUBLIC_URL = MAIL_PUBLIC_URL
 let inbox: SmtpInbox
 let testApp: TestApp
+let close: () => Promise<void>
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox()
-  testApp = await createTestApp({
-    SMTP_URL: inbox.url,
-    PUBLIC_URL,
-    JOB_POLL_MS: '50',
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
-  })
+  ;({ inbox, testApp, close } = await startSmtpTestApp())
 })
-afterAll(async () => {
-  await testApp.cleanup()
-  await inbox.close()
-})
+afterAll(() => close())
 
 const profileOf = async (account: SignedUp) =>
   (await testApp.request.get('/api/accounts/profile/').set(bearer(account.access))).body as {

@@ -6,28 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { passwordResetJobHandlersFor } from '../../../server/accounts/password-reset/request-password-reset.ts'
 import type { Job } from '../../../server/db/generated/prisma/client.ts'
 import { GOOD_PASSWORD, bearer, logIn, signUp } from '../../support/accounts.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
-import { linkIn, startSmtpInbox, type SmtpInbox } from '../../support/smtp-inbox.ts'
+import type { TestApp } from '../../support/create-test-app.ts'
+import { MAIL_PUBLIC_URL, startSmtpTestApp } from '../../support/smtp-test-app.ts'
+import { linkIn, type SmtpInbox } from '../../support/smtp-inbox.ts'
 
-const PUBLIC_URL = 'https://chat.example.com'
+const PUBLIC_URL = MAIL_PUBLIC_URL
 const NEW_PASSWORD = 'Another-Horse-7'
 let inbox: SmtpInbox
 let testApp: TestApp
+let close: () => Promise<void>
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox()
-  testApp = await createTestApp({
-    SMTP_URL: inbox.url,
-    MAIL_FROM: 'AgentDesk <no-reply@chat.example.com>',
-    PUBLIC_URL,
-    JOB_POLL_MS: '50',
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-  })
+  ;({ inbox, testApp, close } = await startSmtpTestApp({ AUTH_RATE_LIMIT_PER_ACCOUNT: '10' }))
 })
-afterAll(async () => {
-  await testApp.cleanup()
-  await inbox.close()
-})
+afterAll(() => close())
 
 const askForReset = (email: string) => testApp.request.post('/api/accounts/password-reset/').send({ email })
 const confirmReset = (token: string, newPassword: string) =>

@@ -4,31 +4,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { InvitationViewSchema } from '../../../server/teams/teams.schemas.ts'
 import { bearer, signUp, signUpProven, type SignedUp } from '../../support/accounts.ts'
-import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+import type { TestApp } from '../../support/create-test-app.ts'
+import { MAIL_PUBLIC_URL, startSmtpTestApp } from '../../support/smtp-test-app.ts'
 import { createAgentFor } from '../../support/knowledge.ts'
-import { linkIn, startSmtpInbox, type SmtpInbox } from '../../support/smtp-inbox.ts'
+import { linkIn, type SmtpInbox } from '../../support/smtp-inbox.ts'
 
-const PUBLIC_URL = 'https://chat.example.com'
+const PUBLIC_URL = MAIL_PUBLIC_URL
 let inbox: SmtpInbox
 let testApp: TestApp
+let close: () => Promise<void>
 let owner: SignedUp
 
 beforeAll(async () => {
-  inbox = await startSmtpInbox()
-  testApp = await createTestApp({
-    SMTP_URL: inbox.url,
-    MAIL_FROM: 'AgentDesk <no-reply@chat.example.com>',
-    PUBLIC_URL,
-    JOB_POLL_MS: '50',
-    AUTH_RATE_LIMIT_PER_IP: '100000',
-    AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
-  })
+  ;({ inbox, testApp, close } = await startSmtpTestApp())
   owner = await signUp(testApp, { full_name: 'Olivia Owner' })
 })
-afterAll(async () => {
-  await testApp.cleanup()
-  await inbox.close()
-})
+afterAll(() => close())
 
 const post = (account: SignedUp, path: string, body: object) =>
   testApp.request.post(`/api/accounts/team/${path}/`).set(bearer(account.access)).send(body)

@@ -12,7 +12,7 @@ import { KnowledgeList } from './knowledge-list.tsx'
 import { documentRow } from './knowledge-rows.ts'
 import { documentsQuery } from './knowledge.queries.ts'
 import type { DocumentItem } from './knowledge.types.ts'
-import { SearchField } from './search-field.tsx'
+import { SearchField } from '../../shared/search-field.tsx'
 import { useKnowledgeActions } from './use-knowledge-actions.ts'
 import { useListFilter } from './use-list-filter.ts'
 

@@ -11,7 +11,7 @@ import { KnowledgeList } from './knowledge-list.tsx'
 import { textRow } from './knowledge-rows.ts'
 import { textsQuery } from './knowledge.queries.ts'
 import type { TextItem } from './knowledge.types.ts'
-import { SearchField } from './search-field.tsx'
+import { SearchField } from '../../shared/search-field.tsx'
 import { useKnowledgeActions } from './use-knowledge-actions.ts'
 import { useListFilter } from './use-list-filter.ts'
 

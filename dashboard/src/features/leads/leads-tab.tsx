@@ -1,7 +1,7 @@
 // An agent's Leads tab (issue 21): the contacts visitors left in the widget (its collect e-mail setting),
 // searched on the server, a page at a time, newest first; Export CSV downloads every one that matches.
-import { Banner, BlockStack, Button, Card, Icon, Link, SkeletonBodyText, Text, TextField } from '@shopify/polaris'
-import { ExportIcon, SearchIcon } from '@shopify/polaris-icons'
+import { Banner, BlockStack, Button, Card, Link, SkeletonBodyText, Text } from '@shopify/polaris'
+import { ExportIcon } from '@shopify/polaris-icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { LeadList, LeadView } from '#server/leads/leads.schemas.ts'
@@ -9,6 +9,8 @@ import { useApi } from '../../api/api-context.tsx'
 import { useDebouncedValue } from '../../app/use-debounced-value.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { formatDate } from '../../shared/format/format-dates.ts'
+import { SearchField } from '../../shared/search-field.tsx'
+import '../../shared/stacked-table.css'
 import { AgentPagination } from '../agents/agent-pagination.tsx'
 import './leads.css'
 
@@ -66,20 +68,8 @@ export function LeadsTab({ agentId }: { agentId: string }) {
             </Text>
           </BlockStack>
           <div className="leads-toolbar">
-            <div className="leads-toolbar__search" role="search">
-              <TextField
-                label="Search leads"
-                labelHidden
-                type="search"
-                placeholder="Search leads..."
-                value={searchText}
-                onChange={setSearchText}
-                clearButton
-                onClearButtonClick={() => setSearchText('')}
-                prefix={<Icon source={SearchIcon} />}
-                autoComplete="off"
-                maxLength={200}
-              />
+            <div className="leads-toolbar__search">
+              <SearchField label="Search leads" value={searchText} onChange={setSearchText} />
             </div>
             <Button
               icon={ExportIcon}
@@ -128,7 +118,7 @@ function LeadsTable({
       </div>
     )
   return (
-    <table className="leads-table" aria-label="Leads">
+    <table className="leads-table stacked-table" aria-label="Leads">
       <thead>
         <tr>
           <th scope="col">E-mail</th>

@@ -10,6 +10,7 @@ import { useRemoveAgent } from './teams.mutations.ts'
 import { teamAgentsQuery } from './teams.queries.ts'
 import { canManageTeam, type Team, type TeamAgent } from './teams.types.ts'
 import { TablePlaceholder } from './table-placeholder.tsx'
+import '../../shared/stacked-table.css'
 
 export function TeamAgentsTable({ team, emptyText }: { team: Team; emptyText: string }) {
   const client = useApi()
@@ -30,7 +31,7 @@ export function TeamAgentsTable({ team, emptyText }: { team: Team; emptyText: st
 
   return (
     <div className="team-table-wrap">
-      <table className="team-table" role="table" aria-label={`Agents assigned to ${team.team_name}`}>
+      <table className="team-table stacked-table" role="table" aria-label={`Agents assigned to ${team.team_name}`}>
         <thead>
           <tr role="row">
             <th role="columnheader" scope="col">

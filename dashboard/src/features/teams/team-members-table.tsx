@@ -12,6 +12,7 @@ import { useUpdateMemberName, useUpdateMemberRole } from './teams.mutations.ts'
 import { teamMembersQuery } from './teams.queries.ts'
 import { canManageTeam, ROLE_OPTIONS, type Team, type TeamMember, type TeamRole } from './teams.types.ts'
 import { validationMessage } from './validation-message.ts'
+import '../../shared/stacked-table.css'
 
 const roleLabel = (role: TeamRole) => ROLE_OPTIONS.find((option) => option.value === role)?.label ?? role
 
@@ -36,7 +37,7 @@ function ManagedMembersTable({ team }: { team: Team }) {
     return <TablePlaceholder>No members in this team yet. Add one with Add Team Member.</TablePlaceholder>
   return (
     <div className="team-table-wrap">
-      <table className="team-table" role="table" aria-label={`Members of ${team.team_name}`}>
+      <table className="team-table stacked-table" role="table" aria-label={`Members of ${team.team_name}`}>
         <thead>
           <tr role="row">
             <th role="columnheader" scope="col">
