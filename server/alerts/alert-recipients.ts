@@ -10,10 +10,14 @@ export interface AlertRecipientsOptions {
   agentId?: string
 }
 
+/** Alerts that quote what a website visitor typed: sent only to addresses someone proved they own. */
+const PROVEN_ADDRESSES_ONLY = new Set<AlertKind>(['new_lead'])
+
 /**
  * Who gets an alert: the account's owner, and for an agent's alert the active admins of its teams (who
  * joined by a proven address or an invitation link); each at an address that takes e-mail (not a shop's
- * placeholder) and only if they left this kind on.
+ * placeholder) and only if they left this kind on. An alert carrying visitors' words goes to proven
+ * addresses only: an account registered with someone else's address cannot make us mail them.
  */
 export async function alertRecipients(
   reader: Prisma.TransactionClient | Database['prisma'],
@@ -27,7 +31,10 @@ export async function alertRecipients(
     : []
   const ids = [accountId, ...admins.flatMap((admin) => (admin.userId ? [admin.userId] : []))]
   const users = await reader.user.findMany({
-    where: { id: { in: [...new Set(ids)] } },
+    where: {
+      id: { in: [...new Set(ids)] },
+      ...(PROVEN_ADDRESSES_ONLY.has(kind) ? { emailVerifiedAt: { not: null } } : {}),
+    },
     select: { id: true, email: true, isActive: true, emailAlertsOff: true },
   })
   return users.filter((user) => receivesEmail(user) && !user.emailAlertsOff.includes(kind))

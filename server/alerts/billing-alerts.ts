@@ -85,6 +85,8 @@ async function accountsToCheck({ database, plans }: BillingServices, since: Date
 export interface ScheduleBillingAlertsOptions {
   logger: Logger
   intervalMs: number
+  /** The first look, this long after the start (1 s); null for none (a test ticks by hand). */
+  firstLookMs?: number | null
 }
 
 /** The first look after a start goes this far back: what moved while no process was looking is seen. */
@@ -96,7 +98,7 @@ const FIRST_LOOK_BACK_MS = DAY_MS
  */
 export function scheduleBillingAlerts(
   services: BillingAlertServices,
-  { logger, intervalMs }: ScheduleBillingAlertsOptions,
+  { logger, intervalMs, firstLookMs = 1_000 }: ScheduleBillingAlertsOptions,
 ) {
   let lastTick: Date | null = null
   const tick = async () => {
@@ -109,15 +111,15 @@ export function scheduleBillingAlerts(
       try {
         queued += await queueBillingAlerts(services, accountId)
       } catch (error) {
-        logger.warn({ err: error, accountId }, 'plan alerts for an account failed; the next look tries again')
+        logger.warn({ err: error, accountId }, 'plan alerts for an account failed; it is looked at again when it moves')
       }
     }
     return queued
   }
   const look = () => tick().catch((error: unknown) => logger.warn({ err: error }, 'looking for plan alerts failed'))
-  const first = setTimeout(look, 1_000)
+  const first = firstLookMs === null ? undefined : setTimeout(look, firstLookMs)
   const timer = setInterval(look, intervalMs)
-  first.unref()
+  first?.unref()
   timer.unref()
   return {
     tick,

@@ -60,6 +60,9 @@ export interface TeamRoutesOptions {
 export function teamRoutes({ database, plans, rateLimits, queue, linkBase, signedIn }: TeamRoutesOptions): Router {
   const router = Router()
   const base = '/accounts/team'
+  // Per invited address too, from all inviters, counted once the inviter may invite: invitations cannot
+  // be turned into a way to flood one inbox, nor a stranger's calls into a way to block someone's.
+  const limitRecipient = (email: string) => rateLimits.limitAccount('team-invite-recipient', email)
 
   router.get(`${base}/`, signedIn, async (_req, res) => res.json(await listTeams(database, actorOf(res))))
   router.get(`${base}/details/`, signedIn, async (req, res) =>
@@ -92,9 +95,7 @@ export function teamRoutes({ database, plans, rateLimits, queue, linkBase, signe
   router.post(`${base}/add-member/`, signedIn, async (req, res) => {
     await rateLimits.limitAccount('team-invite', actorOf(res).userId)
     const member = AddMemberSchema.parse(req.body)
-    // Per address too, from all inviters: invitations cannot be turned into a way to flood one inbox.
-    await rateLimits.limitAccount('team-invite-recipient', member.team_member_email)
-    const added = await addMember({ database, plans, linkBase }, actorOf(res), member)
+    const added = await addMember({ database, plans, linkBase, limitRecipient }, actorOf(res), member)
     queue.wake()
     res.status(201).json({ ...added, message: 'Team member added successfully' })
   })
@@ -102,7 +103,7 @@ export function teamRoutes({ database, plans, rateLimits, queue, linkBase, signe
     await rateLimits.limitAccount('team-invite', actorOf(res).userId)
     const { team_id, team_member_id } = MemberRefSchema.parse(req.body)
     const resent = await resendInvitation(
-      { database, linkBase },
+      { database, linkBase, limitRecipient },
       { actor: actorOf(res), teamId: team_id, memberId: team_member_id },
     )
     queue.wake()

@@ -15,20 +15,26 @@ export interface CaptureLeadOptions {
   linkBase: string
 }
 
+/** New-lead alerts an agent sends in an hour at most: a flood of visitors leaves the rest in the Leads list. */
+const LEAD_ALERTS_PER_HOUR = 20
+
 /**
  * Keeps the contact a visitor left, in the transaction that starts their conversation, and e-mails the
- * new-lead alert (the owner and the admins of the agent's teams, once per lead).
+ * new-lead alert (the owner and the admins of the agent's teams): once per address, agent and day, and
+ * at most LEAD_ALERTS_PER_HOUR an hour per agent.
  */
 export async function captureLead(tx: Prisma.TransactionClient, options: CaptureLeadOptions) {
   const { accountId, agentId, agentName, conversationId, email, name, pageUrl, websiteName, linkBase } = options
   const lead = await tx.lead.create({
     data: { accountId, agentId, conversationId, email, name: name ?? null, pageUrl: pageUrl ?? null, websiteName },
   })
+  const lastHour = await tx.lead.count({ where: { agentId, createdAt: { gte: new Date(Date.now() - 3_600_000) } } })
+  if (lastHour > LEAD_ALERTS_PER_HOUR) return lead
   await queueAlert(tx, {
     kind: 'new_lead',
     accountId,
     agentId,
-    eventKey: lead.id,
+    eventKey: `${agentId}:${email}:${lead.createdAt.toISOString().slice(0, 10)}`,
     title: `New lead: ${email}`,
     message: `A visitor${websiteName ? ` of ${websiteName}` : ''} left their e-mail, ${email}, in a chat with ${agentName}${pageUrl ? ` on ${pageUrl}` : ''}.`,
     actionPath: `/app/agents/${agentId}?tab=leads`,

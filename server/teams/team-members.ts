@@ -35,9 +35,11 @@ export interface TeamServices {
   plans: PlanEnforcement
 }
 
-/** What adding a member needs besides: where e-mailed links point (linkBaseOf). */
+/** What adding a member needs besides: where e-mailed links point (linkBaseOf), and the limit per invited address. */
 export interface AddMemberServices extends TeamServices {
   linkBase: string
+  /** Counts an invitation to `email` (429 past the limit), once the inviter may invite. */
+  limitRecipient?: (email: string) => Promise<void>
 }
 
 /**
@@ -46,8 +48,13 @@ export interface AddMemberServices extends TeamServices {
  * and signs in (invitation links, invitations/). A person new to the account's teams needs room in the
  * owner's plan (402 otherwise).
  */
-export async function addMember({ database, plans, linkBase }: AddMemberServices, actor: Actor, member: AddMember) {
+export async function addMember(
+  { database, plans, linkBase, limitRecipient }: AddMemberServices,
+  actor: Actor,
+  member: AddMember,
+) {
   const { team } = await requireTeam(database, { actor, teamId: member.team_id, need: 'manage' })
+  await limitRecipient?.(member.team_member_email)
   const user = await database.prisma.user.findUnique({
     where: { email: member.team_member_email },
     select: { id: true, email: true, isActive: true, emailVerifiedAt: true },

@@ -60,7 +60,9 @@ export const AddMemberSchema = z.object(
       .min(1, { error: TEAM_MESSAGES.memberEmailRequired })
       .max(254, { error: TEAM_MESSAGES.memberEmailInvalid })
       .toLowerCase()
-      .pipe(z.email({ error: TEAM_MESSAGES.memberEmailInvalid })),
+      .pipe(z.email({ error: TEAM_MESSAGES.memberEmailInvalid }))
+      // .invalid is reserved: no mailbox answers (Shopify shops' placeholder addresses live there).
+      .refine((email) => !email.endsWith('.invalid'), { error: TEAM_MESSAGES.memberEmailInvalid }),
     team_member_role: TeamRoleSchema.default('member'),
   },
   { error: TEAM_MESSAGES.teamRequired },

@@ -123,13 +123,17 @@ export async function startShopifyTestbed(options: { finishPollDelayMs?: number 
 
 export type ShopifyTestbed = Awaited<ReturnType<typeof startShopifyTestbed>>
 
-/** Waits until no job is queued to run now or running, then returns the jobs matching `where`. */
+/**
+ * Waits until no job is running or queued to run within the next second (a retry waits the testbed's
+ * 30 ms backoff: it is still to come, not settled), then returns the jobs matching `where`. Jobs queued
+ * for later (the catalogue's finish poll, an hour on) do not hold it up.
+ */
 export async function settleJobs(database: Database, where: Prisma.JobWhereInput = {}) {
   // A plain loop, not expect.poll: this also runs in beforeAll.
   const deadline = Date.now() + 20_000
   while (
     (await database.prisma.job.count({
-      where: { OR: [{ status: 'running' }, { status: 'queued', runAfter: { lte: new Date() } }] },
+      where: { OR: [{ status: 'running' }, { status: 'queued', runAfter: { lte: new Date(Date.now() + 1_000) } }] },
     })) > 0
   ) {
     if (Date.now() > deadline) throw new Error('jobs did not settle within 20 s')

@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { Router, type RequestHandler } from 'express'
 import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
@@ -24,9 +25,16 @@ export function leadRoutes({ database, signedIn }: { database: Database; signedI
     res.setHeader('Content-Type', 'text/csv; charset=utf-8')
     res.setHeader('Content-Disposition', `attachment; filename="leads-${agentId}.csv"`)
     res.setHeader('Cache-Control', 'no-store')
-    res.write(LEADS_CSV_HEADER)
-    if (!first.done) res.write(leadCsvRow(first.value))
-    for await (const lead of rows) res.write(leadCsvRow(lead))
+    // Written as the client reads: a slow reader pauses the reading, one that left stops it.
+    const send = async (text: string) => {
+      if (!res.write(text)) await once(res, 'drain')
+    }
+    await send(LEADS_CSV_HEADER)
+    if (!first.done) await send(leadCsvRow(first.value))
+    for await (const lead of rows) {
+      if (res.destroyed) break
+      await send(leadCsvRow(lead))
+    }
     res.end()
   })
   return router

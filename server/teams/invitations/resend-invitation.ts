@@ -14,13 +14,22 @@ export interface InvitationChangeOptions {
 }
 
 /** A new invitation link for a member who has not joined; the earlier link stops working. */
+export interface ResendInvitationServices {
+  database: Database
+  /** Where the link points (linkBaseOf). */
+  linkBase: string
+  /** Counts an invitation to `email` (429 past the limit), as adding does. */
+  limitRecipient?: (email: string) => Promise<void>
+}
+
 export async function resendInvitation(
-  { database, linkBase }: { database: Database; linkBase: string },
+  { database, linkBase, limitRecipient }: ResendInvitationServices,
   { actor, teamId, memberId }: InvitationChangeOptions,
 ) {
   const { team } = await requireTeam(database, { actor, teamId, need: 'manage' })
   const member = await requirePendingMember(database, teamId, memberId)
   if (member.status === 'deactivated') throw new AppError('BAD_REQUEST', TEAM_MESSAGES.deactivatedInvitation)
+  await limitRecipient?.(member.email)
   const inviterName = await inviterNameOf(database, actor)
   const updated = await database.prisma.$transaction((tx) =>
     queueInvitation(tx, { member, teamName: team.name, inviterName, linkBase }),

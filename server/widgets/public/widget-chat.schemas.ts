@@ -27,21 +27,27 @@ export const RefreshWidgetSchema = z.object(
 
 export const EMAIL_REQUIRED = 'Please enter your e-mail address to start chatting.'
 
+function pageAddressOf(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 10_000 || !URL.canParse(value)) return undefined
+  const url = new URL(value)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined
+  url.search = ''
+  url.hash = ''
+  url.username = ''
+  url.password = ''
+  return url.href.length <= 2_000 ? url.href : undefined
+}
+
 export const CreateWidgetConversationSchema = z.object({
   visitor_email: z.email({ error: 'Please enter a valid email address' }).trim().max(254).optional(),
   /** The visitor's name, when the site knows it. */
   visitor_name: singleLineText({ label: 'Name', max: 150 }).optional(),
   /**
-   * The page the widget is on (the lead's page). Kept only as an http(s) address of at most 2,000
-   * characters; anything else is dropped, never a reason to refuse a visitor's chat.
+   * The page the widget is on (the lead's page): kept as the parsed http(s) address without its query and
+   * fragment (they may carry tokens), at most 2,000 characters; anything else is dropped, never a reason
+   * to refuse a visitor's chat.
    */
-  page_url: z
-    .string()
-    .max(100_000)
-    .optional()
-    .transform((value) =>
-      value && value.length <= 2_000 && z.url({ protocol: /^https?$/ }).safeParse(value).success ? value : undefined,
-    ),
+  page_url: z.unknown().optional().transform(pageAddressOf),
 })
 export type CreateWidgetConversation = z.infer<typeof CreateWidgetConversationSchema>
 

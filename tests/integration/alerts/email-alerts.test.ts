@@ -30,7 +30,7 @@ beforeAll(async () => {
   const plans = planEnforcementFor({ config: testApp.config, database: testApp.database, clock: () => clock.now })
   alerts = scheduleBillingAlerts(
     { database: testApp.database, plans, linkBase: PUBLIC_URL },
-    { logger: createLogger(testApp.config), intervalMs: 3_600_000 },
+    { logger: createLogger(testApp.config), intervalMs: 3_600_000, firstLookMs: null },
   )
 })
 afterAll(async () => {

@@ -60,19 +60,60 @@ describe('leads', () => {
     expect(alerts[0]?.text).toContain(`https://chat.example.com/app/agents/${agentId}?tab=leads`)
   })
 
-  it('still starts the chat when the page address is unusable, and keeps no page', async () => {
-    for (const page_url of ['javascript:alert(1)', `https://shop.example.com/${'x'.repeat(3_000)}`, 42]) {
+  it('keeps the page as a bare address, and drops one it cannot use without refusing the chat', async () => {
+    const pageOf = async (page_url: unknown) => {
       const created = await leaveContact({ visitor_email: 'page@example.com', page_url })
-      if (typeof page_url === 'number') {
-        expect(created.status).toBe(400)
-        continue
-      }
       expect(created.status).toBe(201)
       const lead = await testApp.database.prisma.lead.findUniqueOrThrow({
         where: { conversationId: created.body.conversation_id },
       })
-      expect(lead.pageUrl).toBeNull()
+      return lead.pageUrl
     }
+    expect(await pageOf('https://user:pw@shop.example.com/cart?token=secret#pay')).toBe('https://shop.example.com/cart')
+    expect(await pageOf('https://shop.example.com/ URGENT: call us')).toBe(
+      'https://shop.example.com/%20URGENT:%20call%20us',
+    )
+    for (const unusable of [
+      'javascript:alert(1)',
+      `https://shop.example.com/${'x'.repeat(3_000)}`,
+      42,
+      null,
+      'no page',
+    ])
+      expect(await pageOf(unusable)).toBeNull()
+  })
+
+  it('alerts once per address and day, and at most 20 an hour per agent', async () => {
+    const alertsAbout = async (email: string) =>
+      (await queuedEmailsTo(testApp, owner.email)).filter((mail) => mail.subject === `New lead: ${email} · AgentDesk`)
+    await leaveContact({ visitor_email: 'twice@example.com' })
+    await leaveContact({ visitor_email: 'twice@example.com' })
+    expect(await alertsAbout('twice@example.com')).toHaveLength(1)
+    // Leads made an hour ago do not count; these 20 from now do.
+    const flood = Array.from({ length: 21 }, (_, index) => `flood-${index}@example.com`)
+    for (const email of flood) await leaveContact({ visitor_email: email })
+    const recent = await testApp.database.prisma.lead.count({
+      where: { agentId, createdAt: { gte: new Date(Date.now() - 3_600_000) } },
+    })
+    const sentForFlood = (await Promise.all(flood.map(alertsAbout))).filter((mails) => mails.length > 0).length
+    expect(sentForFlood).toBe(Math.max(0, 20 - (recent - flood.length)))
+    expect(await testApp.database.prisma.lead.count({ where: { email: { startsWith: 'flood-' } } })).toBe(21)
+  })
+
+  it('alerts only a proven owner: visitors’ words never go to an address nobody proved', async () => {
+    const unproven = await signUp(testApp)
+    const theirAgent = await createAgentFor(testApp, unproven, 'Unproven desk')
+    const key = (await newIntegration({ testApp, owner: unproven, agentId: theirAgent }, { collect_user_email: true }))
+      .client_key
+    const session = await start(testApp, key)
+    const created = await testApp.request
+      .post('/api/conversations/api/create/')
+      .set({ Authorization: `Bearer ${session.body.token}`, Origin: SITE })
+      .send({ visitor_email: 'spam@example.com' })
+    expect(created.status).toBe(201)
+    expect(
+      (await queuedEmailsTo(testApp, unproven.email)).filter((mail) => mail.subject.startsWith('New lead')),
+    ).toEqual([])
   })
 
   it('searches by e-mail, name or page, newest first, a page at a time', async () => {
