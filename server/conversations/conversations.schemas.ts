@@ -134,6 +134,11 @@ export const ConversationViewSchema = z.strictObject({
 })
 export type ConversationView = z.infer<typeof ConversationViewSchema>
 
+/** GET /agents/{agentId}/conversations/export/: the file's format. */
+export const ConversationExportQuerySchema = z.object({
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
+})
+
 /** A passage an answer cites, numbered as the answer's own [n] markers. */
 const SourceViewSchema = z.strictObject({
   number: z.number(),

@@ -23,6 +23,7 @@ import { healthRoutes } from './health.routes.ts'
 import { logRequests } from './log-requests.ts'
 import { teamRoutes } from './teams.routes.ts'
 import { leadRoutes } from './agents/leads.routes.ts'
+import { conversationExportRoutes } from './agents/conversation-export.routes.ts'
 import { linkBaseOf } from '../mail/email-link-url.ts'
 import { conversationRoutes } from './conversations.routes.ts'
 import { dashboardApiRoutes } from './dashboard-api.routes.ts'
@@ -186,6 +187,7 @@ export async function createHttpApp({
   )
   api.use(textRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(leadRoutes({ database, signedIn: signedInOrKey }))
+  api.use(conversationExportRoutes({ database, signedIn: signedInOrKey }))
   api.use(websiteRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(
     documentRoutes({

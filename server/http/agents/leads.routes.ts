@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import { Router, type RequestHandler } from 'express'
 import { AGENT_NOT_FOUND } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'
@@ -7,6 +6,12 @@ import { LeadListQuerySchema } from '../../leads/leads.schemas.ts'
 import { allLeads, listLeads } from '../../leads/list-leads.ts'
 import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
+import { sendCsv } from '../send-csv.ts'
+import type { LeadView } from '../../leads/leads.schemas.ts'
+
+async function* csvLines(leads: AsyncIterable<LeadView>) {
+  for await (const lead of leads) yield leadCsvRow(lead)
+}
 
 /** An agent's leads (issue 21): a page as JSON, or every one that matches as CSV (?format=csv). */
 export function leadRoutes({ database, signedIn }: { database: Database; signedIn: RequestHandler }): Router {
@@ -19,23 +24,12 @@ export function leadRoutes({ database, signedIn }: { database: Database; signedI
       res.json(await listLeads(database, { actor, agentId, query }))
       return
     }
-    const rows = allLeads(database, { actor, agentId, query })
-    // The first page first: a refusal (404, 403) still answers as JSON, before any CSV is sent.
-    const first = await rows.next()
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8')
-    res.setHeader('Content-Disposition', `attachment; filename="leads-${agentId}.csv"`)
-    res.setHeader('Cache-Control', 'no-store')
-    // Written as the client reads: a slow reader pauses the reading, one that left stops it.
-    const send = async (text: string) => {
-      if (!res.write(text)) await once(res, 'drain')
-    }
-    await send(LEADS_CSV_HEADER)
-    if (!first.done) await send(leadCsvRow(first.value))
-    for await (const lead of rows) {
-      if (res.destroyed) break
-      await send(leadCsvRow(lead))
-    }
-    res.end()
+    await sendCsv(
+      res,
+      `leads-${agentId}.csv`,
+      LEADS_CSV_HEADER,
+      csvLines(allLeads(database, { actor, agentId, query })),
+    )
   })
   return router
 }

@@ -12,6 +12,10 @@ export const AGENT_ROUTES: AccessRoutes = {
     need: 'manage',
     call: (f) => ({ method: 'delete', path: `/api/agents/${f.agentId}/delete/` }),
   },
+  'GET /api/agents/:agentId/conversations/export/': {
+    need: 'read',
+    call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/conversations/export/` }),
+  },
   'GET /api/agents/:agentId/leads/': {
     need: 'read',
     call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/leads/` }),

@@ -1,8 +1,10 @@
 // The Overview tab (SPEC section 2): Data Sources, Activity, Configuration, Team & Timeline.
-import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
+import { BlockStack, Button, ButtonGroup, Card, InlineStack, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { useApi } from '../../api/api-context.tsx'
+import { downloadFile } from '../../api/download-file.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
 import { conversationListQuery } from '../conversations/conversations.queries.ts'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import type { Agent } from './agent.types.ts'
@@ -46,6 +48,7 @@ export function AgentOverview({ agent }: { agent: Agent }) {
         >
           {agent.is_favorite ? '★ Favorite' : '☆ Add to favorites'}
         </Button>
+        <ExportConversations agentId={agent.agent_id} />
         <Button onClick={() => setEditing(true)}>Edit Agent</Button>
       </InlineStack>
       <div className="overview-grid" data-testid="agent-overview">
@@ -85,5 +88,37 @@ export function AgentOverview({ agent }: { agent: Agent }) {
       </div>
       {editing ? <EditAgentModal agent={agent} onClose={() => setEditing(false)} /> : null}
     </BlockStack>
+  )
+}
+
+/** The agent's conversations as one file, with every message and its sources: JSON or CSV. */
+function ExportConversations({ agentId }: { agentId: string }) {
+  const client = useApi()
+  const toaster = useToast()
+  const [exporting, setExporting] = useState<'json' | 'csv' | null>(null)
+  const exportAs = async (format: 'json' | 'csv') => {
+    setExporting(format)
+    try {
+      await downloadFile(client, {
+        path: `/agents/${agentId}/conversations/export/`,
+        query: { format },
+        fileName: `conversations-${agentId}.${format}`,
+        type: format === 'csv' ? 'text/csv' : 'application/json',
+      })
+    } catch (failure) {
+      toaster.error('Export failed', failure instanceof Error ? failure.message : 'Please try again.')
+    } finally {
+      setExporting(null)
+    }
+  }
+  return (
+    <ButtonGroup variant="segmented">
+      <Button loading={exporting === 'json'} disabled={exporting !== null} onClick={() => void exportAs('json')}>
+        Export chats (JSON)
+      </Button>
+      <Button loading={exporting === 'csv'} disabled={exporting !== null} onClick={() => void exportAs('csv')}>
+        CSV
+      </Button>
+    </ButtonGroup>
   )
 }

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { LeadList, LeadView } from '#server/leads/leads.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
+import { downloadFile } from '../../api/download-file.ts'
 import { useDebouncedValue } from '../../app/use-debounced-value.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { formatDate } from '../../shared/format/format-dates.ts'
@@ -39,14 +40,12 @@ export function LeadsTab({ agentId }: { agentId: string }) {
   const exportCsv = async () => {
     setExporting(true)
     try {
-      const { text } = await client.request<{ text?: string }>(`/agents/${agentId}/leads/`, {
+      await downloadFile(client, {
+        path: `/agents/${agentId}/leads/`,
         query: { format: 'csv', search: search || undefined },
-        accept: 'text',
+        fileName: `leads-${agentId}.csv`,
+        type: 'text/csv',
       })
-      const url = URL.createObjectURL(new Blob([text ?? ''], { type: 'text/csv' }))
-      const link = Object.assign(document.createElement('a'), { href: url, download: `leads-${agentId}.csv` })
-      link.click()
-      setTimeout(() => URL.revokeObjectURL(url), 10_000)
     } catch (failure) {
       toaster.error('Export failed', failure instanceof Error ? failure.message : 'Please try again.')
     } finally {
