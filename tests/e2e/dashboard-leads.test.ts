@@ -6,7 +6,8 @@ import { startSpawnedDashboard, type SpawnedDashboard } from '../support/spawned
 import { accountsOn } from './account-owner.ts'
 
 // Issue 21, an agent's Leads tab in Chromium against the real server: the contacts visitors left through
-// the widget's API, searched, exported as CSV (the file the browser downloads), and at phone width.
+// the widget's API, searched, exported as CSV (the file the browser downloads), and at phone width; and
+// the agent's conversations exported from its Overview.
 const OWNER = { email: 'lena@leads.example', password: 'Leads-Pass-5', full_name: 'Lena Leads' }
 let dashboard: SpawnedDashboard
 let page: Page
@@ -84,9 +85,26 @@ describe('Leads', () => {
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['ben@example.org', 'ana@example.com'])
   })
 
+  it('exports the agent’s conversations from its Overview as JSON', async () => {
+    await page.goto(`${dashboard.server.baseUrl}/app/agents/${agentId}?tab=overview`)
+    const download = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Export chats (JSON)' }).click()
+    const file = await download
+    expect(file.suggestedFilename()).toBe(`conversations-${agentId}.json`)
+    let text = ''
+    for await (const chunk of await file.createReadStream()) text += String(chunk)
+    const exported = JSON.parse(text) as { conversations: { visitor_email: string; messages: unknown[] }[] }
+    expect(exported.conversations.map((conversation) => conversation.visitor_email)).toEqual([
+      'ana@example.com',
+      'ben@example.org',
+    ])
+    // Each starts with the widget's start message.
+    expect(exported.conversations.every((conversation) => conversation.messages.length === 1)).toBe(true)
+  })
+
   it('fits a phone', async () => {
+    await page.goto(`${dashboard.server.baseUrl}/app/agents/${agentId}?tab=leads`)
     await page.setViewportSize(MOBILE)
-    await page.reload()
     await page.getByTestId('lead-row').first().waitFor()
     await fitsPhone(page)
     await screenshot(page, 'agent-leads-mobile')
