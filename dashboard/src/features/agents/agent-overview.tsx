@@ -40,17 +40,19 @@ export function AgentOverview({ agent }: { agent: Agent }) {
   const lastActivity = latest.data?.data[0]?.timestamp
   return (
     <BlockStack gap="400">
-      <InlineStack gap="200" align="end">
-        <Button
-          onClick={() => update.mutate({ agentId: agent.agent_id, changes: { is_favorite: !agent.is_favorite } })}
-          loading={update.isPending}
-          pressed={agent.is_favorite}
-        >
-          {agent.is_favorite ? '★ Favorite' : '☆ Add to favorites'}
-        </Button>
-        <ExportConversations agentId={agent.agent_id} />
-        <Button onClick={() => setEditing(true)}>Edit Agent</Button>
-      </InlineStack>
+      <div className="agent-overview-actions">
+        <InlineStack gap="200" align="end">
+          <Button
+            onClick={() => update.mutate({ agentId: agent.agent_id, changes: { is_favorite: !agent.is_favorite } })}
+            loading={update.isPending}
+            pressed={agent.is_favorite}
+          >
+            {agent.is_favorite ? '★ Favorite' : '☆ Add to favorites'}
+          </Button>
+          <ExportConversations agentId={agent.agent_id} />
+          <Button onClick={() => setEditing(true)}>Edit Agent</Button>
+        </InlineStack>
+      </div>
       <div className="overview-grid" data-testid="agent-overview">
         <OverviewCard
           title="Data Sources"
