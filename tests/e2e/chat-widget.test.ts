@@ -21,8 +21,6 @@ let host: LocalServer
 let knowledgeSite: LocalServer
 let hostPort: string
 const keys: Record<string, string> = {}
-let ownerToken: string
-let shopAgentId: string
 
 const SHOPIFY_ASSET = fileURLToPath(new URL('../../extensions/chat-widget/assets/agentdesk-widget.js', import.meta.url))
 const HOSTILE_CSS =
@@ -114,18 +112,6 @@ beforeAll(async () => {
     })
     keys[position] = String(integration.client_key)
   }
-  // One that asks for the visitor's e-mail first: each one it gets is a lead of the agent.
-  keys.collecting = String(
-    (
-      await api(`/agents/${agentId}/integrations/frontend/`, token, {
-        website_name: 'Shop',
-        website_domain: `127.0.0.1:${hostPort}`,
-        collect_user_email: true,
-      })
-    ).client_key,
-  )
-  ownerToken = token
-  shopAgentId = agentId
   browser = await launchChromium()
 }, 120_000)
 
@@ -294,23 +280,6 @@ describe('the chat widget on a customer’s page', () => {
       'Attached: order.txt',
     )
     expect(llm.requests.at(-1)?.messages.at(-1)?.content).toContain('Order 77: a brass lamp')
-    expect(problems).toEqual([])
-    await context.close()
-  })
-
-  it('asks for the e-mail first when the integration collects it, and the agent gets a lead with the page', async () => {
-    const { page, context, problems } = await openShop(keys.collecting ?? '')
-    await launcher(page).click()
-    const email = page.locator('[data-agentdesk-widget] >> css=input[type=email]')
-    await email.waitFor({ state: 'visible' })
-    expect(await page.locator('[data-agentdesk-widget] >> css=textarea').isVisible()).toBe(false)
-    await email.fill('Lead.Visitor@Example.com')
-    await page.locator('[data-agentdesk-widget] >> css=form:not(.hidden) button').click()
-    await page.locator('[data-agentdesk-widget] >> css=textarea').waitFor({ state: 'visible' })
-    const leads = await api(`/agents/${shopAgentId}/leads/?search=lead.visitor`, ownerToken)
-    expect(leads.leads).toMatchObject([
-      { email: 'lead.visitor@example.com', page_url: `${host.url}/`, website_name: 'Shop' },
-    ])
     expect(problems).toEqual([])
     await context.close()
   })
