@@ -32,6 +32,7 @@ import { createMailTransport, type MailTransport } from './mail/mail-transport.t
 import { mailJobHandlersFor } from './mail/send-email-job.ts'
 import { passwordResetJobHandlersFor } from './accounts/password-reset/request-password-reset.ts'
 import type { FileStorage } from './storage/file-storage.ts'
+import { createConversationSignals, type ConversationSignals } from './live/conversation-signals.ts'
 import { sweepExpiredWidgetSessions } from './widgets/public/sweep-expired-widget-sessions.ts'
 
 export interface AppServices {
@@ -51,6 +52,8 @@ export interface AppServices {
   stripe: Stripe | null
   /** E-mail: SMTP with SMTP_URL, else the log (its `delivers` says which). */
   mail: MailTransport
+  /** Tells the live streams of every process that a conversation changed (a person joined, a message came). */
+  signals: ConversationSignals
   close(): Promise<void>
 }
 
@@ -144,6 +147,7 @@ export async function createAppServices({
   const abandonedAnswers = await watchAbandonedAnswers(chat, logger)
   // Ended widget sessions and the refresh tokens they spent, which would otherwise pile up for ever.
   const widgetSessionSweep = sweepExpiredWidgetSessions(database, logger)
+  const signals = createConversationSignals(database, logger)
   return {
     sessions: {
       accessTokenKey: secrets.accessTokenKey,
@@ -161,7 +165,9 @@ export async function createAppServices({
     plans,
     stripe,
     mail,
+    signals,
     close: async () => {
+      await signals.close()
       recrawls?.stop()
       billingAlerts?.stop()
       await abandonedAnswers.stop()

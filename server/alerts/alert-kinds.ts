@@ -9,6 +9,7 @@ export const ALERT_KINDS = [
   'trial_ended',
   'payment_failed',
   'new_lead',
+  'person_requested',
 ] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
 
@@ -23,6 +24,10 @@ export const ALERT_LABELS: Record<AlertKind, { label: string; helpText: string }
   },
   payment_failed: { label: 'Payment failed', helpText: 'When a payment for your plan fails.' },
   new_lead: { label: 'New lead', helpText: 'When a visitor leaves their e-mail (team admins of the agent too).' },
+  person_requested: {
+    label: 'A visitor asks for a person',
+    helpText: 'When a visitor asks to talk to a person (team members who can chat with the agent too).',
+  },
 }
 
 export const AlertSettingsViewSchema = z.strictObject({

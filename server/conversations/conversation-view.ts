@@ -20,5 +20,7 @@ export function toConversationView(conversation: Conversation & { agent: { name:
     is_deleted: conversation.isDeleted,
     created_at: conversation.createdAt.toISOString(),
     updated_at: conversation.updatedAt.toISOString(),
+    person: conversation.personName ? { user_id: conversation.personUserId, name: conversation.personName } : null,
+    person_requested_at: conversation.personRequestedAt?.toISOString() ?? null,
   }
 }

@@ -16,6 +16,9 @@ export const CONVERSATION_MESSAGES = {
   sendFailed: 'Failed to send message',
 } as const
 
+/** Who wrote a message: the visitor or user, the agent, a team member who joined, or the chat itself (a notice). */
+export const SENDER_TYPES = ['user', 'ai', 'person', 'notice'] as const
+
 /** Longest message a person may send (about 2,500 tokens). */
 const MESSAGE_MAX_CHARACTERS = 10_000
 
@@ -131,6 +134,10 @@ export const ConversationViewSchema = z.strictObject({
   is_deleted: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Live takeover: the team member in the chat (the agent does not answer meanwhile), or null. */
+  person: z.strictObject({ user_id: z.string().nullable(), name: z.string() }).nullable(),
+  /** When the visitor asked for a person, while nobody has joined. */
+  person_requested_at: z.string().nullable(),
 })
 export type ConversationView = z.infer<typeof ConversationViewSchema>
 
@@ -166,7 +173,9 @@ export const MessageViewSchema = z.strictObject({
   message_id: z.string(),
   conversation_id: z.string(),
   message_text: z.string(),
-  sender_type: z.enum(['user', 'ai']),
+  sender_type: z.enum(SENDER_TYPES),
+  /** A person's message: the name the visitor saw. */
+  sender_name: z.string().nullable(),
   timestamp: z.string(),
   is_read: z.boolean(),
   is_deleted: z.boolean(),

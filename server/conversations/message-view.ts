@@ -19,6 +19,7 @@ export function toMessageView(message: Message): MessageView {
     conversation_id: message.conversationId,
     message_text: message.text,
     sender_type: message.senderType,
+    sender_name: message.senderName,
     timestamp: message.createdAt.toISOString(),
     is_read: message.isRead,
     is_deleted: message.isDeleted,

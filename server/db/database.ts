@@ -13,6 +13,17 @@ export interface Database {
   adapterFactory: SqlMigrationAwareDriverAdapterFactory
   /** Runs statements on a connection of its own, outside Prisma and its pool (extension checks, advisory locks). */
   withRawConnection<T>(work: (query: RawQuery) => Promise<T>): Promise<T>
+  /** Tells every process listening on the channel (PostgreSQL NOTIFY; in-process for the embedded database). */
+  notify(channel: string, payload: string): Promise<void>
+  /**
+   * Hears the channel on a connection of its own (PostgreSQL LISTEN) until closed. onLost reports a broken
+   * connection: nothing more is heard and the caller listens again (signals sent meanwhile are missed).
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost: (error: unknown) => void): Promise<Listening>
+  close(): Promise<void>
+}
+
+export interface Listening {
   close(): Promise<void>
 }
 

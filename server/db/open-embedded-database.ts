@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -24,11 +25,20 @@ export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '3
     const shared = shareEventLoop(pglite)
     const adapterFactory = awaitPgliteScripts(new PrismaPGlite(shared), pglite)
     const prisma = new PrismaClient({ adapter: adapterFactory })
+    // One process holds the database: its signals need not leave it.
+    const signals = new EventEmitter().setMaxListeners(0)
     return {
       prisma,
       kind: 'embedded',
       adapterFactory,
       withRawConnection: (work) => work((sql, params) => shared.query(sql, params)),
+      async notify(channel, payload) {
+        signals.emit(channel, payload)
+      },
+      async listen(channel, onPayload) {
+        signals.on(channel, onPayload)
+        return { close: async () => void signals.off(channel, onPayload) }
+      },
       async close() {
         await prisma.$disconnect()
         await pglite.close()

@@ -36,6 +36,39 @@ export async function openPostgresDatabase(connectionString: string, poolSize: n
         await client.end()
       }
     },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    // A connection of its own, outside the pool: LISTEN lasts as long as the connection.
+    async listen(channel, onPayload, onLost) {
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 })
+      let closing = false
+      const lost = (error: unknown) => {
+        if (closing) return
+        closing = true
+        client.end().catch(() => {})
+        onLost(error)
+      }
+      client.on('error', lost)
+      client.on('end', () => lost(new Error('the listening connection ended')))
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '')
+      })
+      try {
+        await client.connect()
+        await client.query(`listen ${client.escapeIdentifier(channel)}`)
+      } catch (error) {
+        closing = true
+        await client.end().catch(() => {})
+        throw error
+      }
+      return {
+        async close() {
+          closing = true
+          await client.end().catch(() => {})
+        },
+      }
+    },
     async close() {
       await prisma.$disconnect()
       await pool.end()

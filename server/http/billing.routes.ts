@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler } from 'express'
 import type Stripe from 'stripe'
 import { billingNotifications } from '../billing/billing-notifications.ts'
+import { personRequestNotifications } from '../conversations/handoff/person-request-notifications.ts'
 import { unreadVisitorNotifications } from '../conversations/unread-visitor-notifications.ts'
 import { CancelSubscriptionSchema, CheckoutSessionSchema, UsageHistoryQuerySchema } from '../billing/billing.schemas.ts'
 import { cancelSubscription } from '../billing/cancel-subscription.ts'
@@ -93,14 +94,15 @@ export function billingRoutes({
     res.json({ transactions: [] })
   })
 
-  // The header bell: visitors waiting with unread messages, then what the plan says.
+  // The header bell: visitors asking for a person, visitors waiting with unread messages, then what the plan says.
   router.get('/notifications/', signedIn, async (_req, res) => {
     const actor = actorOf(res)
-    const [conversations, billing] = await Promise.all([
+    const [waiting, conversations, billing] = await Promise.all([
+      personRequestNotifications(services.database, actor),
       unreadVisitorNotifications(services.database, actor),
       billingNotifications(services, actor),
     ])
-    res.json({ notifications: [...conversations, ...billing.notifications] })
+    res.json({ notifications: [...waiting, ...conversations, ...billing.notifications] })
   })
   return router
 }

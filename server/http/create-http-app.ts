@@ -26,6 +26,7 @@ import { leadRoutes } from './agents/leads.routes.ts'
 import { conversationExportRoutes } from './agents/conversation-export.routes.ts'
 import { linkBaseOf } from '../mail/email-link-url.ts'
 import { conversationRoutes } from './conversations.routes.ts'
+import { handoffRoutes } from './handoff.routes.ts'
 import { dashboardApiRoutes } from './dashboard-api.routes.ts'
 import { serverSetupOf } from '../stats/server-setup.ts'
 import { billingRoutes } from './billing.routes.ts'
@@ -123,6 +124,7 @@ export async function createHttpApp({
       chat: services.chat,
       settings: widgetSettingsOf(config, secrets.widgetTokenKey),
       rateLimits: services.rateLimits,
+      signals: services.signals,
     }),
   )
   // Stripe's webhook: the raw body (its signature is over the bytes), before the JSON parser.
@@ -205,6 +207,14 @@ export async function createHttpApp({
       database,
       storage: services.storage,
       chat: services.chat,
+      rateLimits: services.rateLimits,
+      signedIn: signedInOrKey,
+    }),
+  )
+  api.use(
+    handoffRoutes({
+      database,
+      signals: services.signals,
       rateLimits: services.rateLimits,
       signedIn: signedInOrKey,
     }),

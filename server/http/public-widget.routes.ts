@@ -38,7 +38,9 @@ import { receiveSingleFile } from './receive-single-file.ts'
 import { refuseNulCharacters } from './refuse-nul-characters.ts'
 import { respondToChat } from './respond-to-chat.ts'
 import { sendStoredFile } from './send-stored-file.ts'
+import { visitorHandoffRoutes } from './visitor-handoff.routes.ts'
 import { widgetCors } from './widget-cors.ts'
+import type { ConversationSignals } from '../live/conversation-signals.ts'
 
 /** A failure as a visitor may see it: the saved message in the visitor's view, never the team's. */
 function visitorError(error: unknown, req: express.Request): unknown {
@@ -59,10 +61,18 @@ interface PublicWidgetOptions {
   chat: ChatServices
   settings: WidgetSettings
   rateLimits: RateLimits
+  signals: ConversationSignals
 }
 
 /** SPEC section 7, Public widget calls, the widget configuration and logos: no user session, a visitor's. */
-export function publicWidgetRoutes({ database, storage, chat, settings, rateLimits }: PublicWidgetOptions): Router {
+export function publicWidgetRoutes({
+  database,
+  storage,
+  chat,
+  settings,
+  rateLimits,
+  signals,
+}: PublicWidgetOptions): Router {
   const router = Router()
   router.use(
     ['/conversations/api', '/widget-configurations', '/widget-logos'],
@@ -156,9 +166,13 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
       streamFlag: input.stream,
       answering: async (events, signal) => {
         try {
+          // The team's live view hears of the visitor's message once it is saved, and of the answer.
           const visitorEvents = {
             onToken: events.onToken,
-            onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)),
+            onUserMessage: (message: MessageView) => {
+              void signals.changed(conversation.id)
+              events.onUserMessage?.(toVisitorMessage(message))
+            },
           }
           const result = await sendWidgetMessage(chat, {
             storage,
@@ -169,18 +183,22 @@ export function publicWidgetRoutes({ database, storage, chat, settings, rateLimi
             standing: res.locals.standing as AccountStanding,
             events: visitorEvents,
             signal,
+            linkBase: settings.linkBase,
           })
           return {
             conversation_id: result.conversation_id,
             user_message: toVisitorMessage(result.user_message),
-            ai_message: toVisitorMessage(result.ai_message),
+            ai_message: result.ai_message && toVisitorMessage(result.ai_message),
           }
         } catch (error) {
           throw visitorError(error, req)
+        } finally {
+          void signals.changed(conversation.id)
         }
       },
     })
   })
+  router.use(visitorHandoffRoutes({ database, signals, rateLimits, linkBase: settings.linkBase, callerOf }))
   router.get('/widget-configurations/', async (req, res) => {
     const { client_key } = StartWidgetSchema.parse(req.query)
     res.setHeader('Cache-Control', 'no-cache')

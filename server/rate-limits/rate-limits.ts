@@ -41,8 +41,12 @@ export interface RateLimits {
   limitWidgetStart(ip: string | undefined): Promise<void>
   /** Widget messages per visitor session and per integration, per minute. */
   limitWidgetMessage(sessionId: string, integrationId: string): Promise<void>
+  /** Live streams opened per visitor session or signed-in user per minute (each holds a connection open). */
+  limitLiveStreams(who: string): Promise<void>
   close(): Promise<void>
 }
+
+const LIVE_STREAMS_PER_MINUTE = 30
 
 async function consume(limiter: RateLimiterAbstract, key: string, what = 'attempts') {
   try {
@@ -67,6 +71,8 @@ export async function createRateLimits(config: Config, database: Database): Prom
   const widgetStarts = store.limiter('widget_ip', config.WIDGET_SESSIONS_PER_IP_PER_HOUR, 3_600)
   const widgetVisitor = store.limiter('widget_visitor', config.WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE, 60)
   const widgetIntegration = store.limiter('widget_integration', config.WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE, 60)
+  // A stream reopens every few minutes, and at once after a dropped connection: plenty, never a flood.
+  const liveStreams = store.limiter('live_stream', LIVE_STREAMS_PER_MINUTE, 60)
   const signIn = createSignInThrottle(store, {
     freeFailures: config.AUTH_SIGN_IN_FREE_FAILURES,
     maxWaitSeconds: config.AUTH_SIGN_IN_MAX_WAIT_SECONDS,
@@ -85,6 +91,7 @@ export async function createRateLimits(config: Config, database: Database): Prom
       await consume(widgetVisitor, sessionId, 'messages')
       await consume(widgetIntegration, integrationId, 'messages on this website')
     },
+    limitLiveStreams: (who) => consume(liveStreams, who, 'live connections'),
     close: store.close,
   }
 }

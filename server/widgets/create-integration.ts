@@ -54,6 +54,9 @@ export async function createIntegration(
           showBranding: input.show_branding,
           allowSubdomains: input.allow_subdomains,
           dailyTokenBudget: input.daily_token_budget ?? null,
+          humanHandoff: input.human_handoff,
+          handoffWaitMinutes: input.handoff_wait_minutes,
+          handoffReplyTime: input.handoff_reply_time,
         },
       }),
     )

@@ -45,6 +45,9 @@ export async function updateIntegration(
         allowSubdomains: change.allow_subdomains,
         isActive: change.is_active,
         dailyTokenBudget: change.daily_token_budget,
+        humanHandoff: change.human_handoff,
+        handoffWaitMinutes: change.handoff_wait_minutes,
+        handoffReplyTime: change.handoff_reply_time,
       },
     })
   const updated = switchingOn

@@ -12,6 +12,8 @@ export const WIDGET_MESSAGES = {
   color: 'Must be a valid hex color code',
   botName: 'Bot name is required',
   required: 'Required',
+  handoffWait: 'Wait for a person must be a whole number of minutes from 1 to 60',
+  replyTime: 'Say when the team answers, such as "within one business day"',
 } as const
 
 export const WIDGET_DEFAULTS = {
@@ -19,6 +21,8 @@ export const WIDGET_DEFAULTS = {
   color: '#6366f1',
   botName: 'Assistant',
   startMessage: 'Hello! How can I help you today?',
+  handoffWaitMinutes: 3,
+  handoffReplyTime: 'within one business day',
 } as const
 
 const POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const
@@ -85,6 +89,13 @@ const fields = {
     .int({ error: 'daily_token_budget must be a whole number' })
     .min(1, { error: 'daily_token_budget must be at least 1' })
     .max(1_000_000_000, { error: 'daily_token_budget is too large' }),
+  human_handoff: formBoolean,
+  handoff_wait_minutes: z.coerce
+    .number({ error: WIDGET_MESSAGES.handoffWait })
+    .int({ error: WIDGET_MESSAGES.handoffWait })
+    .min(1, { error: WIDGET_MESSAGES.handoffWait })
+    .max(60, { error: WIDGET_MESSAGES.handoffWait }),
+  handoff_reply_time: singleLineText({ label: 'Reply time', max: 80, required: WIDGET_MESSAGES.replyTime }),
 }
 
 export const CreateIntegrationSchema = z.object(
@@ -101,6 +112,9 @@ export const CreateIntegrationSchema = z.object(
     show_branding: fields.show_branding.default(true),
     allow_subdomains: fields.allow_subdomains.default(false),
     daily_token_budget: fields.daily_token_budget.optional(),
+    human_handoff: fields.human_handoff.default(false),
+    handoff_wait_minutes: fields.handoff_wait_minutes.default(WIDGET_DEFAULTS.handoffWaitMinutes),
+    handoff_reply_time: fields.handoff_reply_time.default(WIDGET_DEFAULTS.handoffReplyTime),
   },
   { error: WIDGET_MESSAGES.websiteName },
 )
@@ -122,6 +136,9 @@ export const UpdateIntegrationSchema = z.object(
     allow_subdomains: fields.allow_subdomains.optional(),
     is_active: fields.is_active.optional(),
     daily_token_budget: fields.daily_token_budget.nullable().optional(),
+    human_handoff: fields.human_handoff.optional(),
+    handoff_wait_minutes: fields.handoff_wait_minutes.optional(),
+    handoff_reply_time: fields.handoff_reply_time.optional(),
   },
   { error: 'Send the fields to change' },
 )
@@ -145,6 +162,10 @@ export const WidgetIntegrationViewSchema = z.strictObject({
   show_branding: z.boolean(),
   allow_subdomains: z.boolean(),
   daily_token_budget: z.number().nullable(),
+  /** "Talk to a person" in the widget; how long it waits for a team member; when the team answers otherwise. */
+  human_handoff: z.boolean(),
+  handoff_wait_minutes: z.number(),
+  handoff_reply_time: z.string(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

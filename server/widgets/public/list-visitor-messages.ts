@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts'
+import { liveStateOf } from '../../conversations/handoff/live-state.ts'
 import { toMessageView } from '../../conversations/message-view.ts'
 import { requireVisitorConversation } from './require-visitor-conversation.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
@@ -7,9 +8,9 @@ import { toVisitorMessage } from './visitor-message-view.ts'
 // A reloaded page shows this much of the conversation.
 const VISIBLE_MESSAGES = 100
 
-/** The visitor's conversation as the widget redraws it after a page load, oldest first. */
+/** The visitor's conversation as the widget redraws it after a page load, oldest first, and where it stands. */
 export async function listVisitorMessages(database: Database, caller: WidgetCaller, conversationId: string) {
-  await requireVisitorConversation(database, caller, conversationId)
+  const conversation = await requireVisitorConversation(database, caller, conversationId)
   const messages = await database.prisma.message.findMany({
     where: { conversationId, isDeleted: false },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -18,5 +19,7 @@ export async function listVisitorMessages(database: Database, caller: WidgetCall
   return {
     conversation_id: conversationId,
     data: messages.reverse().map((message) => toVisitorMessage(toMessageView(message))),
+    // Whether a team member is in the chat or was asked for: the widget carries on where it was.
+    state: liveStateOf(conversation, caller.integration),
   }
 }

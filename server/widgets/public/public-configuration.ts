@@ -18,6 +18,7 @@ export function publicConfigurationOf(integration: WidgetIntegration, agent: Pic
     collect_user_email: integration.collectUserEmail,
     enable_attachments: integration.enableAttachments,
     show_branding: integration.showBranding,
+    human_handoff: integration.humanHandoff,
   }
 }
 

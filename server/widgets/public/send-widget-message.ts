@@ -3,9 +3,12 @@ import { admitMessage } from '../../conversations/admit-message.ts'
 import { saveUserMessage } from '../../conversations/save-user-message.ts'
 import { answerUserMessage, type ChatEvents, type ChatServices } from '../../conversations/send-message.ts'
 import type { Conversation } from '../../db/generated/prisma/client.ts'
+import { wantsAPerson } from '../../conversations/handoff/wants-a-person.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
+import { keepMessageForPerson } from './keep-message-for-person.ts'
 import { storeAttachment, type PreparedAttachment } from './receive-attachment.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
+import { requestPerson } from './request-person.ts'
 
 export interface SendWidgetMessageOptions {
   storage: FileStorage
@@ -17,17 +20,31 @@ export interface SendWidgetMessageOptions {
   standing: AccountStanding
   events: ChatEvents
   signal: AbortSignal
+  /** Where a person-requested alert's link points (linkBaseOf). */
+  linkBase: string
 }
 
 /**
  * A visitor's message, admitted by admitVisitorMessage, answered like a dashboard one (same
  * retrieval, prompt, plan limits and failure handling); what the answer costs counts against the daily
- * budget (meterAnswerTokens, from the conversation's integration).
+ * budget (meterAnswerTokens, from the conversation's integration). In a chat a team member holds, the
+ * message is kept for them and the agent says nothing (ai_message null); words asking for a person,
+ * where the integration offers one, ask for one and the chat's notice answers instead of the agent.
  */
 export async function sendWidgetMessage(
   services: ChatServices,
-  { storage, caller, conversation, text, file, standing, events, signal }: SendWidgetMessageOptions,
+  { storage, caller, conversation, text, file, standing, events, signal, linkBase }: SendWidgetMessageOptions,
 ) {
+  const asksForAPerson =
+    caller.integration.humanHandoff && !conversation.personRequestedAt && !file && wantsAPerson(text)
+  if (conversation.personName || asksForAPerson) {
+    const userMessage = await keepMessageForPerson(services.database, { storage, conversation, text, file })
+    events.onUserMessage?.(userMessage)
+    const request = asksForAPerson
+      ? await requestPerson(services.database, { caller, conversationId: conversation.id, linkBase })
+      : null
+    return { conversation_id: conversation.id, user_message: userMessage, ai_message: request?.notice ?? null }
+  }
   const admission = await admitMessage(services, {
     agent: caller.agent,
     questionCharacters: text.length + (file?.forAnswer.text?.length ?? 0),

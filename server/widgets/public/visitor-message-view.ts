@@ -7,6 +7,7 @@ export function toVisitorMessage(view: MessageView): VisitorMessageView {
     message_id: view.message_id,
     message_text: view.message_text,
     sender_type: view.sender_type,
+    sender_name: view.sender_name,
     timestamp: view.timestamp,
     sources: view.sources.map((source) => ({
       number: source.number,

@@ -1,7 +1,7 @@
 // The public widget calls' bodies. Imports only zod.
 import { z } from 'zod'
 import { singleLineText } from '../../../shared/text-rules.schemas.ts'
-import { messageText } from '../../conversations/conversations.schemas.ts'
+import { messageText, SENDER_TYPES } from '../../conversations/conversations.schemas.ts'
 
 export const StartWidgetSchema = z.object(
   {
@@ -51,6 +51,21 @@ export const CreateWidgetConversationSchema = z.object({
 })
 export type CreateWidgetConversation = z.infer<typeof CreateWidgetConversationSchema>
 
+/** A visitor's contact, left when nobody from the team could join: the e-mail is required. */
+export const LeaveContactSchema = CreateWidgetConversationSchema.extend({
+  visitor_email: z.email({ error: 'Please enter a valid email address' }).trim().max(254),
+})
+
+/** The live feed's start: the last message the widget shows (ids are UUIDs; anything else is ignored). */
+export const LiveFeedQuerySchema = z.object({
+  after: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+    .optional()
+    .catch(undefined),
+})
+export type LeaveContact = z.infer<typeof LeaveContactSchema>
+
 export const WidgetMessageSchema = z.object(
   { message_text: messageText, stream: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional() },
   { error: 'Message text is required and cannot be empty.' },
@@ -63,7 +78,9 @@ export const WidgetMessageSchema = z.object(
 export const VisitorMessageViewSchema = z.strictObject({
   message_id: z.string(),
   message_text: z.string(),
-  sender_type: z.enum(['user', 'ai']),
+  sender_type: z.enum(SENDER_TYPES),
+  /** A team member's message: the name they go by in the chat. */
+  sender_name: z.string().nullable(),
   timestamp: z.string(),
   sources: z.array(
     z.strictObject({

@@ -3,6 +3,30 @@
 import type { AccessRoutes } from './access-matrix-support.ts'
 
 export const CONVERSATION_ROUTES: AccessRoutes = {
+  'POST /api/conversations/:agentId/:conversationId/takeover/': {
+    need: 'chat',
+    call: (f) => ({ method: 'post', path: `/api/conversations/${f.agentId}/${f.visitorConversationId}/takeover/` }),
+  },
+  'POST /api/conversations/:agentId/:conversationId/release/': {
+    need: 'chat',
+    call: (f) => ({ method: 'post', path: `/api/conversations/${f.agentId}/${f.heldConversationId}/release/` }),
+  },
+  'POST /api/conversations/:agentId/:conversationId/reply/': {
+    need: 'chat',
+    call: (f) => ({
+      method: 'post',
+      path: `/api/conversations/${f.agentId}/${f.heldConversationId}/reply/`,
+      body: { message_text: 'Hello from the team' },
+    }),
+  },
+  'GET /api/conversations/:agentId/:conversationId/live/': {
+    need: 'read',
+    call: (f) => ({
+      method: 'get',
+      path: `/api/conversations/${f.agentId}/${f.visitorConversationId}/live/`,
+      stream: true,
+    }),
+  },
   'POST /api/conversations/create/': {
     need: 'chat',
     call: (f) => ({ method: 'post', path: '/api/conversations/create/', body: { name: 'New', agent_id: f.agentId } }),

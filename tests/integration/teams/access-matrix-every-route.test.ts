@@ -35,6 +35,9 @@ const NOT_PATH_SCOPED = new Set([
   'POST /api/conversations/api/create/',
   'GET /api/conversations/api/chat/:conversationId/',
   'POST /api/conversations/api/chat/:conversationId/',
+  'POST /api/conversations/api/chat/:conversationId/person/',
+  'POST /api/conversations/api/chat/:conversationId/contact/',
+  'GET /api/conversations/api/chat/:conversationId/live/',
 ])
 
 describe('the access matrix', () => {

@@ -3,6 +3,7 @@
 // fresh agent with one of every item for each request. The routes are split by area over
 // access-matrix-*-routes.ts, each area's test file calls describeAccessMatrix() with its table.
 import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgentNeed } from '../../../server/agents/require-agent-access.ts'
 import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
@@ -19,6 +20,10 @@ interface Fixture {
   conversationId: string
   messageId: string
   integrationId: string
+  /** A website visitor's chat nobody of the team is in. */
+  visitorConversationId: string
+  /** A website visitor's chat the acting actor is in (joined by live takeover). */
+  heldConversationId: string
 }
 
 type Call = (fixture: Fixture) => {
@@ -26,6 +31,8 @@ type Call = (fixture: Fixture) => {
   path: string
   body?: object
   file?: boolean
+  /** A Server-Sent Events stream: the status is read from its first chunk, then the stream is closed. */
+  stream?: boolean
 }
 
 /** Agent-scoped routes, what each needs (docs/permissions.md), and a request that exercises it. */
@@ -39,6 +46,19 @@ const GRANTS: Record<string, AgentNeed[]> = {
   deactivated: [],
   pending: [],
   outsider: [],
+}
+
+/** Ends a streamed answer at its first chunk: an access refusal is whole by then, a granted stream has begun. */
+const firstChunkOnly = (response: unknown, done: (error: Error | null, body: unknown) => void) => {
+  // In Node, superagent hands its parser the incoming message itself.
+  const res = response as IncomingMessage
+  let text = ''
+  res.setEncoding('utf8')
+  res.once('data', (chunk: string) => {
+    text += chunk
+    res.destroy()
+    done(null, text.startsWith('{') ? JSON.parse(text) : text)
+  })
 }
 
 /** The app the matrix runs against: no worker, sign-up limits out of the way for the actors. */
@@ -136,7 +156,21 @@ export function describeAccessMatrix(routes: AccessRoutes) {
         startMessage: 'Hi',
       },
     })
+    const visitorChat = (held: boolean) =>
+      prisma.conversation.create({
+        data: {
+          accountId,
+          agentId: agent.id,
+          name: 'Visitor chat',
+          channel: 'widget',
+          widgetIntegrationId: integration.id,
+          visitorId: randomUUID(),
+          ...(held ? { personUserId: actorId, personName: 'Someone' } : {}),
+        },
+      })
     return {
+      visitorConversationId: (await visitorChat(false)).id,
+      heldConversationId: (await visitorChat(true)).id,
       agentId: agent.id,
       textId: text.id,
       documentId: document.id,
@@ -159,6 +193,7 @@ export function describeAccessMatrix(routes: AccessRoutes) {
           : request.body
             ? pending.send(request.body)
             : pending
+        if (request.stream) pending = pending.buffer(true).parse(firstChunkOnly)
         const response = await pending
         const granted = GRANTS[actorName]!
         if (granted.includes(need)) {

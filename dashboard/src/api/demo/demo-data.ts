@@ -133,6 +133,8 @@ export const DEMO_CONVERSATIONS: ConversationView[] = (
   is_deleted: false,
   created_at: at(days + 1),
   updated_at: at(days),
+  person: null,
+  person_requested_at: null,
 }))
 
 export const DEMO_RECENT_CHATS: RecentChats = DEMO_CONVERSATIONS.slice(0, 5).map((conversation) => ({
@@ -159,6 +161,7 @@ export const DEMO_MESSAGES: MessageView[] = (
   ] as const
 ).map(({ minutes, ...message }) => ({
   ...message,
+  sender_name: null,
   conversation_id: 'demo-conversation-1',
   timestamp: new Date(Date.now() - minutes * 60_000).toISOString(),
   is_read: true,
@@ -325,6 +328,9 @@ export const DEMO_INTEGRATIONS: WidgetIntegrationView[] = [
     show_branding: true,
     allow_subdomains: false,
     daily_token_budget: null,
+    human_handoff: false,
+    handoff_wait_minutes: 3,
+    handoff_reply_time: 'within one business day',
     bot_name: 'Assistant',
     is_active: true,
     created_at: at(5),

@@ -26,6 +26,7 @@ export const pendingMessage = (conversationId: string, text: string): Message =>
   conversation_id: conversationId,
   message_text: text,
   sender_type: 'user',
+  sender_name: null,
   timestamp: new Date().toISOString(),
   is_read: true,
   is_deleted: false,
