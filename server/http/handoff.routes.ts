@@ -52,7 +52,8 @@ export function handoffRoutes({ database, signals, rateLimits, signedIn }: Hando
     await signals.changed(options.conversationId)
     res.status(201).json({ message: 'Message sent', data: message })
   })
-  // Server-Sent Events: `changed` with the conversation as it stands, at once and after every change.
+  // Server-Sent Events: `changed` with the conversation as it stands and whether the caller is the one in
+  // it (holding), at once and after every change.
   router.get('/conversations/:agentId/:conversationId/live/', signedIn, async (req, res) => {
     const { actor, agentId, conversationId } = chatOf(req.params, res)
     await requireConversation(database, { actor, agentId, conversationId, need: 'read' })
@@ -64,7 +65,10 @@ export function handoffRoutes({ database, signals, rateLimits, signedIn }: Hando
       conversationId,
       onChange: async (stream) => {
         const { conversation } = await requireConversation(database, { actor, agentId, conversationId, need: 'read' })
-        stream.send('changed', { conversation: toConversationView(conversation) })
+        stream.send('changed', {
+          conversation: toConversationView(conversation),
+          holding: conversation.personUserId === actor.userId,
+        })
       },
     })
   })

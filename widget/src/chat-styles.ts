@@ -17,6 +17,9 @@ export function chatStyles(color: string, position: string): string {
 .cite{font-size:11px;vertical-align:super;margin:0 1px;text-decoration:none}
 .error{align-self:center;color:#b42318;font-size:13px}
 .typing{align-self:flex-start;color:#57606a;font-style:italic}
+.notice{align-self:center;color:#57606a;font-size:12px;text-align:center}
+.who{display:block;font-size:12px}
+.person{background:rgba(255,255,255,.2);border:0;color:inherit;font:inherit;font-size:12px;border-radius:12px;padding:4px 10px;cursor:pointer}
 .form{display:flex;gap:8px;padding:10px;border-top:1px solid #e3e5e8;background:#fff}
 textarea,input{flex:1;resize:none;border:1px solid #d0d7de;border-radius:8px;padding:8px 10px;font:inherit;color:inherit;background:#fff;min-height:20px;max-height:120px}
 .send{background:${color};color:#fff;border:0;border-radius:8px;padding:0 14px;font:inherit;font-weight:600;cursor:pointer}

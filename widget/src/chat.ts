@@ -2,7 +2,7 @@
 import { chatStyles } from './chat-styles.ts'
 import { renderText } from './render-text.ts'
 import { readSaved } from './session-store.ts'
-import { createWidgetApi, WidgetApiError, type VisitorMessage } from './widget-api.ts'
+import { createWidgetApi, WidgetApiError, type LiveState, type VisitorMessage } from './widget-api.ts'
 import { log, safeColor, safePosition, type ChatMountOptions } from './widget-config.ts'
 
 // A paper clip drawn inline: an emoji shows as an empty box on systems without an emoji font.
@@ -52,10 +52,12 @@ export function mountChat(options: ChatMountOptions): void {
     header.append(logo)
   }
   const title = element('h2', 'title', config.bot_name)
+  const person = element('button', 'person hidden', 'Talk to a person')
+  person.type = 'button'
   const close = element('button', 'close', '×')
   close.type = 'button'
   close.setAttribute('aria-label', 'Close the chat')
-  header.append(title, close)
+  header.append(title, person, close)
 
   const messages = element('div', 'log')
   messages.setAttribute('role', 'log')
@@ -72,6 +74,13 @@ export function mountChat(options: ChatMountOptions): void {
   const emailButton = element('button', 'send', 'Start')
   emailButton.type = 'submit'
   emailForm.append(email, emailButton)
+
+  // Offered when nobody from the team joined in time: the visitor leaves an e-mail instead.
+  const contactForm = element('form', 'form contact hidden')
+  const contactEmail = email.cloneNode() as HTMLInputElement
+  const contactButton = element('button', 'send', 'Send')
+  contactButton.type = 'submit'
+  contactForm.append(contactEmail, contactButton)
 
   const composer = element('form', 'form')
   const input = element('textarea')
@@ -94,7 +103,7 @@ export function mountChat(options: ChatMountOptions): void {
   if (config.enable_attachments) composer.append(picker, attach)
   composer.append(input, send)
 
-  panel.append(header, messages, emailForm, chip, composer)
+  panel.append(header, messages, emailForm, contactForm, chip, composer)
   if (config.show_branding) {
     const brand = element('div', 'brand')
     const credit = element('a', '', 'Powered by AgentDesk')
@@ -120,10 +129,23 @@ export function mountChat(options: ChatMountOptions): void {
     choose(null)
   })
 
-  const show = (message: Pick<VisitorMessage, 'message_text' | 'sender_type' | 'sources'>) => {
-    const bubble = element('div', `msg ${message.sender_type}`)
+  // Every message shown once, whichever way it came (its answer, the history, the live stream).
+  const shown = new Set<string>()
+  let lastId: string | undefined
+  const show = (
+    message: Pick<VisitorMessage, 'message_text' | 'sender_type' | 'sources'> & Partial<VisitorMessage>,
+  ) => {
+    const id = message.message_id
+    if (id) {
+      if (shown.has(id)) return element('div') // shown already: nothing to add
+      shown.add(id)
+      lastId = id
+    }
+    const kind = message.sender_type
+    const bubble = element('div', kind === 'notice' ? 'notice' : `msg ${kind === 'person' ? 'ai' : kind}`)
     bubble.dir = 'auto'
-    bubble.append(renderText(message.message_text, message.sender_type === 'ai' ? message.sources : []))
+    if (kind === 'person') bubble.append(element('b', 'who', message.sender_name ?? ''))
+    bubble.append(renderText(message.message_text, kind === 'ai' ? message.sources : []))
     messages.append(bubble)
     messages.scrollTop = messages.scrollHeight
     return bubble
@@ -150,6 +172,57 @@ export function mountChat(options: ChatMountOptions): void {
     ;(needsEmail() ? email : input).focus()
   }
 
+  // A team member in the chat answers instead of the bot; a person asked for is waited for, then an e-mail offered.
+  let personName: string | null = null
+  let waiting: ReturnType<typeof setTimeout> | undefined
+  let replyTime = ''
+  const offerContact = () => {
+    show({
+      message_text: `Nobody from the team is free right now. Leave your e-mail and we will answer ${replyTime}.`,
+      sender_type: 'notice',
+      sources: [],
+    })
+    contactForm.classList.remove('hidden')
+    contactEmail.focus()
+  }
+  const follow = (state: LiveState) => {
+    personName = state.person_name
+    replyTime = state.reply_time
+    person.classList.toggle('hidden', !config.human_handoff || Boolean(personName) || state.wait_seconds_left !== null)
+    title.textContent = personName ? `${personName} · ${config.bot_name}` : config.bot_name
+    input.placeholder = `Message ${personName ?? config.bot_name}...`
+    clearTimeout(waiting)
+    if (personName) contactForm.classList.add('hidden')
+    else if (state.wait_seconds_left !== null) waiting = setTimeout(offerContact, state.wait_seconds_left * 1000)
+  }
+  const stop = new AbortController()
+  let following = false
+  const listen = async () => {
+    if (following || !conversationId) return
+    following = true
+    for (let pause = 1000; !stop.signal.aborted; pause = Math.min(pause * 2, 30_000)) {
+      const id: string | null = conversationId
+      try {
+        await api.follow(
+          id,
+          lastId,
+          (event, data) => {
+            if (event === 'state') follow(data)
+            if (event === 'message') show(data)
+            pause = 1000
+          },
+          stop.signal,
+        )
+      } catch (error) {
+        log(debug, 'the live connection dropped', error)
+      }
+      if (id !== conversationId) break
+      await new Promise((resolve) => setTimeout(resolve, pause))
+    }
+    following = false
+    if (!stop.signal.aborted) void listen()
+  }
+
   const ready = (async () => {
     const resumed = await api.connect()
     const saved = readSaved(config.client_key).conversation_id
@@ -158,7 +231,9 @@ export function mountChat(options: ChatMountOptions): void {
         const history = await api.history(saved)
         conversationId = saved
         messages.replaceChildren()
-        history.forEach(show)
+        history.data.forEach(show)
+        if (history.state) follow(history.state)
+        void listen()
       } catch (error) {
         log(debug, 'the saved conversation could not be loaded', error)
       }
@@ -166,14 +241,47 @@ export function mountChat(options: ChatMountOptions): void {
     layout()
   })()
   show({ message_text: config.start_message, sender_type: 'ai', sources: [] })
+  person.classList.toggle('hidden', !config.human_handoff)
   layout()
 
   const startConversation = async (visitorEmail?: string) => {
     await ready
     const created = await api.createConversation(visitorEmail)
     conversationId = created.conversation_id
+    if (created.ai_message) {
+      shown.add(created.ai_message.message_id)
+      lastId = created.ai_message.message_id
+    }
     layout()
+    void listen()
   }
+
+  person.addEventListener('click', () => {
+    void (async () => {
+      await ready
+      if (!conversationId) await startConversation()
+      const asked = await api.askForPerson(conversationId as string)
+      if (asked.notice) show(asked.notice)
+      follow(asked.state)
+    })().catch((error: unknown) => showFailure(error, 'Please try again.'))
+  })
+
+  contactForm.addEventListener('submit', (event) => {
+    event.preventDefault()
+    if (!contactEmail.checkValidity()) return contactEmail.reportValidity()
+    const address = contactEmail.value.trim()
+    api
+      .leaveContact(conversationId as string, address)
+      .then(() => {
+        contactForm.classList.add('hidden')
+        show({
+          message_text: `Thank you. We will answer ${replyTime} at ${address}.`,
+          sender_type: 'notice',
+          sources: [],
+        })
+      })
+      .catch((error: unknown) => showFailure(error, 'Please try again.'))
+  })
 
   emailForm.addEventListener('submit', (event) => {
     event.preventDefault()
@@ -199,7 +307,8 @@ export function mountChat(options: ChatMountOptions): void {
         sender_type: 'user',
         sources: [],
       })
-      messages.append(typing)
+      // A team member in the chat answers live: the bot is not typing.
+      if (!personName) messages.append(typing)
       let bubble: HTMLElement | null = null
       let streamed = ''
       const answer = await api.send(
@@ -217,8 +326,13 @@ export function mountChat(options: ChatMountOptions): void {
         file ?? undefined,
       )
       typing.remove()
-      if (!bubble) bubble = show({ message_text: '', sender_type: 'ai', sources: [] })
-      ;(bubble as HTMLElement).replaceChildren(renderText(answer.message_text, answer.sources))
+      if (answer && answer.sender_type !== 'ai') show(answer)
+      else if (answer) {
+        if (!bubble) bubble = show({ message_text: '', sender_type: 'ai', sources: [] })
+        ;(bubble as HTMLElement).replaceChildren(renderText(answer.message_text, answer.sources))
+        shown.add(answer.message_id)
+        lastId = answer.message_id
+      }
     } catch (error) {
       typing.remove()
       if (!input.value) input.value = text
@@ -242,6 +356,8 @@ export function mountChat(options: ChatMountOptions): void {
     }
   })
   const shut = () => {
+    stop.abort()
+    clearTimeout(waiting)
     panel.remove()
     style.remove()
     options.close()

@@ -9,9 +9,43 @@ export interface Source {
 export interface VisitorMessage {
   message_id: string
   message_text: string
-  sender_type: 'user' | 'ai'
+  sender_type: 'user' | 'ai' | 'person' | 'notice'
+  sender_name?: string | null
   sources: Source[]
   attachments?: { name: string }[]
+}
+
+/** Where the chat stands: a team member in it, or a person asked for and how long the widget still waits. */
+export interface LiveState {
+  person_name: string | null
+  wait_seconds_left: number | null
+  reply_time: string
+}
+
+/** Reads Server-Sent Events from a response, calling onEvent with each event's name and data until it ends. */
+async function readEvents(response: Response, onEvent: (event: string, data: never) => unknown): Promise<unknown> {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) return
+    buffer += decoder.decode(value, { stream: true })
+    let boundary = buffer.indexOf('\n\n')
+    while (boundary >= 0) {
+      const block = buffer.slice(0, boundary)
+      buffer = buffer.slice(boundary + 2)
+      boundary = buffer.indexOf('\n\n')
+      const event = /^event: (.+)$/m.exec(block)?.[1]
+      const data = /^data: (.*)$/m.exec(block)?.[1]
+      if (!event || data === undefined) continue
+      const result = onEvent(event, JSON.parse(data) as never)
+      if (result !== undefined) {
+        void reader.cancel()
+        return result
+      }
+    }
+  }
 }
 
 interface Tokens {
@@ -142,10 +176,36 @@ export function createWidgetApi(
 
   return {
     connect,
-    async history(conversationId: string): Promise<VisitorMessage[]> {
-      return (
-        (await (await authorised(`/conversations/api/chat/${conversationId}/`)).json()) as { data: VisitorMessage[] }
-      ).data
+    async history(conversationId: string): Promise<{ data: VisitorMessage[]; state?: LiveState }> {
+      return (await (await authorised(`/conversations/api/chat/${conversationId}/`)).json()) as {
+        data: VisitorMessage[]
+        state?: LiveState
+      }
+    },
+    /** Follows the chat live (a team member's words, notices, its state) until the stream ends or is aborted. */
+    async follow(
+      conversationId: string,
+      after: string | undefined,
+      onEvent: (event: string, data: never) => void,
+      signal: AbortSignal,
+    ): Promise<void> {
+      const query = after ? `?after=${after}` : ''
+      const response = await authorised(`/conversations/api/chat/${conversationId}/live/${query}`, {
+        headers: { Accept: 'text/event-stream' },
+        signal,
+      })
+      await readEvents(response, (event, data) => void onEvent(event, data))
+    },
+    async askForPerson(conversationId: string): Promise<{ notice: VisitorMessage | null; state: LiveState }> {
+      return (await (
+        await authorised(`/conversations/api/chat/${conversationId}/person/`, { method: 'POST', body: '{}' })
+      ).json()) as { notice: VisitorMessage | null; state: LiveState }
+    },
+    async leaveContact(conversationId: string, email: string): Promise<void> {
+      await authorised(`/conversations/api/chat/${conversationId}/contact/`, {
+        method: 'POST',
+        body: JSON.stringify({ visitor_email: email, page_url: location.origin + location.pathname }),
+      })
     },
     async createConversation(email?: string): Promise<{ conversation_id: string; ai_message: VisitorMessage | null }> {
       const created = (await (
@@ -158,13 +218,16 @@ export function createWidgetApi(
       save(clientKey, { conversation_id: created.conversation_id })
       return created
     },
-    /** Sends a message and reads the answer as it streams: onToken for each piece, then the saved answer. */
+    /**
+     * Sends a message and reads the answer as it streams: onToken for each piece, then the saved answer
+     * (null while a team member holds the chat: they answer live).
+     */
     async send(
       conversationId: string,
       text: string,
       onToken: (piece: string) => void,
       file?: File,
-    ): Promise<VisitorMessage> {
+    ): Promise<VisitorMessage | null> {
       let body: BodyInit = JSON.stringify({ message_text: text })
       if (file) {
         const form = new FormData()
@@ -177,33 +240,19 @@ export function createWidgetApi(
         headers: { Accept: 'text/event-stream' },
         body,
       })
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader()
-      const decoder = new TextDecoder()
-      let buffer = ''
-      for (;;) {
-        const { value, done } = await reader.read()
-        if (done) break
-        buffer += decoder.decode(value, { stream: true })
-        let boundary = buffer.indexOf('\n\n')
-        while (boundary >= 0) {
-          const block = buffer.slice(0, boundary)
-          buffer = buffer.slice(boundary + 2)
-          boundary = buffer.indexOf('\n\n')
-          const event = /^event: (.+)$/m.exec(block)?.[1]
-          const data = /^data: (.*)$/m.exec(block)?.[1]
-          if (!event || data === undefined) continue
-          const parsed = JSON.parse(data) as {
-            text?: string
-            ai_message?: VisitorMessage
-            message?: string
-            reason?: string
-          }
+      const result = await readEvents(
+        response,
+        (event, parsed: { text?: string; ai_message?: VisitorMessage | null; message?: string; reason?: string }) => {
           if (event === 'token') onToken(parsed.text ?? '')
-          if (event === 'done' && parsed.ai_message) return parsed.ai_message
-          if (event === 'error')
-            throw new WidgetApiError(502, parsed.message ?? 'Failed to send message', parsed.reason)
-        }
-      }
+          if (event === 'done') return { answer: parsed.ai_message ?? null }
+          if (event === 'error') return { error: parsed }
+        },
+      )
+      const outcome = result as
+        { answer?: VisitorMessage | null; error?: { message?: string; reason?: string } } | undefined
+      if (outcome?.error)
+        throw new WidgetApiError(502, outcome.error.message ?? 'Failed to send message', outcome.error.reason)
+      if (outcome) return outcome.answer ?? null
       throw new WidgetApiError(502, 'The answer was interrupted.')
     },
   }

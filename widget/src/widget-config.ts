@@ -12,6 +12,8 @@ export interface WidgetConfig {
   collect_user_email: boolean
   enable_attachments: boolean
   show_branding: boolean
+  /** "Talk to a person" in the header. */
+  human_handoff?: boolean
 }
 
 /** What the loader hands the chat window. */

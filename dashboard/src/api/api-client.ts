@@ -171,12 +171,17 @@ export function createApiClient(options: ApiClientOptions) {
   /**
    * A streamed call (Server-Sent Events): the same token, CSRF and refresh rules as request(), but the
    * open response is handed back for the caller to read. Errors before the stream opens are ApiErrors.
+   * Without a body it is a GET (a live stream to follow).
    */
   async function openStream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+    const method = body === undefined ? 'GET' : 'POST'
     if (options.demo?.active())
       throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Demo Mode', 'Chat is not available in demo mode.')
     const streamHeaders = async (): Promise<Record<string, string>> => {
-      const headers = { Accept: 'text/event-stream', 'Content-Type': 'application/json' }
+      const headers: Record<string, string> =
+        method === 'GET'
+          ? { Accept: 'text/event-stream' }
+          : { Accept: 'text/event-stream', 'Content-Type': 'application/json' }
       if (options.authorize) return { ...headers, Authorization: `Bearer ${await options.authorize()}` }
       if (readTokens(options.storage).refresh && accessTokenExpiring(readTokens(options.storage).access))
         await refresh()
@@ -190,10 +195,10 @@ export function createApiClient(options: ApiClientOptions) {
       let response: Response
       try {
         response = await fetch(`${baseUrl}/api${path}`, {
-          method: 'POST',
+          method,
           headers: await streamHeaders(),
           credentials: options.authorize ? 'omit' : 'include',
-          body: JSON.stringify(body),
+          body: method === 'GET' ? undefined : JSON.stringify(body),
           signal,
         })
       } catch (error) {

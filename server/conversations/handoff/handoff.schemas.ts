@@ -18,7 +18,7 @@ export const heldByOther = (name: string) => `${name} is already in this chat.`
 export const HANDOFF_NOTICES = {
   joined: (name: string) => `${name} joined the chat`,
   left: (name: string) => `${name} left the chat`,
-  requested: 'You asked for a person. Someone from the team will join this chat as soon as they can.',
+  requested: 'A person was asked for: someone from the team will join this chat as soon as they can.',
 } as const
 
 export const PersonMessageSchema = z.object(

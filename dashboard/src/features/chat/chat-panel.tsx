@@ -18,11 +18,17 @@ export interface ChatPanelProps {
   conversationId: string | null
   sender: ChatSender
   header: ReactNode
+  /** Shown under the header, such as who of the team is in a visitor's chat. */
+  banner?: ReactNode
   formatTime(value: string): string
   /** Widget visitors' conversations are read, not written, from the dashboard. */
   canWrite: boolean
   /** Why the message box is missing, when it is. */
   readOnlyReason?: string
+  /** The user's own messages can be edited, deleted and retried (not a visitor's, in their chat). */
+  editable?: boolean
+  /** The message box's hint, when it is not "Message {agent}...". */
+  placeholder?: string
   emptyTitle: string
   height?: number
 }
@@ -33,9 +39,12 @@ export function ChatPanel({
   conversationId,
   sender,
   header,
+  banner,
   formatTime,
   canWrite,
   readOnlyReason,
+  editable = true,
+  placeholder,
   emptyTitle,
   height,
 }: ChatPanelProps) {
@@ -56,22 +65,24 @@ export function ChatPanel({
     if (list.current) list.current.scrollTop = list.current.scrollHeight
     // Only when a message arrives at the bottom, not when earlier ones are loaded above.
   }, [newest, sender.streamingText])
-  const actions = conversationId
-    ? {
-        canChange: canWrite && !sender.isSending && !retry.isPending && !edit.isPending,
-        onEdit: (message: Message, text: string) =>
-          edit.mutate({ agentId, conversationId, messageId: message.message_id, text }),
-        onDelete: (message: Message) => {
-          if (window.confirm(DELETE_MESSAGE_CONFIRMATION))
-            remove.mutate({ agentId, conversationId, messageId: message.message_id })
-        },
-        onRetry: (message: Message) => retry.mutate({ agentId, conversationId, messageId: message.message_id }),
-      }
-    : undefined
+  const actions =
+    conversationId && editable
+      ? {
+          canChange: canWrite && !sender.isSending && !retry.isPending && !edit.isPending,
+          onEdit: (message: Message, text: string) =>
+            edit.mutate({ agentId, conversationId, messageId: message.message_id, text }),
+          onDelete: (message: Message) => {
+            if (window.confirm(DELETE_MESSAGE_CONFIRMATION))
+              remove.mutate({ agentId, conversationId, messageId: message.message_id })
+          },
+          onRetry: (message: Message) => retry.mutate({ agentId, conversationId, messageId: message.message_id }),
+        }
+      : undefined
 
   return (
     <section className="chat-panel" style={height ? { height } : undefined} aria-label="Conversation">
       <header className="chat-panel__header">{header}</header>
+      {banner}
       <div className="chat-panel__messages" ref={list} aria-live="polite" aria-busy={sender.isSending}>
         {!conversationId ? (
           <div className="chat-panel__empty">
@@ -138,7 +149,9 @@ export function ChatPanel({
       </div>
       {canWrite ? (
         <ChatComposer
-          placeholder={conversationId ? `Message ${agentName}...` : 'Select a conversation to start chatting'}
+          placeholder={
+            conversationId ? (placeholder ?? `Message ${agentName}...`) : 'Select a conversation to start chatting'
+          }
           disabled={!conversationId || sender.isSending || retry.isPending || edit.isPending}
           onSend={sender.send}
         />

@@ -42,6 +42,15 @@ export function MessageBubble({
 }) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(message.message_text)
+  // What the chat itself says (a person joined or left, a person was asked for): a line, not a bubble.
+  if (message.sender_type === 'notice')
+    return (
+      <li className="message message--notice" data-testid="message-notice">
+        <Text as="span" variant="bodySm" tone="subdued">
+          {message.message_text} · {formatTime(message.timestamp)}
+        </Text>
+      </li>
+    )
   const mine = message.sender_type === 'user'
   const cited = (message.sources ?? []).filter((source) => message.message_text.includes(`[${source.number}]`))
   const save = () => {
@@ -56,6 +65,9 @@ export function MessageBubble({
       data-testid={`message-${message.sender_type}`}
     >
       <div className="message__bubble" dir="auto">
+        {message.sender_type === 'person' ? (
+          <span className="message__author">{`${message.sender_name ?? 'Team'} (team)`}</span>
+        ) : null}
         {editing ? (
           <div className="message__edit">
             <label className="visually-hidden" htmlFor={`edit-${message.message_id}`}>

@@ -43,6 +43,11 @@ export function ConversationListItem({
               {conversation.last_message || 'No messages yet'}
             </Text>
             <ChannelBadge channel={conversation.channel} />
+            {conversation.person ? (
+              <Badge tone="success">{`${conversation.person.name} is in`}</Badge>
+            ) : conversation.person_requested_at ? (
+              <Badge tone="warning">Asks for a person</Badge>
+            ) : null}
             {conversation.unread > 0 ? (
               <Badge tone="info" toneAndProgressLabelOverride={`${conversation.unread} unread`}>
                 {String(conversation.unread)}

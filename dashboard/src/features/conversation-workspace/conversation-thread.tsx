@@ -7,26 +7,34 @@ import { formatTime12 } from '../../shared/format/format-dates.ts'
 import type { Conversation } from '../conversations/conversation.types.ts'
 import { ConversationHeader, type ConversationHeaderProps } from './conversation-header.tsx'
 import { activityQuery } from '../conversations/conversations.queries.ts'
+import { HandoffBar } from './handoff-bar.tsx'
+import { useConversationLive } from './use-conversation-live.ts'
 import { useMarkRead } from './use-mark-read.ts'
+import { usePersonSender } from './use-person-sender.ts'
 
-function readOnlyReasonOf(channel: Conversation['channel']): string {
+function readOnlyReasonOf(channel: Conversation['channel'], open: boolean): string {
+  if (!open) return 'This conversation is closed, or its agent is inactive.'
   if (channel === 'shopify')
-    return 'This conversation belongs to a customer of your Shopify store; you can read it here.'
-  if (channel === 'widget') return 'This conversation belongs to a website visitor; you can read it here.'
+    return 'This conversation belongs to a customer of your Shopify store: join the chat to write to them.'
+  if (channel === 'widget') return 'This conversation belongs to a website visitor: join the chat to write to them.'
   return 'This conversation is closed, or its agent is inactive.'
 }
 
 export function ConversationThread({
-  conversation,
+  conversation: listed,
   ...actions
 }: ConversationHeaderProps & { conversation: Conversation }) {
   const client = useApi()
+  const live = useConversationLive(listed)
+  const conversation = live.conversation
   useMarkRead(conversation)
   // Re-checked every 5 minutes and on focus (SPEC section 4); a closed conversation cannot be written in.
   const activity = useQuery(activityQuery(client, conversation.agent_id, conversation.id))
-  const sender = useChatSender(conversation.agent_id, conversation.id)
+  const chatSender = useChatSender(conversation.agent_id, conversation.id)
+  const personSender = usePersonSender(conversation)
   const fromDashboard = (conversation.channel ?? 'dashboard') === 'dashboard'
   const open = activity.data?.is_active !== false
+  const sender = live.holding ? personSender : chatSender
   return (
     <ChatPanel
       agentId={conversation.agent_id}
@@ -43,9 +51,12 @@ export function ConversationThread({
           {...actions}
         />
       }
+      banner={<HandoffBar live={live} />}
       formatTime={formatTime12}
-      canWrite={fromDashboard && open}
-      readOnlyReason={readOnlyReasonOf(conversation.channel)}
+      canWrite={open && (fromDashboard || live.holding)}
+      readOnlyReason={readOnlyReasonOf(conversation.channel, open)}
+      editable={fromDashboard}
+      placeholder={live.holding ? 'Write to the visitor...' : undefined}
       emptyTitle="No Messages Yet"
     />
   )

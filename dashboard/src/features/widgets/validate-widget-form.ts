@@ -20,6 +20,9 @@ const FIELD_OF_PAYLOAD: Record<string, WidgetFormField> = {
   collect_user_email: 'collectUserEmail',
   enable_attachments: 'enableAttachments',
   show_branding: 'showBranding',
+  human_handoff: 'humanHandoff',
+  handoff_wait_minutes: 'handoffWaitMinutes',
+  handoff_reply_time: 'handoffReplyTime',
 }
 
 export const isAcceptableLogo = (file: File) => LOGO_TYPES.includes(file.type) && file.size < LOGO_MAX_BYTES
@@ -42,6 +45,9 @@ export function validateWidgetForm(values: WidgetFormValues): WidgetFormCheck {
     collect_user_email: values.collectUserEmail,
     enable_attachments: values.enableAttachments,
     show_branding: values.showBranding,
+    human_handoff: values.humanHandoff,
+    handoff_wait_minutes: values.handoffWaitMinutes,
+    handoff_reply_time: values.handoffReplyTime,
   })
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

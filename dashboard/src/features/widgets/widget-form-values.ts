@@ -15,6 +15,10 @@ export interface WidgetFormValues {
   showBranding: boolean
   collectUserEmail: boolean
   enableAttachments: boolean
+  humanHandoff: boolean
+  /** Typed text until it is checked: the server's schema reads the number. */
+  handoffWaitMinutes: string
+  handoffReplyTime: string
   website_logo: File | null
 }
 
@@ -41,6 +45,9 @@ export const WIDGET_FORM_DEFAULTS: WidgetFormValues = {
   showBranding: true,
   collectUserEmail: false,
   enableAttachments: true,
+  humanHandoff: false,
+  handoffWaitMinutes: String(WIDGET_DEFAULTS.handoffWaitMinutes),
+  handoffReplyTime: WIDGET_DEFAULTS.handoffReplyTime,
   website_logo: null,
 }
 
@@ -58,6 +65,9 @@ export function valuesOfIntegration(integration: WidgetIntegration): WidgetFormV
     showBranding: integration.show_branding,
     collectUserEmail: integration.collect_user_email,
     enableAttachments: integration.enable_attachments,
+    humanHandoff: integration.human_handoff,
+    handoffWaitMinutes: String(integration.handoff_wait_minutes),
+    handoffReplyTime: integration.handoff_reply_time,
     website_logo: null,
   }
 }

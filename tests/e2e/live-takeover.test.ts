@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SETTLED, screenshot } from '../support/dashboard-browser.ts'
+import { startLocalServer, type LocalServer } from '../support/local-http-server.ts'
+import { reportBrowserFailures } from '../support/report-browser-failure.ts'
+import { startSpawnedDashboard, type SpawnedDashboard } from '../support/spawned-dashboard.ts'
+import { accountsOn, type Tokens } from './account-owner.ts'
+
+// Issue 21, live takeover in Chromium: a visitor on a customer's page asks for a person, a team member in
+// another browser context joins from Conversations, each sees the other's words without a reload, the
+// chat is handed back and the agent answers again; and a visitor whom nobody joins in time leaves an
+// e-mail, which becomes a lead.
+const OWNER = { email: 'nora@live.example', password: 'Live-Pass-7', full_name: 'Nora Owner' }
+let dashboard: SpawnedDashboard
+let host: LocalServer
+let owner: Tokens
+let agentId: string
+let clientKey = ''
+let visitorPage: Page
+let teamPage: Page
+const { api, register, signedInContext } = accountsOn(() => dashboard)
+
+const inWidget = (page: Page, selector: string) => page.locator(`[data-agentdesk-widget] >> css=${selector}`)
+
+async function openWidget(page: Page) {
+  await page.goto(`${host.url}/help`)
+  await inWidget(page, 'button.launcher').click()
+  await inWidget(page, 'textarea').waitFor({ state: 'visible' })
+}
+
+async function visitorSays(page: Page, text: string) {
+  await inWidget(page, 'textarea').fill(text)
+  await inWidget(page, 'textarea').press('Enter')
+}
+
+beforeAll(async () => {
+  dashboard = await startSpawnedDashboard()
+  host = await startLocalServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    res.end(
+      `<!doctype html><html lang="en"><head><title>Help centre</title></head><body><h1>Help</h1>
+<script src="${dashboard.server.baseUrl}/widget/v1/widget.js" data-client-key="${clientKey}" async></script></body></html>`,
+    )
+  })
+  owner = await register(OWNER)
+  agentId = (await api<{ agent_id: string }>('/agents/create/', owner.access, { name: 'Help desk' })).json.agent_id
+  clientKey = (
+    await api<{ client_key: string }>(`/agents/${agentId}/integrations/frontend/`, owner.access, {
+      website_name: 'Help centre',
+      website_domain: `127.0.0.1:${new URL(host.url).port}`,
+      human_handoff: true,
+      handoff_wait_minutes: 1,
+      handoff_reply_time: 'within two hours',
+    })
+  ).json.client_key
+  visitorPage = await (await dashboard.browser.newContext()).newPage()
+  teamPage = await (await signedInContext(owner)).newPage()
+}, 120_000)
+afterAll(async () => {
+  await dashboard?.close()
+  await host?.close()
+})
+
+reportBrowserFailures({ page: () => teamPage, server: () => dashboard.server })
+
+describe('live takeover', () => {
+  it('brings a person into a visitor’s chat live, both ways, and hands it back to the agent', async () => {
+    await openWidget(visitorPage)
+    await inWidget(visitorPage, 'button.person').click()
+    await inWidget(visitorPage, '.notice').filter({ hasText: 'A person was asked for' }).waitFor(SETTLED)
+    const { json } = await api<{ data: { id: string }[] }>('/conversations/index/', owner.access)
+    const conversationId = json.data[0]!.id
+
+    await teamPage.goto(`${dashboard.server.baseUrl}/app/conversations?conversation=${conversationId}`)
+    const bar = teamPage.getByTestId('handoff-bar')
+    await expect.poll(() => bar.textContent(), SETTLED).toContain('The visitor asked for a person')
+    await bar.getByRole('button', { name: 'Join the chat' }).click()
+
+    await inWidget(visitorPage, '.notice').filter({ hasText: 'Nora joined the chat' }).waitFor(SETTLED)
+    await expect.poll(() => inWidget(visitorPage, '.title').textContent(), SETTLED).toContain('Nora')
+
+    await teamPage.getByPlaceholder('Write to the visitor...').fill('Hello, I am Nora. How can I help?')
+    await teamPage.getByRole('button', { name: 'Send message' }).click()
+    const personBubble = inWidget(visitorPage, '.msg.ai').filter({ hasText: 'Hello, I am Nora' })
+    await personBubble.waitFor(SETTLED)
+    expect(await personBubble.locator('.who').textContent()).toBe('Nora')
+
+    await visitorSays(visitorPage, 'My parcel never arrived.')
+    await teamPage.getByTestId('message-user').filter({ hasText: 'My parcel never arrived.' }).waitFor(SETTLED)
+    await screenshot(teamPage, 'live-takeover-team')
+    await screenshot(visitorPage, 'live-takeover-visitor')
+
+    await bar.getByRole('button', { name: 'Hand back to Help desk' }).click()
+    await inWidget(visitorPage, '.notice').filter({ hasText: 'Nora left the chat' }).waitFor(SETTLED)
+    const answersBefore = await inWidget(visitorPage, '.msg.ai').count()
+    await visitorSays(visitorPage, 'What are your opening hours?')
+    await expect.poll(() => inWidget(visitorPage, '.msg.ai').count(), SETTLED).toBeGreaterThan(answersBefore)
+    await expect.poll(() => bar.textContent(), SETTLED).toContain('Help desk answers this chat')
+  })
+
+  it('offers a visitor whom nobody joins to leave an e-mail, and keeps it as a lead', async () => {
+    const context = await dashboard.browser.newContext()
+    const page = await context.newPage()
+    await page.clock.install()
+    await openWidget(page)
+    await inWidget(page, 'button.person').click()
+    await inWidget(page, '.notice').filter({ hasText: 'A person was asked for' }).waitFor(SETTLED)
+    await page.clock.fastForward('01:05')
+    const offer = inWidget(page, '.notice').filter({ hasText: 'Nobody from the team is free right now' })
+    await offer.waitFor(SETTLED)
+    expect(await offer.textContent()).toContain('within two hours')
+    await inWidget(page, 'form.contact input[type=email]').fill('waiting@example.com')
+    await inWidget(page, 'form.contact button').click()
+    await inWidget(page, '.notice').filter({ hasText: 'at waiting@example.com' }).waitFor(SETTLED)
+    const leads = await api<{ leads: { email: string }[] }>(`/agents/${agentId}/leads/`, owner.access)
+    expect(leads.json.leads.map((lead) => lead.email)).toContain('waiting@example.com')
+    await context.close()
+  })
+})
