@@ -213,7 +213,7 @@ describe('the alert switches', () => {
     const read = await testApp.request.get('/api/accounts/email-alerts/').set(bearer(account.access))
     const { alerts: switches } = AlertSettingsViewSchema.parse(read.body)
     expect(switches.every((alert) => alert.enabled)).toBe(true)
-    expect(switches).toHaveLength(6)
+    expect(switches).toHaveLength(7)
     for (const body of [{ usage_warning: 'no' }, { is_admin: true }, []]) {
       const refused = await switchAlerts(account, body)
       expect(refused.status).toBe(400)
