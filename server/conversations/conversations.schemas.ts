@@ -188,6 +188,13 @@ export const MessageViewSchema = z.strictObject({
   answer_failed: z.boolean(),
   /** A user message's answer as far as it was written: while it is being written, and once it failed. */
   partial_answer: z.string().nullable(),
+  /** An answer's ratings as the reader sees them: their own, and the visitor's with its comment (null for other messages). */
+  feedback: z
+    .strictObject({
+      yours: z.enum(['up', 'down']).nullable(),
+      visitor: z.strictObject({ rating: z.enum(['up', 'down']), comment: z.string().nullable() }).nullable(),
+    })
+    .nullable(),
   usage: z
     .strictObject({ model: z.string().nullable(), prompt_tokens: z.number(), completion_tokens: z.number() })
     .nullable(),

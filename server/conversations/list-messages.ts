@@ -1,5 +1,6 @@
 import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
+import { answerFeedbackOf } from '../feedback/answer-feedback-of.ts'
 import { toMessageView } from './message-view.ts'
 import { requireConversation } from './require-conversation.ts'
 
@@ -26,8 +27,12 @@ export async function listMessages(database: Database, { actor, agentId, convers
       take: query.limit,
     }),
   ])
+  const feedback = await answerFeedbackOf(database, {
+    messageIds: messages.filter((message) => message.senderType === 'ai').map((message) => message.id),
+    userId: actor.userId,
+  })
   return {
-    data: messages.reverse().map(toMessageView),
+    data: messages.reverse().map((message) => toMessageView(message, feedback.get(message.id))),
     total,
     page: query.page,
     limit: query.limit,

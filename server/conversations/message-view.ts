@@ -1,4 +1,5 @@
 import type { Message } from '../db/generated/prisma/client.ts'
+import type { AnswerFeedbackSummary } from '../feedback/answer-feedback-of.ts'
 import type { MessageView, SourceView } from './conversations.schemas.ts'
 
 /** Attachments as clients see them: name, type, size and position; never where the file is stored. */
@@ -12,8 +13,13 @@ function attachmentsOf(value: unknown) {
   }))
 }
 
-/** A message as the SPEC names its fields (section 3), with its sources and token usage. */
-export function toMessageView(message: Message): MessageView {
+const UNRATED: AnswerFeedbackSummary = { yours: null, visitor: null }
+
+/**
+ * A message as the SPEC names its fields (section 3), with its sources and token usage, and for an answer
+ * its ratings as the reader sees them (answerFeedbackOf; none given, none yet).
+ */
+export function toMessageView(message: Message, feedback?: AnswerFeedbackSummary): MessageView {
   return {
     message_id: message.id,
     conversation_id: message.conversationId,
@@ -33,6 +39,7 @@ export function toMessageView(message: Message): MessageView {
     answer_failed: message.answerError !== null,
     // A user message's answer as far as it was written: while it is being written, and once it failed.
     partial_answer: message.partialAnswer,
+    feedback: message.senderType === 'ai' ? (feedback ?? UNRATED) : null,
     usage:
       message.senderType === 'ai'
         ? { model: message.model, prompt_tokens: message.promptTokens, completion_tokens: message.completionTokens }

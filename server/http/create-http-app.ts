@@ -26,6 +26,7 @@ import { leadRoutes } from './agents/leads.routes.ts'
 import { conversationExportRoutes } from './agents/conversation-export.routes.ts'
 import { linkBaseOf } from '../mail/email-link-url.ts'
 import { conversationRoutes } from './conversations.routes.ts'
+import { feedbackRoutes } from './feedback.routes.ts'
 import { handoffRoutes } from './handoff.routes.ts'
 import { dashboardApiRoutes } from './dashboard-api.routes.ts'
 import { serverSetupOf } from '../stats/server-setup.ts'
@@ -211,6 +212,7 @@ export async function createHttpApp({
       signedIn: signedInOrKey,
     }),
   )
+  api.use(feedbackRoutes({ database, signedIn: signedInOrKey }))
   api.use(
     handoffRoutes({
       database,

@@ -38,7 +38,7 @@ import { receiveSingleFile } from './receive-single-file.ts'
 import { refuseNulCharacters } from './refuse-nul-characters.ts'
 import { respondToChat } from './respond-to-chat.ts'
 import { sendStoredFile } from './send-stored-file.ts'
-import { visitorHandoffRoutes } from './visitor-handoff.routes.ts'
+import { visitorChatRoutes } from './visitor-chat.routes.ts'
 import { widgetCors } from './widget-cors.ts'
 import type { ConversationSignals } from '../live/conversation-signals.ts'
 
@@ -198,7 +198,7 @@ export function publicWidgetRoutes({
       },
     })
   })
-  router.use(visitorHandoffRoutes({ database, signals, rateLimits, linkBase: settings.linkBase, callerOf }))
+  router.use(visitorChatRoutes({ database, signals, rateLimits, linkBase: settings.linkBase, callerOf }))
   router.get('/widget-configurations/', async (req, res) => {
     const { client_key } = StartWidgetSchema.parse(req.query)
     res.setHeader('Cache-Control', 'no-cache')

@@ -10,9 +10,16 @@ const TREND_DAYS = 30
 // A conversation is currently active when it is open and had a message in the last day.
 const ACTIVE_WITHIN_MS = DAY_MS
 
+/** The share of ratings that were thumbs up, in whole percent; null when nothing was rated. */
+function satisfactionOf(up: number, down: number) {
+  const ratings = up + down
+  return { rate: ratings === 0 ? null : Math.round((100 * up) / ratings), ratings }
+}
+
 /**
- * The four stat cards: agents the user sees, their conversations (not deleted) and messages, the
- * conversations active now, and trends of conversations and messages over the last 30 days.
+ * The stat cards: agents the user sees, their conversations (not deleted) and messages, the
+ * conversations active now, trends of conversations and messages over the last 30 days, and how satisfied
+ * raters were with the answers in those 30 days.
  */
 export async function dashboardStats(database: Database, actor: Actor, now = new Date()): Promise<DashboardStats> {
   const agents = visibleAgentsWhere(actor)
@@ -29,6 +36,8 @@ export async function dashboardStats(database: Database, actor: Actor, now = new
     earlierConversations,
     recentMessages,
     earlierMessages,
+    ratedUp,
+    ratedDown,
   ] = await Promise.all([
     database.prisma.agent.count({ where: agents }),
     database.prisma.conversation.count({ where: conversations }),
@@ -42,6 +51,11 @@ export async function dashboardStats(database: Database, actor: Actor, now = new
     }),
     database.prisma.message.count({ where: { ...messages, createdAt: { gte: periodStart, lte: now } } }),
     database.prisma.message.count({ where: { ...messages, createdAt: { gte: previousStart, lt: periodStart } } }),
+    ...(['up', 'down'] as const).map((rating) =>
+      database.prisma.answerFeedback.count({
+        where: { rating, updatedAt: { gte: periodStart, lte: now }, message: messages },
+      }),
+    ),
   ])
   return {
     totalAgents,
@@ -52,5 +66,6 @@ export async function dashboardStats(database: Database, actor: Actor, now = new
       conversations: trendOf(recentConversations, earlierConversations),
       messages: trendOf(recentMessages, earlierMessages),
     },
+    satisfaction: satisfactionOf(ratedUp ?? 0, ratedDown ?? 0),
   }
 }

@@ -66,6 +66,8 @@ export const DashboardStatsSchema = z.strictObject({
   activeConversations: z.number(),
   totalMessages: z.number(),
   trends: z.strictObject({ conversations: TrendSchema, messages: TrendSchema }),
+  /** Answers rated in the last 30 days (thumbs up or down, by visitors and the team), and the share rated up in percent (null: none rated). */
+  satisfaction: z.strictObject({ rate: z.number().nullable(), ratings: z.number() }),
 })
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>
 

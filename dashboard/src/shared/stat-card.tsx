@@ -25,11 +25,14 @@ export function StatCard({
   value,
   caption,
   trend,
+  shown,
 }: {
   title: string
   value: number | undefined
   caption?: string
   trend?: Trend
+  /** The figure as text when it is not a count (a percentage, "No ratings yet"). */
+  shown?: string
 }) {
   return (
     <Card>
@@ -38,7 +41,7 @@ export function StatCard({
           {title}
         </Text>
         <Text as="p" variant="heading2xl">
-          {value === undefined ? '–' : formatCount(value)}
+          {shown ?? (value === undefined ? '–' : formatCount(value))}
         </Text>
         {caption || trend ? (
           <InlineStack gap="200" wrap>

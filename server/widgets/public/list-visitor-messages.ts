@@ -16,9 +16,18 @@ export async function listVisitorMessages(database: Database, caller: WidgetCall
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: VISIBLE_MESSAGES,
   })
+  const ratings = await database.prisma.answerFeedback.findMany({
+    where: { conversationId, rater: `visitor:${caller.session.visitorId}` },
+    select: { messageId: true, rating: true, comment: true },
+  })
+  const ratingOf = new Map(ratings.map((rating) => [rating.messageId, rating]))
+  const visitorRating = (id: string) => {
+    const rating = ratingOf.get(id)
+    return rating ? { yours: null, visitor: { rating: rating.rating, comment: rating.comment } } : undefined
+  }
   return {
     conversation_id: conversationId,
-    data: messages.reverse().map((message) => toVisitorMessage(toMessageView(message))),
+    data: messages.reverse().map((message) => toVisitorMessage(toMessageView(message, visitorRating(message.id)))),
     // Whether a team member is in the chat or was asked for: the widget carries on where it was.
     state: liveStateOf(conversation, caller.integration),
   }

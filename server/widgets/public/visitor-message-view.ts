@@ -22,5 +22,6 @@ export function toVisitorMessage(view: MessageView): VisitorMessageView {
       content_type: attachment.content_type,
       size: attachment.size,
     })),
+    feedback: view.feedback?.visitor?.rating ?? null,
   }
 }

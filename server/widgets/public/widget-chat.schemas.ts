@@ -95,5 +95,7 @@ export const VisitorMessageViewSchema = z.strictObject({
   attachments: z.array(
     z.strictObject({ name: z.string().optional(), content_type: z.string().optional(), size: z.number().optional() }),
   ),
+  /** An answer: the visitor's own rating (null until rated; null for other messages too). */
+  feedback: z.enum(['up', 'down']).nullable(),
 })
 export type VisitorMessageView = z.infer<typeof VisitorMessageViewSchema>

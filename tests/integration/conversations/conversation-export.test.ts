@@ -36,6 +36,18 @@ beforeAll(async () => {
       { accountId: owner.userId, conversationId: deleted.id, senderType: 'user', text: 'secret' },
     ],
   })
+  const answer = await prisma.message.findFirstOrThrow({ where: { conversationId: kept, senderType: 'ai' } })
+  await prisma.answerFeedback.create({
+    data: {
+      accountId: owner.userId,
+      agentId,
+      conversationId: kept,
+      messageId: answer.id,
+      rater: 'visitor:v1',
+      rating: 'down',
+      comment: 'Too vague',
+    },
+  })
 })
 afterAll(() => testApp.cleanup())
 
@@ -65,6 +77,7 @@ describe('conversation export', () => {
             sender_type: 'ai',
             text: 'Within 30 days [1].',
             sources: [{ number: 1, title: 'Returns policy', url: 'https://shop.example.com/returns' }],
+            feedback: [{ by: 'visitor', rating: 'down', comment: 'Too vague' }],
           }),
         ],
       },
@@ -78,11 +91,13 @@ describe('conversation export', () => {
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8')
     const lines = file.text.split('\r\n')
     expect(lines[0]).toBe(
-      'conversation_id,conversation_name,channel,visitor_email,message_id,sender_type,text,sources,created_at',
+      'conversation_id,conversation_name,channel,visitor_email,message_id,sender_type,sender_name,text,sources,feedback,created_at',
     )
     expect(lines[1]).toContain(`${kept},Returns question,widget,ann@example.com,`)
-    expect(lines[1]).toContain(`,user,"'=1+1, ""how long""?",,`)
-    expect(lines[2]).toContain(',ai,Within 30 days [1].,[1] Returns policy <https://shop.example.com/returns>,')
+    expect(lines[1]).toContain(`,user,,"'=1+1, ""how long""?",,,`)
+    expect(lines[2]).toContain(
+      ',ai,,Within 30 days [1].,[1] Returns policy <https://shop.example.com/returns>,visitor: down (Too vague),',
+    )
     expect(lines).toHaveLength(4) // two messages and the final line break
   })
 

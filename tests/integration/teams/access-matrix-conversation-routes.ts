@@ -19,6 +19,14 @@ export const CONVERSATION_ROUTES: AccessRoutes = {
       body: { message_text: 'Hello from the team' },
     }),
   },
+  'POST /api/conversations/:agentId/:conversationId/:messageId/feedback/': {
+    need: 'chat',
+    call: (f) => ({
+      method: 'post',
+      path: `/api/conversations/${f.agentId}/${f.conversationId}/${f.answerId}/feedback/`,
+      body: { rating: 'up' },
+    }),
+  },
   'GET /api/conversations/:agentId/:conversationId/live/': {
     need: 'read',
     call: (f) => ({

@@ -38,6 +38,7 @@ const NOT_PATH_SCOPED = new Set([
   'POST /api/conversations/api/chat/:conversationId/person/',
   'POST /api/conversations/api/chat/:conversationId/contact/',
   'GET /api/conversations/api/chat/:conversationId/live/',
+  'POST /api/conversations/api/chat/:conversationId/feedback/',
 ])
 
 describe('the access matrix', () => {

@@ -19,6 +19,8 @@ interface Fixture {
   /** Started by the acting actor, its last user message's answer failed (so a retry is possible). */
   conversationId: string
   messageId: string
+  /** An answer of the agent in that conversation. */
+  answerId: string
   integrationId: string
   /** A website visitor's chat nobody of the team is in. */
   visitorConversationId: string
@@ -134,6 +136,10 @@ export function describeAccessMatrix(routes: AccessRoutes) {
     const conversation = await prisma.conversation.create({
       data: { accountId, agentId: agent.id, name: 'Matrix chat', startedByUserId: actorId },
     })
+    // Before the question below: that one stays the last message, its answer failed.
+    const answer = await prisma.message.create({
+      data: { accountId, conversationId: conversation.id, senderType: 'ai', text: 'An earlier answer' },
+    })
     const attachmentKey = `widgets/matrix/attachments/${conversation.id}/note.txt`
     await createFileStorage(testApp.config).put(attachmentKey, Buffer.from('note'), 'text/plain')
     const message = await prisma.message.create({
@@ -178,6 +184,7 @@ export function describeAccessMatrix(routes: AccessRoutes) {
       jobId: job.id,
       conversationId: conversation.id,
       messageId: message.id,
+      answerId: answer.id,
       integrationId: integration.id,
     }
   }

@@ -81,6 +81,7 @@ export const DEMO_STATS: DashboardStats = {
   activeConversations: 48,
   totalMessages: 3425,
   trends: { conversations: { value: 12, isPositive: true }, messages: { value: 4, isPositive: false } },
+  satisfaction: { rate: 86, ratings: 214 },
 }
 
 export const DEMO_ENGAGEMENT: Engagement = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((name, index) => ({
@@ -162,6 +163,7 @@ export const DEMO_MESSAGES: MessageView[] = (
 ).map(({ minutes, ...message }) => ({
   ...message,
   sender_name: null,
+  feedback: message.sender_type === 'ai' ? { yours: null, visitor: null } : null,
   conversation_id: 'demo-conversation-1',
   timestamp: new Date(Date.now() - minutes * 60_000).toISOString(),
   is_read: true,

@@ -38,6 +38,7 @@ export const pendingMessage = (conversationId: string, text: string): Message =>
   edited_at: null,
   answer_failed: false,
   partial_answer: null,
+  feedback: null,
   usage: null,
   pending: true,
 })

@@ -1,4 +1,4 @@
-// The four stat cards of the Dashboard (SPEC section 2), with the 30-day trends.
+// The four stat cards of the Dashboard (SPEC section 2), with the 30-day trends, and the answers' satisfaction rate.
 import { StatCard } from '../../shared/stat-card.tsx'
 import type { DashboardStats } from '#server/stats/stats.schemas.ts'
 import './dashboard.css'
@@ -19,6 +19,16 @@ export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
         value={stats?.totalMessages}
         caption="Messages exchanged"
         trend={stats?.trends.messages}
+      />
+      <StatCard
+        title="Satisfaction"
+        value={stats?.satisfaction.rate ?? undefined}
+        shown={stats ? (stats.satisfaction.rate === null ? 'No ratings' : `${stats.satisfaction.rate}%`) : undefined}
+        caption={
+          stats?.satisfaction.ratings
+            ? `of ${stats.satisfaction.ratings} rated answers, last 30 days`
+            : 'Thumbs up or down on answers'
+        }
       />
     </div>
   )

@@ -10,10 +10,12 @@ import { openVisitorLiveFeed } from '../widgets/public/visitor-live-feed.ts'
 import { toVisitorMessage } from '../widgets/public/visitor-message-view.ts'
 import { LeaveContactSchema, LiveFeedQuerySchema } from '../widgets/public/widget-chat.schemas.ts'
 import { liveStateOf } from '../conversations/handoff/live-state.ts'
+import { RateVisitorAnswerSchema } from '../feedback/feedback.schemas.ts'
+import { rateAnswer } from '../feedback/rate-answer.ts'
 import { streamConversation } from './live-stream.ts'
 import { parseIdParam } from './parse-id-param.ts'
 
-export interface VisitorHandoffRoutesOptions {
+export interface VisitorChatRoutesOptions {
   database: Database
   signals: ConversationSignals
   rateLimits: RateLimits
@@ -23,17 +25,17 @@ export interface VisitorHandoffRoutesOptions {
 }
 
 /**
- * Live takeover, the visitor's side: ask for a person, leave an e-mail when nobody could join, and the
- * live feed that brings the team member's words into the open widget. Mounted by publicWidgetRoutes,
- * behind its CORS and body limits.
+ * What a visitor does in a chat besides writing: ask for a person, leave an e-mail when nobody could join,
+ * rate an answer, and the live feed that brings the team member's words into the open widget. Mounted by
+ * publicWidgetRoutes, behind its CORS and body limits.
  */
-export function visitorHandoffRoutes({
+export function visitorChatRoutes({
   database,
   signals,
   rateLimits,
   linkBase,
   callerOf,
-}: VisitorHandoffRoutesOptions): Router {
+}: VisitorChatRoutesOptions): Router {
   const router = Router()
   const conversationOf = (req: Request) => parseIdParam(req.params.conversationId, 'Conversation not found')
 
@@ -58,6 +60,21 @@ export function visitorHandoffRoutes({
     await leaveContact(database, { caller, conversationId, contact, linkBase })
     await signals.changed(conversationId)
     res.status(201).json({ message: 'Thank you: the team will answer by e-mail.' })
+  })
+  // Answer feedback from the widget: the visitor rates one of the agent's answers in their conversation.
+  router.post('/conversations/api/chat/:conversationId/feedback/', async (req, res) => {
+    const caller = await callerOf(req)
+    const conversation = await requireVisitorConversation(database, caller, conversationOf(req))
+    const { message_id, rating, comment } = RateVisitorAnswerSchema.parse(req.body ?? {})
+    await rateLimits.limitWidgetMessage(caller.session.id, caller.integration.id)
+    const { feedback, created } = await rateAnswer(database, {
+      conversation,
+      messageId: message_id,
+      rater: `visitor:${caller.session.visitorId}`,
+      rating,
+      comment,
+    })
+    res.status(created ? 201 : 200).json({ message: 'Thank you for your feedback', feedback })
   })
   // Server-Sent Events: `state` (where the chat stands) at once and when it changes, `message` for each
   // word of the team member and each notice of the chat after the message named by ?after=.
