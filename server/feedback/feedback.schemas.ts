@@ -10,7 +10,7 @@ export const FEEDBACK_MESSAGES = {
   messageRequired: 'message_id must be the id of an answer',
 } as const
 
-export const RATINGS = ['up', 'down'] as const
+const RATINGS = ['up', 'down'] as const
 export type Rating = (typeof RATINGS)[number]
 
 const rateFields = {

@@ -1,6 +1,6 @@
 // Reads a Server-Sent Events response as a browser would, event by event, for the live-stream tests.
 
-export interface StreamedEvent {
+interface StreamedEvent {
   event: string
   data: unknown
 }

@@ -3,6 +3,7 @@
 // replaces the first; the team sees the visitor's rating, and the Dashboard a satisfaction rate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MessageListSchema } from '../../../server/conversations/conversations.schemas.ts'
+import { FeedbackViewSchema } from '../../../server/feedback/feedback.schemas.ts'
 import { DashboardStatsSchema } from '../../../server/stats/stats.schemas.ts'
 import { bearer, signUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
@@ -41,7 +42,11 @@ describe('answer feedback', () => {
     const { visit, answerId } = await answeredVisitor()
     const up = await rateAsVisitor(visit, { message_id: answerId, rating: 'up', comment: 'ignored on a thumbs-up' })
     expect(up.status).toBe(201)
-    expect(up.body.feedback).toMatchObject({ message_id: answerId, rating: 'up', comment: null })
+    expect(FeedbackViewSchema.parse(up.body.feedback)).toMatchObject({
+      message_id: answerId,
+      rating: 'up',
+      comment: null,
+    })
     const down = await rateAsVisitor(visit, { message_id: answerId, rating: 'down', comment: '  Not my question  ' })
     expect(down.status).toBe(200)
     expect(down.body.feedback).toMatchObject({ rating: 'down', comment: 'Not my question' })
