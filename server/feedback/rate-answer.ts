@@ -27,7 +27,9 @@ export async function rateAnswer(
     where: { id: messageId, conversationId: conversation.id, isDeleted: false },
   })
   if (!message) throw new AppError('NOT_FOUND', 'Message not found')
-  if (message.senderType !== 'ai') throw new AppError('BAD_REQUEST', FEEDBACK_MESSAGES.notAnAnswer)
+  // The agent's greeting answers nothing: only answers to a question are rated.
+  if (message.senderType !== 'ai' || message.replyToId === null)
+    throw new AppError('BAD_REQUEST', FEEDBACK_MESSAGES.notAnAnswer)
   const kept = rating === 'down' ? (comment?.trim() ?? null) || null : null
   const existing = await database.prisma.answerFeedback.findUnique({
     where: { messageId_rater: { messageId, rater } },

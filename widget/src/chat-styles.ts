@@ -17,6 +17,13 @@ export function chatStyles(color: string, position: string): string {
 .cite{font-size:11px;vertical-align:super;margin:0 1px;text-decoration:none}
 .error{align-self:center;color:#b42318;font-size:13px}
 .typing{align-self:flex-start;color:#57606a;font-style:italic}
+.rate{align-self:flex-start;display:flex;flex-wrap:wrap;gap:4px;margin-top:-6px}
+.thumb{background:none;border:0;padding:2px;cursor:pointer;color:#8c959f;line-height:0}
+.thumb svg{width:14px;height:14px;fill:currentColor}
+.thumb.down svg{transform:rotate(180deg)}
+.thumb[aria-pressed=true]{color:${color}}
+.why{display:flex;gap:6px;flex-basis:100%}
+.why input{font-size:12px;padding:4px 8px}
 .notice{align-self:center;color:#57606a;font-size:12px;text-align:center}
 .who{display:block;font-size:12px}
 .person{background:rgba(255,255,255,.2);border:0;color:inherit;font:inherit;font-size:12px;border-radius:12px;padding:4px 10px;cursor:pointer}

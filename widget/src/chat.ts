@@ -1,4 +1,5 @@
 // The chat window, loaded on first open: header, conversation, composer, streamed answers.
+import { answerRating } from './answer-rating.ts'
 import { chatStyles } from './chat-styles.ts'
 import { renderText } from './render-text.ts'
 import { readSaved } from './session-store.ts'
@@ -150,6 +151,19 @@ export function mountChat(options: ChatMountOptions): void {
     messages.scrollTop = messages.scrollHeight
     return bubble
   }
+  // The agent's answers (not its greeting) can be rated.
+  let greetingId: string | undefined
+  const rated = (bubble: HTMLElement, message: VisitorMessage) => {
+    if (message.sender_type !== 'ai' || message.message_id === greetingId || !conversationId) return
+    const id = conversationId
+    bubble.after(
+      answerRating(
+        message,
+        (rating, comment) => api.rate(id, message.message_id, rating, comment),
+        (error) => showFailure(error, 'Your rating could not be sent.'),
+      ),
+    )
+  }
   const showError = (text: string) => {
     const notice = element('div', 'error', text)
     notice.setAttribute('role', 'alert')
@@ -231,7 +245,11 @@ export function mountChat(options: ChatMountOptions): void {
         const history = await api.history(saved)
         conversationId = saved
         messages.replaceChildren()
-        history.data.forEach(show)
+        greetingId = history.data[0]?.message_id
+        for (const message of history.data) {
+          const bubble = show(message)
+          if (bubble) rated(bubble, message)
+        }
         if (history.state) follow(history.state)
         void listen()
       } catch (error) {
@@ -251,6 +269,7 @@ export function mountChat(options: ChatMountOptions): void {
     if (created.ai_message) {
       shown.add(created.ai_message.message_id)
       lastId = created.ai_message.message_id
+      greetingId = lastId
     }
     layout()
     void listen()
@@ -332,6 +351,7 @@ export function mountChat(options: ChatMountOptions): void {
         ;(bubble as HTMLElement).replaceChildren(renderText(answer.message_text, answer.sources))
         shown.add(answer.message_id)
         lastId = answer.message_id
+        rated(bubble as HTMLElement, answer)
       }
     } catch (error) {
       typing.remove()

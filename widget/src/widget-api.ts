@@ -13,6 +13,8 @@ export interface VisitorMessage {
   sender_name?: string | null
   sources: Source[]
   attachments?: { name: string }[]
+  /** An answer: the visitor's own rating. */
+  feedback?: 'up' | 'down' | null
 }
 
 /** Where the chat stands: a team member in it, or a person asked for and how long the widget still waits. */
@@ -200,6 +202,12 @@ export function createWidgetApi(
       return (await (
         await authorised(`/conversations/api/chat/${conversationId}/person/`, { method: 'POST', body: '{}' })
       ).json()) as { notice: VisitorMessage | null; state: LiveState }
+    },
+    async rate(conversationId: string, messageId: string, rating: 'up' | 'down', comment?: string): Promise<void> {
+      await authorised(`/conversations/api/chat/${conversationId}/feedback/`, {
+        method: 'POST',
+        body: JSON.stringify({ message_id: messageId, rating, ...(comment ? { comment } : {}) }),
+      })
     },
     async leaveContact(conversationId: string, email: string): Promise<void> {
       await authorised(`/conversations/api/chat/${conversationId}/contact/`, {

@@ -137,8 +137,17 @@ export function describeAccessMatrix(routes: AccessRoutes) {
       data: { accountId, agentId: agent.id, name: 'Matrix chat', startedByUserId: actorId },
     })
     // Before the question below: that one stays the last message, its answer failed.
+    const asked = await prisma.message.create({
+      data: { accountId, conversationId: conversation.id, senderType: 'user', text: 'An earlier question' },
+    })
     const answer = await prisma.message.create({
-      data: { accountId, conversationId: conversation.id, senderType: 'ai', text: 'An earlier answer' },
+      data: {
+        accountId,
+        conversationId: conversation.id,
+        senderType: 'ai',
+        text: 'An earlier answer',
+        replyToId: asked.id,
+      },
     })
     const attachmentKey = `widgets/matrix/attachments/${conversation.id}/note.txt`
     await createFileStorage(testApp.config).put(attachmentKey, Buffer.from('note'), 'text/plain')

@@ -68,6 +68,7 @@ export function ChatPanel({
   const actions =
     conversationId && editable
       ? {
+          rating: canWrite ? { agentId, conversationId } : null,
           canChange: canWrite && !sender.isSending && !retry.isPending && !edit.isPending,
           onEdit: (message: Message, text: string) =>
             edit.mutate({ agentId, conversationId, messageId: message.message_id, text }),
@@ -123,7 +124,7 @@ export function ChatPanel({
                 key={message.message_id}
                 message={message}
                 formatTime={formatTime}
-                actions={message.sender_type === 'user' ? actions : undefined}
+                actions={message.sender_type === 'user' || message.sender_type === 'ai' ? actions : undefined}
               />
             ))}
             {sender.streamingText === null && (retry.isPending || edit.isPending) ? (

@@ -4,10 +4,13 @@ import { Button, InlineStack, Text } from '@shopify/polaris'
 import { useState } from 'react'
 import type { Message } from '../conversations/conversation.types.ts'
 import { linkedUrls, safeHttpUrl } from './message-segments.ts'
+import { AnswerRating, type RatingTarget } from './answer-rating.tsx'
 import { MessageText } from './message-text.tsx'
 
 export interface MessageActions {
   canChange: boolean
+  /** Where the user's ratings of answers go (null: they see ratings, they do not rate). */
+  rating?: RatingTarget | null
   onEdit(message: Message, text: string): void
   onDelete(message: Message): void
   onRetry?(message: Message): void
@@ -119,6 +122,9 @@ export function MessageBubble({
           <Button size="micro" variant="plain" tone="critical" onClick={() => actions.onRetry?.(message)}>
             Answer failed · Retry
           </Button>
+        ) : null}
+        {message.sender_type === 'ai' && message.reply_to && (actions?.rating || message.feedback?.visitor) ? (
+          <AnswerRating message={message} target={actions?.rating ?? null} />
         ) : null}
         {mine && !message.pending && actions && !editing ? (
           <span className="message__actions">

@@ -1,0 +1,92 @@
+// Under one of the agent's answers: the user's thumbs up or down (with an optional reason on a
+// thumbs-down), and the visitor's rating of it in a visitor's conversation.
+import { Button, InlineStack, Text, TextField } from '@shopify/polaris'
+import { ThumbsDownIcon, ThumbsUpIcon } from '@shopify/polaris-icons'
+import { useState } from 'react'
+import type { ApiClient } from '../../api/api-client.ts'
+import { useApiMutation } from '../../api/use-api-mutation.ts'
+import type { Message } from '../conversations/conversation.types.ts'
+import { CONVERSATIONS_KEY } from '../conversations/conversations.queries.ts'
+
+export interface RatingTarget {
+  agentId: string
+  conversationId: string
+}
+
+interface RateInput {
+  rating: 'up' | 'down'
+  comment?: string
+}
+
+export function AnswerRating({ message, target }: { message: Message; target: RatingTarget | null }) {
+  const [yours, setYours] = useState(message.feedback?.yours ?? null)
+  const [asking, setAsking] = useState(false)
+  const [reason, setReason] = useState('')
+  const rate = useApiMutation<RateInput>({
+    run: (client: ApiClient, input) =>
+      client.request(
+        `/conversations/${encodeURIComponent(target?.agentId ?? '')}/${encodeURIComponent(target?.conversationId ?? '')}/${encodeURIComponent(message.message_id)}/feedback/`,
+        { method: 'POST', body: input },
+      ),
+    errorTitle: 'Failed to rate the answer',
+    successToast: false,
+    invalidates: [CONVERSATIONS_KEY],
+  })
+  const choose = (input: RateInput) => {
+    setYours(input.rating)
+    setAsking(input.rating === 'down' && input.comment === undefined)
+    rate.mutate(input)
+  }
+  const visitor = message.feedback?.visitor
+  return (
+    <div className="answer-rating">
+      {target ? (
+        <InlineStack gap="100" blockAlign="center">
+          <Button
+            size="micro"
+            variant="tertiary"
+            icon={ThumbsUpIcon}
+            pressed={yours === 'up'}
+            onClick={() => choose({ rating: 'up' })}
+            accessibilityLabel="Helpful answer"
+          />
+          <Button
+            size="micro"
+            variant="tertiary"
+            icon={ThumbsDownIcon}
+            pressed={yours === 'down'}
+            onClick={() => choose({ rating: 'down' })}
+            accessibilityLabel="Unhelpful answer"
+          />
+        </InlineStack>
+      ) : null}
+      {asking ? (
+        <form
+          className="answer-rating__reason"
+          onSubmit={(event) => {
+            event.preventDefault()
+            choose({ rating: 'down', comment: reason.trim() })
+          }}
+        >
+          <TextField
+            label="What was missing? (optional)"
+            labelHidden
+            placeholder="What was missing? (optional)"
+            autoComplete="off"
+            maxLength={1000}
+            value={reason}
+            onChange={setReason}
+          />
+          <Button submit size="slim">
+            Send
+          </Button>
+        </form>
+      ) : null}
+      {visitor ? (
+        <Text as="span" variant="bodySm" tone={visitor.rating === 'up' ? 'success' : 'critical'}>
+          {`Visitor rated it ${visitor.rating === 'up' ? 'helpful' : 'unhelpful'}${visitor.comment ? `: “${visitor.comment}”` : ''}`}
+        </Text>
+      ) : null}
+    </div>
+  )
+}
