@@ -57,6 +57,7 @@ export async function saveAnswer(
         text: answer.text,
         sources: answer.sources as unknown as object[],
         messageLink: answer.messageLink,
+        ungrounded: answer.ungrounded,
         model: answer.model,
         promptTokens: answer.promptTokens,
         completionTokens: answer.completionTokens,

@@ -26,6 +26,7 @@ import { leadRoutes } from './agents/leads.routes.ts'
 import { conversationExportRoutes } from './agents/conversation-export.routes.ts'
 import { linkBaseOf } from '../mail/email-link-url.ts'
 import { conversationRoutes } from './conversations.routes.ts'
+import { improveRoutes } from './agents/improve.routes.ts'
 import { feedbackRoutes } from './feedback.routes.ts'
 import { handoffRoutes } from './handoff.routes.ts'
 import { dashboardApiRoutes } from './dashboard-api.routes.ts'
@@ -190,6 +191,7 @@ export async function createHttpApp({
   )
   api.use(textRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(leadRoutes({ database, signedIn: signedInOrKey }))
+  api.use(improveRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(conversationExportRoutes({ database, signedIn: signedInOrKey }))
   api.use(websiteRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(

@@ -20,6 +20,8 @@ export interface Answer {
   model: string
   promptTokens: number
   completionTokens: number
+  /** Why the knowledge did not ground it: no passage passed the relevance bar, or the answer cited none. */
+  ungrounded: 'no_passages' | 'no_citations' | null
 }
 
 export interface Question {
@@ -41,6 +43,10 @@ export interface Spending {
   promptCharacters: number
   streamed: string
 }
+
+/** An answer with no passage to stand on, or that cited none of them, was not grounded in the knowledge. */
+const groundingOf = (passages: number, cited: number): Answer['ungrounded'] =>
+  passages === 0 ? 'no_passages' : cited === 0 ? 'no_citations' : null
 
 export const newSpending = (): Spending => ({ modelCalled: false, promptCharacters: 0, streamed: '' })
 
@@ -88,6 +94,7 @@ export async function answerQuestion({
     return {
       text,
       sources,
+      ungrounded: groundingOf(passages.length, sources.length),
       messageLink: messageLinkOf(sources),
       model: OFFLINE_MODEL,
       promptTokens: await countPromptTokens(prompt),
@@ -114,6 +121,7 @@ export async function answerQuestion({
   return {
     text: generated.text,
     sources,
+    ungrounded: groundingOf(passages.length, sources.length),
     messageLink: messageLinkOf(sources),
     model: generated.model,
     promptTokens: generated.promptTokens,

@@ -3,6 +3,22 @@
 import type { AccessRoutes } from './access-matrix-support.ts'
 
 export const AGENT_ROUTES: AccessRoutes = {
+  'GET /api/agents/:agentId/improve/': {
+    need: 'read',
+    call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/improve/` }),
+  },
+  'POST /api/agents/:agentId/improve/answer/': {
+    need: 'edit',
+    call: (f) => ({
+      method: 'post',
+      path: `/api/agents/${f.agentId}/improve/answer/`,
+      body: { question: 'Do you ship abroad?', answer: 'Yes, everywhere.' },
+    }),
+  },
+  'POST /api/agents/:agentId/improve/dismiss/': {
+    need: 'edit',
+    call: (f) => ({ method: 'post', path: `/api/agents/${f.agentId}/improve/dismiss/`, body: { question: 'Hello?' } }),
+  },
   'GET /api/agents/:agentId/': { need: 'read', call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/` }) },
   'PUT /api/agents/:agentId/update/': {
     need: 'manage',
