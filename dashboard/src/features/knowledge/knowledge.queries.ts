@@ -9,7 +9,9 @@ import type { DocumentList, KnowledgeJob, KnowledgeKind, TextList, WebsiteList }
 const PROGRESS_POLL_MS = 2_000
 const KNOWLEDGE_PAGE_SIZE = 20
 
-const knowledgeKey = (agentId: string, kind: KnowledgeKind) => ['agents', agentId, 'knowledge', kind] as const
+/** Every knowledge list of an agent (documents, texts, websites): refreshed together when one changes. */
+export const agentKnowledgeKey = (agentId: string) => ['agents', agentId, 'knowledge'] as const
+const knowledgeKey = (agentId: string, kind: KnowledgeKind) => [...agentKnowledgeKey(agentId), kind] as const
 
 export interface ListFilter {
   search: string

@@ -1,4 +1,4 @@
-// SPEC section 2, Agent detail: name and description, then five tabs, and Leads (issue 21). The tab is
+// SPEC section 2, Agent detail: name and description, then five tabs, and Leads and Improve (issue 21). The tab is
 // kept in the address (?tab=chat), so a reload or a shared link opens the same tab.
 import { Card, Page, Tabs, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
@@ -11,6 +11,7 @@ import { agentQuery } from '../../features/agents/agents.queries.ts'
 import { DocumentsTab } from '../../features/knowledge/documents-tab.tsx'
 import { TextsTab } from '../../features/knowledge/texts-tab.tsx'
 import { WebsitesTab } from '../../features/knowledge/websites-tab.tsx'
+import { ImproveTab } from '../../features/improve/improve-tab.tsx'
 import { LeadsTab } from '../../features/leads/leads-tab.tsx'
 import { PageLoading } from '../../layout/page-loading.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
@@ -22,6 +23,7 @@ const TABS = [
   { id: 'texts', content: 'Texts' },
   { id: 'websites', content: 'Websites' },
   { id: 'leads', content: 'Leads' },
+  { id: 'improve', content: 'Improve' },
 ]
 
 export function AgentDetailPage() {
@@ -72,6 +74,7 @@ export function AgentDetailPage() {
           {tab === 'texts' && <TextsTab agentId={agentId} />}
           {tab === 'websites' && <WebsitesTab agentId={agentId} />}
           {tab === 'leads' && <LeadsTab agentId={agentId} />}
+          {tab === 'improve' && <ImproveTab agentId={agentId} />}
         </div>
       </Tabs>
     </Page>
