@@ -22,12 +22,15 @@ const { api, register, signedInContext } = accountsOn(() => dashboard)
 
 const inWidget = (page: Page, selector: string) => page.locator(`[data-agentdesk-widget] >> css=${selector}`)
 
+/** A plain loop, not expect.poll: this also runs in beforeAll. */
 async function waitForJob(jobId: string) {
-  await expect
-    .poll(async () => (await api<{ status: string }>(`/agents/${agentId}/jobs/${jobId}/`, owner.access)).json.status, {
-      timeout: 30_000,
-    })
-    .toBe('succeeded')
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const { status } = (await api<{ status: string }>(`/agents/${agentId}/jobs/${jobId}/`, owner.access)).json
+    if (status === 'succeeded') return
+    if (status === 'failed' || Date.now() > deadline) throw new Error(`job ${jobId}: ${status}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
 
 async function ask(page: Page, text: string) {
