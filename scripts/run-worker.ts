@@ -20,6 +20,8 @@ import { passwordResetJobHandlersFor } from '../server/accounts/password-reset/r
 import { scheduleBillingAlerts } from '../server/alerts/billing-alerts.ts'
 import { planEnforcementFor } from '../server/billing/plan-enforcement-for.ts'
 import { linkBaseOf } from '../server/mail/email-link-url.ts'
+import { scheduleIdleCompletions } from '../server/webhooks/complete-idle-conversations.ts'
+import { webhookJobHandlersFor } from '../server/webhooks/deliver-webhook-job.ts'
 
 let config
 try {
@@ -39,9 +41,8 @@ const database = await createDatabase(config)
 await applyMigrations(database)
 const storage = createFileStorage(config)
 // The Shopify jobs reach shops through the same sealed offline sessions as the server's.
-const shopify =
-  (await createShopifyLibrary({ config, database, secrets: await loadServerSecrets(database, config), logger }))
-    ?.shopify ?? null
+const secrets = await loadServerSecrets(database, config)
+const shopify = (await createShopifyLibrary({ config, database, secrets, logger }))?.shopify ?? null
 const mail = createMailTransport(config, logger)
 let started: ReturnType<typeof startWorker> | null = null
 const queue = { wake: () => started?.wake() }
@@ -51,6 +52,7 @@ const handlers = {
   ...stripeJobHandlersFor(createStripeClient(config), logger),
   ...mailJobHandlersFor({ database, transport: mail, logger }),
   ...passwordResetJobHandlersFor({ database, config }),
+  ...webhookJobHandlersFor({ config, database, sealingKey: secrets.webhookSecretKey }),
 }
 const worker = startWorker({
   database,
@@ -65,8 +67,10 @@ const billingAlerts = scheduleBillingAlerts(
   { database, plans: planEnforcementFor({ config, database }), linkBase: linkBaseOf(config) },
   { logger, intervalMs: config.EMAIL_ALERT_CHECK_SECONDS * 1_000 },
 )
+const idleCompletions = scheduleIdleCompletions(database, { logger, idleMinutes: config.CONVERSATION_IDLE_MINUTES })
 const stop = async () => {
   recrawls.stop()
+  idleCompletions.stop()
   billingAlerts.stop()
   await worker.stop(config.SHUTDOWN_TIMEOUT_MS)
   mail.close()

@@ -33,6 +33,8 @@ import { mailJobHandlersFor } from './mail/send-email-job.ts'
 import { passwordResetJobHandlersFor } from './accounts/password-reset/request-password-reset.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { createConversationSignals, type ConversationSignals } from './live/conversation-signals.ts'
+import { scheduleIdleCompletions } from './webhooks/complete-idle-conversations.ts'
+import { webhookJobHandlersFor } from './webhooks/deliver-webhook-job.ts'
 import { sweepExpiredWidgetSessions } from './widgets/public/sweep-expired-widget-sessions.ts'
 
 export interface AppServices {
@@ -88,6 +90,7 @@ export async function createAppServices({
       ...stripeJobHandlersFor(stripe, logger),
       ...mailJobHandlersFor({ database, transport: mail, logger }),
       ...passwordResetJobHandlersFor({ database, config }),
+      ...webhookJobHandlersFor({ config, database, sealingKey: secrets.webhookSecretKey }),
     }
     worker = startWorker({
       database,
@@ -98,6 +101,10 @@ export async function createAppServices({
     })
   }
   const recrawls = worker ? scheduleRecrawls(database, { queue, logger }) : null
+  // conversation.completed for idle conversations is looked for where jobs run (npm run worker looks too).
+  const idleCompletions = worker
+    ? scheduleIdleCompletions(database, { logger, idleMinutes: config.CONVERSATION_IDLE_MINUTES })
+    : null
   const vectorSearch = await detectVectorSearch(database)
   logger.info(
     { vectorSearch },
@@ -169,6 +176,7 @@ export async function createAppServices({
     close: async () => {
       await signals.close()
       recrawls?.stop()
+      idleCompletions?.stop()
       billingAlerts?.stop()
       await abandonedAnswers.stop()
       await widgetSessionSweep.stop()

@@ -5,6 +5,8 @@ import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
+import { conversationEventData } from '../webhooks/conversation-event-data.ts'
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts'
 import { toConversationView } from './conversation-view.ts'
 import { toMessageView } from './message-view.ts'
 
@@ -30,8 +32,8 @@ export async function createConversation(
     },
   )
   if (!agent.isActive) throw new AppError('CONFLICT', 'This agent is inactive. Activate it to chat with it.')
-  const conversation = await plans.createCounted(agent.accountId, 'conversations', (tx) =>
-    tx.conversation.create({
+  const conversation = await plans.createCounted(agent.accountId, 'conversations', async (tx) => {
+    const created = await tx.conversation.create({
       data: {
         accountId: agent.accountId,
         agentId: agent.id,
@@ -42,8 +44,14 @@ export async function createConversation(
         messages: { create: { senderType: 'ai', text: GREETING, isRead: true } }, // account_id comes from the conversation
       },
       include: { agent: { select: { name: true } }, messages: true },
-    }),
-  )
+    })
+    await emitWebhookEvent(tx, {
+      accountId: agent.accountId,
+      event: 'conversation.started',
+      data: conversationEventData(created),
+    })
+    return created
+  })
   const greeting = conversation.messages[0]
   return {
     conversation_id: conversation.id,

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts'
 import { FEEDBACK_MESSAGES, type FeedbackView, type Rating } from './feedback.schemas.ts'
 
 export interface RateAnswerOptions {
@@ -16,7 +17,8 @@ export interface RateAnswerOptions {
 
 /**
  * Rates one of the agent's answers in the conversation: a first rating is saved, a second by the same
- * rater replaces it (up or down, and the comment). A comment is kept with a thumbs-down only. Answers
+ * rater replaces it (up or down, and the comment). A comment is kept with a thumbs-down only. Each rating
+ * is sent to the account's answer.rated webhooks. Answers
  * `created` so the caller can tell a new rating from a change.
  */
 export async function rateAnswer(
@@ -35,19 +37,35 @@ export async function rateAnswer(
     where: { messageId_rater: { messageId, rater } },
     select: { id: true },
   })
-  const saved = await database.prisma.answerFeedback.upsert({
-    where: { messageId_rater: { messageId, rater } },
-    create: {
+  const saved = await database.prisma.$transaction(async (tx) => {
+    const row = await tx.answerFeedback.upsert({
+      where: { messageId_rater: { messageId, rater } },
+      create: {
+        accountId: conversation.accountId,
+        agentId: conversation.agentId,
+        conversationId: conversation.id,
+        messageId,
+        rater,
+        raterUserId,
+        rating,
+        comment: kept,
+      },
+      update: { rating, comment: kept },
+    })
+    await emitWebhookEvent(tx, {
       accountId: conversation.accountId,
-      agentId: conversation.agentId,
-      conversationId: conversation.id,
-      messageId,
-      rater,
-      raterUserId,
-      rating,
-      comment: kept,
-    },
-    update: { rating, comment: kept },
+      event: 'answer.rated',
+      data: {
+        conversation_id: conversation.id,
+        agent_id: conversation.agentId,
+        message_id: messageId,
+        answer: message.text,
+        rating,
+        comment: kept,
+        rated_by: rater.startsWith('visitor:') ? 'visitor' : 'user',
+      },
+    })
+    return row
   })
   return {
     feedback: {

@@ -29,6 +29,7 @@ import { conversationRoutes } from './conversations.routes.ts'
 import { improveRoutes } from './agents/improve.routes.ts'
 import { feedbackRoutes } from './feedback.routes.ts'
 import { handoffRoutes } from './handoff.routes.ts'
+import { webhookRoutes } from './webhooks.routes.ts'
 import { dashboardApiRoutes } from './dashboard-api.routes.ts'
 import { serverSetupOf } from '../stats/server-setup.ts'
 import { billingRoutes } from './billing.routes.ts'
@@ -215,6 +216,14 @@ export async function createHttpApp({
     }),
   )
   api.use(feedbackRoutes({ database, signedIn: signedInOrKey }))
+  api.use(
+    webhookRoutes({
+      database,
+      sealingKey: secrets.webhookSecretKey,
+      rateLimits: services.rateLimits,
+      signedIn: signedInOrKey,
+    }),
+  )
   api.use(
     handoffRoutes({
       database,

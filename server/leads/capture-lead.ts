@@ -1,5 +1,6 @@
 import { queueAlert } from '../alerts/queue-alert.ts'
 import type { Prisma } from '../db/generated/prisma/client.ts'
+import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts'
 
 export interface CaptureLeadOptions {
   accountId: string
@@ -19,7 +20,8 @@ export interface CaptureLeadOptions {
 const LEAD_ALERTS_PER_HOUR = 20
 
 /**
- * Keeps the contact a visitor left, in the transaction that starts their conversation, and e-mails the
+ * Keeps the contact a visitor left, in the transaction that starts their conversation (or that keeps the
+ * e-mail left when nobody could join), tells the account's contact.provided webhooks, and e-mails the
  * new-lead alert (the owner and the admins of the agent's teams): once per address, agent and day, and
  * at most LEAD_ALERTS_PER_HOUR an hour per agent.
  */
@@ -27,6 +29,20 @@ export async function captureLead(tx: Prisma.TransactionClient, options: Capture
   const { accountId, agentId, agentName, conversationId, email, name, pageUrl, websiteName, linkBase } = options
   const lead = await tx.lead.create({
     data: { accountId, agentId, conversationId, email, name: name ?? null, pageUrl: pageUrl ?? null, websiteName },
+  })
+  await emitWebhookEvent(tx, {
+    accountId,
+    event: 'contact.provided',
+    data: {
+      lead_id: lead.id,
+      email,
+      name: name ?? null,
+      page_url: pageUrl ?? null,
+      website_name: websiteName ?? null,
+      conversation_id: conversationId,
+      agent_id: agentId,
+      agent_name: agentName,
+    },
   })
   const lastHour = await tx.lead.count({ where: { agentId, createdAt: { gte: new Date(Date.now() - 3_600_000) } } })
   if (lastHour > LEAD_ALERTS_PER_HOUR) return lead

@@ -43,10 +43,13 @@ export interface RateLimits {
   limitWidgetMessage(sessionId: string, integrationId: string): Promise<void>
   /** Live streams opened per visitor session or signed-in user per minute (each holds a connection open). */
   limitLiveStreams(who: string): Promise<void>
+  /** Custom webhook events sent per account per minute (each is a delivery to every endpoint hearing it). */
+  limitCustomEvents(accountId: string): Promise<void>
   close(): Promise<void>
 }
 
 const LIVE_STREAMS_PER_MINUTE = 30
+const CUSTOM_EVENTS_PER_MINUTE = 120
 
 async function consume(limiter: RateLimiterAbstract, key: string, what = 'attempts') {
   try {
@@ -73,6 +76,7 @@ export async function createRateLimits(config: Config, database: Database): Prom
   const widgetIntegration = store.limiter('widget_integration', config.WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE, 60)
   // A stream reopens every few minutes, and at once after a dropped connection: plenty, never a flood.
   const liveStreams = store.limiter('live_stream', LIVE_STREAMS_PER_MINUTE, 60)
+  const customEvents = store.limiter('custom_event', CUSTOM_EVENTS_PER_MINUTE, 60)
   const signIn = createSignInThrottle(store, {
     freeFailures: config.AUTH_SIGN_IN_FREE_FAILURES,
     maxWaitSeconds: config.AUTH_SIGN_IN_MAX_WAIT_SECONDS,
@@ -92,6 +96,7 @@ export async function createRateLimits(config: Config, database: Database): Prom
       await consume(widgetIntegration, integrationId, 'messages on this website')
     },
     limitLiveStreams: (who) => consume(liveStreams, who, 'live connections'),
+    limitCustomEvents: (accountId) => consume(customEvents, accountId, 'custom events'),
     close: store.close,
   }
 }

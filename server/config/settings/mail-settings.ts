@@ -1,5 +1,6 @@
-// E-mail: invitations, password resets, address checks and alerts (docs/configuration.md). Part of
-// ConfigSchema (config.schemas.ts). Without SMTP_URL nothing is sent: each e-mail is written to the log.
+// E-mail (invitations, password resets, address checks and alerts) and outgoing webhooks
+// (docs/configuration.md). Part of ConfigSchema (config.schemas.ts). Without SMTP_URL nothing is sent:
+// each e-mail is written to the log.
 import { z } from 'zod'
 import { wholeNumberFromEnv } from './env-values.ts'
 
@@ -28,4 +29,19 @@ export const MAIL_SETTINGS = {
         .max(86_400, { error: 'must be between 10 and 86400' }),
     )
     .default(300),
+  // How long a webhook receiver has to answer one delivery before the attempt counts as failed (and is retried)
+  WEBHOOK_TIMEOUT_MS: wholeNumberFromEnv
+    .pipe(
+      z
+        .number()
+        .min(100, { error: 'must be between 100 and 60000' })
+        .max(60_000, { error: 'must be between 100 and 60000' }),
+    )
+    .default(10_000),
+  // A conversation without a message for this long is completed (the conversation.completed webhook)
+  CONVERSATION_IDLE_MINUTES: wholeNumberFromEnv
+    .pipe(
+      z.number().min(1, { error: 'must be between 1 and 10080' }).max(10_080, { error: 'must be between 1 and 10080' }),
+    )
+    .default(30),
 }

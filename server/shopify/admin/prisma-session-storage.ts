@@ -1,10 +1,10 @@
 // Shopify's session storage on our Prisma 7 client (Shopify's Prisma adapter needs Prisma 6).
-// Rows hold Session.toPropertyArray(true); tokens are sealed at rest (seal-session-token.ts).
+// Rows hold Session.toPropertyArray(true); tokens are sealed at rest (server/secrets/seal-secret.ts).
 import { Session } from '@shopify/shopify-api'
 import type { SessionStorage } from '@shopify/shopify-app-session-storage'
 import type { Database } from '../../db/database.ts'
 import type { ShopifySession } from '../../db/generated/prisma/client.ts'
-import { openSessionToken, sealSessionToken } from './seal-session-token.ts'
+import { openSecret, sealSecret } from '../../secrets/seal-secret.ts'
 
 type Property = [string, string | number | boolean]
 type SessionRow = Omit<ShopifySession, 'id'>
@@ -20,7 +20,7 @@ const asBoolean = (value: unknown) => (value === undefined ? null : Boolean(valu
 function toRow(session: Session, tokenKey: Buffer): SessionRow {
   const values = Object.fromEntries(session.toPropertyArray(true)) as Record<string, Property[1] | undefined>
   const seal = (token: unknown) =>
-    typeof token === 'string' && token !== '' ? sealSessionToken(tokenKey, session.id, token) : null
+    typeof token === 'string' && token !== '' ? sealSecret(tokenKey, session.id, token) : null
   return {
     shop: session.shop,
     state: session.state,
@@ -44,7 +44,7 @@ function toRow(session: Session, tokenKey: Buffer): SessionRow {
 
 /** The session, or undefined when a stored token no longer opens (the key changed): Shopify then exchanges a new one. */
 function toSession(row: ShopifySession, tokenKey: Buffer): Session | undefined {
-  const open = (sealed: string | null) => (sealed ? openSessionToken(tokenKey, row.id, sealed) : undefined)
+  const open = (sealed: string | null) => (sealed ? openSecret(tokenKey, row.id, sealed) : undefined)
   const accessToken = open(row.accessToken)
   const refreshToken = open(row.refreshToken)
   if ((row.accessToken && accessToken === undefined) || (row.refreshToken && refreshToken === undefined))

@@ -1,6 +1,8 @@
 import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { captureLead } from '../../leads/capture-lead.ts'
+import { conversationEventData } from '../../webhooks/conversation-event-data.ts'
+import { emitWebhookEvent } from '../../webhooks/emit-webhook-event.ts'
 import { toMessageView } from '../../conversations/message-view.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
 import { toVisitorMessage } from './visitor-message-view.ts'
@@ -41,6 +43,11 @@ export async function createWidgetConversation(
         messages: { create: { senderType: 'ai', text: integration.startMessage, isRead: true } },
       },
       include: { messages: true, agent: { select: { name: true } } },
+    })
+    await emitWebhookEvent(tx, {
+      accountId: integration.accountId,
+      event: 'conversation.started',
+      data: { ...conversationEventData(created), website_name: integration.websiteName },
     })
     if (email)
       await captureLead(tx, {

@@ -8,6 +8,9 @@ import { toMessageView } from '../../conversations/message-view.ts'
 import { HANDOFF_MESSAGES, HANDOFF_NOTICES } from '../../conversations/handoff/handoff.schemas.ts'
 import { liveStateOf } from '../../conversations/handoff/live-state.ts'
 import { writeNotice } from '../../conversations/handoff/write-notice.ts'
+import { emailLinkUrl } from '../../mail/email-link-url.ts'
+import { conversationEventData } from '../../webhooks/conversation-event-data.ts'
+import { emitWebhookEvent } from '../../webhooks/emit-webhook-event.ts'
 
 /** Person-requested alerts an agent sends in an hour at most: a flood of requests leaves the rest to the bell. */
 const REQUEST_ALERTS_PER_HOUR = 20
@@ -22,7 +25,8 @@ export interface RequestPersonOptions {
 /**
  * A visitor asks for a person (the widget's "Talk to a person", or words that ask for one): the chat is
  * marked waiting, the chat says so, and the team hears of it (the header's bell, an e-mail alert). Asking
- * again, or while a person is in the chat, changes nothing. The integration must offer it.
+ * again, or while a person is in the chat, changes nothing. The integration must offer it. The account's
+ * handoff.requested webhooks hear of it too.
  */
 export async function requestPerson(database: Database, { caller, conversationId, linkBase }: RequestPersonOptions) {
   if (!caller.integration.humanHandoff) throw new AppError('CONFLICT', HANDOFF_MESSAGES.notOffered)
@@ -37,6 +41,17 @@ export async function requestPerson(database: Database, { caller, conversationId
       data: { personRequestedAt: notice.createdAt, lastMessageAt: notice.createdAt },
     })
     await alertTeam(tx, { caller, conversationId, linkBase })
+    await emitWebhookEvent(tx, {
+      accountId: caller.integration.accountId,
+      event: 'handoff.requested',
+      data: {
+        ...conversationEventData(conversation),
+        agent_name: caller.agent.name,
+        website_name: caller.integration.websiteName,
+        requested_at: notice.createdAt.toISOString(),
+        conversation_url: emailLinkUrl(linkBase, `/app/conversations?conversation=${conversationId}`),
+      },
+    })
     return { notice: toMessageView(notice), state: liveStateOf(conversation, caller.integration) }
   })
 }

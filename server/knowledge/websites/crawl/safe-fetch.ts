@@ -142,7 +142,35 @@ export function createSafeFetch(options: SafeFetchOptions) {
     throw new CrawlError(`${address} redirects too many times.`)
   }
 
-  return { fetch: safeFetch, close: () => agent.close() }
+  /**
+   * Posts a body (an outgoing webhook) under the same address checks: redirects are not followed (a 3xx is
+   * the answer), and the answer's body is not read. Answers the status; a refused address, a connection
+   * that fails or a receiver slower than the timeout throws a CrawlError saying which.
+   */
+  async function post(address: string, { body, headers }: { body: string; headers: Record<string, string> }) {
+    const url = new URL(address)
+    await checkUrl(url)
+    try {
+      const response = await fetch(url, {
+        dispatcher: agent,
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'user-agent': options.userAgent, 'content-type': 'application/json', ...headers },
+        body,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      })
+      await response.body?.cancel().catch(() => {})
+      return { status: response.status }
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause
+      if (cause instanceof CrawlError) throw cause
+      if ((error as Error).name === 'TimeoutError' || (cause as Error | undefined)?.name?.includes('Timeout'))
+        throw new CrawlError(`${url.host} did not answer within ${options.timeoutMs} ms.`)
+      throw new CrawlError(`${url.host} could not be reached.`)
+    }
+  }
+
+  return { fetch: safeFetch, post, close: () => agent.close() }
 }
 
 export type SafeFetch = ReturnType<typeof createSafeFetch>
