@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
 
-export const IMPROVE_MESSAGES = {
+const IMPROVE_MESSAGES = {
   questionRequired: 'Question and answer are required',
   dismissRequired: 'Question is required',
 } as const
@@ -30,7 +30,7 @@ export const DismissQuestionSchema = z.object(
  * One question to improve: similar questions grouped, newest first. `reason` is `unhelpful` when any of
  * its answers was rated down, else `no_answer` (the knowledge grounded none of them); `reasons` counts each.
  */
-export const QuestionToImproveSchema = z.strictObject({
+const QuestionToImproveSchema = z.strictObject({
   question: z.string(),
   key: z.string(),
   count: z.number(),

@@ -131,6 +131,29 @@ describe('the Integrations page in Chromium', () => {
     await page.getByRole('button', { name: 'Test Webhook' }).waitFor()
   })
 
+  it('adds a webhook endpoint, shows its secret once, and lists its deliveries', async () => {
+    // The spawned server opens no private network to webhooks: a delivery to this host is refused, and
+    // the log says so after one attempt.
+    await page.getByLabel('Endpoint URL').fill('http://127.0.0.1:9/hook')
+    await page.getByRole('checkbox', { name: 'answer.rated' }).uncheck()
+    await page.getByRole('button', { name: 'Add endpoint' }).click()
+    const secret = await page.getByTestId('webhook-secret').textContent()
+    expect(secret).toMatch(/^whsec_/)
+    const endpoint = page.getByTestId('webhook-endpoint').first()
+    expect(await endpoint.textContent()).not.toContain('answer.rated')
+    await owner.api('/webhooks/events/', { name: 'browser.test' })
+    await endpoint.getByRole('button', { name: 'Deliveries' }).click()
+    const delivery = endpoint.getByTestId('webhook-delivery').first()
+    await expect
+      .poll(async () => (await delivery.textContent().catch(() => '')) ?? '', { timeout: 30_000 })
+      .toContain('failed')
+    expect(await delivery.textContent()).toContain('private or reserved address')
+    await page.reload()
+    await tab('Zapier').click()
+    await page.getByTestId('webhook-endpoint').first().waitFor()
+    expect(await page.getByTestId('webhook-secret').count()).toBe(0)
+  })
+
   it('Configure leads to the Widget page', async () => {
     await page.getByRole('link', { name: 'Configure' }).click()
     await page.getByRole('heading', { name: 'Widget Configuration' }).waitFor()

@@ -4,12 +4,31 @@ import { Badge, BlockStack, Button, Card, InlineStack, Text, TextField } from '@
 import { useState, type FormEvent } from 'react'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { triggerZapierWebhook } from './trigger-zapier-webhook.ts'
+import { WebhookEndpointsCard } from './webhook-endpoints-card.tsx'
 
 const TRIGGERS = [
-  { title: 'New conversation started', description: 'A visitor or a team member starts a conversation with an agent.' },
-  { title: 'User provides contact information', description: 'A widget visitor leaves an e-mail address.' },
-  { title: 'Conversation completed', description: 'A conversation is closed.' },
-  { title: 'Custom event triggered', description: 'An event you name, sent when your own rule matches.' },
+  {
+    title: 'New conversation started',
+    event: 'conversation.started',
+    description: 'A visitor or a team member starts a conversation with an agent.',
+  },
+  {
+    title: 'User provides contact information',
+    event: 'contact.provided',
+    description: 'A widget visitor leaves an e-mail address.',
+  },
+  {
+    title: 'Conversation completed',
+    event: 'conversation.completed',
+    description: 'A conversation is closed by your team, or goes quiet (30 minutes without a message by default).',
+  },
+  {
+    title: 'Custom event triggered',
+    event: 'custom.event',
+    description: 'An event you send yourself with POST /api/webhooks/events/ (an API key works).',
+  },
+  { title: 'Person requested', event: 'handoff.requested', description: 'A visitor asks to talk to a person.' },
+  { title: 'Answer rated', event: 'answer.rated', description: 'Someone rates an answer up or down.' },
 ]
 
 const URL_REQUIRED = 'Please enter your Zapier webhook URL'
@@ -76,8 +95,7 @@ export function ZapierTab() {
             Triggers
           </Text>
           <Text as="p" tone="subdued">
-            Events a Zap will be able to start from. AgentDesk does not send them yet: only the test above reaches your
-            webhook today.
+            The events AgentDesk sends to your webhook endpoints below, each a Zap can start from.
           </Text>
           <ul className="integrations-list" aria-label="Zapier triggers">
             {TRIGGERS.map((trigger) => (
@@ -87,7 +105,7 @@ export function ZapierTab() {
                     <Text as="h3" variant="headingSm">
                       {trigger.title}
                     </Text>
-                    <Badge>Planned</Badge>
+                    <Badge>{trigger.event}</Badge>
                   </InlineStack>
                   <Text as="p" tone="subdued">
                     {trigger.description}
@@ -98,6 +116,7 @@ export function ZapierTab() {
           </ul>
         </BlockStack>
       </Card>
+      <WebhookEndpointsCard />
     </BlockStack>
   )
 }

@@ -1,0 +1,149 @@
+// The Zapier tab's endpoints (issue 21): the account's webhook endpoints, each with the events it hears and
+// its delivery log; adding one shows its signing secret once.
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  InlineStack,
+  SkeletonBodyText,
+  Text,
+  TextField,
+} from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { WEBHOOK_EVENTS, type EndpointView, type WebhookEvent } from '#server/webhooks/webhooks.schemas.ts'
+import { useApi } from '../../api/api-context.tsx'
+import { copyText } from '../widgets/copy-text.ts'
+import { useToast } from '../../feedback/toast-context.tsx'
+import { WebhookDeliveries } from './webhook-deliveries.tsx'
+import { endpointsQuery, useCreateEndpoint, useDeleteEndpoint } from './webhooks.queries.ts'
+
+export function WebhookEndpointsCard() {
+  const client = useApi()
+  const toaster = useToast()
+  const endpoints = useQuery(endpointsQuery(client))
+  const [url, setUrl] = useState('')
+  const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS])
+  const [secret, setSecret] = useState<string | null>(null)
+  const [open, setOpen] = useState<string | null>(null)
+  const create = useCreateEndpoint((created) => {
+    setSecret(created.secret)
+    setUrl('')
+  })
+  const remove = useDeleteEndpoint()
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    create.mutate({ url: url.trim(), events })
+  }
+  const toggle = (name: WebhookEvent, on: boolean) =>
+    setEvents((current) => (on ? [...current, name] : current.filter((item) => item !== name)))
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <BlockStack gap="100">
+          <Text as="h2" variant="headingMd">
+            Webhook endpoints
+          </Text>
+          <Text as="p" tone="subdued">
+            AgentDesk posts each event you choose to the address, signed as the Standard Webhooks specification
+            describes (webhook-id, webhook-timestamp, webhook-signature), and tries again for about 20 minutes when it
+            fails. A Zap's catch hook URL works here.
+          </Text>
+        </BlockStack>
+        {secret ? (
+          <Banner
+            tone="warning"
+            title="Copy the signing secret now: it is not shown again"
+            onDismiss={() => setSecret(null)}
+            action={{
+              content: 'Copy secret',
+              onAction: () =>
+                void copyText(secret)
+                  .then(() => toaster.success('Copied to clipboard!'))
+                  .catch((error: unknown) => toaster.error('Copy failed', String(error))),
+            }}
+          >
+            <code className="webhook-secret" data-testid="webhook-secret">
+              {secret}
+            </code>
+          </Banner>
+        ) : null}
+        <form onSubmit={submit} aria-label="Add a webhook endpoint">
+          <BlockStack gap="300">
+            <TextField
+              label="Endpoint URL"
+              type="url"
+              autoComplete="url"
+              placeholder="https://hooks.zapier.com/hooks/catch/…"
+              value={url}
+              onChange={setUrl}
+            />
+            <fieldset className="webhook-events">
+              <legend>Events</legend>
+              {WEBHOOK_EVENTS.map((name) => (
+                <Checkbox key={name} label={name} checked={events.includes(name)} onChange={(on) => toggle(name, on)} />
+              ))}
+            </fieldset>
+            <InlineStack>
+              <Button submit variant="primary" loading={create.isPending} disabled={!url.trim() || events.length === 0}>
+                Add endpoint
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        </form>
+        {endpoints.isPending ? (
+          <SkeletonBodyText lines={3} />
+        ) : endpoints.isError ? (
+          <Banner tone="critical" title="Unable to load the endpoints">
+            <InlineStack gap="200" blockAlign="center">
+              <Text as="span">{endpoints.error.message}</Text>
+              <Button onClick={() => void endpoints.refetch()}>Try Again</Button>
+            </InlineStack>
+          </Banner>
+        ) : endpoints.data.length === 0 ? (
+          <Text as="p" tone="subdued">
+            No endpoints yet.
+          </Text>
+        ) : (
+          <ul className="integrations-list" aria-label="Webhook endpoints">
+            {endpoints.data.map((endpoint: EndpointView) => (
+              <li key={endpoint.endpoint_id} className="integrations-list__item" data-testid="webhook-endpoint">
+                <BlockStack gap="200">
+                  <Text as="p" fontWeight="semibold" breakWord>
+                    {endpoint.url}
+                  </Text>
+                  <Text as="p" variant="bodySm" tone="subdued">
+                    {endpoint.events.join(', ')}
+                  </Text>
+                  <InlineStack gap="200">
+                    <Button
+                      size="slim"
+                      onClick={() => setOpen(open === endpoint.endpoint_id ? null : endpoint.endpoint_id)}
+                    >
+                      {open === endpoint.endpoint_id ? 'Hide deliveries' : 'Deliveries'}
+                    </Button>
+                    <Button
+                      size="slim"
+                      tone="critical"
+                      variant="plain"
+                      onClick={() => {
+                        if (window.confirm('Delete this webhook endpoint? Events stop reaching it.'))
+                          remove.mutate(endpoint.endpoint_id)
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </InlineStack>
+                  {open === endpoint.endpoint_id ? <WebhookDeliveries endpointId={endpoint.endpoint_id} /> : null}
+                </BlockStack>
+              </li>
+            ))}
+          </ul>
+        )}
+      </BlockStack>
+    </Card>
+  )
+}
