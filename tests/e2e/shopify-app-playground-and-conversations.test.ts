@@ -71,9 +71,11 @@ describe("the embedded screens that reuse the dashboard's feature components", (
     await page.getByText('Is the copper kettle in stock?').waitFor()
     expect(
       await page
-        .getByText('This conversation belongs to a customer of your Shopify store; you can read it here.')
+        .getByText('This conversation belongs to a customer of your Shopify store: join the chat to write to them.')
         .isVisible(),
     ).toBe(true)
+    // Live takeover from the embedded admin too: the bar offers to join the storefront chat.
+    await page.getByTestId('handoff-bar').getByRole('button', { name: 'Join the chat' }).waitFor()
     // The address keeps the admin's parameters beside the screen's own.
     expect(new URL(page.url()).searchParams.get('shop')).toBe(SHOP)
     expect(new URL(page.url()).searchParams.get('conversation')).not.toBeNull()

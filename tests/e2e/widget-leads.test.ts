@@ -57,7 +57,7 @@ describe('leads from the widget', () => {
     page.on('pageerror', (error) => problems.push(error.message))
     await page.goto(`${host.url}/pricing?utm=secret#top`)
     await page.locator('[data-agentdesk-widget] >> css=button.launcher').click()
-    const email = page.locator('[data-agentdesk-widget] >> css=input[type=email]')
+    const email = page.locator('[data-agentdesk-widget] >> css=form:not(.hidden) input[type=email]')
     await email.waitFor({ state: 'visible' })
     expect(await page.locator('[data-agentdesk-widget] >> css=textarea').isVisible()).toBe(false)
     await email.fill('Lead.Visitor@Example.com')

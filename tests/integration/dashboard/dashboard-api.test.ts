@@ -89,6 +89,7 @@ describe('GET /dashboard/api/stats/', () => {
       activeConversations: 1,
       totalMessages: 6,
       trends: { conversations: { value: 50, isPositive: true }, messages: { value: -50, isPositive: false } },
+      satisfaction: { rate: null, ratings: 0 },
     })
   })
 
@@ -102,6 +103,7 @@ describe('GET /dashboard/api/stats/', () => {
       activeConversations: 0,
       totalMessages: 0,
       trends: { conversations: { value: 0, isPositive: true }, messages: { value: 0, isPositive: true } },
+      satisfaction: { rate: null, ratings: 0 },
     })
   })
 
