@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWorker, type RunningWorker } from '../../../server/jobs/run-worker.ts'
 import { completeIdleConversations } from '../../../server/webhooks/complete-idle-conversations.ts'
 import { webhookJobHandlersFor } from '../../../server/webhooks/deliver-webhook-job.ts'
-import type { DeliveryViewSchema} from '../../../server/webhooks/webhooks.schemas.ts';
+import type { DeliveryViewSchema } from '../../../server/webhooks/webhooks.schemas.ts'
 import { EndpointViewSchema } from '../../../server/webhooks/webhooks.schemas.ts'
 import { loadServerSecrets } from '../../../server/secrets/load-server-secrets.ts'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
