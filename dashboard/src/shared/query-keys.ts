@@ -5,3 +5,6 @@ export const DASHBOARD_KEY = ['dashboard'] as const
 
 /** The header bell's notifications (billing and waiting visitors): refreshed when a conversation is read. */
 export const NOTIFICATIONS_KEY = ['billing', 'notifications'] as const
+
+/** Every knowledge list of an agent (documents, texts, websites): refreshed together when one changes. */
+export const agentKnowledgeKey = (agentId: string) => ['agents', agentId, 'knowledge'] as const

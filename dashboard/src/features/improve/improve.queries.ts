@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { QuestionToImprove } from '#server/improve/improve.schemas.ts'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
-import { agentKnowledgeKey } from '../knowledge/knowledge.queries.ts'
+import { agentKnowledgeKey } from '../../shared/query-keys.ts'
 
 const improveKey = (agentId: string) => ['improve', agentId] as const
 

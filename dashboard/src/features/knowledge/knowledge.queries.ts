@@ -4,13 +4,12 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { agentPath } from './knowledge-paths.ts'
 import type { DocumentList, KnowledgeJob, KnowledgeKind, TextList, WebsiteList } from './knowledge.types.ts'
+import { agentKnowledgeKey } from '../../shared/query-keys.ts'
 
 /** While a job reads, crawls or embeds, the list is asked again this often; never when nothing runs. */
 const PROGRESS_POLL_MS = 2_000
 const KNOWLEDGE_PAGE_SIZE = 20
 
-/** Every knowledge list of an agent (documents, texts, websites): refreshed together when one changes. */
-export const agentKnowledgeKey = (agentId: string) => ['agents', agentId, 'knowledge'] as const
 const knowledgeKey = (agentId: string, kind: KnowledgeKind) => [...agentKnowledgeKey(agentId), kind] as const
 
 export interface ListFilter {
