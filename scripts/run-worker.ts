@@ -52,7 +52,7 @@ const handlers = {
   ...stripeJobHandlersFor(createStripeClient(config), logger),
   ...mailJobHandlersFor({ database, transport: mail, logger }),
   ...passwordResetJobHandlersFor({ database, config }),
-  ...webhookJobHandlersFor({ config, database, sealingKey: secrets.webhookSecretKey }),
+  ...webhookJobHandlersFor({ config, database, sealingKey: secrets.sealingKey }),
 }
 const worker = startWorker({
   database,

@@ -90,7 +90,7 @@ export async function createAppServices({
       ...stripeJobHandlersFor(stripe, logger),
       ...mailJobHandlersFor({ database, transport: mail, logger }),
       ...passwordResetJobHandlersFor({ database, config }),
-      ...webhookJobHandlersFor({ config, database, sealingKey: secrets.webhookSecretKey }),
+      ...webhookJobHandlersFor({ config, database, sealingKey: secrets.sealingKey }),
     }
     worker = startWorker({
       database,

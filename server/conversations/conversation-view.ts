@@ -22,5 +22,8 @@ export function toConversationView(conversation: Conversation & { agent: { name:
     updated_at: conversation.updatedAt.toISOString(),
     person: conversation.personName ? { user_id: conversation.personUserId, name: conversation.personName } : null,
     person_requested_at: conversation.personRequestedAt?.toISOString() ?? null,
+    visitor: conversation.visitorExternalId
+      ? { id: conversation.visitorExternalId, name: conversation.visitorName, email: conversation.visitorEmail }
+      : null,
   }
 }

@@ -138,6 +138,8 @@ export const ConversationViewSchema = z.strictObject({
   person: z.strictObject({ user_id: z.string().nullable(), name: z.string() }).nullable(),
   /** When the visitor asked for a person, while nobody has joined. */
   person_requested_at: z.string().nullable(),
+  /** A visitor the site vouched for (a signed visitor token): its user id there, name and e-mail. */
+  visitor: z.strictObject({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
 })
 export type ConversationView = z.infer<typeof ConversationViewSchema>
 

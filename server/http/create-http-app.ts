@@ -125,7 +125,7 @@ export async function createHttpApp({
       database,
       storage: services.storage,
       chat: services.chat,
-      settings: widgetSettingsOf(config, secrets.widgetTokenKey),
+      settings: widgetSettingsOf(config, { tokenKey: secrets.widgetTokenKey, sealingKey: secrets.sealingKey }),
       rateLimits: services.rateLimits,
       signals: services.signals,
     }),
@@ -219,7 +219,7 @@ export async function createHttpApp({
   api.use(
     webhookRoutes({
       database,
-      sealingKey: secrets.webhookSecretKey,
+      sealingKey: secrets.sealingKey,
       rateLimits: services.rateLimits,
       signedIn: signedInOrKey,
     }),
@@ -254,7 +254,15 @@ export async function createHttpApp({
       signedIn,
     }),
   )
-  api.use(widgetIntegrationRoutes({ database, storage: services.storage, plans: services.plans, signedIn }))
+  api.use(
+    widgetIntegrationRoutes({
+      database,
+      storage: services.storage,
+      plans: services.plans,
+      sealingKey: secrets.sealingKey,
+      signedIn,
+    }),
+  )
   api.use(answerUnknownApiPath)
   app.use('/api', api)
 
@@ -265,7 +273,7 @@ export async function createHttpApp({
       shopifyProxyRoutes({
         database,
         secret: config.SHOPIFY_API_SECRET,
-        settings: widgetSettingsOf(config, secrets.widgetTokenKey),
+        settings: widgetSettingsOf(config, { tokenKey: secrets.widgetTokenKey, sealingKey: secrets.sealingKey }),
         limitStart: (ip) => services.rateLimits.limitWidgetStart(ip),
       }),
     )

@@ -3,6 +3,7 @@ import type { ChatServices } from '../conversations/send-message.ts'
 import type { Database } from '../db/database.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { createWidgetConversation } from '../widgets/public/create-widget-conversation.ts'
+import { listVisitorConversations } from '../widgets/public/list-visitor-conversations.ts'
 import { listVisitorMessages } from '../widgets/public/list-visitor-messages.ts'
 import { readPublicConfiguration } from '../widgets/public/public-configuration.ts'
 import { readWidgetLogo } from '../widgets/public/read-widget-logo.ts'
@@ -85,9 +86,16 @@ export function publicWidgetRoutes({
     requireWidgetCaller(database, { settings, authorization: req.get('authorization'), origin: originOf(req) })
 
   const start: express.RequestHandler = async (req, res) => {
-    const { client_key } = StartWidgetSchema.parse(req.body ?? {})
+    const { client_key, visitor_token } = StartWidgetSchema.parse(req.body ?? {})
     await rateLimits.limitWidgetStart(req.ip)
-    res.status(201).json(await startWidgetSession(database, { settings, clientKey: client_key, origin: originOf(req) }))
+    res.status(201).json(
+      await startWidgetSession(database, {
+        settings,
+        clientKey: client_key,
+        origin: originOf(req),
+        visitorToken: visitor_token || undefined,
+      }),
+    )
   }
   router.post('/conversations/api/start-chat-widget/', start)
   router.post('/conversations/api/tokens/', start)
@@ -107,6 +115,9 @@ export function publicWidgetRoutes({
           CreateWidgetConversationSchema.parse(req.body ?? {}),
         ),
       )
+  })
+  router.get('/conversations/api/conversations/', async (req, res) => {
+    res.json(await listVisitorConversations(database, await callerOf(req)))
   })
   router.get('/conversations/api/chat/:conversationId/', async (req, res) => {
     const caller = await callerOf(req)

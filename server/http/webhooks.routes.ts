@@ -9,7 +9,7 @@ import { parseIdParam } from './parse-id-param.ts'
 
 export interface WebhookRoutesOptions {
   database: Database
-  /** Seals endpoints' secrets at rest (ServerSecrets.webhookSecretKey). */
+  /** Seals endpoints' secrets at rest (ServerSecrets.sealingKey). */
   sealingKey: Buffer
   rateLimits: RateLimits
   signedIn: RequestHandler

@@ -1,3 +1,4 @@
+import { createIdentitySecret, deleteIdentitySecret } from '../widgets/identity/identity-secret.ts'
 import { Router, type RequestHandler } from 'express'
 import { AGENT_NOT_FOUND } from '../agents/require-agent-access.ts'
 import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
@@ -19,11 +20,14 @@ export function widgetIntegrationRoutes({
   database,
   storage,
   plans,
+  sealingKey,
   signedIn,
 }: {
   database: Database
   storage: FileStorage
   plans: PlanEnforcement
+  /** Seals identity secrets at rest (ServerSecrets.sealingKey). */
+  sealingKey: Buffer
   signedIn: RequestHandler
 }): Router {
   const router = Router()
@@ -85,5 +89,26 @@ export function widgetIntegrationRoutes({
   }
   router.delete(`${base}/:integrationId/`, signedIn, remove)
   router.delete(`${base}/:integrationId/delete/`, signedIn, remove)
+  // Identity verification: a new secret (shown once), or none (visitor tokens refused).
+  router.post(`${base}/:integrationId/identity-secret/`, signedIn, async (req, res) => {
+    const identity_secret = await createIdentitySecret(database, {
+      actor: actorOf(res),
+      agentId: agentOf(req.params),
+      integrationId: integrationOf(req.params),
+      sealingKey,
+    })
+    res.status(201).json({
+      message: 'Identity secret created: copy it now, it is not shown again',
+      identity_secret,
+    })
+  })
+  router.delete(`${base}/:integrationId/identity-secret/`, signedIn, async (req, res) => {
+    await deleteIdentitySecret(database, {
+      actor: actorOf(res),
+      agentId: agentOf(req.params),
+      integrationId: integrationOf(req.params),
+    })
+    res.json({ message: 'Identity verification is off: visitors are anonymous' })
+  })
   return router
 }

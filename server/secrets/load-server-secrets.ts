@@ -11,11 +11,11 @@ export interface ServerSecrets {
   downloadLinkKey: Buffer
   /** Signs widget visitors' tokens (HS256). */
   widgetTokenKey: Buffer
-  /** Seals webhook endpoints' signing secrets at rest (seal-secret.ts). */
-  webhookSecretKey: Buffer
+  /** Seals secrets kept in the database at rest (seal-secret.ts): webhook signing secrets, widgets' identity secrets. */
+  sealingKey: Buffer
 }
 
-type SecretName = 'csrf' | 'access-token' | 'download-link' | 'widget-token' | 'webhook-secret'
+type SecretName = 'csrf' | 'access-token' | 'download-link' | 'widget-token' | 'sealed-secrets'
 
 function deriveFromConfiguredKey(secretKey: string, name: SecretName) {
   return Buffer.from(hkdfSync('sha256', secretKey, 'agentdesk', name, 32))
@@ -45,6 +45,6 @@ export async function loadServerSecrets(
     accessTokenKey: await load('access-token'),
     downloadLinkKey: await load('download-link'),
     widgetTokenKey: await load('widget-token'),
-    webhookSecretKey: await load('webhook-secret'),
+    sealingKey: await load('sealed-secrets'),
   }
 }

@@ -15,7 +15,7 @@ import { webhookHeaders } from './sign-webhook.ts'
 interface WebhookJobDependencies {
   config: Pick<Config, 'CRAWLER_ALLOWED_NETWORKS' | 'WEBHOOK_TIMEOUT_MS' | 'CRAWL_USER_AGENT'>
   database: Database
-  /** Opens endpoints' sealed secrets (ServerSecrets.webhookSecretKey). */
+  /** Opens endpoints' sealed secrets (ServerSecrets.sealingKey). */
   sealingKey: Buffer
 }
 

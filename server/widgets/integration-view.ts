@@ -34,6 +34,7 @@ export function toIntegrationView(integration: WidgetIntegration): WidgetIntegra
     human_handoff: integration.humanHandoff,
     handoff_wait_minutes: integration.handoffWaitMinutes,
     handoff_reply_time: integration.handoffReplyTime,
+    identity_verification: integration.identitySecretSealed !== null,
     is_active: integration.isActive,
     created_at: integration.createdAt.toISOString(),
     updated_at: integration.updatedAt.toISOString(),

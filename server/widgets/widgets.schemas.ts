@@ -166,6 +166,8 @@ export const WidgetIntegrationViewSchema = z.strictObject({
   human_handoff: z.boolean(),
   handoff_wait_minutes: z.number(),
   handoff_reply_time: z.string(),
+  /** The integration has an identity secret: pages may pass signed visitor tokens. */
+  identity_verification: z.boolean(),
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

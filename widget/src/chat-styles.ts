@@ -24,6 +24,7 @@ export function chatStyles(color: string, position: string): string {
 .thumb[aria-pressed=true]{color:${color}}
 .why{display:flex;gap:6px;flex-basis:100%}
 .why input{font-size:12px;padding:4px 8px}
+.past{margin:6px 10px 0;font:12px system-ui,sans-serif;padding:4px}
 .notice{align-self:center;color:#57606a;font-size:12px;text-align:center}
 .who{display:block;font-size:12px}
 .person{background:rgba(255,255,255,.2);border:0;color:inherit;font:inherit;font-size:12px;border-radius:12px;padding:4px 10px;cursor:pointer}

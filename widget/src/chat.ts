@@ -2,7 +2,7 @@
 import { answerRating } from './answer-rating.ts'
 import { chatStyles } from './chat-styles.ts'
 import { renderText } from './render-text.ts'
-import { readSaved } from './session-store.ts'
+import { readSaved, save } from './session-store.ts'
 import { createWidgetApi, WidgetApiError, type LiveState, type VisitorMessage } from './widget-api.ts'
 import { log, safeColor, safePosition, type ChatMountOptions } from './widget-config.ts'
 
@@ -27,14 +27,15 @@ export function mountChat(options: ChatMountOptions): void {
   const { root, config, base, debug } = options
   let conversationId: string | null = null
   // A new session cannot reach the old one's conversation: the next message starts another.
-  const api = createWidgetApi(
+  const api = createWidgetApi({
     base,
-    config.client_key,
-    () => {
+    clientKey: config.client_key,
+    onNewSession: () => {
       conversationId = null
     },
-    options.bootstrapUrl,
-  )
+    bootstrapUrl: options.bootstrapUrl,
+    visitorToken: options.visitorToken,
+  })
   const style = element('style')
   style.textContent = chatStyles(safeColor(config.widget_color), safePosition(config.widget_position))
 
@@ -209,7 +210,7 @@ export function mountChat(options: ChatMountOptions): void {
     if (personName) contactForm.classList.add('hidden')
     else if (state.wait_seconds_left !== null) waiting = setTimeout(offerContact, state.wait_seconds_left * 1000)
   }
-  const stop = new AbortController()
+  let stop = new AbortController()
   let following = false
   const listen = async () => {
     if (following || !conversationId) return
@@ -237,21 +238,52 @@ export function mountChat(options: ChatMountOptions): void {
     if (!stop.signal.aborted) void listen()
   }
 
+  // A visitor the site vouched for picks up their chats from any device: the latest, and a list of the others.
+  const past = element('select', 'past hidden')
+  past.setAttribute('aria-label', 'Earlier chats')
+  header.after(past)
+  const open = async (id: string) => {
+    const history = await api.history(id)
+    conversationId = id
+    save(config.client_key, { conversation_id: id })
+    messages.replaceChildren()
+    shown.clear()
+    greetingId = history.data[0]?.message_id
+    for (const message of history.data) rated(show(message), message)
+    if (history.state) follow(history.state)
+    void listen()
+  }
+  past.addEventListener('change', () => {
+    stop.abort()
+    stop = new AbortController()
+    open(past.value).catch((error: unknown) => showFailure(error, 'Please try again.'))
+  })
+  const listPast = async () => {
+    const chats = await api.conversations()
+    past.replaceChildren(
+      ...chats.map((chat) => {
+        const option = element(
+          'option',
+          '',
+          `${new Date(chat.last_message_at).toLocaleDateString()} · ${chat.last_message.slice(0, 40)}`,
+        )
+        option.value = chat.conversation_id
+        option.selected = chat.conversation_id === conversationId
+        return option
+      }),
+    )
+    past.classList.toggle('hidden', chats.length < 2)
+    return chats
+  }
+
   const ready = (async () => {
     const resumed = await api.connect()
-    const saved = readSaved(config.client_key).conversation_id
-    if (resumed && saved) {
+    let saved = resumed ? readSaved(config.client_key).conversation_id : undefined
+    if (api.identified()) saved ??= (await listPast().catch(() => []))[0]?.conversation_id
+    if (saved) {
       try {
-        const history = await api.history(saved)
-        conversationId = saved
-        messages.replaceChildren()
-        greetingId = history.data[0]?.message_id
-        for (const message of history.data) {
-          const bubble = show(message)
-          if (bubble) rated(bubble, message)
-        }
-        if (history.state) follow(history.state)
-        void listen()
+        await open(saved)
+        if (api.identified()) void listPast().catch(() => {})
       } catch (error) {
         log(debug, 'the saved conversation could not be loaded', error)
       }

@@ -71,6 +71,7 @@ async function start(): Promise<void> {
           base,
           debug,
           bootstrapUrl,
+          visitorToken: script.dataset.visitorToken,
           close: () => {
             launcher.hidden = false
             launcher.setAttribute('aria-expanded', 'false')

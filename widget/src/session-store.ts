@@ -5,6 +5,8 @@ export interface SavedSession {
   refresh_token?: string
   conversation_id?: string
   open?: boolean
+  /** The signed-in user the session belongs to (the visitor token's sub), '' for an anonymous visitor. */
+  who?: string
 }
 
 export function readSaved(clientKey: string): SavedSession {

@@ -65,17 +65,36 @@ export class WidgetApiError extends Error {
   }
 }
 
+export interface WidgetApiOptions {
+  base: string
+  clientKey: string
+  /** Tells the window its conversation is gone (a new session started). */
+  onNewSession(): void
+  /** On a Shopify storefront: the app proxy's signed bootstrap path. */
+  bootstrapUrl?: string | undefined
+  /** The site's signed token for its signed-in user (identity verification). */
+  visitorToken?: string | undefined
+}
+
+/** Whom a visitor token names (its sub), read without checking it: the server checks it. '' for none. */
+function whoIs(visitorToken: string | undefined): string {
+  try {
+    return visitorToken
+      ? String((JSON.parse(atob(visitorToken.split('.')[1] ?? '')) as { sub?: unknown }).sub ?? '')
+      : ''
+  } catch {
+    return ''
+  }
+}
+
 /**
  * The public widget API for one visitor: tokens renewed as needed, the session kept across page loads
- * and shared by the site's tabs. onNewSession tells the window its conversation is gone.
+ * and shared by the site's tabs. A saved session of another signed-in user (or of an anonymous visitor,
+ * once the page names a user) is not resumed: a new one starts.
  */
-export function createWidgetApi(
-  base: string,
-  clientKey: string,
-  onNewSession: () => void = () => {},
-  bootstrapUrl?: string,
-) {
+export function createWidgetApi({ base, clientKey, onNewSession, bootstrapUrl, visitorToken }: WidgetApiOptions) {
   let token: string | null = null
+  let who = whoIs(visitorToken)
 
   async function call(path: string, init: RequestInit = {}): Promise<Response> {
     // A FormData body sets its own multipart Content-Type (with the boundary).
@@ -116,15 +135,24 @@ export function createWidgetApi(
       if (!response.ok) throw new WidgetApiError(response.status, `Request failed with status ${response.status}`)
       keep((await response.json()) as Tokens)
     } else {
-      keep(
-        (await (
-          await call('/conversations/api/start-chat-widget/', {
-            method: 'POST',
-            body: JSON.stringify({ client_key: clientKey }),
-          })
-        ).json()) as Tokens,
-      )
+      const start = (visitor_token?: string) =>
+        call('/conversations/api/start-chat-widget/', {
+          method: 'POST',
+          body: JSON.stringify({ client_key: clientKey, visitor_token }),
+        })
+      let started: Response
+      try {
+        started = await start(who ? visitorToken : undefined)
+      } catch (error) {
+        if (!(error instanceof WidgetApiError) || error.reason !== 'visitor_token_invalid') throw error
+        // Never trusted: the visitor chats anonymously, and the site's developer reads why.
+        console.error(`[agentdesk] ${error.message} The chat continues without the visitor's identity.`)
+        who = ''
+        started = await start()
+      }
+      keep((await started.json()) as Tokens)
     }
+    save(clientKey, { who })
     onNewSession()
   }
 
@@ -140,7 +168,8 @@ export function createWidgetApi(
 
   /** A valid token: the saved session renewed, or a new one. True when the session is the saved one. */
   async function connect(): Promise<boolean> {
-    const sent = readSaved(clientKey).refresh_token
+    const saved = readSaved(clientKey)
+    const sent = (saved.who ?? '') === who ? saved.refresh_token : undefined
     if (sent) {
       try {
         await refresh(sent)
@@ -178,6 +207,15 @@ export function createWidgetApi(
 
   return {
     connect,
+    /** Whether the site vouched for this visitor (their chats follow them to any device). */
+    identified: () => who !== '',
+    async conversations(): Promise<{ conversation_id: string; last_message: string; last_message_at: string }[]> {
+      return (
+        (await (await authorised('/conversations/api/conversations/')).json()) as {
+          conversations: { conversation_id: string; last_message: string; last_message_at: string }[]
+        }
+      ).conversations
+    },
     async history(conversationId: string): Promise<{ data: VisitorMessage[]; state?: LiveState }> {
       return (await (await authorised(`/conversations/api/chat/${conversationId}/`)).json()) as {
         data: VisitorMessage[]

@@ -25,6 +25,8 @@ export interface ChatMountOptions {
   debug: boolean
   /** On a Shopify storefront: the app proxy's signed bootstrap path, which starts the session instead. */
   bootstrapUrl?: string
+  /** The site's signed token for its signed-in user (data-visitor-token). */
+  visitorToken?: string
   close(): void
 }
 

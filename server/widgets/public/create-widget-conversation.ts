@@ -25,14 +25,18 @@ export async function createWidgetConversation(
   input: CreateWidgetConversation,
 ) {
   const { integration, session } = caller
-  if (integration.collectUserEmail && !input.visitor_email) throw new AppError('BAD_REQUEST', EMAIL_REQUIRED)
-  const email = input.visitor_email?.toLowerCase() ?? null
+  if (integration.collectUserEmail && !input.visitor_email && !session.visitorEmail)
+    throw new AppError('BAD_REQUEST', EMAIL_REQUIRED)
+  // A visitor the site vouched for is known by the name and e-mail it gave.
+  const email = input.visitor_email?.toLowerCase() ?? session.visitorEmail ?? null
   const conversation = await plans.createCounted(integration.accountId, 'conversations', async (tx) => {
     const created = await tx.conversation.create({
       data: {
         accountId: integration.accountId,
         agentId: integration.agentId,
-        name: email ?? `Visitor on ${integration.websiteName}`,
+        name: session.visitorName ?? email ?? `Visitor on ${integration.websiteName}`,
+        visitorExternalId: session.visitorExternalId,
+        visitorName: session.visitorName ?? input.visitor_name ?? null,
         channel: 'widget',
         widgetIntegrationId: integration.id,
         visitorId: session.visitorId,
@@ -49,13 +53,13 @@ export async function createWidgetConversation(
       event: 'conversation.started',
       data: { ...conversationEventData(created), website_name: integration.websiteName },
     })
-    if (email)
+    if (input.visitor_email)
       await captureLead(tx, {
         accountId: integration.accountId,
         agentId: integration.agentId,
         agentName: created.agent.name,
         conversationId: created.id,
-        email,
+        email: input.visitor_email.toLowerCase(),
         name: input.visitor_name,
         pageUrl: input.page_url,
         websiteName: integration.websiteName,

@@ -10,6 +10,12 @@ export const StartWidgetSchema = z.object(
       .trim()
       .min(1, { error: 'client_key is required' })
       .max(100),
+    /** The site's signed token for its signed-in user (identity verification), at most 4,096 characters. */
+    visitor_token: z
+      .string({ error: 'visitor_token must be a JWT' })
+      .trim()
+      .max(4_096, { error: 'visitor_token must be a JWT' })
+      .optional(),
   },
   { error: 'client_key is required' },
 )

@@ -13,11 +13,17 @@ export interface WidgetSettings {
   extractionLimits: ExtractionLimits
   /** Where links in the e-mails a visitor's actions send point (a new lead's alert): linkBaseOf. */
   linkBase: string
+  /** Opens integrations' identity secrets (ServerSecrets.sealingKey). */
+  sealingKey: Buffer
 }
 
-export function widgetSettingsOf(config: Config, tokenKey: Buffer): WidgetSettings {
+export function widgetSettingsOf(
+  config: Config,
+  { tokenKey, sealingKey }: { tokenKey: Buffer; sealingKey: Buffer },
+): WidgetSettings {
   return {
     tokenKey,
+    sealingKey,
     tokenTtlSeconds: config.WIDGET_TOKEN_TTL_SECONDS,
     sessionDays: config.WIDGET_SESSION_DAYS,
     dailyTokenBudget: config.WIDGET_DAILY_TOKEN_BUDGET,

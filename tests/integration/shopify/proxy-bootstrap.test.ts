@@ -46,7 +46,7 @@ beforeAll(async () => {
     shopifyProxyRoutes({
       database: testApp.database,
       secret: PROXY_SECRET,
-      settings: widgetSettingsOf(testApp.config, secrets.widgetTokenKey),
+      settings: widgetSettingsOf(testApp.config, { tokenKey: secrets.widgetTokenKey, sealingKey: secrets.sealingKey }),
       limitStart,
     }),
   )

@@ -3,6 +3,20 @@
 import type { AccessRoutes } from './access-matrix-support.ts'
 
 export const WIDGET_ROUTES: AccessRoutes = {
+  'POST /api/agents/:agentId/integrations/frontend/:integrationId/identity-secret/': {
+    need: 'edit',
+    call: (f) => ({
+      method: 'post',
+      path: `/api/agents/${f.agentId}/integrations/frontend/${f.integrationId}/identity-secret/`,
+    }),
+  },
+  'DELETE /api/agents/:agentId/integrations/frontend/:integrationId/identity-secret/': {
+    need: 'edit',
+    call: (f) => ({
+      method: 'delete',
+      path: `/api/agents/${f.agentId}/integrations/frontend/${f.integrationId}/identity-secret/`,
+    }),
+  },
   'GET /api/agents/:agentId/integrations/frontend/': {
     need: 'read',
     call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/integrations/frontend/` }),

@@ -53,7 +53,7 @@ beforeAll(async () => {
     handlers: webhookJobHandlersFor({
       config: testApp.config,
       database: testApp.database,
-      sealingKey: secrets.webhookSecretKey,
+      sealingKey: secrets.sealingKey,
     }),
     pollMs: 20,
     backoffMs: () => 50,

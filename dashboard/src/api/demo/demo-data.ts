@@ -136,6 +136,7 @@ export const DEMO_CONVERSATIONS: ConversationView[] = (
   updated_at: at(days),
   person: null,
   person_requested_at: null,
+  visitor: null,
 }))
 
 export const DEMO_RECENT_CHATS: RecentChats = DEMO_CONVERSATIONS.slice(0, 5).map((conversation) => ({
@@ -333,6 +334,7 @@ export const DEMO_INTEGRATIONS: WidgetIntegrationView[] = [
     human_handoff: false,
     handoff_wait_minutes: 3,
     handoff_reply_time: 'within one business day',
+    identity_verification: false,
     bot_name: 'Assistant',
     is_active: true,
     created_at: at(5),

@@ -39,6 +39,16 @@ export function ConversationHeader({
           <Text as="span" variant="bodySm" tone="subdued">
             with {conversation.agent_name} · Last active {formatDate(conversation.timestamp)}
           </Text>
+          {conversation.visitor ? (
+            <span data-testid="verified-visitor">
+              <Badge tone="success">Verified visitor</Badge>{' '}
+              <Text as="span" variant="bodySm">
+                {[conversation.visitor.name, conversation.visitor.email, `id ${conversation.visitor.id}`]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Text>
+            </span>
+          ) : null}
         </BlockStack>
       </InlineStack>
       <InlineStack gap="100" blockAlign="center">

@@ -25,6 +25,7 @@ import {
 } from './widget-form-values.ts'
 import { WidgetPreview } from './widget-preview.tsx'
 import { WidgetResult } from './widget-result.tsx'
+import { IdentityVerificationCard } from './identity-verification-card.tsx'
 import { widgetIntegrationsQuery } from './widgets.queries.ts'
 import './widget-configuration.css'
 
@@ -143,6 +144,7 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
           </div>
         </div>
       </div>
+      {editing ? <IdentityVerificationCard key={editing.integration_id} integration={editing} /> : null}
       {values.agentId && (
         <Card padding="0">
           <div className="integrations-table__heading">
