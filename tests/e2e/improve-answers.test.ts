@@ -1,10 +1,9 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTLED, screenshot } from '../support/dashboard-browser.ts'
-import { startLocalServer, type LocalServer } from '../support/local-http-server.ts'
 import { reportBrowserFailures } from '../support/report-browser-failure.ts'
-import { startSpawnedDashboard, type SpawnedDashboard } from '../support/spawned-dashboard.ts'
 import { accountsOn, type Tokens } from './account-owner.ts'
+import { inWidget, openWidget, startWidgetHost, type WidgetHost } from './widget-host.ts'
 
 // Issue 21, answer feedback and questions to improve in Chromium: a visitor rates an answer down in the
 // widget with a reason, the team sees it on the conversation and on the agent's Improve tab, writes the
@@ -12,15 +11,11 @@ import { accountsOn, type Tokens } from './account-owner.ts'
 // knowledge holds decides).
 const OWNER = { email: 'ivy@improve.example', password: 'Improve-Pass-3', full_name: 'Ivy Owner' }
 const QUESTION = 'Can I return sale items?'
-let dashboard: SpawnedDashboard
-let host: LocalServer
+let site: WidgetHost
 let owner: Tokens
 let agentId: string
-let clientKey = ''
 let teamPage: Page
-const { api, register, signedInContext } = accountsOn(() => dashboard)
-
-const inWidget = (page: Page, selector: string) => page.locator(`[data-agentdesk-widget] >> css=${selector}`)
+const { api, register, signedInContext } = accountsOn(() => site.dashboard)
 
 /** A plain loop, not expect.poll: this also runs in beforeAll. */
 async function waitForJob(jobId: string) {
@@ -43,14 +38,7 @@ async function ask(page: Page, text: string) {
 }
 
 beforeAll(async () => {
-  dashboard = await startSpawnedDashboard()
-  host = await startLocalServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-    res.end(
-      `<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>Shop</h1>
-<script src="${dashboard.server.baseUrl}/widget/v1/widget.js" data-client-key="${clientKey}" async></script></body></html>`,
-    )
-  })
+  site = await startWidgetHost()
   owner = await register(OWNER)
   agentId = (await api<{ agent_id: string }>('/agents/create/', owner.access, { name: 'Shop helper' })).json.agent_id
   const text = await api<{ job: { job_id: string } }>(`/agents/${agentId}/texts/create/`, owner.access, {
@@ -58,27 +46,23 @@ beforeAll(async () => {
     text_content: 'You can return any product within 30 days of delivery for a full refund.',
   })
   await waitForJob(text.json.job.job_id)
-  clientKey = (
-    await api<{ client_key: string }>(`/agents/${agentId}/integrations/frontend/`, owner.access, {
-      website_name: 'Shop',
-      website_domain: `127.0.0.1:${new URL(host.url).port}`,
-    })
-  ).json.client_key
+  const integration = await api<{ client_key: string }>(`/agents/${agentId}/integrations/frontend/`, owner.access, {
+    website_name: 'Shop',
+    website_domain: site.domain,
+  })
+  site.useClientKey(integration.json.client_key)
   teamPage = await (await signedInContext(owner)).newPage()
 }, 120_000)
 afterAll(async () => {
-  await dashboard?.close()
-  await host?.close()
+  await site?.close()
 })
 
-reportBrowserFailures({ page: () => teamPage, server: () => dashboard.server })
+reportBrowserFailures({ page: () => teamPage, server: () => site.dashboard.server })
 
 describe('answer feedback and questions to improve', () => {
   it('turns a thumbs-down into a written answer that the agent then gives', async () => {
-    const visitorPage = await (await dashboard.browser.newContext()).newPage()
-    await visitorPage.goto(`${host.url}/`)
-    await inWidget(visitorPage, 'button.launcher').click()
-    await inWidget(visitorPage, 'textarea').waitFor({ state: 'visible' })
+    const visitorPage = await (await site.dashboard.browser.newContext()).newPage()
+    await openWidget(visitorPage, site.host.url)
     await ask(visitorPage, QUESTION)
     await inWidget(visitorPage, '.rate').last().locator('button.thumb.down').click()
     await inWidget(visitorPage, '.why input').fill('Sale items are not mentioned')
@@ -88,10 +72,10 @@ describe('answer feedback and questions to improve', () => {
       .toBe('true')
 
     const { json } = await api<{ data: { id: string }[] }>('/conversations/index/', owner.access)
-    await teamPage.goto(`${dashboard.server.baseUrl}/app/conversations?conversation=${json.data[0]!.id}`)
+    await teamPage.goto(`${site.dashboard.server.baseUrl}/app/conversations?conversation=${json.data[0]!.id}`)
     await teamPage.getByText('Visitor rated it unhelpful: “Sale items are not mentioned”').waitFor(SETTLED)
 
-    await teamPage.goto(`${dashboard.server.baseUrl}/app/agents/${agentId}?tab=improve`)
+    await teamPage.goto(`${site.dashboard.server.baseUrl}/app/agents/${agentId}?tab=improve`)
     const card = teamPage.getByTestId('question-to-improve').filter({ hasText: QUESTION })
     await card.waitFor(SETTLED)
     expect(await card.textContent()).toContain('Rated unhelpful')

@@ -1,32 +1,23 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTLED, screenshot } from '../support/dashboard-browser.ts'
-import { startLocalServer, type LocalServer } from '../support/local-http-server.ts'
 import { reportBrowserFailures } from '../support/report-browser-failure.ts'
-import { startSpawnedDashboard, type SpawnedDashboard } from '../support/spawned-dashboard.ts'
 import { accountsOn, type Tokens } from './account-owner.ts'
+import { inWidget, openWidget as openOn, startWidgetHost, type WidgetHost } from './widget-host.ts'
 
 // Issue 21, live takeover in Chromium: a visitor on a customer's page asks for a person, a team member in
 // another browser context joins from Conversations, each sees the other's words without a reload, the
 // chat is handed back and the agent answers again; and a visitor whom nobody joins in time leaves an
 // e-mail, which becomes a lead.
 const OWNER = { email: 'nora@live.example', password: 'Live-Pass-7', full_name: 'Nora Owner' }
-let dashboard: SpawnedDashboard
-let host: LocalServer
+let site: WidgetHost
 let owner: Tokens
 let agentId: string
-let clientKey = ''
 let visitorPage: Page
 let teamPage: Page
-const { api, register, signedInContext } = accountsOn(() => dashboard)
+const { api, register, signedInContext } = accountsOn(() => site.dashboard)
 
-const inWidget = (page: Page, selector: string) => page.locator(`[data-agentdesk-widget] >> css=${selector}`)
-
-async function openWidget(page: Page) {
-  await page.goto(`${host.url}/help`)
-  await inWidget(page, 'button.launcher').click()
-  await inWidget(page, 'textarea').waitFor({ state: 'visible' })
-}
+const openWidget = (page: Page) => openOn(page, site.host.url, '/help')
 
 async function visitorSays(page: Page, text: string) {
   await inWidget(page, 'textarea').fill(text)
@@ -34,34 +25,25 @@ async function visitorSays(page: Page, text: string) {
 }
 
 beforeAll(async () => {
-  dashboard = await startSpawnedDashboard()
-  host = await startLocalServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-    res.end(
-      `<!doctype html><html lang="en"><head><title>Help centre</title></head><body><h1>Help</h1>
-<script src="${dashboard.server.baseUrl}/widget/v1/widget.js" data-client-key="${clientKey}" async></script></body></html>`,
-    )
-  })
+  site = await startWidgetHost()
   owner = await register(OWNER)
   agentId = (await api<{ agent_id: string }>('/agents/create/', owner.access, { name: 'Help desk' })).json.agent_id
-  clientKey = (
-    await api<{ client_key: string }>(`/agents/${agentId}/integrations/frontend/`, owner.access, {
-      website_name: 'Help centre',
-      website_domain: `127.0.0.1:${new URL(host.url).port}`,
-      human_handoff: true,
-      handoff_wait_minutes: 1,
-      handoff_reply_time: 'within two hours',
-    })
-  ).json.client_key
-  visitorPage = await (await dashboard.browser.newContext()).newPage()
+  const integration = await api<{ client_key: string }>(`/agents/${agentId}/integrations/frontend/`, owner.access, {
+    website_name: 'Help centre',
+    website_domain: site.domain,
+    human_handoff: true,
+    handoff_wait_minutes: 1,
+    handoff_reply_time: 'within two hours',
+  })
+  site.useClientKey(integration.json.client_key)
+  visitorPage = await (await site.dashboard.browser.newContext()).newPage()
   teamPage = await (await signedInContext(owner)).newPage()
 }, 120_000)
 afterAll(async () => {
-  await dashboard?.close()
-  await host?.close()
+  await site?.close()
 })
 
-reportBrowserFailures({ page: () => teamPage, server: () => dashboard.server })
+reportBrowserFailures({ page: () => teamPage, server: () => site.dashboard.server })
 
 describe('live takeover', () => {
   it('brings a person into a visitor’s chat live, both ways, and hands it back to the agent', async () => {
@@ -71,7 +53,7 @@ describe('live takeover', () => {
     const { json } = await api<{ data: { id: string }[] }>('/conversations/index/', owner.access)
     const conversationId = json.data[0]!.id
 
-    await teamPage.goto(`${dashboard.server.baseUrl}/app/conversations?conversation=${conversationId}`)
+    await teamPage.goto(`${site.dashboard.server.baseUrl}/app/conversations?conversation=${conversationId}`)
     const bar = teamPage.getByTestId('handoff-bar')
     await expect.poll(() => bar.textContent(), SETTLED).toContain('The visitor asked for a person')
     await bar.getByRole('button', { name: 'Join the chat' }).click()
@@ -99,7 +81,7 @@ describe('live takeover', () => {
   })
 
   it('offers a visitor whom nobody joins to leave an e-mail, and keeps it as a lead', async () => {
-    const context = await dashboard.browser.newContext()
+    const context = await site.dashboard.browser.newContext()
     const page = await context.newPage()
     await page.clock.install()
     await openWidget(page)
