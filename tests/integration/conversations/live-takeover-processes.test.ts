@@ -95,14 +95,20 @@ describe.runIf(inject('databaseKind') === 'postgres')('live takeover with two se
     return stream
   }
 
-  it('carries a person’s words written through one process to a visitor streaming from the other, and back', async () => {
-    const [a, b] = [servers[0]!, servers[1]!]
-    const visit = await visitorOn(b)
+  /** A visitor on `server` whose widget follows its new conversation live (its first state read). */
+  async function visitorFollowingOn(server: SpawnedServer) {
+    const visit = await visitorOn(server)
     const widget = await open(
-      `${b.baseUrl}/api/conversations/api/chat/${visit.conversationId}/live/?after=${visit.greeting}`,
+      `${server.baseUrl}/api/conversations/api/chat/${visit.conversationId}/live/?after=${visit.greeting}`,
       visit.auth,
     )
     await widget.next('state')
+    return { visit, widget }
+  }
+
+  it('carries a person’s words written through one process to a visitor streaming from the other, and back', async () => {
+    const [a, b] = [servers[0]!, servers[1]!]
+    const { visit, widget } = await visitorFollowingOn(b)
     const inbox = await open(`${a.baseUrl}/api/conversations/${agentId}/${visit.conversationId}/live/`, {
       Authorization: `Bearer ${access}`,
     })
@@ -134,12 +140,7 @@ describe.runIf(inject('databaseKind') === 'postgres')('live takeover with two se
 
   it('listens again when the database drops the listening connection, and the next words still arrive', async () => {
     const [a, b] = [servers[0]!, servers[1]!]
-    const visit = await visitorOn(b)
-    const widget = await open(
-      `${b.baseUrl}/api/conversations/api/chat/${visit.conversationId}/live/?after=${visit.greeting}`,
-      visit.auth,
-    )
-    await widget.next('state')
+    const { visit, widget } = await visitorFollowingOn(b)
     await database.prisma.$queryRawUnsafe(
       `select pg_terminate_backend(pid)::text from pg_stat_activity where query ilike 'listen %' and pid <> pg_backend_pid()`,
     )
