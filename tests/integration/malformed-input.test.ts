@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PAYMENTS_NOT_SET_UP } from '../../server/billing/checkout.ts'
 import { bearer } from '../support/accounts.ts'
+import { firstChunkOnly, isLiveStreamPath } from '../support/first-chunk-only.ts'
 import { listFileFields, listRoutes } from '../support/list-routes.ts'
 import { probesFor, proxyProbes, type Probe } from '../support/malformed-probes.ts'
 import { freshFixture, SITE, startWalkApp, type WalkApp } from '../support/walk-app.ts'
@@ -32,6 +33,8 @@ async function send(walk: WalkApp, route: string, probe: Probe) {
   const method = route.split(' ')[0]!.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch'
   let request = walk.testApp.request[method](probe.path).set(headersFor(walk, route))
   if (probe.query) request = request.query(probe.query)
+  // A live stream that opens stays open: its first chunk says enough.
+  if (isLiveStreamPath(probe.path)) request = request.buffer(true).parse(firstChunkOnly)
   if (probe.json !== undefined) return request.set('Content-Type', 'application/json').send(probe.json)
   if (probe.form) {
     for (const [field, value] of Object.entries(probe.form.fields)) request = request.field(field, value)

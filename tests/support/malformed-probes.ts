@@ -127,6 +127,11 @@ function goodBody(fixture: Fixture, route: string): Record<string, unknown> {
     code_verifier: 'v'.repeat(43),
     client_key: fixture.clientKey,
     visitor_email: 'visitor@example.com',
+    question: 'Do you ship to Canada?',
+    answer: 'Yes, within five days.',
+    rating: 'up',
+    url: 'https://hooks.example.com/walk',
+    events: ['custom.event'],
   }
 }
 
@@ -195,13 +200,18 @@ function goodParams(route: string, fixture: Fixture, { owner, widget }: WalkApp)
     objectType: 'text',
     objectId: fixture.textId,
     jobId: fixture.jobId,
-    conversationId: isVisitor ? widget.conversationId : fixture.conversationId,
+    conversationId: isVisitor
+      ? widget.conversationId
+      : /\/(takeover|release|reply)\/$/.test(route)
+        ? fixture.heldConversationId
+        : fixture.conversationId,
     messageId: fixture.messageId,
     index: '0',
     integrationId: isVisitor ? widget.integrationId : fixture.integrationId,
     id: fixture.conversationId,
     userId: owner.userId,
     keyId: fixture.apiKeyId,
+    endpointId: fixture.webhookEndpointId,
     fileName: 'logo.png',
   }
 }

@@ -69,6 +69,10 @@ export interface Fixture {
   /** A member invited and not joined: what resend-invitation and revoke-invitation act on. */
   invitedMemberId: string
   apiKeyId: string
+  /** A website visitor's chat the owner is in. */
+  heldConversationId: string
+  /** An outgoing webhook endpoint of the owner (its secret a placeholder: nothing is sent to it). */
+  webhookEndpointId: string
 }
 
 // A fresh agent of the owner with one of everything: a destructive call in one route's battery never
@@ -117,6 +121,20 @@ export async function freshFixture({
       websiteName: 'Shop',
       websiteDomain: 'shop.example.com',
       startMessage: 'Hi',
+      humanHandoff: true,
+    },
+  })
+  // A visitor's chat the owner is in (live takeover): joining again, writing and handing back all answer.
+  const heldChat = await prisma.conversation.create({
+    data: {
+      accountId,
+      agentId: agent.id,
+      name: 'Held chat',
+      channel: 'widget',
+      widgetIntegrationId: integration.id,
+      visitorId: `v_${randomUUID()}`,
+      personUserId: accountId,
+      personName: 'Walker',
     },
   })
   const team = await prisma.team.create({ data: { accountId, name: 'Walk team' } })
@@ -156,7 +174,12 @@ export async function freshFixture({
       lastFour: 'walk',
     },
   })
+  const endpoint = await prisma.webhookEndpoint.create({
+    data: { accountId, url: 'https://hooks.example.com/walk', events: ['custom.event'], sealedSecret: 'v1.walk' },
+  })
   return {
+    webhookEndpointId: endpoint.id,
+    heldConversationId: heldChat.id,
     agentId: agent.id,
     textId: text.id,
     documentId: document.id,

@@ -3,12 +3,12 @@
 // fresh agent with one of every item for each request. The routes are split by area over
 // access-matrix-*-routes.ts, each area's test file calls describeAccessMatrix() with its table.
 import { randomUUID } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AgentNeed } from '../../../server/agents/require-agent-access.ts'
 import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+import { firstChunkOnly } from '../../support/first-chunk-only.ts'
 
 interface Fixture {
   agentId: string
@@ -48,19 +48,6 @@ const GRANTS: Record<string, AgentNeed[]> = {
   deactivated: [],
   pending: [],
   outsider: [],
-}
-
-/** Ends a streamed answer at its first chunk: an access refusal is whole by then, a granted stream has begun. */
-const firstChunkOnly = (response: unknown, done: (error: Error | null, body: unknown) => void) => {
-  // In Node, superagent hands its parser the incoming message itself.
-  const res = response as IncomingMessage
-  let text = ''
-  res.setEncoding('utf8')
-  res.once('data', (chunk: string) => {
-    text += chunk
-    res.destroy()
-    done(null, text.startsWith('{') ? JSON.parse(text) : text)
-  })
 }
 
 /** The app the matrix runs against: no worker, sign-up limits out of the way for the actors. */
