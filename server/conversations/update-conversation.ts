@@ -18,10 +18,14 @@ export async function updateConversation(
   database: Database,
   { actor, agentId, conversationId, update }: UpdateConversationOptions,
 ) {
-  const { conversation } = await requireConversation(database, { actor, agentId, conversationId, need: 'chat' })
-  // Closing an open conversation completes it (the conversation.completed webhook, reason "closed").
-  const closing = update.is_active === false && conversation.isActive
+  await requireConversation(database, { actor, agentId, conversationId, need: 'chat' })
   const updated = await database.prisma.$transaction(async (tx) => {
+    // Closing an open conversation completes it (the conversation.completed webhook, reason "closed"): of
+    // two closes at once, the one that finds it open reports it.
+    const closing =
+      update.is_active === false &&
+      (await tx.conversation.updateMany({ where: { id: conversationId, isActive: true }, data: { isActive: false } }))
+        .count === 1
     const changed = await tx.conversation.update({
       where: { id: conversationId },
       data: {

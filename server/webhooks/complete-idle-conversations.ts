@@ -37,8 +37,10 @@ export async function completeIdleConversations(
   for (const conversation of candidates) {
     await database.prisma.$transaction(async (tx) => {
       const claimed = await tx.conversation.updateMany({
+        // Still quiet (a message since the look would make it active), and not reported since.
         where: {
           id: conversation.id,
+          lastMessageAt: { lt: cutoff },
           OR: [{ completedAt: null }, { completedAt: { lt: conversation.lastMessageAt } }],
         },
         data: { completedAt: now },

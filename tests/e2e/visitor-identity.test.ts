@@ -18,7 +18,8 @@ let teamPage: Page
 const { api, register, signedInContext } = accountsOn(() => site.dashboard)
 
 const sign = (key: string) =>
-  new SignJWT({ sub: 'customer-7', email: 'sam@example.com', name: 'Sam Lee' })
+  // A name whose UTF-8 bytes make base64url's own characters (- and _) in the payload, as real names do.
+  new SignJWT({ sub: 'customer-7', email: 'sam@example.com', name: 'Zoë Chloé' })
     .setProtectedHeader({ alg: 'HS256' })
     .setExpirationTime('1h')
     .sign(new TextEncoder().encode(key))
@@ -71,7 +72,8 @@ describe('signed-in visitors', () => {
     await teamPage.goto(`${site.dashboard.server.baseUrl}/app/conversations?conversation=${json.data[0]!.id}`)
     const verified = teamPage.getByTestId('verified-visitor')
     await verified.waitFor(SETTLED)
-    expect(await verified.textContent()).toContain('Sam Lee · sam@example.com · id customer-7')
+    expect(await verified.textContent()).toContain('Zoë Chloé · sam@example.com · id customer-7')
+    expect((await sign(identitySecret)).split('.')[1]).toMatch(/[-_]/)
   })
 
   it('refuses a forged token with a console message, and the chat goes on anonymously', async () => {

@@ -79,9 +79,11 @@ export interface WidgetApiOptions {
 /** Whom a visitor token names (its sub), read without checking it: the server checks it. '' for none. */
 function whoIs(visitorToken: string | undefined): string {
   try {
-    return visitorToken
-      ? String((JSON.parse(atob(visitorToken.split('.')[1] ?? '')) as { sub?: unknown }).sub ?? '')
-      : ''
+    if (!visitorToken) return ''
+    // The payload is base64url of UTF-8: back to base64, then bytes, then text.
+    const part = (visitorToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/')
+    const bytes = Uint8Array.from(atob(part), (char) => char.charCodeAt(0))
+    return String((JSON.parse(new TextDecoder().decode(bytes)) as { sub?: unknown }).sub ?? '')
   } catch {
     return ''
   }

@@ -4,6 +4,13 @@ import type { Database } from '../../db/database.ts'
 import { sealSecret } from '../../secrets/seal-secret.ts'
 import { requireIntegration } from '../require-integration.ts'
 
+/** A replaced or removed secret ends the sessions its tokens opened: signed-in visitors sign in again. */
+const endIdentifiedSessions = (database: Database, integrationId: string) =>
+  database.prisma.widgetSession.updateMany({
+    where: { widgetIntegrationId: integrationId, visitorExternalId: { not: null }, revokedAt: null },
+    data: { revokedAt: new Date() },
+  })
+
 export interface IdentitySecretOptions {
   actor: Actor
   agentId: string
@@ -21,10 +28,13 @@ export async function createIdentitySecret(
 ) {
   const integration = await requireIntegration(database, { actor, agentId, integrationId, need: 'edit' })
   const secret = `wis_${randomBytes(32).toString('base64url')}`
-  await database.prisma.widgetIntegration.update({
-    where: { id: integration.id },
-    data: { identitySecretSealed: sealSecret(sealingKey, integration.id, secret) },
-  })
+  await database.prisma.$transaction([
+    database.prisma.widgetIntegration.update({
+      where: { id: integration.id },
+      data: { identitySecretSealed: sealSecret(sealingKey, integration.id, secret) },
+    }),
+    endIdentifiedSessions(database, integration.id),
+  ])
   return secret
 }
 

@@ -8,6 +8,8 @@ export interface VisitorIdentity {
   externalId: string
   email: string | null
   name: string | null
+  /** The token's exp: the session it opens ends then at the latest. */
+  expiresAt: Date
 }
 
 const Claims = z.object({
@@ -45,6 +47,7 @@ export async function verifyVisitorToken(secret: string, token: string): Promise
     externalId: claims.data.sub,
     email: claims.data.email?.toLowerCase() ?? null,
     name: claims.data.name || null,
+    expiresAt: new Date(claims.data.exp * 1000),
   }
 }
 

@@ -28,7 +28,7 @@ export async function createWidgetConversation(
   if (integration.collectUserEmail && !input.visitor_email && !session.visitorEmail)
     throw new AppError('BAD_REQUEST', EMAIL_REQUIRED)
   // A visitor the site vouched for is known by the name and e-mail it gave.
-  const email = input.visitor_email?.toLowerCase() ?? session.visitorEmail ?? null
+  const email = session.visitorEmail ?? input.visitor_email?.toLowerCase() ?? null
   const conversation = await plans.createCounted(integration.accountId, 'conversations', async (tx) => {
     const created = await tx.conversation.create({
       data: {

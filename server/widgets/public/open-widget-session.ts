@@ -43,7 +43,10 @@ export async function openWidgetSession(
       visitorExternalId: identity?.externalId ?? null,
       visitorEmail: identity?.email ?? null,
       visitorName: identity?.name ?? null,
-      expiresAt: new Date(Date.now() + settings.sessionDays * 86_400_000),
+      // A session a visitor token opened lasts no longer than the token: the page's next token opens the next.
+      expiresAt: new Date(
+        Math.min(Date.now() + settings.sessionDays * 86_400_000, identity?.expiresAt.getTime() ?? Infinity),
+      ),
     },
   })
   const token = await signWidgetToken(

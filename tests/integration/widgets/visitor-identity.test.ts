@@ -124,6 +124,31 @@ describe('signed visitor identity', () => {
     expect((await start('x'.repeat(5_000))).status).toBe(400)
   })
 
+  it('ends a signed-in session with its token, and every one of them when the secret is replaced', async () => {
+    const token = await tokenFor({ sub: 'user-50' }, secret, '2h')
+    const session = await start(token)
+    const row = await testApp.database.prisma.widgetSession.findFirstOrThrow({
+      where: { visitorId: session.body.visitor_id },
+      orderBy: { createdAt: 'desc' },
+    })
+    expect(row.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 2 * 3_600_000 + 1_000)
+    const anonymous = await start()
+    const replaced = await testApp.request.post(secretPath()).set(bearer(owner.access))
+    expect(replaced.status).toBe(201)
+    const refreshed = await testApp.request
+      .post('/api/conversations/api/tokens/refresh/')
+      .set('Origin', SITE)
+      .send({ refresh_token: session.body.refresh_token })
+    expect(refreshed.status).toBe(401)
+    expect((await start(token)).status).toBe(401) // signed with the old secret
+    secret = replaced.body.identity_secret
+    const stillThere = await testApp.request
+      .post('/api/conversations/api/tokens/refresh/')
+      .set('Origin', SITE)
+      .send({ refresh_token: anonymous.body.refresh_token })
+    expect(stillThere.status).toBe(200)
+  })
+
   it('turns verification off: tokens are refused again', async () => {
     const token = await tokenFor({ sub: 'user-42' })
     expect((await testApp.request.delete(secretPath()).set(bearer(owner.access))).status).toBe(200)
