@@ -145,6 +145,8 @@ describe('User profile', () => {
     const page = await context.newPage()
     await page.goto(`${server.baseUrl}/app/profile?tab=settings`)
     await page.getByText('Danger Zone').waitFor()
+    // The e-mail alerts above load after the tab: once they are in, the Danger Zone stops moving.
+    await page.getByText('A visitor asks for a person').waitFor()
     await page.getByRole('button', { name: 'Delete Account' }).click()
     await page.getByText('Please enter your password to confirm account deletion').waitFor()
     await page.getByLabel('Password', { exact: true }).fill(doomed.password)
