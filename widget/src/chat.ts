@@ -1,6 +1,7 @@
 // The chat window, loaded on first open: header, conversation, composer, streamed answers.
 import { answerRating } from './answer-rating.ts'
 import { chatStyles } from './chat-styles.ts'
+import { liveFeed } from './live-feed.ts'
 import { renderText } from './render-text.ts'
 import { readSaved, save } from './session-store.ts'
 import { createWidgetApi, WidgetApiError, type LiveState, type VisitorMessage } from './widget-api.ts'
@@ -211,32 +212,15 @@ export function mountChat(options: ChatMountOptions): void {
     else if (state.wait_seconds_left !== null) waiting = setTimeout(offerContact, state.wait_seconds_left * 1000)
   }
   let stop = new AbortController()
-  let following = false
-  const listen = async () => {
-    if (following || !conversationId) return
-    following = true
-    for (let pause = 1000; !stop.signal.aborted; pause = Math.min(pause * 2, 30_000)) {
-      const id: string | null = conversationId
-      try {
-        await api.follow(
-          id,
-          lastId,
-          (event, data) => {
-            if (event === 'state') follow(data)
-            if (event === 'message') show(data)
-            pause = 1000
-          },
-          stop.signal,
-        )
-      } catch (error) {
-        log(debug, 'the live connection dropped', error)
-      }
-      if (id !== conversationId) break
-      await new Promise((resolve) => setTimeout(resolve, pause))
-    }
-    following = false
-    if (!stop.signal.aborted) void listen()
-  }
+  const listen = liveFeed({
+    api,
+    conversation: () => conversationId,
+    lastMessage: () => lastId,
+    signal: () => stop.signal,
+    onState: follow,
+    onMessage: (message) => void show(message),
+    debug,
+  })
 
   // A visitor the site vouched for picks up their chats from any device: the latest, and a list of the others.
   const past = element('select', 'past hidden')
