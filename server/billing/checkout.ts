@@ -93,12 +93,13 @@ export async function createCheckoutSession(
   { price_id, success_url, cancel_url, serverOrigin }: CheckoutRequest,
 ): Promise<{ checkout_url: string }> {
   const { database, plans } = services
+  // Who pays where comes first: a merchant (Shopify) or a server without Stripe is told so, whatever the price.
+  const stripe = await stripeFor(services, actor)
   const price = await database.prisma.planPrice.findFirst({
     where: { id: price_id, isActive: true, plan: { isActive: true } },
     include: { plan: true },
   })
   if (!price) throw new AppError('BAD_REQUEST', PRICE_NOT_AVAILABLE)
-  const stripe = await stripeFor(services, actor)
   const urls = {
     success_url: returnAddress(success_url, serverOrigin, '/app/payment-success'),
     cancel_url: returnAddress(cancel_url, serverOrigin, '/app/payment-cancel'),

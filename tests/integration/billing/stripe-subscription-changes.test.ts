@@ -179,6 +179,9 @@ describe('refusals that leave everything as it was', () => {
       'shopify',
     ])
     expect((await bed.subscriptionOf(merchant)).body).toMatchObject({ status: 'active', provider: 'shopify' })
+    // Checkout too, even for a price that does not exist: the merchant pays through Shopify, not here.
+    const checkout = await bed.checkout(merchant, { price_id: 99 })
+    expect([checkout.status, checkout.body.managed_by]).toEqual([409, 'shopify'])
   })
 })
 
