@@ -195,16 +195,42 @@ export const DeleteAccountSchema = body(
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>
 
 /** A user as the API shows it (SPEC section 3: email, full_name, profile_image, date_joined). */
-export interface UserView {
-  id: string
-  email: string
-  full_name: string
-  profile_image: string | null
-  date_joined: string
-  has_password: boolean
-  has_google: boolean
+export const UserViewSchema = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  profile_image: z.string().nullable(),
+  date_joined: z.string(),
+  has_password: z.boolean(),
+  has_google: z.boolean(),
   /** Whether someone proved they own `email` (a mailed link, Google). */
-  email_verified: boolean
+  email_verified: z.boolean(),
   /** A new sign-in e-mail asked for, waiting for its link to be opened. */
-  pending_email: string | null
-}
+  pending_email: z.string().nullable(),
+})
+export type UserView = z.infer<typeof UserViewSchema>
+
+/** POST /accounts/login/, /register/ and /google-login/: the user, what happened, and the session's tokens. */
+export const SignInAnswerSchema = z.strictObject({
+  user: UserViewSchema,
+  message: z.string(),
+  tokens: z.strictObject({ access: z.string(), refresh: z.string(), access_expires_at: z.string() }),
+})
+export type SignInAnswer = z.infer<typeof SignInAnswerSchema>
+
+/** GET /accounts/google-login/: whether Google sign-in is offered, and where it starts. */
+export const GoogleAvailabilitySchema = z.discriminatedUnion('enabled', [
+  z.strictObject({ enabled: z.literal(false) }),
+  z.strictObject({
+    enabled: z.literal(true),
+    client_id: z.string(),
+    redirect_uri: z.string(),
+    scopes: z.array(z.string()),
+    authorization_url: z.string(),
+  }),
+])
+export type GoogleAvailability = z.infer<typeof GoogleAvailabilitySchema>
+
+/** GET /accounts/email-setup/: whether this server sends e-mail (smtp) or writes it to its log. */
+export const EmailSetupSchema = z.strictObject({ email_delivery: z.enum(['smtp', 'log']) })
+export type EmailSetup = z.infer<typeof EmailSetupSchema>

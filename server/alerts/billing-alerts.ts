@@ -2,7 +2,7 @@
 // 100 %, a trial ending within 3 days or ended, a plan ended, a failed payment), each e-mailed once to the
 // owner. A worker looks every EMAIL_ALERT_CHECK_SECONDS at the accounts where something moved; the
 // notification's id (stable while the fact holds, with its period) keeps each e-mail to one per event.
-import type { BillingNotification } from '../../shared/billing.types.ts'
+import type { BillingNotification } from '../billing/billing.schemas.ts'
 import { billingNotifications } from '../billing/billing-notifications.ts'
 import type { BillingServices } from '../billing/read-subscription.ts'
 import type { Logger } from '../logging/create-logger.ts'

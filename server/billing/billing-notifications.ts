@@ -1,4 +1,4 @@
-import type { BillingNotification as NotificationView } from '../../shared/billing.types.ts'
+import type { BillingNotification as NotificationView } from './billing.schemas.ts'
 import type { Actor } from '../accounts/actor.ts'
 import { latestSubscription, type BillingServices } from './read-subscription.ts'
 import { describeLimit, LIMIT_NAMES, UNLIMITED, type LimitName } from './plan-limits.ts'

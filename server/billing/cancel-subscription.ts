@@ -10,10 +10,7 @@ import { readAccountUsage } from './read-account-usage.ts'
 import { BILLING_MESSAGES } from './read-subscription.ts'
 import { toSubscriptionView } from './subscription-view.ts'
 
-const CANCELLED = 'Subscription cancelled successfully'
 const ALREADY_ENDED = 'This subscription has already ended.'
-
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
 /**
  * Cancels one of the account's subscriptions: now (immediate), or at the end of its current billing
@@ -74,7 +71,7 @@ interface ViewAfterCancelOptions {
   immediate: boolean
 }
 
-/** The cancelled subscription as it now stands, and the sentence saying when it ends. */
+/** The cancelled subscription as it now stands, and whether it ended now (else at its period's end). */
 async function viewAfterCancel(
   { database, plans }: Pick<PaymentServices, 'database' | 'plans'>,
   { actor, subscriptionId, immediate }: ViewAfterCancelOptions,
@@ -90,8 +87,5 @@ async function viewAfterCancel(
     mode: plans.mode,
     moment: standing.moment,
   })
-  return {
-    message: immediate ? CANCELLED : `Your subscription will end on ${longDate.format(updated.currentPeriodEnd)}.`,
-    subscription: view,
-  }
+  return { immediate, endsAt: updated.currentPeriodEnd, subscription: view }
 }

@@ -1,4 +1,4 @@
-import type { PlanCatalogue } from '../../shared/billing.types.ts'
+import type { PlanCatalogue } from './billing.schemas.ts'
 import type { Database } from '../db/database.ts'
 import { SELECTABLE_CURRENCIES, toPlanView } from './plan-view.ts'
 

@@ -1,4 +1,4 @@
-import type { Plan as PlanView, PlanPrice as PlanPriceView } from '../../shared/billing.types.ts'
+import type { Plan as PlanView, PlanPrice as PlanPriceView } from './billing.schemas.ts'
 import type { Plan, PlanPrice } from '../db/generated/prisma/client.ts'
 import { describeLimit, LIMIT_NAMES, limitsOfPlan } from './plan-limits.ts'
 

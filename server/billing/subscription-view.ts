@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionHistoryEntry } from '../../shared/billing.types.ts'
+import type { Subscription, SubscriptionHistoryEntry } from './billing.schemas.ts'
 import { effectiveStatus, isLive, usagePeriodFor, type SubscriptionWithPlan } from './account-standing.ts'
 import type { BillingMode } from './billing-mode.ts'
 import { runsUntilEnded } from './billing-period.ts'

@@ -234,3 +234,12 @@ export const ChatAnswerSchema = z.strictObject({
 })
 export type ChatAnswer = z.infer<typeof ChatAnswerSchema>
 export type CreatedConversation = z.infer<typeof CreatedConversationSchema>
+
+/** GET …/check-active/: whether the conversation takes messages (open, and its agent active). */
+export const ConversationActivitySchema = z.strictObject({
+  is_active: z.boolean(),
+  conversation_id: z.string(),
+  agent_id: z.string(),
+  status: z.string(),
+})
+export type ConversationActivity = z.infer<typeof ConversationActivitySchema>

@@ -18,7 +18,7 @@ declare module 'express-serve-static-core' {
 }
 
 /** Account API keys, where a door takes them: each key's calls are counted against its own limit. */
-export interface ApiKeyAcceptance {
+interface ApiKeyAcceptance {
   limit(keyId: string): Promise<void>
 }
 
@@ -30,11 +30,17 @@ export interface ApiKeyAcceptance {
  * Given `apiKeys`, an account API key is taken too (the agents, knowledge and conversations doors);
  * elsewhere a key is refused with 403, saying where it works.
  */
+export interface AuthenticateOptions {
+  settings: SessionSettings
+  /** The Shopify app's keys: an admin session token is taken too, for the shop's account. */
+  shopifyAdmin?: AdminSessionTokenKeys | null
+  /** An account API key is taken too, within its own rate limit. */
+  apiKeys?: ApiKeyAcceptance
+}
+
 export function authenticate(
   database: Database,
-  settings: SessionSettings,
-  shopifyAdmin?: AdminSessionTokenKeys | null,
-  apiKeys?: ApiKeyAcceptance,
+  { settings, shopifyAdmin, apiKeys }: AuthenticateOptions,
 ): RequestHandler {
   return async (req, res, next) => {
     const token = readBearerToken(req)

@@ -32,6 +32,12 @@ export interface BillingRoutesOptions {
 }
 
 /** SPEC section 7, Billing and subscriptions (docs/api/billing.md): /plans/, /subscriptions/ and the header's notifications. */
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+/** What the owner reads after a cancel: ended now, or the day it ends. */
+const cancelMessageOf = ({ immediate, endsAt }: { immediate: boolean; endsAt: Date }) =>
+  immediate ? 'Subscription cancelled successfully' : `Your subscription will end on ${longDate.format(endsAt)}.`
+
 export function billingRoutes({
   database,
   plans,
@@ -58,7 +64,8 @@ export function billingRoutes({
     res.json(await subscriptionHistory(services, actorOf(res)))
   })
   router.post('/plans/cancel-user-subscription/', signedIn, async (req, res) => {
-    res.json(await cancelSubscription(payments, actorOf(res), CancelSubscriptionSchema.parse(req.body ?? {})))
+    const cancelled = await cancelSubscription(payments, actorOf(res), CancelSubscriptionSchema.parse(req.body ?? {}))
+    res.json({ message: cancelMessageOf(cancelled), subscription: cancelled.subscription })
   })
   router.post('/plans/create-checkout-session/', signedIn, async (req, res) => {
     res.json(

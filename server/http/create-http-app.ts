@@ -173,10 +173,12 @@ export async function createHttpApp({
     }),
   )
   // The embedded Shopify app's screens call these routes with the admin's session token (not the profile's).
-  const signedIn = authenticate(database, services.sessions, shopifyCredentialsOf(config))
+  const signedIn = authenticate(database, { settings: services.sessions, shopifyAdmin: shopifyCredentialsOf(config) })
   // The agents, knowledge and conversations calls also take an account API key (server-to-server use).
-  const signedInOrKey = authenticate(database, services.sessions, shopifyCredentialsOf(config), {
-    limit: (keyId) => services.rateLimits.limitApiKey(keyId),
+  const signedInOrKey = authenticate(database, {
+    settings: services.sessions,
+    shopifyAdmin: shopifyCredentialsOf(config),
+    apiKeys: { limit: (keyId) => services.rateLimits.limitApiKey(keyId) },
   })
   api.use(apiKeyRoutes({ database, signedIn }))
   api.use(agentRoutes({ database, plans: services.plans, storage: services.storage, logger, signedIn: signedInOrKey }))

@@ -6,7 +6,16 @@ import type { Response } from 'express'
  * pauses the reading, one that left stops it). The first line is read before anything is sent, so a
  * refusal (404, 403) still answers as JSON.
  */
-export async function sendCsv(res: Response, fileName: string, header: string, lines: AsyncIterator<string>) {
+export interface CsvDownload {
+  /** The name the browser saves it under. */
+  fileName: string
+  /** The header line, with its line break. */
+  header: string
+  /** The data lines, read as the client reads. */
+  lines: AsyncIterator<string>
+}
+
+export async function sendCsv(res: Response, { fileName, header, lines }: CsvDownload) {
   const first = await lines.next()
   res.setHeader('Content-Type', 'text/csv; charset=utf-8')
   res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`)

@@ -301,3 +301,7 @@ export type WebsitePage = z.infer<typeof WebsitePageSchema>
 /** GET /agents/{agentId}/websites/{websiteId}/pages/: the pages its last crawl read and those it skipped. */
 export const WebsitePagesSchema = z.strictObject({ pages: z.array(WebsitePageSchema) })
 export type WebsitePages = z.infer<typeof WebsitePagesSchema>
+
+/** POST …/documents/{documentId}/download-link/: a signed, short-lived address of the file. */
+export const DownloadLinkSchema = z.strictObject({ url: z.string(), expires_at: z.string() })
+export type DownloadLink = z.infer<typeof DownloadLinkSchema>

@@ -46,7 +46,10 @@ export function webhookJobHandlersFor({
       let refused = false
       try {
         status = (
-          await fetcher.post(delivery.endpoint.url, { body, headers: webhookHeaders(secret, delivery.messageId, body) })
+          await fetcher.post(delivery.endpoint.url, {
+            body,
+            headers: webhookHeaders({ secret, messageId: delivery.messageId, body }),
+          })
         ).status
         if (status < 200 || status > 299) failure = `The receiver answered ${status}.`
       } catch (error) {

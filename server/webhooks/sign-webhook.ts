@@ -8,7 +8,17 @@ export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64'
  * attempt), webhook-timestamp (seconds) and webhook-signature, `v1,` and the base64 HMAC-SHA256 of
  * "{id}.{timestamp}.{body}" keyed with the secret's bytes.
  */
-export function webhookHeaders(secret: string, messageId: string, body: string, now = new Date()) {
+export interface WebhookHeadersOptions {
+  /** The endpoint's secret, whsec_ and base64. */
+  secret: string
+  /** The message's id: the same on every attempt. */
+  messageId: string
+  /** The exact bytes sent. */
+  body: string
+  now?: Date
+}
+
+export function webhookHeaders({ secret, messageId, body, now = new Date() }: WebhookHeadersOptions) {
   const timestamp = String(Math.floor(now.getTime() / 1000))
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
   const signature = createHmac('sha256', key).update(`${messageId}.${timestamp}.${body}`).digest('base64')

@@ -1,5 +1,7 @@
 // SPEC section 8, generic request handling: the error every call reports, with its toast title.
 
+import type { PlanRefusal } from '#server/billing/billing.schemas.ts'
+
 export type ApiErrorCode =
   | 'NETWORK_ERROR'
   | 'UNAUTHORIZED'
@@ -55,18 +57,7 @@ export function errorForStatus(status: number, body: Record<string, unknown> | n
 }
 
 /** SPEC plan refusals (docs/api/billing.md): a limit reached, or no live trial or subscription. */
-type PlanRefusalCode = 'PLAN_LIMIT_REACHED' | 'SUBSCRIPTION_INACTIVE'
-
-export interface PlanRefusal {
-  error: PlanRefusalCode
-  message: string
-  limit?: number
-  used?: number
-  metric?: string
-  plan_name?: string
-  /** Where the dashboard offers to upgrade (/app/payment); null when the plan is the account owner's, not the user's. */
-  upgrade_url: string | null
-}
+export type { PlanRefusal }
 
 export const UPGRADE_URL = '/app/payment'
 

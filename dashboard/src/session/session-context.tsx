@@ -2,6 +2,7 @@
 // session that cannot be renewed ends with "Your session has expired. Please sign in again." and the
 // browser goes to /auth, remembering where it was.
 import { useQueryClient } from '@tanstack/react-query'
+import type { SignInAnswer as ServerSignInAnswer } from '#server/accounts/accounts.schemas.ts'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { SESSION_ENDED_EVENT, useApi, useConnection } from '../api/api-context.tsx'
@@ -11,10 +12,8 @@ import { useToast } from '../feedback/toast-context.tsx'
 import { rememberPath, takeLanding } from './remembered-path.ts'
 import { checkSession, SESSION_CHECK_INTERVAL_MS, SESSION_EXPIRED_MESSAGE, type SessionUser } from './session-check.ts'
 
-export interface SignInAnswer {
-  user: SessionUser
-  tokens?: { access: string; refresh: string } | null
-}
+/** The sign-in calls' answer (server/accounts/accounts.schemas.ts); the dashboard keeps its user and tokens. */
+export type SignInAnswer = Pick<ServerSignInAnswer, 'user' | 'tokens'>
 
 interface SessionValue {
   status: 'checking' | 'signed-in' | 'signed-out'

@@ -25,7 +25,7 @@ export interface CreateApiKeyOptions {
 export async function createApiKey(
   database: Database,
   { actor, request }: CreateApiKeyOptions,
-): Promise<CreatedApiKey> {
+): Promise<Omit<CreatedApiKey, 'message'>> {
   const { name, environment } = NewApiKeySchema.parse(request)
   const key = `${API_KEY_PREFIXES[environment]}${randomBytes(24).toString('base64url')}`
   const created = await database.prisma.$transaction(async (tx) => {
@@ -36,5 +36,5 @@ export async function createApiKey(
       data: { accountId: actor.userId, name, environment, keyHash: hashApiKey(key), lastFour: key.slice(-4) },
     })
   })
-  return { message: 'API key created. Copy it now: it will not be shown again.', api_key: toApiKeyView(created), key }
+  return { api_key: toApiKeyView(created), key }
 }

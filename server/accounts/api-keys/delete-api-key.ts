@@ -12,5 +12,4 @@ export interface DeleteApiKeyOptions {
 export async function deleteApiKey(database: Database, { actor, keyId }: DeleteApiKeyOptions) {
   const { count } = await database.prisma.apiKey.deleteMany({ where: { id: keyId, accountId: actor.userId } })
   if (count === 0) throw new AppError('NOT_FOUND', API_KEY_MESSAGES.notFound)
-  return { message: 'API key deleted' }
 }

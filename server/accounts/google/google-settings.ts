@@ -1,4 +1,5 @@
 import { createRemoteJWKSet } from 'jose'
+import type { GoogleAvailability } from '../accounts.schemas.ts'
 import type { Config } from '../../config/config.schemas.ts'
 
 export interface GoogleSettings {
@@ -36,7 +37,7 @@ export function readGoogleSettings(config: Config): GoogleSettings | null {
 }
 
 /** What the sign-in screen needs to send the browser to Google's consent page (it adds its own state). */
-export function describeGoogleSignIn(settings: GoogleSettings | null) {
+export function describeGoogleSignIn(settings: GoogleSettings | null): GoogleAvailability {
   if (!settings) return { enabled: false as const }
   const url = new URL(settings.authorizationUrl)
   url.search = new URLSearchParams({

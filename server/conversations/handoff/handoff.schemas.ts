@@ -1,7 +1,7 @@
 // The live takeover contract: what a person joining, writing and leaving says, and what the visitor's
 // widget is told. Imports only zod.
 import { z } from 'zod'
-import { messageText } from '../conversations.schemas.ts'
+import { ConversationViewSchema, MessageViewSchema, messageText } from '../conversations.schemas.ts'
 
 export const HANDOFF_MESSAGES = {
   visitorsOnly: 'Only a chat with a website visitor or a store customer can be joined.',
@@ -37,3 +37,11 @@ export const LiveStateViewSchema = z.strictObject({
   reply_time: z.string(),
 })
 export type LiveStateView = z.infer<typeof LiveStateViewSchema>
+
+/** POST …/takeover/ and …/release/: what happened, the conversation now, and the notice the visitor reads (if written). */
+export const HandoffAnswerSchema = z.strictObject({
+  message: z.string(),
+  conversation: ConversationViewSchema,
+  notice: MessageViewSchema.nullable(),
+})
+export type HandoffAnswer = z.infer<typeof HandoffAnswerSchema>

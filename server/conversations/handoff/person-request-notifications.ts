@@ -1,4 +1,4 @@
-import type { BillingNotification as NotificationView } from '../../../shared/billing.types.ts'
+import type { BillingNotification as NotificationView } from '../../billing/billing.schemas.ts'
 import type { Actor } from '../../accounts/actor.ts'
 import { visibleAgentsWhere } from '../../agents/require-agent-access.ts'
 import type { Database } from '../../db/database.ts'

@@ -44,7 +44,7 @@ export function accountEmailRoutes({
   emailDelivers,
 }: AccountEmailRoutesOptions): Router {
   const router = Router()
-  const signedIn = authenticate(database, sessions)
+  const signedIn = authenticate(database, { settings: sessions })
 
   router.get('/accounts/email-setup/', (_req, res) => {
     res.json({ email_delivery: emailDelivers ? 'smtp' : 'log' })

@@ -15,11 +15,13 @@ export function apiKeyRoutes({ database, signedIn }: { database: Database; signe
   })
   router.post('/accounts/api-keys/', signedIn, async (req, res) => {
     const request = NewApiKeySchema.parse(req.body)
-    res.status(201).json(await createApiKey(database, { actor: actorOf(res), request }))
+    const created = await createApiKey(database, { actor: actorOf(res), request })
+    res.status(201).json({ message: 'API key created. Copy it now: it will not be shown again.', ...created })
   })
   router.delete('/accounts/api-keys/:keyId/', signedIn, async (req, res) => {
     const keyId = parseIdParam(req.params.keyId, API_KEY_MESSAGES.notFound)
-    res.json(await deleteApiKey(database, { actor: actorOf(res), keyId }))
+    await deleteApiKey(database, { actor: actorOf(res), keyId })
+    res.json({ message: 'API key deleted' })
   })
   return router
 }

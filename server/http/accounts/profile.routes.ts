@@ -55,7 +55,7 @@ export function profileRoutes({
   queue,
 }: ProfileRoutesOptions): Router {
   const router = Router()
-  const signedIn = authenticate(database, sessions)
+  const signedIn = authenticate(database, { settings: sessions })
   const view = (user: Parameters<typeof toUserView>[0]) => toUserView(user, config.PUBLIC_URL)
   // Every call that checks the password counts: guessing it, or probing which e-mails exist through
   // change-email, is as limited as signing in.

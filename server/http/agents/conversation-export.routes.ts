@@ -27,7 +27,11 @@ export function conversationExportRoutes({
     const { format } = ConversationExportQuerySchema.parse(req.query)
     const conversations = exportConversations(database, { actor: actorOf(res), agentId })
     if (format === 'csv') {
-      await sendCsv(res, `conversations-${agentId}.csv`, CONVERSATIONS_CSV_HEADER, csvLines(conversations))
+      await sendCsv(res, {
+        fileName: `conversations-${agentId}.csv`,
+        header: CONVERSATIONS_CSV_HEADER,
+        lines: csvLines(conversations),
+      })
       return
     }
     // The first read before anything is sent: a refusal still answers as an error.

@@ -24,12 +24,11 @@ export function leadRoutes({ database, signedIn }: { database: Database; signedI
       res.json(await listLeads(database, { actor, agentId, query }))
       return
     }
-    await sendCsv(
-      res,
-      `leads-${agentId}.csv`,
-      LEADS_CSV_HEADER,
-      csvLines(allLeads(database, { actor, agentId, query })),
-    )
+    await sendCsv(res, {
+      fileName: `leads-${agentId}.csv`,
+      header: LEADS_CSV_HEADER,
+      lines: csvLines(allLeads(database, { actor, agentId, query })),
+    })
   })
   return router
 }

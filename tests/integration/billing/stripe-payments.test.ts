@@ -1,6 +1,7 @@
 // Issue 17, Stripe: checkout to an active subscription, renewal, failure, cancel, and webhooks that
 // repeat, arrive out of order or are forged, against a fake Stripe speaking Stripe's wire format and
 // driven by the official stripe package (tests/support/fake-stripe.ts).
+import { CheckoutAnswerSchema, PortalAnswerSchema } from '../../../server/billing/billing.schemas.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Stripe from 'stripe'
 import { ensureStripePrice, syncStripeCatalogue } from '../../../server/billing/stripe/ensure-stripe-price.ts'
@@ -29,7 +30,7 @@ describe('checkout', () => {
     const owner = await signUp(testApp)
     const response = await checkout(owner)
     expect(response.status).toBe(200)
-    expect(response.body.checkout_url).toMatch(new RegExp(`^${fake.url}/checkout/cs_`))
+    expect(CheckoutAnswerSchema.parse(response.body).checkout_url).toMatch(new RegExp(`^${fake.url}/checkout/cs_`))
     const session = [...fake.checkoutSessions.values()].at(-1)!
     expect(session).toMatchObject({
       mode: 'subscription',
@@ -119,7 +120,9 @@ describe('the webhook', () => {
     ])
     const portal = await testApp.request.get('/api/plans/get-customer-portal-url/').set(as(owner))
     expect(portal.status).toBe(200)
-    expect(portal.body.customer_portal_url).toMatch(new RegExp(`^${fake.url}/billing_portal/`))
+    expect(PortalAnswerSchema.parse(portal.body).customer_portal_url).toMatch(
+      new RegExp(`^${fake.url}/billing_portal/`),
+    )
     expect([...fake.portalSessions.values()].at(-1)).toMatchObject({ return_url: `${ORIGIN}/app/usage` })
   })
 

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ChatAnswerSchema,
+  ConversationActivitySchema,
   ConversationListSchema,
   ConversationViewSchema,
   CreatedConversationSchema,
   MessageListSchema,
   MessageViewSchema,
 } from '../../../server/conversations/conversations.schemas.ts'
+import { HandoffAnswerSchema } from '../../../server/conversations/handoff/handoff.schemas.ts'
 import { VisitorMessageViewSchema } from '../../../server/widgets/public/widget-chat.schemas.ts'
 import { bearer, type SignedUp } from '../../support/accounts.ts'
 import type { ChatTestbed } from '../../support/chat-testbed.ts'
@@ -74,6 +76,15 @@ describe('the conversations contract', () => {
     const reloaded = await testApp.request.get(`/api/conversations/api/chat/${conversationId}/`).set(auth)
     for (const message of reloaded.body.data) VisitorMessageViewSchema.parse(message)
     MessageListSchema.parse((await asOwner(`/${agentId}/${conversationId}/messages/`)).body)
+    const activity = ConversationActivitySchema.parse(
+      (await asOwner(`/${agentId}/${conversationId}/check-active/`)).body,
+    )
+    expect(activity.is_active).toBe(true)
+    const teamCall = (action: 'takeover' | 'release') =>
+      testApp.request.post(`/api/conversations/${agentId}/${conversationId}/${action}/`).set(bearer(owner.access))
+    const joined = HandoffAnswerSchema.parse((await teamCall('takeover')).body)
+    expect([joined.conversation.person?.name, joined.notice?.sender_type]).toEqual([expect.any(String), 'notice'])
+    expect(HandoffAnswerSchema.parse((await teamCall('release')).body).conversation.person).toBeNull()
   })
 
   it('refuses a shape with a field the server does not send, so the check can fail', async () => {

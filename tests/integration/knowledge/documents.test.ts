@@ -1,3 +1,4 @@
+import { DownloadLinkSchema } from '../../../server/knowledge/knowledge.schemas.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
@@ -212,7 +213,7 @@ describe('a stored document', () => {
     const link = await testApp.request
       .post(api(`/documents/${document.document_id}/download-link/`))
       .set(bearer(owner.access))
-    expect(link.body.url).toMatch(/^\/api\/documents\/download\/\?token=/)
+    expect(DownloadLinkSchema.parse(link.body).url).toMatch(/^\/api\/documents\/download\/\?token=/)
     expect(link.body.url).not.toContain(owner.access)
     const viaLink = await testApp.request.get(link.body.url).buffer(true)
     expect(Buffer.compare(viaLink.body as Buffer, bytes)).toBe(0)

@@ -12,7 +12,7 @@ import type {
   PlanLimits,
   Subscription,
   SubscriptionHistoryEntry,
-} from '#shared/billing.types.ts'
+} from '#server/billing/billing.schemas.ts'
 
 const day = 86_400_000
 const at = (daysFromNow: number) => new Date(Date.now() + daysFromNow * day).toISOString()

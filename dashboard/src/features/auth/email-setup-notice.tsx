@@ -3,10 +3,7 @@
 import { Banner } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
-
-interface EmailSetup {
-  email_delivery: 'smtp' | 'log'
-}
+import type { EmailSetup } from '#server/accounts/accounts.schemas.ts'
 
 /** The notice when the server keeps e-mails in its log; nothing while it is asked, or if it cannot say. */
 export function NoEmailNoticeIfNone({ forOperator = false }: { forOperator?: boolean }) {

@@ -2,13 +2,10 @@
 // browser adds a state (against forged returns) and a PKCE challenge, and keeps both for the return to /auth.
 import type { ApiClient } from '../../api/api-client.ts'
 
+export type { GoogleAvailability } from '#server/accounts/accounts.schemas.ts'
+
 const STATE_KEY = 'google_oauth_state'
 const VERIFIER_KEY = 'google_oauth_verifier'
-
-export interface GoogleAvailability {
-  enabled: boolean
-  authorization_url?: string
-}
 
 function randomText(bytes: number): string {
   return base64Url(crypto.getRandomValues(new Uint8Array(bytes)))

@@ -1,5 +1,6 @@
 // Billing changes (SPEC sections 4 and 8): cancelling a subscription, opening the billing portal and
 // starting a checkout, each with the SPEC's words for success and failure.
+import type { CheckoutAnswer, PortalAnswer } from '#server/billing/billing.schemas.ts'
 import { useMutation } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApi } from '../../api/api-context.tsx'
@@ -42,9 +43,9 @@ export function useCancelSubscription() {
  * is blocked, this page goes to the portal.
  */
 export function useOpenBillingPortal() {
-  const mutation = useApiMutation<Window | null, { customer_portal_url?: string }>({
+  const mutation = useApiMutation<Window | null, PortalAnswer>({
     run: async (client: ApiClient) => {
-      const answer = await client.request<{ customer_portal_url?: string }>('/plans/get-customer-portal-url/')
+      const answer = await client.request<PortalAnswer>('/plans/get-customer-portal-url/')
       if (!answer.customer_portal_url) throw new Error('Failed to get billing portal')
       return answer
     },
@@ -78,7 +79,7 @@ export function useStartCheckout(goTo: (url: string) => void = (url) => window.l
   const toaster = useToast()
   return useMutation<string, unknown, CheckoutRequest>({
     mutationFn: async ({ priceId, origin }) => {
-      const answer = await client.request<{ checkout_url?: string }>('/plans/create-checkout-session/', {
+      const answer = await client.request<CheckoutAnswer>('/plans/create-checkout-session/', {
         method: 'POST',
         body: {
           price_id: priceId,

@@ -10,7 +10,7 @@ import type {
   PlanCatalogue,
   Subscription,
   SubscriptionHistoryEntry,
-} from '#shared/billing.types.ts'
+} from '#server/billing/billing.schemas.ts'
 import type { SubscriptionReading } from './billing.types.ts'
 
 export const BILLING_KEY = ['billing'] as const

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import { useCancelSubscription } from './billing.mutations.ts'
-import type { Subscription } from '#shared/billing.types.ts'
+import type { Subscription } from '#server/billing/billing.schemas.ts'
 import { isSubscriptionActive } from './subscription-state.ts'
 
 export function CancelSubscriptionFooter({ subscription }: { subscription: Subscription }) {

@@ -4,7 +4,7 @@
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import { useOpenBillingPortal } from './billing.mutations.ts'
-import type { Subscription } from '#shared/billing.types.ts'
+import type { Subscription } from '#server/billing/billing.schemas.ts'
 import { nextDate, remainingText, statusBadge } from './subscription-state.ts'
 
 export function CurrentPlanCard({ subscription }: { subscription: Subscription }) {

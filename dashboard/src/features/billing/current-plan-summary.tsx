@@ -2,7 +2,7 @@
 // remaining days, and whether this server enforces plan limits.
 import { Badge, BlockStack, Card, InlineStack, Text } from '@shopify/polaris'
 import { formatDate } from '../../shared/format/format-dates.ts'
-import type { Subscription } from '#shared/billing.types.ts'
+import type { Subscription } from '#server/billing/billing.schemas.ts'
 import { isSubscriptionActive } from './subscription-state.ts'
 
 const billingModeText = (subscription: Subscription) =>

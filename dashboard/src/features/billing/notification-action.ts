@@ -1,6 +1,6 @@
 // Where a notification leads, in words: an upgrade for a plan's refusal or limit, the usage, or the
 // conversation a visitor is waiting in.
-import type { BillingNotification } from '#shared/billing.types.ts'
+import type { BillingNotification } from '#server/billing/billing.schemas.ts'
 
 /** The action's label, or null when the notification links nowhere inside the dashboard. */
 export function notificationActionLabel(notification: BillingNotification): string | null {

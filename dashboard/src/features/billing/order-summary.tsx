@@ -1,6 +1,6 @@
 // SPEC section 2, Customer information: the order summary of a known plan (name, features, price per month).
 import { BlockStack, Card, Text } from '@shopify/polaris'
-import type { Plan } from '#shared/billing.types.ts'
+import type { Plan } from '#server/billing/billing.schemas.ts'
 import { PlanFeatures } from './plan-features.tsx'
 import { PlanPrice } from './plan-price.tsx'
 

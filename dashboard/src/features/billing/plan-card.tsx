@@ -1,7 +1,7 @@
 // SPEC section 2, Payment: one plan's card with its price per month, its features, the Most Popular
 // badge for the most popular plan, and Get Started.
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
-import type { Plan } from '#shared/billing.types.ts'
+import type { Plan } from '#server/billing/billing.schemas.ts'
 import { PlanFeatures } from './plan-features.tsx'
 import { PlanPrice } from './plan-price.tsx'
 

@@ -1,7 +1,7 @@
 // SPEC section 2, Plans: every plan side by side with its price and its six limits (-1 as ∞). On a
 // phone the table scrolls sideways inside its frame.
 import { Badge, BlockStack, Card, Text } from '@shopify/polaris'
-import { LIMIT_NAMES, type Plan } from '#shared/billing.types.ts'
+import { LIMIT_NAMES, type Plan } from '#server/billing/billing.schemas.ts'
 import { formatPrice, priceIn } from './plan-prices.ts'
 import { formatPlanLimit, LIMIT_LABELS } from './usage-figures.ts'
 

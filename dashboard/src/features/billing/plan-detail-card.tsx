@@ -1,7 +1,7 @@
 // SPEC section 2, Plans: the chosen plan's detail card (price per month, features) and Get Started
 // with {plan}, which leads to the customer information before payment.
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
-import type { Plan } from '#shared/billing.types.ts'
+import type { Plan } from '#server/billing/billing.schemas.ts'
 import { PlanFeatures } from './plan-features.tsx'
 import { PlanPrice } from './plan-price.tsx'
 

@@ -1,5 +1,5 @@
 // A plan's feature lines, as the API lists them ("400 conversations a month", …).
-import type { Plan } from '#shared/billing.types.ts'
+import type { Plan } from '#server/billing/billing.schemas.ts'
 
 export function PlanFeatures({ plan }: { plan: Plan }) {
   return (

@@ -1,6 +1,6 @@
 // SPEC section 2, Settings, Billing & Plans: the plan's limits, -1 shown as ∞.
 import { BlockStack, Card, Text } from '@shopify/polaris'
-import { LIMIT_NAMES, type Subscription } from '#shared/billing.types.ts'
+import { LIMIT_NAMES, type Subscription } from '#server/billing/billing.schemas.ts'
 import { formatPlanLimit, LIMIT_LABELS, limitOf } from './usage-figures.ts'
 
 export function PlanLimitsCard({ subscription }: { subscription: Subscription }) {

@@ -1,6 +1,6 @@
 // A plan's price per month in the chosen currency, or why there is none.
 import { Text } from '@shopify/polaris'
-import type { Plan } from '#shared/billing.types.ts'
+import type { Plan } from '#server/billing/billing.schemas.ts'
 import { formatPrice, priceIn } from './plan-prices.ts'
 
 export function PlanPrice({ plan, currency }: { plan: Plan; currency: string }) {

@@ -1,5 +1,5 @@
 // A plan's price in the chosen currency (SPEC section 9: only EGP is selectable; price ids two per plan).
-import type { Plan, PlanPrice } from '#shared/billing.types.ts'
+import type { Plan, PlanPrice } from '#server/billing/billing.schemas.ts'
 
 export const DEFAULT_CURRENCY = 'EGP'
 

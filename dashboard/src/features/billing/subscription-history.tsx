@@ -8,7 +8,7 @@ import { LoadFailedBanner } from '../../feedback/load-failed-banner.tsx'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import { subscriptionHistoryQuery } from './billing.queries.ts'
 import { LoadingCard } from './loading-card.tsx'
-import type { SubscriptionStatus } from '#shared/billing.types.ts'
+import type { SubscriptionStatus } from '#server/billing/billing.schemas.ts'
 
 const STATUS_LOOK: Record<SubscriptionStatus, { label: string; tone?: 'success' | 'info' | 'warning' | 'critical' }> = {
   incomplete: { label: 'Awaiting payment', tone: 'warning' },

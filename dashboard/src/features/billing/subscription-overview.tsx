@@ -3,7 +3,7 @@
 import { BlockStack, Card, Text } from '@shopify/polaris'
 import { formatCount } from '../../shared/format/format-count.ts'
 import { formatDate } from '../../shared/format/format-dates.ts'
-import type { Subscription } from '#shared/billing.types.ts'
+import type { Subscription } from '#server/billing/billing.schemas.ts'
 import { isSubscriptionActive, nextDate } from './subscription-state.ts'
 import { formatLimit, usageFigures } from './usage-figures.ts'
 

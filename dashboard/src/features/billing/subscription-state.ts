@@ -1,6 +1,6 @@
 // How a subscription reads (SPEC section 4): active while subscription_status is true and it has not
 // expired; otherwise Expired (Settings) or Inactive (Usage & Plan).
-import type { Subscription } from '#shared/billing.types.ts'
+import type { Subscription } from '#server/billing/billing.schemas.ts'
 
 export const isSubscriptionActive = (subscription: Subscription) =>
   subscription.subscription_status && !subscription.is_expired

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Subscription } from '#shared/billing.types.ts'
+import type { Subscription } from '#server/billing/billing.schemas.ts'
 import { formatLimit, formatPlanLimit, limitOf, percentUsed, usageFigures } from './usage-figures.ts'
 
 describe('usage figures', () => {
@@ -35,7 +35,7 @@ describe('usage figures', () => {
       conversations_usage: 3,
       agents_created: 4,
       features_limit: { tokens: 6_000_000, conversations: 400, agents: 4 },
-    } as Subscription
+    } as unknown as Subscription
     expect(usageFigures(subscription, ['conversations', 'tokens', 'agents'])).toEqual([
       { name: 'conversations', label: 'Conversations', used: 3, limit: 400, percent: 1 },
       { name: 'tokens', label: 'Tokens', used: 1_200, limit: 6_000_000, percent: 0 },

@@ -2,7 +2,7 @@
 // names, the SPEC's defaults when absent, -1 as unlimited (∞), the percent used capped at 100, and
 // numbers shortened to K and M.
 import { formatCount } from '../../shared/format/format-count.ts'
-import type { LimitName, PlanLimits, Subscription } from '#shared/billing.types.ts'
+import type { LimitName, PlanLimits, Subscription } from '#server/billing/billing.schemas.ts'
 
 export const LIMIT_LABELS: Record<LimitName, string> = {
   conversations: 'Conversations',

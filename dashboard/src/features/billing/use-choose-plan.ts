@@ -4,7 +4,7 @@
 import { useNavigate } from 'react-router'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useStartCheckout } from './billing.mutations.ts'
-import type { Plan } from '#shared/billing.types.ts'
+import type { Plan } from '#server/billing/billing.schemas.ts'
 import { readCustomerInfo } from './customer-info.ts'
 import { priceIn } from './plan-prices.ts'
 

@@ -1,5 +1,6 @@
 // Live takeover in the thread of a visitor's conversation: who is in the chat, or that the visitor asked
 // for a person, and the button that joins the chat or hands it back to the agent.
+import type { HandoffAnswer } from '#server/conversations/handoff/handoff.schemas.ts'
 import { Banner, Button, InlineStack, Text } from '@shopify/polaris'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
@@ -7,10 +8,6 @@ import { formatTime12 } from '../../shared/format/format-dates.ts'
 import type { Conversation } from '../conversations/conversation.types.ts'
 import { CONVERSATIONS_KEY } from '../conversations/conversations.queries.ts'
 import type { ConversationLive } from './use-conversation-live.ts'
-
-interface HandoffAnswer {
-  conversation: Conversation
-}
 
 const handoffCall = (action: 'takeover' | 'release') => (client: ApiClient, conversation: Conversation) =>
   client.request<HandoffAnswer>(

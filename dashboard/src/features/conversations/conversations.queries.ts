@@ -1,5 +1,6 @@
 // Conversation reads (SPEC sections 7 and 8): a list that is empty rather than failing on a 404 and is
 // retried up to 3 times otherwise; messages retried twice except on a 404.
+import type { ConversationActivity } from '#server/conversations/conversations.schemas.ts'
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type InfiniteData } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
@@ -82,7 +83,7 @@ export const activityQuery = (client: ApiClient, agentId: string, conversationId
   queryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'activity', conversationId],
     queryFn: () =>
-      client.request<{ is_active: boolean; status?: string }>(
+      client.request<ConversationActivity>(
         `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/check-active/`,
       ),
     refetchInterval: ACTIVITY_CHECK_MS,

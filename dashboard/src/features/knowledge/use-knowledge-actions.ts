@@ -1,5 +1,6 @@
 // The actions every knowledge item offers (SPEC sections 2, 4, 7 and 8): embed (not twice), delete,
 // embed all that wait, remove from the index, download a document, crawl a website again, and Retry for a failed one.
+import type { DownloadLink } from '#server/knowledge/knowledge.schemas.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
@@ -79,9 +80,9 @@ export function useKnowledgeActions(agentId: string) {
     errorTitle: 'Re-crawl failed',
     invalidates,
   })
-  const download = useApiMutation<KnowledgeRow, { url?: string }>({
+  const download = useApiMutation<KnowledgeRow, DownloadLink>({
     run: (client, row) =>
-      client.request<{ url?: string }>(`${itemPath(agentId, 'document', row.id)}/download-link/`, { method: 'POST' }),
+      client.request<DownloadLink>(`${itemPath(agentId, 'document', row.id)}/download-link/`, { method: 'POST' }),
     errorTitle: 'Failed to download document',
     successToast: false,
     onSuccess: (answer) => {
