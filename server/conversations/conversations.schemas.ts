@@ -185,6 +185,8 @@ export const MessageViewSchema = z.strictObject({
   message_link: z.string().nullable(),
   attachments: z.array(AttachmentViewSchema),
   sources: z.array(SourceViewSchema),
+  /** A storefront answer: the store products shown as cards under it (their GraphQL ids). */
+  product_ids: z.array(z.string()),
   reply_to: z.string().nullable(),
   edited_at: z.string().nullable(),
   answer_failed: z.boolean(),

@@ -34,6 +34,7 @@ export function toMessageView(message: Message, feedback?: AnswerFeedbackSummary
     attachments: attachmentsOf(message.attachments),
     // Written only by saveAnswer, from sourcesCited.
     sources: message.sources as unknown as SourceView[],
+    product_ids: message.productGids ?? [],
     reply_to: message.replyToId,
     edited_at: message.editedAt?.toISOString() ?? null,
     answer_failed: message.answerError !== null,

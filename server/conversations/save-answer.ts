@@ -1,5 +1,6 @@
 import type { Answer } from '../chat/answering/answer-question.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
+import { recordProductsShown } from '../shopify/products/products-shown.ts'
 import { settleUsage } from '../usage/consume-usage.ts'
 import { recordUsage } from '../usage/record-usage.ts'
 import { spendWidgetBudget } from '../widgets/public/widget-budget.ts'
@@ -49,6 +50,15 @@ export async function saveAnswer(
         difference: spent - reserved.tokens,
         periodStart: reserved.periodStart,
       })
+    // On a storefront, the products the answer drew on are shown as cards (read fresh when drawn).
+    const productGids =
+      conversation.channel === 'shopify'
+        ? await recordProductsShown(tx, {
+            conversationId: userMessage.conversationId,
+            sources: answer.sources,
+            named: answer.productGids,
+          })
+        : []
     const saved = await tx.message.create({
       data: {
         accountId,
@@ -56,6 +66,7 @@ export async function saveAnswer(
         senderType: 'ai',
         text: answer.text,
         sources: answer.sources as unknown as object[],
+        productGids,
         messageLink: answer.messageLink,
         ungrounded: answer.ungrounded,
         model: answer.model,

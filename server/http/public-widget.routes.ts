@@ -24,6 +24,7 @@ import { VISITOR_LANGUAGES, visitorRefusal } from '../billing/visitor-refusal.ts
 import type { AccountStanding } from '../billing/account-standing.ts'
 import { sendWidgetMessage } from '../widgets/public/send-widget-message.ts'
 import { startWidgetSession } from '../widgets/public/start-widget-session.ts'
+import { readProductCards } from '../shopify/products/read-product-cards.ts'
 import { toVisitorMessage } from '../widgets/public/visitor-message-view.ts'
 import {
   CreateWidgetConversationSchema,
@@ -43,14 +44,19 @@ import { visitorChatRoutes } from './visitor-chat.routes.ts'
 import { widgetCors } from './widget-cors.ts'
 import type { ConversationSignals } from '../live/conversation-signals.ts'
 
+const inVisitorView = new WeakSet<AppError>()
+
 /** A failure as a visitor may see it: the saved message in the visitor's view, never the team's. */
 function visitorError(error: unknown, req: express.Request): unknown {
   if (isPlanRefusal(error)) return visitorRefusal(req.acceptsLanguages(VISITOR_LANGUAGES))
-  if (!(error instanceof AppError) || !error.extra?.user_message) return error
-  return new AppError(error.code, error.detail, {
+  if (!(error instanceof AppError) || !error.extra?.user_message || inVisitorView.has(error)) return error
+  const shown = new AppError(error.code, error.detail, {
     ...error.extra,
     user_message: toVisitorMessage(error.extra.user_message as MessageView),
   })
+  // Kept, so the router's own error handler passes it on as it is.
+  inVisitorView.add(shown)
+  return shown
 }
 
 // A widget sends short messages: a small body limit keeps abuse cheap.
@@ -196,10 +202,14 @@ export function publicWidgetRoutes({
             signal,
             linkBase: settings.linkBase,
           })
+          const answer = result.ai_message
+          const cards = answer
+            ? await readProductCards(database, { shopId: caller.session.shopId, messages: [answer] })
+            : undefined
           return {
             conversation_id: result.conversation_id,
             user_message: toVisitorMessage(result.user_message),
-            ai_message: result.ai_message && toVisitorMessage(result.ai_message),
+            ai_message: answer && toVisitorMessage(answer, cards),
           }
         } catch (error) {
           throw visitorError(error, req)

@@ -20,6 +20,8 @@ export interface Answer {
   model: string
   promptTokens: number
   completionTokens: number
+  /** Store products the model looked up with its tools, shown as cards on a storefront (cited products join them). */
+  productGids?: string[]
   /** Why the knowledge did not ground it: no passage passed the relevance bar, or the answer cited none. */
   ungrounded: 'no_passages' | 'no_citations' | null
 }

@@ -9,7 +9,9 @@ export const CATALOGUE_BULK_QUERY = `{
       node {
         id title handle descriptionHtml onlineStoreUrl productType vendor tags status
         priceRangeV2 { minVariantPrice { amount currencyCode } maxVariantPrice { amount currencyCode } }
-        variants { edges { node { id title price sku } } }
+        featuredMedia { preview { image { url } } }
+        options { name optionValues { name } }
+        variants { edges { node { id title price sku compareAtPrice availableForSale selectedOptions { name value } } } }
       }
     }
   }

@@ -5,6 +5,7 @@ import { isSellable, productResource } from '../knowledge/product-resource.ts'
 import { pruneStoreResources } from '../knowledge/remove-store-resources.ts'
 import { StoreImportBusyError } from '../knowledge/store-import-busy-error.ts'
 import { upsertStoreResource, type UpsertOutcome } from '../knowledge/upsert-store-resource.ts'
+import { pruneStoreProducts, saveStoreProduct } from '../products/save-store-products.ts'
 import { isBulkOperationRunning, readBulkOperation } from './bulk-operation-status.ts'
 import { collectBulkProducts } from './collect-bulk-products.ts'
 import { readJsonlLines } from './read-jsonl-lines.ts'
@@ -77,6 +78,7 @@ export async function finishCatalogueImport(options: FinishCatalogueImportOption
       resource: productResource(product, bulkImport.shop),
     })
     counts[outcome] += 1
+    await saveStoreProduct(database, { shop: bulkImport.shop, product })
     if (index % 25 === 24)
       await report(10 + ((index + 1) / products.length) * 85, `Imported ${index + 1} of ${products.length} products`)
   }
@@ -90,6 +92,7 @@ export async function finishCatalogueImport(options: FinishCatalogueImportOption
     kinds: ['product'],
     keptGids: kept,
   })
+  await pruneStoreProducts(database, bulkImport.shopId, kept)
   await database.prisma.shopifyBulkImport.update({
     where: { id: bulkImport.id },
     data: { status: 'completed', error: null, finishedAt: new Date() },

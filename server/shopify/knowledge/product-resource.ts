@@ -31,6 +31,14 @@ export const StoreProductFieldsSchema = z.object({
     .nullish()
     .transform((value) => value ?? 'ACTIVE'),
   priceRangeV2: z.object({ minVariantPrice: MoneySchema, maxVariantPrice: MoneySchema }).nullish(),
+  // For the product cards (issue 22): the main image on Shopify's CDN and the options a shopper picks from.
+  featuredMedia: z
+    .object({ preview: z.object({ image: z.object({ url: z.string() }).nullish() }).nullish() })
+    .nullish(),
+  options: z
+    .array(z.object({ name: z.string(), optionValues: z.array(z.object({ name: z.string() })).nullish() }))
+    .nullish()
+    .transform((value) => value ?? []),
 })
 
 export const StoreVariantSchema = z.object({
@@ -47,6 +55,19 @@ export const StoreVariantSchema = z.object({
     .string()
     .nullish()
     .transform((value) => value || null),
+  compareAtPrice: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value) => (value === null || value === undefined ? null : String(value))),
+  // Shopify's own answer to "can this be bought now" (stock, or selling when out of stock).
+  availableForSale: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? true),
+  selectedOptions: z
+    .array(z.object({ name: z.string(), value: z.string() }))
+    .nullish()
+    .transform((value) => value ?? []),
 })
 
 export type StoreProductFields = z.infer<typeof StoreProductFieldsSchema>

@@ -21,8 +21,9 @@ async function removeMatching(
   return resources.length
 }
 
-/** A store object deleted (or unpublished) in the shop leaves every agent that held it. */
-export function removeStoreResource(database: Database, shopId: string, resourceGid: string) {
+/** A store object deleted (or unpublished) in the shop leaves every agent that held it; a product's card goes too. */
+export async function removeStoreResource(database: Database, shopId: string, resourceGid: string) {
+  await database.prisma.storeProduct.deleteMany({ where: { shopId, productGid: resourceGid } })
   return removeMatching(database, { shopId, resourceGid })
 }
 

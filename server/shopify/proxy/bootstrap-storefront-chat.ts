@@ -51,5 +51,6 @@ export async function bootstrapStorefrontChat({
     agent,
     origin: pageOrigin,
     shopifyCustomerId: loggedInCustomerId,
+    shopId: shop.id,
   })
 }

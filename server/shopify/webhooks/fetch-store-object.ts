@@ -9,7 +9,9 @@ const PRODUCT_QUERY = `query ProductForSync($id: ID!) {
   product(id: $id) {
     id title handle descriptionHtml onlineStoreUrl productType vendor tags status
     priceRangeV2 { minVariantPrice { amount currencyCode } maxVariantPrice { amount currencyCode } }
-    variants(first: 100) { nodes { id title price sku } }
+    featuredMedia { preview { image { url } } }
+    options { name optionValues { name } }
+    variants(first: 100) { nodes { id title price sku compareAtPrice availableForSale selectedOptions { name value } } }
   }
 }`
 

@@ -9,6 +9,7 @@ import { storeKnowledgeAgentIds } from '../knowledge/store-knowledge-agents.ts'
 import { StoreImportBusyError } from '../knowledge/store-import-busy-error.ts'
 import type { StoreResource } from '../knowledge/store-resource.ts'
 import { upsertStoreResource } from '../knowledge/upsert-store-resource.ts'
+import { saveStoreProduct } from '../products/save-store-products.ts'
 import { fetchStoreCollection, fetchStoreProduct } from './fetch-store-object.ts'
 
 export interface SyncStoreObjectOptions {
@@ -30,10 +31,16 @@ interface CurrentResourceOptions {
   gid: string
 }
 
-async function currentResource({ client, shop, type, gid }: CurrentResourceOptions): Promise<StoreResource | null> {
+async function currentResource(
+  database: Database,
+  { client, shop, type, gid }: CurrentResourceOptions,
+): Promise<StoreResource | null> {
   if (type === 'product') {
     const product = await fetchStoreProduct(client, gid)
-    return product && isSellable(product) ? productResource(product, shop) : null
+    if (!product || !isSellable(product)) return null
+    // The card first: a price or stock change leaves the knowledge text as it was, but never the card.
+    await saveStoreProduct(database, { shop, product })
+    return productResource(product, shop)
   }
   const collection = await fetchStoreCollection(client, gid)
   return collection ? collectionResource(collection, shop) : null
@@ -49,7 +56,7 @@ export async function syncStoreObject(options: SyncStoreObjectOptions) {
   if (agentIds.length === 0) return { agents: 0, removed: 0, outcomes: [] }
   const resource = options.isDeleted
     ? null
-    : await currentResource({ client: await options.clientFor(), shop, type: options.type, gid })
+    : await currentResource(database, { client: await options.clientFor(), shop, type: options.type, gid })
   if (!resource)
     return { agents: agentIds.length, removed: await removeStoreResource(database, shop.id, gid), outcomes: [] }
   const outcomes = []

@@ -37,7 +37,8 @@ export async function createWidgetConversation(
         name: session.visitorName ?? email ?? `Visitor on ${integration.websiteName}`,
         visitorExternalId: session.visitorExternalId,
         visitorName: session.visitorName ?? input.visitor_name ?? null,
-        channel: 'widget',
+        // A storefront's chat (opened through the app proxy) is the shop's: product cards, orders, sales.
+        channel: session.shopId ? 'shopify' : 'widget',
         widgetIntegrationId: integration.id,
         visitorId: session.visitorId,
         visitorEmail: email,

@@ -3,6 +3,7 @@ import { liveStateOf } from '../../conversations/handoff/live-state.ts'
 import { toMessageView } from '../../conversations/message-view.ts'
 import { requireVisitorConversation } from './require-visitor-conversation.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
+import { readProductCards } from '../../shopify/products/read-product-cards.ts'
 import { toVisitorMessage } from './visitor-message-view.ts'
 
 // A reloaded page shows this much of the conversation.
@@ -25,9 +26,11 @@ export async function listVisitorMessages(database: Database, caller: WidgetCall
     const rating = ratingOf.get(id)
     return rating ? { yours: null, visitor: { rating: rating.rating, comment: rating.comment } } : undefined
   }
+  const views = messages.reverse().map((message) => toMessageView(message, visitorRating(message.id)))
+  const cards = await readProductCards(database, { shopId: caller.session.shopId, messages: views })
   return {
     conversation_id: conversationId,
-    data: messages.reverse().map((message) => toVisitorMessage(toMessageView(message, visitorRating(message.id)))),
+    data: views.map((view) => toVisitorMessage(view, cards)),
     // Whether a team member is in the chat or was asked for: the widget carries on where it was.
     state: liveStateOf(conversation, caller.integration),
   }

@@ -12,6 +12,8 @@ export interface OpenWidgetSessionOptions {
   /** The page's origin, already checked against the integration's site. */
   origin: string
   /** A storefront customer Shopify vouched for (the app proxy), kept so their chats can be found. */
+  /** The shop whose storefront opened it (the app proxy's signed bootstrap). */
+  shopId?: string | null
   shopifyCustomerId?: string | null
   /** A site user the site vouched for (a signed visitor token): the same visitor on every device. */
   identity?: VisitorIdentity | null
@@ -26,7 +28,7 @@ export interface OpenWidgetSessionOptions {
 export async function openWidgetSession(
   database: Database,
   settings: WidgetSettings,
-  { integration, agent, origin, shopifyCustomerId = null, identity = null }: OpenWidgetSessionOptions,
+  { integration, agent, origin, shopifyCustomerId = null, shopId = null, identity = null }: OpenWidgetSessionOptions,
 ) {
   const visitorId = identity
     ? identifiedVisitorId(integration.id, identity.externalId)
@@ -40,6 +42,7 @@ export async function openWidgetSession(
       origin,
       refreshTokenHash: refresh.hash,
       shopifyCustomerId,
+      shopId,
       visitorExternalId: identity?.externalId ?? null,
       visitorEmail: identity?.email ?? null,
       visitorName: identity?.name ?? null,

@@ -1,8 +1,12 @@
 import type { MessageView } from '../../conversations/conversations.schemas.ts'
-import type { VisitorMessageView } from './widget-chat.schemas.ts'
+import type { ProductCard, VisitorMessageView } from './widget-chat.schemas.ts'
 
-/** A message as a visitor sees it (VisitorMessageViewSchema): what the team's view has, less its bookkeeping. */
-export function toVisitorMessage(view: MessageView): VisitorMessageView {
+/**
+ * A message as a visitor sees it (VisitorMessageViewSchema): what the team's view has, less its
+ * bookkeeping, with the cards of its products as they are now (readProductCards; a product no longer
+ * sold has none, and is left out).
+ */
+export function toVisitorMessage(view: MessageView, cards?: ReadonlyMap<string, ProductCard>): VisitorMessageView {
   return {
     message_id: view.message_id,
     message_text: view.message_text,
@@ -23,5 +27,9 @@ export function toVisitorMessage(view: MessageView): VisitorMessageView {
       size: attachment.size,
     })),
     feedback: view.feedback?.visitor?.rating ?? null,
+    products: view.product_ids.flatMap((id) => {
+      const card = cards?.get(id)
+      return card ? [card] : []
+    }),
   }
 }

@@ -81,6 +81,38 @@ export const WidgetMessageSchema = z.object(
  * A message as a visitor sees it: their words and the answers with their sources (title, page link,
  * snippet), never the team's bookkeeping (read flags, models, token counts, internal ids).
  */
+/** A product an answer drew on, as its storefront card shows it now (docs/api/widgets.md, Product cards). */
+export const ProductCardSchema = z.strictObject({
+  /** The product's GraphQL id. */
+  id: z.string(),
+  title: z.string(),
+  /** The product's page on the storefront. */
+  url: z.string(),
+  /** A small copy of its main image from Shopify's CDN. */
+  image_url: z.string().nullable(),
+  /** The shop's currency (ISO 4217). */
+  currency: z.string(),
+  /** The first variant one can buy (else the first): its price and compare-at price. */
+  price: z.string(),
+  compare_at_price: z.string().nullable(),
+  /** Whether any variant can be bought now. */
+  available: z.boolean(),
+  /** The options a shopper picks from (none for a product without options). */
+  options: z.array(z.strictObject({ name: z.string(), values: z.array(z.string()) })),
+  variants: z.array(
+    z.strictObject({
+      /** The numeric variant id the storefront's cart (/cart/add.js) takes. */
+      id: z.string(),
+      title: z.string(),
+      price: z.string(),
+      compare_at_price: z.string().nullable(),
+      available: z.boolean(),
+      options: z.array(z.string()),
+    }),
+  ),
+})
+export type ProductCard = z.infer<typeof ProductCardSchema>
+
 export const VisitorMessageViewSchema = z.strictObject({
   message_id: z.string(),
   message_text: z.string(),
@@ -103,5 +135,7 @@ export const VisitorMessageViewSchema = z.strictObject({
   ),
   /** An answer: the visitor's own rating (null until rated; null for other messages too). */
   feedback: z.enum(['up', 'down']).nullable(),
+  /** A storefront answer: the products it drew on, as cards (empty elsewhere). */
+  products: z.array(ProductCardSchema),
 })
 export type VisitorMessageView = z.infer<typeof VisitorMessageViewSchema>

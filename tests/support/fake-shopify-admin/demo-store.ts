@@ -18,9 +18,18 @@ export function demoStore(): FakeStore {
         tags: ['camping', 'four-season'],
         status: 'ACTIVE',
         currencyCode: 'EUR',
+        imageUrl: 'https://cdn.shopify.com/s/files/1/0001/products/summit-tent.jpg?v=1',
+        options: [{ name: 'Color', values: ['Green', 'Orange'] }],
         variants: [
-          { id: 5001, title: 'Green', price: '349.00', sku: 'TENT-G' },
-          { id: 5002, title: 'Orange', price: '369.00', sku: 'TENT-O' },
+          {
+            id: 5001,
+            title: 'Green',
+            price: '349.00',
+            sku: 'TENT-G',
+            compareAtPrice: '399.00',
+            options: { Color: 'Green' },
+          },
+          { id: 5002, title: 'Orange', price: '369.00', sku: 'TENT-O', available: false, options: { Color: 'Orange' } },
         ],
       },
       {

@@ -6,11 +6,17 @@ export const gid = (type: string, id: number) => `gid://shopify/${type}/${id}`
 export function productNode(product: FakeProduct) {
   const prices = product.variants.map((variant) => Number(variant.price))
   const money = (amount: number) => ({ amount: amount.toFixed(2), currencyCode: product.currencyCode })
-  const { id, currencyCode: _currencyCode, variants: _variants, ...fields } = product
+  const { id, currencyCode: _currencyCode, variants: _variants, imageUrl, options, ...fields } = product
   return {
     id: gid('Product', id),
     ...fields,
     priceRangeV2: { minVariantPrice: money(Math.min(...prices)), maxVariantPrice: money(Math.max(...prices)) },
+    featuredMedia: imageUrl ? { preview: { image: { url: imageUrl } } } : null,
+    // Shopify answers one "Title" option with the value "Default Title" for a product without options.
+    options: (options ?? [{ name: 'Title', values: ['Default Title'] }]).map((option) => ({
+      name: option.name,
+      optionValues: option.values.map((name) => ({ name })),
+    })),
   }
 }
 
@@ -19,6 +25,12 @@ export const variantNode = (variant: FakeVariant) => ({
   title: variant.title,
   price: variant.price,
   sku: variant.sku,
+  compareAtPrice: variant.compareAtPrice ?? null,
+  availableForSale: variant.available ?? true,
+  selectedOptions: Object.entries(variant.options ?? { Title: 'Default Title' }).map(([name, value]) => ({
+    name,
+    value,
+  })),
 })
 export const collectionNode = (collection: FakeCollection) => ({ ...collection, id: gid('Collection', collection.id) })
 export const pageNode = (page: FakePage) => ({ ...page, id: gid('Page', page.id) })

@@ -5,6 +5,11 @@ export interface FakeVariant {
   title: string
   price: string
   sku: string | null
+  compareAtPrice?: string | null
+  /** Shopify's availableForSale: true unless said otherwise. */
+  available?: boolean
+  /** This variant's value of each product option, by option name. */
+  options?: Record<string, string>
 }
 
 export interface FakeProduct {
@@ -18,6 +23,10 @@ export interface FakeProduct {
   tags: string[]
   status: 'ACTIVE' | 'DRAFT' | 'ARCHIVED'
   currencyCode: string
+  /** Its featured image on Shopify's CDN. */
+  imageUrl?: string | null
+  /** The options shoppers pick from, in order, with their values. */
+  options?: { name: string; values: string[] }[]
   variants: FakeVariant[]
 }
 

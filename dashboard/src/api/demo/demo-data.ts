@@ -172,6 +172,7 @@ export const DEMO_MESSAGES: MessageView[] = (
   is_archived: false,
   message_link: null,
   attachments: [],
+  product_ids: [],
   sources:
     message.message_id === 'demo-message-3'
       ? [

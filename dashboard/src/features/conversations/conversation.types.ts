@@ -34,6 +34,7 @@ export const pendingMessage = (conversationId: string, text: string): Message =>
   message_link: null,
   attachments: [],
   sources: [],
+  product_ids: [],
   reply_to: null,
   edited_at: null,
   answer_failed: false,

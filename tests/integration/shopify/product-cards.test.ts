@@ -1,0 +1,161 @@
+// Issue 22, product cards: a storefront answer that draws on store products shows them as cards, with
+// prices and availability as the store has them now (the catalogue import and the product webhooks).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadServerSecrets } from '../../../server/secrets/load-server-secrets.ts'
+import { enqueueStoreImport } from '../../../server/shopify/jobs/enqueue-store-import.ts'
+import { bootstrapStorefrontChat } from '../../../server/shopify/proxy/bootstrap-storefront-chat.ts'
+import { enqueueShopifyWebhook } from '../../../server/shopify/webhooks/enqueue-shopify-webhook.ts'
+import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
+import { ProductCardSchema, VisitorMessageViewSchema } from '../../../server/widgets/public/widget-chat.schemas.ts'
+import { widgetSettingsOf } from '../../../server/widgets/public/widget-settings.ts'
+import type { ShopifyShop } from '../../../server/db/generated/prisma/client.ts'
+import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
+import { startFakeShopifyAdmin, type FakeShopifyAdmin } from '../../support/fake-shopify-admin.ts'
+import { createShop, settleJobs, startShopifyWorker } from '../../support/shopify-testbed.ts'
+import { chat, newIntegration, visitor } from '../../support/widget-visitors.ts'
+
+const STOREFRONT = 'https://alpine.example'
+let testbed: ChatTestbed
+let admin: FakeShopifyAdmin
+let shopifyWorker: ReturnType<typeof startShopifyWorker>
+let shop: ShopifyShop
+let webhooks = 0
+
+beforeAll(async () => {
+  testbed = await startChatTestbed({
+    JOB_POLL_MS: '25',
+    SECRET_KEY: 'product-cards-secret-key-with-enough-length-0123',
+  })
+  admin = await startFakeShopifyAdmin()
+  const { testApp, owner, agentId } = testbed
+  const { database } = testApp
+  shopifyWorker = startShopifyWorker({ database, admin, storage: createFileStorage(testApp.config) })
+  const integration = await newIntegration(testbed, { website_name: 'Alpine', website_domain: 'alpine.example' })
+  shop = await createShop(database, {
+    accountId: owner.userId,
+    agentId,
+    storefrontUrl: STOREFRONT,
+    widgetIntegrationId: integration.integration_id,
+  })
+  await enqueueStoreImport({
+    database,
+    queue: shopifyWorker.queue,
+    shopDomain: shop.shopDomain,
+    agentId,
+    parts: ['catalogue'],
+  })
+  await settleJobs(database)
+  const operation = admin.finishBulkOperation()
+  await deliver('bulk_operations/finish', admin.finishWebhookPayload(operation.id))
+})
+afterAll(async () => {
+  await shopifyWorker.worker.stop(2_000)
+  await testbed.close()
+  await admin.close()
+})
+
+async function deliver(topic: string, payload: Record<string, unknown>) {
+  webhooks += 1
+  await enqueueShopifyWebhook({
+    database: testbed.testApp.database,
+    queue: shopifyWorker.queue,
+    topic,
+    shop: shop.shopDomain,
+    webhookId: `cards-${webhooks}`,
+    payload,
+  })
+  await settleJobs(testbed.testApp.database)
+}
+
+/** A shopper on the storefront: a session from the app proxy's signed bootstrap, then the public widget API. */
+async function shopper() {
+  const { testApp } = testbed
+  const secrets = await loadServerSecrets(testApp.database, testApp.config)
+  const session = await bootstrapStorefrontChat({
+    database: testApp.database,
+    settings: widgetSettingsOf(testApp.config, { tokenKey: secrets.widgetTokenKey, sealingKey: secrets.sealingKey }),
+    shopDomain: shop.shopDomain,
+    loggedInCustomerId: null,
+    origin: STOREFRONT,
+  })
+  const auth = { Authorization: `Bearer ${session.token}`, Origin: STOREFRONT }
+  const created = await testApp.request.post('/api/conversations/api/create/').set(auth).send({})
+  expect(created.status).toBe(201)
+  return { auth, conversationId: created.body.conversation_id as string }
+}
+
+const history = async (auth: Record<string, string>, conversationId: string) =>
+  (await testbed.testApp.request.get(`/api/conversations/api/chat/${conversationId}/`).set(auth)).body.data.map(
+    (message: unknown) => VisitorMessageViewSchema.parse(message),
+  )
+
+describe('product cards on the storefront', () => {
+  it('show the products an answer draws on, with price, compare-at price, availability, options and variants', async () => {
+    testbed.llm.state.reply = () => 'The Summit Tent costs from 349.00 EUR [1].'
+    const { auth, conversationId } = await shopper()
+    const answered = await chat(testbed.testApp, auth, conversationId, 'How much is the Summit Tent?')
+    expect(answered.status).toBe(200)
+    const answer = VisitorMessageViewSchema.parse(answered.body.ai_message)
+    expect(answer.products).toHaveLength(1)
+    expect(ProductCardSchema.parse(answer.products[0])).toEqual({
+      id: 'gid://shopify/Product/1001',
+      title: 'Summit Tent',
+      url: 'https://alpine.example/products/summit-tent',
+      image_url: 'https://cdn.shopify.com/s/files/1/0001/products/summit-tent.jpg?v=1&width=240',
+      currency: 'EUR',
+      price: '349.00',
+      compare_at_price: '399.00',
+      available: true,
+      options: [{ name: 'Color', values: ['Green', 'Orange'] }],
+      variants: [
+        {
+          id: '5001',
+          title: 'Green',
+          price: '349.00',
+          compare_at_price: '399.00',
+          available: true,
+          options: ['Green'],
+        },
+        { id: '5002', title: 'Orange', price: '369.00', compare_at_price: null, available: false, options: ['Orange'] },
+      ],
+    })
+    const { prisma } = testbed.testApp.database
+    expect(await prisma.conversation.findUnique({ where: { id: conversationId }, select: { channel: true } })).toEqual({
+      channel: 'shopify',
+    })
+    expect(
+      await prisma.storefrontEvent.findMany({ where: { conversationId }, select: { kind: true, productGid: true } }),
+    ).toEqual([{ kind: 'product_shown', productGid: 'gid://shopify/Product/1001' }])
+    // The reloaded chat draws the same card.
+    expect((await history(auth, conversationId)).at(-1).products[0].title).toBe('Summit Tent')
+  })
+
+  it('follow the store: a new price shows on the old answer, and a product made a draft shows no card', async () => {
+    testbed.llm.state.reply = () => 'The Summit Tent costs from 349.00 EUR [1].'
+    const { auth, conversationId } = await shopper()
+    await chat(testbed.testApp, auth, conversationId, 'How much is the Summit Tent?')
+    const tent = admin.state.store.products.find((product) => product.id === 1001)!
+    tent.variants[0]!.price = '299.00'
+    tent.variants[1]!.available = true
+    await deliver('products/update', { admin_graphql_api_id: 'gid://shopify/Product/1001', id: 1001 })
+    const card = (await history(auth, conversationId)).at(-1).products[0]
+    expect([card.price, card.variants.map((variant: { available: boolean }) => variant.available)]).toEqual([
+      '299.00',
+      [true, true],
+    ])
+    tent.status = 'DRAFT'
+    await deliver('products/update', { admin_graphql_api_id: 'gid://shopify/Product/1001', id: 1001 })
+    expect((await history(auth, conversationId)).at(-1).products).toEqual([])
+    tent.status = 'ACTIVE'
+    await deliver('products/update', { admin_graphql_api_id: 'gid://shopify/Product/1001', id: 1001 })
+  })
+
+  it('stay off a general website: the same agent on a script-tag site answers without cards', async () => {
+    testbed.llm.state.reply = () => 'The Summit Tent costs from 349.00 EUR [1].'
+    const { client_key } = await newIntegration(testbed)
+    const site = await visitor(testbed.testApp, client_key)
+    const answered = await chat(testbed.testApp, site.auth, site.conversationId, 'How much is the Summit Tent?')
+    expect(answered.body.ai_message.sources[0].title).toBe('Summit Tent')
+    expect(answered.body.ai_message.products).toEqual([])
+  })
+})
