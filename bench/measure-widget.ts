@@ -151,6 +151,7 @@ export async function measureWidget(env: Record<string, string>) {
     return {
       loaderGzipBytes: sizes.loaderGzipBytes,
       chatGzipBytes: sizes.chatGzipBytes,
+      cardsGzipBytes: sizes.cardsGzipBytes,
       launcherVisible: launcher,
       concurrency,
     }

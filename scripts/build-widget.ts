@@ -1,5 +1,6 @@
 // Builds the chat widget into dist/widget/v1/: widget.js (the loader, a classic script, at a stable
-// URL) and chat.<hash>.js (the chat window, an ES module named by its content, cached for good).
+// URL), chat.<hash>.js (the chat window, an ES module named by its content, cached for good) and
+// cards.<hash>.js (a storefront's product cards, which the chat window loads on Shopify storefronts only).
 // The same loader is written as the Shopify theme app extension's asset (it names the server with
 // data-server there, and loads the chat window from it).
 import { createHash } from 'node:crypto'
@@ -29,18 +30,25 @@ async function bundle(entry: string, format: 'es' | 'iife', define: Record<strin
   return chunk.code
 }
 
+const contentName = (name: string, code: string) =>
+  `${name}.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`
+
 export async function buildWidget(): Promise<{
   loader: string
   chat: string
   loaderGzipBytes: number
   chatGzipBytes: number
+  cardsGzipBytes: number
 }> {
-  const chatCode = await bundle('chat.ts', 'es')
-  const chatFile = `chat.${createHash('sha256').update(chatCode).digest('hex').slice(0, 10)}.js`
+  const cardsCode = await bundle('product-cards.ts', 'es')
+  const cardsFile = contentName('cards', cardsCode)
+  const chatCode = await bundle('chat.ts', 'es', { __CARDS_FILE__: JSON.stringify(cardsFile) })
+  const chatFile = contentName('chat', chatCode)
   const loaderCode = await bundle('loader.ts', 'iife', { __CHAT_FILE__: JSON.stringify(chatFile) })
   mkdirSync(WIDGET_DIR, { recursive: true })
   for (const old of readdirSync(WIDGET_DIR)) rmSync(`${WIDGET_DIR}${old}`)
   writeFileSync(`${WIDGET_DIR}${chatFile}`, chatCode)
+  writeFileSync(`${WIDGET_DIR}${cardsFile}`, cardsCode)
   writeFileSync(`${WIDGET_DIR}widget.js`, loaderCode)
   mkdirSync(SHOPIFY_ASSETS, { recursive: true })
   writeFileSync(`${SHOPIFY_ASSETS}agentdesk-widget.js`, loaderCode)
@@ -49,12 +57,13 @@ export async function buildWidget(): Promise<{
     chat: chatFile,
     loaderGzipBytes: gzipSync(loaderCode).length,
     chatGzipBytes: gzipSync(chatCode).length,
+    cardsGzipBytes: gzipSync(cardsCode).length,
   }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const built = await buildWidget()
   console.log(
-    `widget: ${built.loader} ${built.loaderGzipBytes} B gzipped, ${built.chat} ${built.chatGzipBytes} B gzipped`,
+    `widget: ${built.loader} ${built.loaderGzipBytes} B gzipped, ${built.chat} ${built.chatGzipBytes} B gzipped, cards ${built.cardsGzipBytes} B gzipped`,
   )
 }

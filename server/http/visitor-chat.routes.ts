@@ -8,7 +8,8 @@ import type { WidgetCaller } from '../widgets/public/require-widget-caller.ts'
 import { requireVisitorConversation } from '../widgets/public/require-visitor-conversation.ts'
 import { openVisitorLiveFeed } from '../widgets/public/visitor-live-feed.ts'
 import { toVisitorMessage } from '../widgets/public/visitor-message-view.ts'
-import { LeaveContactSchema, LiveFeedQuerySchema } from '../widgets/public/widget-chat.schemas.ts'
+import { AddedToCartSchema, LeaveContactSchema, LiveFeedQuerySchema } from '../widgets/public/widget-chat.schemas.ts'
+import { recordAddedToCart } from '../shopify/products/record-added-to-cart.ts'
 import { liveStateOf } from '../conversations/handoff/live-state.ts'
 import { RateVisitorAnswerSchema } from '../feedback/feedback.schemas.ts'
 import { rateAnswer } from '../feedback/rate-answer.ts'
@@ -75,6 +76,14 @@ export function visitorChatRoutes({
       comment,
     })
     res.status(created ? 201 : 200).json({ message: 'Thank you for your feedback', feedback })
+  })
+  // A storefront shopper put a card's variant in the store's cart: counted in the shop's sales figures.
+  router.post('/conversations/api/chat/:conversationId/cart/', async (req, res) => {
+    const caller = await callerOf(req)
+    const added = AddedToCartSchema.parse(req.body ?? {})
+    await rateLimits.limitCartEvents(caller.session.id)
+    await recordAddedToCart(database, { caller, conversationId: conversationOf(req), added })
+    res.status(201).json({ message: 'Added to cart' })
   })
   // Server-Sent Events: `state` (where the chat stands) at once and when it changes, `message` for each
   // word of the team member and each notice of the chat after the message named by ?after=.

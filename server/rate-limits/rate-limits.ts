@@ -45,11 +45,14 @@ export interface RateLimits {
   limitLiveStreams(who: string): Promise<void>
   /** Custom webhook events sent per account per minute (each is a delivery to every endpoint hearing it). */
   limitCustomEvents(accountId: string): Promise<void>
+  /** Add-to-cart reports per storefront visitor session per minute (each is a row of the shop's sales figures). */
+  limitCartEvents(sessionId: string): Promise<void>
   close(): Promise<void>
 }
 
 const LIVE_STREAMS_PER_MINUTE = 30
 const CUSTOM_EVENTS_PER_MINUTE = 120
+const CART_EVENTS_PER_MINUTE = 30
 
 async function consume(limiter: RateLimiterAbstract, key: string, what = 'attempts') {
   try {
@@ -77,6 +80,7 @@ export async function createRateLimits(config: Config, database: Database): Prom
   // A stream reopens every few minutes, and at once after a dropped connection: plenty, never a flood.
   const liveStreams = store.limiter('live_stream', LIVE_STREAMS_PER_MINUTE, 60)
   const customEvents = store.limiter('custom_event', CUSTOM_EVENTS_PER_MINUTE, 60)
+  const cartEvents = store.limiter('cart_event', CART_EVENTS_PER_MINUTE, 60)
   const signIn = createSignInThrottle(store, {
     freeFailures: config.AUTH_SIGN_IN_FREE_FAILURES,
     maxWaitSeconds: config.AUTH_SIGN_IN_MAX_WAIT_SECONDS,
@@ -97,6 +101,7 @@ export async function createRateLimits(config: Config, database: Database): Prom
     },
     limitLiveStreams: (who) => consume(liveStreams, who, 'live connections'),
     limitCustomEvents: (accountId) => consume(customEvents, accountId, 'custom events'),
+    limitCartEvents: (sessionId) => consume(cartEvents, sessionId, 'cart updates'),
     close: store.close,
   }
 }

@@ -2,7 +2,7 @@
 export function chatStyles(color: string, position: string): string {
   const [vertical, horizontal] = position.split('-')
   return `
-.window{position:fixed;z-index:999999;${vertical}:20px;${horizontal}:20px;width:370px;max-width:calc(100vw - 40px);height:560px;max-height:calc(100vh - 40px);display:flex;flex-direction:column;background:#fff;color:#1f2328;border-radius:14px;box-shadow:0 10px 40px rgba(0,0,0,.25);overflow:hidden;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;text-align:start}
+.window{--ad-color:${color};position:fixed;z-index:999999;${vertical}:20px;${horizontal}:20px;width:370px;max-width:calc(100vw - 40px);height:560px;max-height:calc(100vh - 40px);display:flex;flex-direction:column;background:#fff;color:#1f2328;border-radius:14px;box-shadow:0 10px 40px rgba(0,0,0,.25);overflow:hidden;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;text-align:start}
 .header{display:flex;align-items:center;gap:10px;padding:12px 14px;background:${color};color:#fff}
 .header img{width:32px;height:32px;border-radius:50%;object-fit:cover;background:#fff}
 .title{flex:1;font-weight:600;font-size:15px;margin:0}

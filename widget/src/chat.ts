@@ -3,6 +3,7 @@ import { answerRating } from './answer-rating.ts'
 import { chatStyles } from './chat-styles.ts'
 import { liveFeed } from './live-feed.ts'
 import { renderText } from './render-text.ts'
+import { storefrontCards } from './storefront-cards.ts'
 import { readSaved, save } from './session-store.ts'
 import { createWidgetApi, WidgetApiError, type LiveState, type VisitorMessage } from './widget-api.ts'
 import { log, safeColor, safePosition, type ChatMountOptions } from './widget-config.ts'
@@ -153,11 +154,27 @@ export function mountChat(options: ChatMountOptions): void {
     messages.scrollTop = messages.scrollHeight
     return bubble
   }
+  // On a storefront, an answer's products show as cards under it, each with Add to cart.
+  const cards = storefrontCards(base, Boolean(options.bootstrapUrl))
+  const say = (text: string, links: { label: string; href: string }[] = []) => {
+    const notice = show({ message_text: text, sender_type: 'notice', sources: [] })
+    for (const { label, href } of links) {
+      const link = element('a', '', label)
+      link.href = href
+      link.target = '_top'
+      notice.append(' ', link)
+    }
+  }
   // The agent's answers (not its greeting) can be rated.
   let greetingId: string | undefined
   const rated = (bubble: HTMLElement, message: VisitorMessage) => {
     if (message.sender_type !== 'ai' || message.message_id === greetingId || !conversationId) return
     const id = conversationId
+    cards.under(bubble, message.products, {
+      conversationId: id,
+      report: (added) => api.addedToCart(id, added),
+      say,
+    })
     bubble.after(
       answerRating(
         message,

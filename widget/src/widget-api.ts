@@ -1,3 +1,4 @@
+import type { ProductCard } from './product-cards.ts'
 import { readSaved, save } from './session-store.ts'
 
 export interface Source {
@@ -15,6 +16,8 @@ export interface VisitorMessage {
   attachments?: { name: string }[]
   /** An answer: the visitor's own rating. */
   feedback?: 'up' | 'down' | null
+  /** A storefront answer: the products it drew on, as cards. */
+  products?: ProductCard[]
 }
 
 /** Where the chat stands: a team member in it, or a person asked for and how long the widget still waits. */
@@ -247,6 +250,15 @@ export function createWidgetApi({ base, clientKey, onNewSession, bootstrapUrl, v
       await authorised(`/conversations/api/chat/${conversationId}/feedback/`, {
         method: 'POST',
         body: JSON.stringify({ message_id: messageId, rating, ...(comment ? { comment } : {}) }),
+      })
+    },
+    async addedToCart(
+      conversationId: string,
+      added: { product_id: string; variant_id: string; quantity: number },
+    ): Promise<void> {
+      await authorised(`/conversations/api/chat/${conversationId}/cart/`, {
+        method: 'POST',
+        body: JSON.stringify(added),
       })
     },
     async leaveContact(conversationId: string, email: string): Promise<void> {

@@ -139,3 +139,23 @@ export const VisitorMessageViewSchema = z.strictObject({
   products: z.array(ProductCardSchema),
 })
 export type VisitorMessageView = z.infer<typeof VisitorMessageViewSchema>
+
+/** POST /conversations/api/chat/{conversationId}/cart/: a card's variant the shopper put in the storefront's cart. */
+export const AddedToCartSchema = z.object(
+  {
+    product_id: z
+      .string({ error: 'product_id is required' })
+      .regex(/^gid:\/\/shopify\/Product\/\d{1,20}$/, { error: 'product_id must be a product of the store' }),
+    variant_id: z
+      .string({ error: 'variant_id is required' })
+      .regex(/^\d{1,20}$/, { error: 'variant_id must be a variant number' }),
+    quantity: z.coerce
+      .number({ error: 'quantity must be a number from 1 to 99' })
+      .int({ error: 'quantity must be a number from 1 to 99' })
+      .min(1, { error: 'quantity must be a number from 1 to 99' })
+      .max(99, { error: 'quantity must be a number from 1 to 99' })
+      .default(1),
+  },
+  { error: 'Send the product_id and variant_id added to the cart.' },
+)
+export type AddedToCart = z.infer<typeof AddedToCartSchema>

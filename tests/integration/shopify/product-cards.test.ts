@@ -150,6 +150,39 @@ describe('product cards on the storefront', () => {
     await deliver('products/update', { admin_graphql_api_id: 'gid://shopify/Product/1001', id: 1001 })
   })
 
+  it('count an add to cart only for a variant the shop sells, from the shopper’s own storefront chat', async () => {
+    const { testApp } = testbed
+    const { auth, conversationId } = await shopper()
+    const report = (who: Record<string, string>, conversation: string, body: object) =>
+      testApp.request.post(`/api/conversations/api/chat/${conversation}/cart/`).set(who).send(body)
+    const added = { product_id: 'gid://shopify/Product/1001', variant_id: '5001', quantity: 2 }
+    expect((await report(auth, conversationId, added)).status).toBe(201)
+    const refused = await Promise.all([
+      report(auth, conversationId, { ...added, variant_id: '9999' }),
+      report(auth, conversationId, { ...added, product_id: 'gid://shopify/Product/1003' }), // the draft stove
+      report(auth, conversationId, { ...added, quantity: 0 }),
+      report(auth, conversationId, { product_id: 'anything' }),
+    ])
+    expect(refused.map((answer) => [answer.status, answer.body.message])).toEqual([
+      [404, 'This product is not sold in this store.'],
+      [404, 'This product is not sold in this store.'],
+      [400, 'quantity must be a number from 1 to 99'],
+      [400, 'product_id must be a product of the store'],
+    ])
+    // Another shopper cannot report into this chat, and a script-tag site's visitor has no store to count for.
+    const other = await shopper()
+    expect((await report(other.auth, conversationId, added)).status).toBe(404)
+    const { client_key } = await newIntegration(testbed)
+    const site = await visitor(testApp, client_key)
+    expect((await report(site.auth, site.conversationId, added)).status).toBe(404)
+    expect(
+      await testApp.database.prisma.storefrontEvent.findMany({
+        where: { kind: 'added_to_cart' },
+        select: { conversationId: true, variantId: true, quantity: true },
+      }),
+    ).toEqual([{ conversationId, variantId: '5001', quantity: 2 }])
+  })
+
   it('stay off a general website: the same agent on a script-tag site answers without cards', async () => {
     testbed.llm.state.reply = () => 'The Summit Tent costs from 349.00 EUR [1].'
     const { client_key } = await newIntegration(testbed)

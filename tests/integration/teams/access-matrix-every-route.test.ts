@@ -39,6 +39,7 @@ const NOT_PATH_SCOPED = new Set([
   'POST /api/conversations/api/chat/:conversationId/contact/',
   'GET /api/conversations/api/chat/:conversationId/live/',
   'POST /api/conversations/api/chat/:conversationId/feedback/',
+  'POST /api/conversations/api/chat/:conversationId/cart/',
   'GET /api/conversations/api/conversations/',
 ])
 
