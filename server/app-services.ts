@@ -17,6 +17,8 @@ import { createEmbedder, type Embedder } from './knowledge/indexing/create-embed
 import { createKnowledgeJobHandlers } from './knowledge/knowledge-job-handlers.ts'
 import type { ShopifyAppServer } from './shopify/admin/shopify.server.ts'
 import { shopifyJobHandlersFor } from './shopify/jobs/shopify-job-handlers-for.ts'
+import { adminClientFromLibrary } from './shopify/admin-api/admin-client-from-library.ts'
+import type { ShopifyAdminClient } from './shopify/admin-api/shopify-admin-client.ts'
 import { createChatModel } from './chat/answering/create-chat-model.ts'
 import { createVectorSearch } from './chat/retrieval/search-vectors.ts'
 import type { ChatServices } from './conversations/send-message.ts'
@@ -65,6 +67,8 @@ export interface CreateAppServicesOptions {
   secrets: ServerSecrets
   logger: Logger
   shopify?: ShopifyAppServer | null
+  /** A shop's Admin API client other than the Shopify library's (tests point it at a fake Admin API). */
+  shopAdmin?: ((shopDomain: string) => Promise<ShopifyAdminClient>) | null
   clock?: () => Date
 }
 
@@ -74,6 +78,7 @@ export async function createAppServices({
   secrets,
   logger,
   shopify = null,
+  shopAdmin,
   clock,
 }: CreateAppServicesOptions): Promise<AppServices> {
   const rateLimits = await createRateLimits(config, database)
@@ -137,6 +142,12 @@ export async function createAppServices({
     logger,
     presenceKey: presence.key,
     chatModel,
+    // A storefront shopper's orders, through the shop's offline session (tests may bring their own).
+    shopAdmin:
+      shopAdmin ??
+      (shopify
+        ? async (shopDomain: string) => adminClientFromLibrary((await shopify.unauthenticated.admin(shopDomain)).admin)
+        : null),
     retriever: {
       database,
       embedder,

@@ -104,7 +104,7 @@ describe('loadConfig', () => {
     ).toMatchObject({ PUBLIC_URL: 'https://chat.example.com', SHOPIFY_SCOPES: 'read_products' })
     // Outside the CLI a stray SCOPES variable means nothing.
     expect(loadConfig({ SCOPES: 'write_everything' }).SHOPIFY_SCOPES).toBe(
-      'read_products,read_content,read_legal_policies,write_app_proxy',
+      'read_products,read_content,read_legal_policies,read_orders,write_app_proxy',
     )
   })
 })

@@ -1,3 +1,4 @@
+import type { Shopper } from '../shopify/orders/answer-about-orders.ts'
 import type { Actor } from '../accounts/actor.ts'
 import {
   answerQuestion,
@@ -108,6 +109,8 @@ export interface AnswerUserMessageOptions {
   attachments?: { name: string; text: string | null }[]
   /** What the message still needs once taken up, such as storing its file: if it fails, so does the answer. */
   prepare?: () => Promise<void>
+  /** A storefront chat's shopper, who may ask about their orders. */
+  shopper?: Shopper | null
 }
 
 /**
@@ -120,7 +123,7 @@ export interface AnswerUserMessageOptions {
  */
 export async function answerUserMessage(
   services: ChatServices,
-  { agent, userMessage, events, signal, attachments, prepare }: AnswerUserMessageOptions,
+  { agent, userMessage, events, signal, attachments, prepare, shopper }: AnswerUserMessageOptions,
 ) {
   const spending = newSpending()
   const takenOver = new AbortController()
@@ -152,6 +155,7 @@ export async function answerUserMessage(
         history,
         text: userMessage.text,
         attachments: attachments ?? attachedNames(userMessage),
+        shopper,
         beforeAnswering,
       },
       onToken,

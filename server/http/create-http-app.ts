@@ -2,6 +2,7 @@
 import express, { type Express, type RequestHandler } from 'express'
 import { createAppServices } from '../app-services.ts'
 import type { Config } from '../config/config.schemas.ts'
+import type { ShopifyAdminClient } from '../shopify/admin-api/shopify-admin-client.ts'
 import type { Database } from '../db/database.ts'
 import { apiCors } from './api-cors.ts'
 import { answerUnknownApiPath } from './answer-unknown-api-path.ts'
@@ -64,6 +65,8 @@ export interface HttpAppOptions {
   shopifyBuildDir?: string
   /** The clock plans and trials read; the system's by default (tests move their own). */
   clock?: () => Date
+  /** A shop's Admin API client other than the Shopify library's (tests point it at a fake Admin API). */
+  shopAdmin?: ((shopDomain: string) => Promise<ShopifyAdminClient>) | null
 }
 
 /**
@@ -80,6 +83,7 @@ export async function createHttpApp({
   dashboard,
   shopifyBuildDir,
   clock,
+  shopAdmin,
 }: HttpAppOptions): Promise<HttpApp> {
   const secrets = await loadServerSecrets(database, config)
   const shopify = await createShopifyLibrary({ config, database, secrets, logger })
@@ -89,6 +93,7 @@ export async function createHttpApp({
     secrets,
     logger,
     shopify: shopify?.shopify ?? null,
+    shopAdmin,
     clock,
   })
   const shopifyApp = shopify

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import supertest from 'supertest'
-import { createHttpApp } from '../../server/http/create-http-app.ts'
+import { createHttpApp, type HttpAppOptions } from '../../server/http/create-http-app.ts'
 import type { Config } from '../../server/config/config.schemas.ts'
 import { loadConfig } from '../../server/config/load-config.ts'
 import { createLogger } from '../../server/logging/create-logger.ts'
@@ -26,7 +26,7 @@ export function testConfig(overrides: Record<string, string | undefined> = {}): 
 /** The real Express app on a fresh migrated database of this project's kind, driven in-process. */
 export async function createTestApp(
   configOverrides: Record<string, string | undefined> = {},
-  { clock }: { clock?: () => Date } = {},
+  { clock, shopAdmin }: Pick<HttpAppOptions, 'clock' | 'shopAdmin'> = {},
 ) {
   const poolSize = configOverrides.DATABASE_POOL_SIZE ? Number(configOverrides.DATABASE_POOL_SIZE) : undefined
   const testDatabase = await createTestDatabase({ poolSize })
@@ -41,6 +41,7 @@ export async function createTestApp(
     database: testDatabase.database,
     logger: createLogger(config, stream),
     clock,
+    shopAdmin,
   })
   const cleanup = async () => {
     await app.close()

@@ -6,11 +6,16 @@ import type { ChatModel, PromptMessage } from './chat-model.ts'
 import type { SourceView } from '../../conversations/conversations.schemas.ts'
 import { messageLinkOf, sourcesCited } from './citations.ts'
 import { countPromptTokens, countTokens } from './count-tokens.ts'
+import type { ShopifyAdminClient } from '../../shopify/admin-api/shopify-admin-client.ts'
+import { answerAboutOrders, type Shopper } from '../../shopify/orders/answer-about-orders.ts'
+import { asksAboutOrders } from '../../shopify/orders/asks-about-orders.ts'
 
 export interface Answerer {
   retriever: Retriever
   /** null: no language model is configured, and the offline answerer replies from the sources. */
   chatModel: ChatModel | null
+  /** A shop's Admin API (its offline session), for a storefront shopper's orders; null without the Shopify app. */
+  shopAdmin?: ((shopDomain: string) => Promise<ShopifyAdminClient>) | null
 }
 
 export interface Answer {
@@ -32,11 +37,15 @@ export interface Question {
   text: string
   /** Files sent with the question: their names, and a document's text. */
   attachments?: { name: string; text: string | null }[]
+  /** A storefront chat's shopper (the app proxy's signed bootstrap): their orders can be asked about. */
+  shopper?: Shopper | null
   /** Runs with the finished prompt, before any answer is written (the plan reserves its tokens there); may refuse by throwing. */
   beforeAnswering?: (prompt: PromptMessage[]) => Promise<void>
 }
 
 export const OFFLINE_MODEL = 'offline-extractive'
+/** The model named on an answer listing a shopper's orders: read from the store, not written by a model. */
+const STORE_ORDERS_MODEL = 'store-orders'
 
 /** What an answer has cost so far, kept up to date while it is written: a failed answer still costs. */
 export interface Spending {
@@ -72,6 +81,7 @@ export async function answerQuestion({
   signal,
   spending = newSpending(),
 }: AnswerQuestionOptions): Promise<Answer> {
+  if (question.shopper && asksAboutOrders(question.text)) return answerWithOrders({ answerer, question, onToken })
   const passages = await retrievePassages({
     retriever: answerer.retriever,
     agentId: question.agent.id,
@@ -129,4 +139,24 @@ export async function answerQuestion({
     promptTokens: generated.promptTokens,
     completionTokens: generated.completionTokens,
   }
+}
+
+/** A storefront shopper asking about their orders: read from the store for them alone (answerAboutOrders). */
+async function answerWithOrders({ answerer, question, onToken }: Omit<AnswerQuestionOptions, 'signal'>) {
+  const prompt: PromptMessage[] = [{ role: 'user', content: question.text }]
+  await question.beforeAnswering?.(prompt)
+  const text = await answerAboutOrders(
+    { database: answerer.retriever.database, adminClientFor: answerer.shopAdmin ?? null },
+    question.shopper as Shopper,
+  )
+  onToken(text)
+  return {
+    text,
+    sources: [],
+    ungrounded: null,
+    messageLink: null,
+    model: STORE_ORDERS_MODEL,
+    promptTokens: await countPromptTokens(prompt),
+    completionTokens: await countTokens(text),
+  } satisfies Answer
 }

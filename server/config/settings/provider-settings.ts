@@ -8,7 +8,7 @@ export const PROVIDER_SETTINGS = {
   SHOPIFY_SCOPES: z
     .string()
     .regex(/^[a-z_]+(,[a-z_]+)*$/, { error: 'must be comma-separated scopes such as read_products,read_content' })
-    .default('read_products,read_content,read_legal_policies,write_app_proxy'),
+    .default('read_products,read_content,read_legal_policies,read_orders,write_app_proxy'),
 
   // Plans and limits (docs/billing.md, decision 028): enforced refuses past a plan's limits and after a trial
   // ends; unlimited only counts. Unset: enforced when a payment provider (Stripe, or the Shopify app and its

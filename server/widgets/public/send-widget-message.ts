@@ -64,6 +64,10 @@ export async function sendWidgetMessage(
     userMessage,
     events,
     signal,
+    // On a storefront, the shopper Shopify signed for (never anyone the page or the chat names).
+    shopper: caller.session.shopId
+      ? { shopId: caller.session.shopId, customerId: caller.session.shopifyCustomerId }
+      : null,
     ...(file ? { attachments: [file.forAnswer], prepare: () => storeAttachment(storage, file) } : {}),
   })
 }

@@ -100,7 +100,7 @@ describe('opening the app in the Shopify admin', () => {
     expect(row).toMatchObject({
       shop: SHOP,
       isOnline: false,
-      scope: 'read_products,read_content,read_legal_policies,write_app_proxy',
+      scope: 'read_products,read_content,read_legal_policies,read_orders,write_app_proxy',
     })
     expect(row.expires?.getTime()).toBeGreaterThan(Date.now())
     expect(row.refreshTokenExpires?.getTime()).toBeGreaterThan(Date.now() + 80 * 24 * 3600 * 1000)

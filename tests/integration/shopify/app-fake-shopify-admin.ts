@@ -164,7 +164,7 @@ export async function startFakeShopifyAdmin({ apiKey, apiSecret }: { apiKey: str
       status: 200,
       body: {
         access_token: accessToken,
-        scope: 'read_products,read_content,read_legal_policies,write_app_proxy',
+        scope: 'read_products,read_content,read_legal_policies,read_orders,write_app_proxy',
         ...expiring,
       },
     }

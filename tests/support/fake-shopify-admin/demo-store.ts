@@ -102,5 +102,39 @@ export function demoStore(): FakeStore {
         type: 'TERMS_OF_SERVICE',
       },
     ],
+    // Customer 7001 has two orders (one on its way with tracking); customer 7002 has one of their own.
+    orders: [
+      {
+        id: 8001,
+        name: '#1001',
+        customerId: 7001,
+        createdAt: '2026-11-02T10:00:00Z',
+        fulfillmentStatus: 'FULFILLED',
+        items: [{ title: 'Summit Tent', quantity: 1 }],
+        tracking: [
+          {
+            company: 'UPS',
+            number: '1Z999AA10123456784',
+            url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+          },
+        ],
+      },
+      {
+        id: 8002,
+        name: '#1004',
+        customerId: 7001,
+        createdAt: '2026-11-20T09:30:00Z',
+        fulfillmentStatus: 'UNFULFILLED',
+        items: [{ title: 'Trail Mug', quantity: 2 }],
+      },
+      {
+        id: 8003,
+        name: '#1003',
+        customerId: 7002,
+        createdAt: '2026-11-10T08:00:00Z',
+        fulfillmentStatus: 'FULFILLED',
+        items: [{ title: 'Secret Gift', quantity: 1 }],
+      },
+    ],
   }
 }

@@ -64,6 +64,18 @@ export interface FakePolicy {
   type: string
 }
 
+/** An order as the Admin API's Order (read_orders): whose it is, what it holds, how far it has gone. */
+export interface FakeOrder {
+  id: number
+  name: string
+  customerId: number
+  createdAt: string
+  fulfillmentStatus: 'FULFILLED' | 'UNFULFILLED' | 'PARTIALLY_FULFILLED' | 'IN_PROGRESS'
+  cancelledAt?: string | null
+  items: { title: string; quantity: number }[]
+  tracking?: { company: string; number: string; url: string }[]
+}
+
 export interface FakeStore {
   name: string
   primaryDomainUrl: string
@@ -72,6 +84,7 @@ export interface FakeStore {
   pages: FakePage[]
   articles: FakeArticle[]
   policies: FakePolicy[]
+  orders?: FakeOrder[]
 }
 
 export interface FakeBulkOperation {
