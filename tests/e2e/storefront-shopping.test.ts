@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productResource, type StoreProduct } from '../../server/shopify/knowledge/product-resource.ts'
 import { upsertStoreResource } from '../../server/shopify/knowledge/upsert-store-resource.ts'
 import { saveStoreProduct } from '../../server/shopify/products/save-store-products.ts'
+import { createAdminClient } from '../../server/shopify/admin-api/create-admin-client.ts'
+import { SHOPIFY_ADMIN_API_VERSION } from '../../server/shopify/admin-api/shopify-admin-client.ts'
 import { bearer, signUp } from '../support/accounts.ts'
+import { startFakeShopifyAdmin, type FakeShopifyAdmin } from '../support/fake-shopify-admin.ts'
 import { createAgentFor } from '../support/knowledge.ts'
 import { launchChromium } from '../support/launch-chromium.ts'
 import { startListeningTestApp } from '../support/listening-test-app.ts'
@@ -19,6 +22,7 @@ const SHOP = 'alpine-e2e.myshopify.com'
 let listening: Awaited<ReturnType<typeof startListeningTestApp>>
 let storefront: LocalServer
 let browser: Browser
+let admin: FakeShopifyAdmin
 let clientKey = ''
 let conversationOfCart: unknown
 const cart = { items: [] as Record<string, unknown>[], attributes: {} as Record<string, string> }
@@ -67,10 +71,12 @@ async function startStorefront() {
   return startLocalServer(async (req, res, body) => {
     const url = new URL(req.url ?? '/', 'http://storefront.invalid')
     if (url.pathname === '/apps/agentdesk/bootstrap') {
+      // Shopify names the customer signed in to the storefront (its own session cookie here).
+      const customer = /(?:^|; )customer=(\d+)/.exec(req.headers.cookie ?? '')?.[1] ?? ''
       const query = signedProxyQuery(
         [
           ['shop', SHOP],
-          ['logged_in_customer_id', ''],
+          ['logged_in_customer_id', customer],
           ['path_prefix', '/apps/agentdesk'],
           ['timestamp', String(Math.floor(Date.now() / 1000))],
         ],
@@ -107,12 +113,24 @@ async function startStorefront() {
 }
 
 beforeAll(async () => {
-  listening = await startListeningTestApp({
-    SHOPIFY_API_KEY: 'shopify-key-for-the-storefront-test',
-    SHOPIFY_API_SECRET: SECRET,
-    PUBLIC_URL: 'https://agentdesk.example',
-    ...(process.env.DASHBOARD_DIR ? { DASHBOARD_DIR: process.env.DASHBOARD_DIR } : {}),
-  })
+  admin = await startFakeShopifyAdmin()
+  listening = await startListeningTestApp(
+    {
+      SHOPIFY_API_KEY: 'shopify-key-for-the-storefront-test',
+      SHOPIFY_API_SECRET: SECRET,
+      PUBLIC_URL: 'https://agentdesk.example',
+      ...(process.env.DASHBOARD_DIR ? { DASHBOARD_DIR: process.env.DASHBOARD_DIR } : {}),
+    },
+    {
+      shopAdmin: async (shopDomain) =>
+        createAdminClient({
+          shop: shopDomain,
+          accessToken: admin.accessToken,
+          apiVersion: SHOPIFY_ADMIN_API_VERSION,
+          baseUrl: admin.url,
+        }),
+    },
+  )
   storefront = await startStorefront()
   const { testApp } = listening
   const owner = await signUp(testApp)
@@ -130,6 +148,7 @@ beforeAll(async () => {
       agentId,
       storefrontUrl: storefront.url,
       widgetIntegrationId: integration.body.integration_id,
+      scopes: 'read_products,read_orders',
     },
   })
   await saveStoreProduct(testApp.database, { shop, product: TENT })
@@ -158,6 +177,7 @@ afterAll(async () => {
   await browser?.close()
   await storefront?.close()
   await listening?.close()
+  await admin?.close()
 })
 
 async function ask(page: Page, text: string) {
@@ -210,5 +230,29 @@ describe('the storefront shopping assistant', () => {
         { kind: 'added_to_cart', variantId: '5001' },
       ])
     await page.close()
+  })
+
+  it('tells a signed-in shopper where their order is, and asks a guest to sign in', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    await context.addCookies([{ name: 'customer', value: '7001', url: storefront.url }])
+    const page = await context.newPage()
+    await page.goto(storefront.url)
+    await inWidget(page, 'button.launcher').click()
+    await ask(page, 'Where is my order?')
+    const answer = inWidget(page, '.msg.ai >> text=Order #1004')
+    await answer.waitFor({ timeout: 30_000 })
+    const tracking = inWidget(page, '.msg.ai a >> text=UPS 1Z999AA10123456784')
+    expect(await tracking.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784')
+    expect(await inWidget(page, '.msg.ai >> text=Secret Gift').count()).toBe(0)
+    await context.close()
+
+    const guest = await browser.newPage()
+    await guest.goto(storefront.url)
+    await inWidget(guest, 'button.launcher').click()
+    await ask(guest, 'Where is my order?')
+    const signIn = inWidget(guest, '.msg.ai a >> text=sign in to your account')
+    await signIn.waitFor({ timeout: 30_000 })
+    expect(await signIn.getAttribute('href')).toBe(`${storefront.url}/account/login`)
+    await guest.close()
   })
 })

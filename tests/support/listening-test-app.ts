@@ -4,8 +4,11 @@ import { createTestApp } from './create-test-app.ts'
 import type { TokenStorage } from '../../dashboard/src/api/session-tokens.ts'
 
 /** The test app listening on 127.0.0.1, for clients that speak HTTP themselves (the dashboard's). */
-export async function startListeningTestApp(config: Record<string, string> = {}) {
-  const testApp = await createTestApp(config)
+export async function startListeningTestApp(
+  config: Record<string, string> = {},
+  appOptions: Parameters<typeof createTestApp>[1] = {},
+) {
+  const testApp = await createTestApp(config, appOptions)
   const server = testApp.app.listen(0, '127.0.0.1')
   await once(server, 'listening')
   return {
