@@ -17,8 +17,8 @@ export interface RedactCustomerOptions {
 }
 
 /**
- * customers/redact: deletes one customer's conversations with the shop (their messages with them),
- * the files attached to those messages, the widget sessions tied to the customer, and the answers
+ * customers/redact: deletes one customer's conversations with the shop (their messages with them, the
+ * products they were shown, put in a cart and bought through them), the files attached to those messages, the widget sessions tied to the customer, and the answers
  * to earlier data requests about them. Other customers, and other accounts, are untouched.
  */
 export async function redactCustomer({
@@ -43,6 +43,9 @@ export async function redactCustomer({
           const fileKeys = await conversationAttachmentKeys(transaction, ids)
           const messages = await transaction.message.count({ where: { conversationId: { in: ids } } })
           await transaction.conversation.deleteMany({ where: { id: { in: ids } } }) // messages cascade
+          // What those chats showed, put in a cart and sold: tied to the conversation, so gone with it.
+          await transaction.storefrontEvent.deleteMany({ where: { conversationId: { in: ids } } })
+          await transaction.assistedOrder.deleteMany({ where: { conversationId: { in: ids } } })
           const sessions = await transaction.widgetSession.deleteMany({
             where: { accountId: shop.accountId, shopifyCustomerId: customer.id },
           })

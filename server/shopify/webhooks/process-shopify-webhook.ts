@@ -3,6 +3,7 @@ import { redactCustomer } from '../compliance/redact-customer.ts'
 import { redactShop } from '../compliance/redact-shop.ts'
 import { queueCatalogueFinish } from '../jobs/queue-catalogue-finish.ts'
 import type { ShopifyJobDependencies } from '../jobs/shopify-job-dependencies.ts'
+import { recordAssistedOrder } from '../orders/record-assisted-order.ts'
 import { markShopUninstalled } from './mark-shop-uninstalled.ts'
 import type { WebhookJobPayload } from './shopify-webhook.schemas.ts'
 import { syncStoreObject } from './sync-store-object.ts'
@@ -120,5 +121,7 @@ export async function processShopifyWebhook(
       })
     case 'shop/redact':
       return redactShop({ database, storage, logger, shopDomain: webhook.shop, currentJobId: jobId })
+    case 'orders/create':
+      return recordAssistedOrder(database, { shopDomain: webhook.shop, order: webhook.payload })
   }
 }

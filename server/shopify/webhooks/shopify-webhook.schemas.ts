@@ -32,6 +32,32 @@ const STORED = {
   scopes: z.object({ current: z.array(z.string()) }),
   dataRequest: z.object({ customer: StoredCustomer, dataRequestId: z.string().nullable() }),
   redactCustomer: z.object({ customer: StoredCustomer }),
+  // An order and the chat that led to it (its cart's attribute), nothing personal: who bought is not kept.
+  order: z.object({
+    orderGid: z.string().regex(/^gid:\/\/shopify\/Order\/\d+$/),
+    name: z.string().max(100),
+    orderedAt: z.string(),
+    total: z.string().regex(/^\d{1,15}(\.\d{1,6})?$/),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    conversationId: z.uuid().nullable(),
+  }),
+}
+
+const NamedValues = z
+  .array(z.looseObject({ name: z.unknown(), value: z.unknown() }))
+  .nullish()
+  .transform((pairs) => pairs ?? [])
+
+/** The chat an order came from: the cart attribute the widget set, else a line item's hidden property. */
+function conversationOfOrder(order: {
+  note_attributes: { name: unknown; value: unknown }[]
+  line_items: { properties: { name: unknown; value: unknown }[] }[]
+}): string | null {
+  const pairs = [...order.note_attributes, ...order.line_items.flatMap((item) => item.properties)]
+  const named = pairs.find(
+    (pair) => pair.name === 'agentdesk_conversation' || pair.name === '_agentdesk_conversation',
+  )?.value
+  return typeof named === 'string' && z.uuid().safeParse(named).success ? named : null
 }
 
 /** A store object's GraphQL id from a REST-shaped payload (deletions may carry only the number). */
@@ -103,6 +129,29 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
     .unknown()
     .transform(() => ({}))
     .pipe(Nothing),
+  'orders/create': z
+    .looseObject({
+      id: numericId,
+      admin_graphql_api_id: z.string().nullish(),
+      name: z.string().trim().max(100),
+      created_at: z.iso.datetime({ offset: true }),
+      total_price: z.union([z.string(), z.number()]).transform(String),
+      currency: z.string().trim().toUpperCase(),
+      note_attributes: NamedValues,
+      line_items: z
+        .array(z.looseObject({ properties: NamedValues }))
+        .nullish()
+        .transform((items) => items ?? []),
+    })
+    .transform((order) => ({
+      orderGid: order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`,
+      name: order.name,
+      orderedAt: order.created_at,
+      total: order.total_price,
+      currency: order.currency,
+      conversationId: conversationOfOrder(order),
+    }))
+    .pipe(STORED.order),
 } as const
 
 export type ShopifyWebhookTopic = keyof typeof WEBHOOK_PAYLOAD_SCHEMAS
@@ -140,6 +189,7 @@ const STORED_BY_TOPIC = {
   'customers/data_request': STORED.dataRequest,
   'customers/redact': STORED.redactCustomer,
   'shop/redact': Nothing,
+  'orders/create': STORED.order,
 } as const satisfies Record<ShopifyWebhookTopic, z.ZodType>
 
 const jobPayloadOf = <Topic extends ShopifyWebhookTopic>(topic: Topic) =>
@@ -165,5 +215,6 @@ export const WebhookJobPayloadSchema = z.discriminatedUnion('topic', [
   jobPayloadOf('customers/data_request'),
   jobPayloadOf('customers/redact'),
   jobPayloadOf('shop/redact'),
+  jobPayloadOf('orders/create'),
 ])
 export type WebhookJobPayload = z.infer<typeof WebhookJobPayloadSchema>

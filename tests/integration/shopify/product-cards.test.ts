@@ -68,14 +68,14 @@ async function deliver(topic: string, payload: Record<string, unknown>) {
 }
 
 /** A shopper on the storefront: a session from the app proxy's signed bootstrap, then the public widget API. */
-async function shopper() {
+async function shopper(customerId: string | null = null) {
   const { testApp } = testbed
   const secrets = await loadServerSecrets(testApp.database, testApp.config)
   const session = await bootstrapStorefrontChat({
     database: testApp.database,
     settings: widgetSettingsOf(testApp.config, { tokenKey: secrets.widgetTokenKey, sealingKey: secrets.sealingKey }),
     shopDomain: shop.shopDomain,
-    loggedInCustomerId: null,
+    loggedInCustomerId: customerId,
     origin: STOREFRONT,
   })
   const auth = { Authorization: `Bearer ${session.token}`, Origin: STOREFRONT }
@@ -190,5 +190,77 @@ describe('product cards on the storefront', () => {
     const answered = await chat(testbed.testApp, site.auth, site.conversationId, 'How much is the Summit Tent?')
     expect(answered.body.ai_message.sources[0].title).toBe('Summit Tent')
     expect(answered.body.ai_message.products).toEqual([])
+  })
+})
+
+describe('the sales a storefront chat brings', () => {
+  const orderPayload = (id: number, attributes: { name: string; value: string }[], total = '349.00') => ({
+    id,
+    admin_graphql_api_id: `gid://shopify/Order/${id}`,
+    name: `#${id}`,
+    created_at: '2026-11-25T10:00:00Z',
+    total_price: total,
+    currency: 'EUR',
+    email: 'shopper@example.com',
+    customer: { id: 7001, email: 'shopper@example.com' },
+    note_attributes: attributes,
+    line_items: [{ title: 'Summit Tent', quantity: 1, properties: [] }],
+  })
+
+  it('records an order whose cart named the chat, once per order, with its value', async () => {
+    const { auth, conversationId } = await shopper()
+    await chat(testbed.testApp, auth, conversationId, 'How much is the Summit Tent?')
+    const named = [{ name: 'agentdesk_conversation', value: conversationId }]
+    await deliver('orders/create', orderPayload(9001, named, '349.5'))
+    await deliver('orders/create', orderPayload(9001, named, '349.5')) // the same order, delivered again
+    await deliver('orders/create', orderPayload(9002, [])) // bought without the chat
+    const { prisma } = testbed.testApp.database
+    const orders = await prisma.assistedOrder.findMany({
+      where: { shopId: shop.id },
+      select: { orderName: true, conversationId: true, totalMinor: true, currencyCode: true },
+    })
+    expect(orders).toEqual([{ orderName: '#9001', conversationId, totalMinor: 34950n, currencyCode: 'EUR' }])
+    // The job keeps the order and the chat, not who bought.
+    const job = await prisma.job.findFirst({ where: { dedupeKey: `cards-${webhooks - 2}` } })
+    expect(JSON.stringify(job?.payload)).not.toContain('shopper@example.com')
+  })
+
+  it('ignores an order naming a chat of another account or no storefront chat', async () => {
+    const { client_key } = await newIntegration(testbed)
+    const site = await visitor(testbed.testApp, client_key) // a script-tag site's chat, not the storefront's
+    await deliver('orders/create', orderPayload(9003, [{ name: 'agentdesk_conversation', value: site.conversationId }]))
+    await deliver(
+      'orders/create',
+      orderPayload(9004, [{ name: 'agentdesk_conversation', value: '01900000-0000-7000-8000-000000000000' }]),
+    )
+    expect(
+      await testbed.testApp.database.prisma.assistedOrder.count({ where: { orderName: { in: ['#9003', '#9004'] } } }),
+    ).toBe(0)
+  })
+
+  it('are purged with the customer (customers/redact): what their chats showed, carted and sold', async () => {
+    const mine = await shopper('7005')
+    const theirs = await shopper()
+    for (const who of [mine, theirs]) {
+      await chat(testbed.testApp, who.auth, who.conversationId, 'How much is the Summit Tent?')
+      await testbed.testApp.request
+        .post(`/api/conversations/api/chat/${who.conversationId}/cart/`)
+        .set(who.auth)
+        .send({ product_id: 'gid://shopify/Product/1001', variant_id: '5001' })
+    }
+    await deliver('orders/create', orderPayload(9101, [{ name: 'agentdesk_conversation', value: mine.conversationId }]))
+    await deliver(
+      'orders/create',
+      orderPayload(9102, [{ name: 'agentdesk_conversation', value: theirs.conversationId }]),
+    )
+    const { prisma } = testbed.testApp.database
+    const left = async (conversationId: string) => [
+      await prisma.storefrontEvent.count({ where: { conversationId } }),
+      await prisma.assistedOrder.count({ where: { conversationId } }),
+    ]
+    expect(await left(mine.conversationId)).toEqual([2, 1])
+    await deliver('customers/redact', { shop_domain: shop.shopDomain, customer: { id: 7005, email: null } })
+    expect(await left(mine.conversationId)).toEqual([0, 0])
+    expect(await left(theirs.conversationId)).toEqual([2, 1])
   })
 })

@@ -190,7 +190,8 @@ describe('webhook deliveries', () => {
     testbed = await startShopifyTestbed()
     const enqueue = (topic: string, payload: unknown, shop = testbed!.shop.shopDomain) =>
       enqueueShopifyWebhook({ database: testbed!.database, topic, shop, webhookId: `bad-${Math.random()}`, payload })
-    await expect(enqueue('orders/create', { id: 1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    await expect(enqueue('orders/paid', { id: 1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' })
+    await expect(enqueue('orders/create', { id: 1 })).rejects.toBeInstanceOf(ZodError) // no name, date or total
     await expect(enqueue('products/update', { title: 'no id' })).rejects.toBeInstanceOf(ZodError)
     await expect(
       enqueue('products/update', { id: 1, admin_graphql_api_id: 'gid://shopify/Order/1' }),
