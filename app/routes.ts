@@ -8,7 +8,7 @@ export default [
   route('webhooks', 'routes/webhooks.tsx', { id: 'webhooks' }),
   route('webhooks/compliance', 'routes/webhooks.tsx', { id: 'webhooks-compliance' }),
   route('app', 'routes/app.tsx', [
-    index('routes/app-agents.tsx', { id: 'app-home' }),
+    index('routes/app-home.tsx', { id: 'app-home' }),
     route('agents', 'routes/app-agents.tsx', { id: 'app-agents' }),
     route('agents/:agentId', 'routes/app-agent-detail.tsx'),
     route('create-agent', 'routes/app-create-agent.tsx'),

@@ -7,7 +7,7 @@ export interface RecordAssistedOrderOptions {
 }
 
 /** "349.5" → 34950: the total in hundredths of its currency's unit, without a float's rounding. */
-export function hundredthsOf(total: string): bigint {
+function hundredthsOf(total: string): bigint {
   const [whole = '0', fraction = ''] = total.split('.')
   return BigInt(whole) * 100n + BigInt(`${fraction}00`.slice(0, 2))
 }

@@ -161,6 +161,78 @@ describe('opening the app in the Shopify admin', () => {
       expect(response.text).toContain(shown)
   })
 
+  it('the home screen shows the sales from chat for the chosen period: chats, products shown, carts, orders, revenue', async () => {
+    const { prisma } = testDatabase.database
+    const shop = await prisma.shopifyShop.findUniqueOrThrow({ where: { shopDomain: SHOP } })
+    const home = async (period: string) => {
+      const response = await request()
+        .get(`/shopify/app?${adminQuery(await sessionToken())}&period=${period}`)
+        .set('User-Agent', BROWSER)
+      expect(response.status).toBe(200)
+      return response.text
+    }
+    expect(await home('30')).toContain('No storefront chats in this period yet.')
+    const agent = await prisma.agent.create({ data: { accountId: shop.accountId, name: 'Storefront seller' } })
+    const integration = await prisma.widgetIntegration.create({
+      data: {
+        accountId: shop.accountId,
+        agentId: agent.id,
+        websiteName: 'Storefront',
+        websiteDomain: 'test-gear.example',
+        clientKey: `ck_${randomUUID()}`,
+        startMessage: 'Hello!',
+      },
+    })
+    await prisma.shopifyShop.update({ where: { id: shop.id }, data: { widgetIntegrationId: integration.id } })
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000)
+    const chats = []
+    for (const days of [1, 2, 3, 40]) {
+      const conversation = await prisma.conversation.create({
+        data: {
+          accountId: shop.accountId,
+          agentId: agent.id,
+          name: 'Shopper',
+          channel: 'shopify',
+          widgetIntegrationId: integration.id,
+          createdAt: daysAgo(days),
+        },
+      })
+      chats.push(conversation.id)
+    }
+    const event = (kind: string, conversationId: string, days: number) => ({
+      shopId: shop.id,
+      conversationId,
+      kind,
+      productGid: 'gid://shopify/Product/1',
+      createdAt: daysAgo(days),
+    })
+    await prisma.storefrontEvent.createMany({
+      data: [
+        event('product_shown', chats[0]!, 1),
+        event('product_shown', chats[1]!, 2),
+        event('product_shown', chats[2]!, 3),
+        event('added_to_cart', chats[0]!, 1),
+        event('added_to_cart', chats[3]!, 40),
+      ],
+    })
+    await prisma.assistedOrder.create({
+      data: {
+        shopId: shop.id,
+        orderGid: 'gid://shopify/Order/77',
+        orderName: '#1077',
+        conversationId: chats[0]!,
+        totalMinor: 12_950n,
+        currencyCode: 'USD',
+        orderedAt: daysAgo(1),
+      },
+    })
+    const month = await home('30')
+    for (const shown of ['Sales from chat', 'Products shown', '$129.50', '33.3%', '3 chats, 1 added to cart'])
+      expect([shown, month.includes(shown)]).toEqual([shown, true])
+    // 90 days reaches the chat of 40 days ago and its cart addition.
+    expect(await home('90')).toContain('4 chats, 2 added to cart')
+  })
+
   it('creating an agent past the plan shows why, with an Upgrade Plan action that opens the plan', async () => {
     const shop = await testDatabase.database.prisma.shopifyShop.findUniqueOrThrow({
       where: { shopDomain: SHOP },

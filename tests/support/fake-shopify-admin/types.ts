@@ -65,7 +65,7 @@ export interface FakePolicy {
 }
 
 /** An order as the Admin API's Order (read_orders): whose it is, what it holds, how far it has gone. */
-export interface FakeOrder {
+interface FakeOrder {
   id: number
   name: string
   customerId: number
