@@ -7,7 +7,7 @@ const RETURNS_POLICY = 'You can return any product within 30 days of delivery fo
 
 /** The app answering through a fake LLM, with an owner and an agent that knows the returns policy. */
 export async function startChatTestbed(
-  config: Record<string, string> = {},
+  config: Record<string, string | undefined> = {},
   appOptions: Parameters<typeof createTestApp>[1] = {},
 ) {
   const llm = await startFakeLlm()

@@ -7,8 +7,10 @@ import type { SourceView } from '../../conversations/conversations.schemas.ts'
 import { messageLinkOf, sourcesCited } from './citations.ts'
 import { countPromptTokens, countTokens } from './count-tokens.ts'
 import type { ShopifyAdminClient } from '../../shopify/admin-api/shopify-admin-client.ts'
-import { answerAboutOrders, type Shopper } from '../../shopify/orders/answer-about-orders.ts'
+import type { Shopper } from '../../shopify/orders/answer-about-orders.ts'
 import { asksAboutOrders } from '../../shopify/orders/asks-about-orders.ts'
+import { storefrontTools } from '../../shopify/products/storefront-tools.ts'
+import { answerWithOrders, withToolGuidance } from './storefront-answers.ts'
 
 export interface Answerer {
   retriever: Retriever
@@ -44,8 +46,6 @@ export interface Question {
 }
 
 export const OFFLINE_MODEL = 'offline-extractive'
-/** The model named on an answer listing a shopper's orders: read from the store, not written by a model. */
-const STORE_ORDERS_MODEL = 'store-orders'
 
 /** What an answer has cost so far, kept up to date while it is written: a failed answer still costs. */
 export interface Spending {
@@ -81,14 +81,22 @@ export async function answerQuestion({
   signal,
   spending = newSpending(),
 }: AnswerQuestionOptions): Promise<Answer> {
-  if (question.shopper && asksAboutOrders(question.text)) return answerWithOrders({ answerer, question, onToken })
+  // Offline, a storefront shopper's order question is answered from the store; a model calls get_my_orders.
+  if (question.shopper && !answerer.chatModel && asksAboutOrders(question.text))
+    return answerWithOrders({
+      access: { database: answerer.retriever.database, adminClientFor: answerer.shopAdmin ?? null },
+      shopper: question.shopper,
+      question: question.text,
+      beforeAnswering: question.beforeAnswering,
+      onToken,
+    })
   const passages = await retrievePassages({
     retriever: answerer.retriever,
     agentId: question.agent.id,
     question: question.text,
   })
   signal.throwIfAborted()
-  const prompt = buildPrompt({
+  const built = buildPrompt({
     agentName: question.agent.name,
     agentDescription: question.agent.description,
     instructions: question.agent.instructions,
@@ -97,6 +105,19 @@ export async function answerQuestion({
     attachments: question.attachments ?? [],
     passages,
   })
+  // On a storefront, a model gets the shopping tools; the products it looks at become cards.
+  const used = { products: new Set<string>(), tools: [] as string[] }
+  const tools =
+    question.shopper && answerer.chatModel
+      ? storefrontTools({
+          retriever: answerer.retriever,
+          shopAdmin: answerer.shopAdmin ?? null,
+          agentId: question.agent.id,
+          shopper: question.shopper,
+          used,
+        })
+      : undefined
+  const prompt = tools ? withToolGuidance(built) : built
   await question.beforeAnswering?.(prompt)
   signal.throwIfAborted()
   if (!answerer.chatModel) {
@@ -128,35 +149,18 @@ export async function answerQuestion({
       onToken(piece)
     },
     signal,
+    ...(tools ? { tools } : {}),
   })
   const sources = sourcesCited(generated.text, passages)
   return {
     text: generated.text,
     sources,
-    ungrounded: groundingOf(passages.length, sources.length),
+    // An answer from the store's tools stands on the store's data, not on the knowledge's passages.
+    ungrounded: used.tools.length > 0 ? null : groundingOf(passages.length, sources.length),
     messageLink: messageLinkOf(sources),
     model: generated.model,
     promptTokens: generated.promptTokens,
     completionTokens: generated.completionTokens,
+    productGids: [...used.products],
   }
-}
-
-/** A storefront shopper asking about their orders: read from the store for them alone (answerAboutOrders). */
-async function answerWithOrders({ answerer, question, onToken }: Omit<AnswerQuestionOptions, 'signal'>) {
-  const prompt: PromptMessage[] = [{ role: 'user', content: question.text }]
-  await question.beforeAnswering?.(prompt)
-  const text = await answerAboutOrders(
-    { database: answerer.retriever.database, adminClientFor: answerer.shopAdmin ?? null },
-    question.shopper as Shopper,
-  )
-  onToken(text)
-  return {
-    text,
-    sources: [],
-    ungrounded: null,
-    messageLink: null,
-    model: STORE_ORDERS_MODEL,
-    promptTokens: await countPromptTokens(prompt),
-    completionTokens: await countTokens(text),
-  } satisfies Answer
 }

@@ -35,9 +35,18 @@ export interface ChatModel {
   generate(request: GenerationRequest): Promise<Generated>
 }
 
+/** Functions the model may call (the OpenAI-compatible tools API): what each does, and how to run one. */
+export interface ChatTools {
+  definitions: { name: string; description: string; parameters: Record<string, unknown> }[]
+  /** Runs one call the model made (its arguments as the JSON text it wrote); answers what the model reads. */
+  run(name: string, argumentsJson: string): Promise<string>
+}
+
 interface GenerationRequest {
   messages: PromptMessage[]
   settings: GenerationSettings
   onToken: (text: string) => void
   signal: AbortSignal
+  /** Tools the model may call before it answers (at most a few rounds); none by default. */
+  tools?: ChatTools
 }

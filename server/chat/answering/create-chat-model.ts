@@ -1,7 +1,11 @@
 import OpenAI from 'openai'
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { Config } from '../../config/config.schemas.ts'
 import { countTokens, countPromptTokens } from './count-tokens.ts'
-import { GenerationError, type ChatModel } from './chat-model.ts'
+import { GenerationError, type ChatModel, type ChatTools } from './chat-model.ts'
+
+/** Rounds of tool calls before the model must answer in words. */
+const TOOL_ROUNDS = 3
 
 function failureOf(error: unknown, timedOut: boolean, stopped: boolean): GenerationError {
   if (stopped) return new GenerationError('stopped', 'The answer was stopped.')
@@ -12,10 +16,27 @@ function failureOf(error: unknown, timedOut: boolean, stopped: boolean): Generat
   return new GenerationError('unavailable', `The language model could not be reached${status}.`)
 }
 
+interface ToolCall {
+  id: string
+  name: string
+  arguments: string
+}
+
+/** One tool call's result for the model: what the tool answered, or why it could not. */
+async function runTool(tools: ChatTools, call: ToolCall): Promise<string> {
+  try {
+    return await tools.run(call.name, call.arguments)
+  } catch (error) {
+    return JSON.stringify({ error: error instanceof Error ? error.message : 'The tool failed.' })
+  }
+}
+
 /**
  * Chat completions through the openai SDK from any OpenAI-compatible endpoint, streamed, or null when
  * none is configured (the offline answerer answers then). The SDK retries 429 and 5xx before the
- * stream starts, honouring Retry-After; LLM_TIMEOUT_MS bounds the whole answer, retries included.
+ * stream starts, honouring Retry-After; LLM_TIMEOUT_MS bounds the whole answer, retries and tool rounds
+ * included. Given tools, the model may call them (streamed tool_calls, run here, their results sent
+ * back) for up to three rounds; the last round must answer in words.
  */
 export function createChatModel(config: Config): ChatModel | null {
   if (!config.LLM_BASE_URL && !config.LLM_API_KEY) return null
@@ -26,35 +47,75 @@ export function createChatModel(config: Config): ChatModel | null {
   })
   return {
     defaults: { model: config.LLM_MODEL, temperature: config.LLM_TEMPERATURE, maxTokens: config.LLM_MAX_TOKENS },
-    async generate({ messages, settings, onToken, signal }) {
+    async generate({ messages, settings, onToken, signal, tools }) {
       const deadline = AbortSignal.timeout(config.LLM_TIMEOUT_MS)
       const combined = AbortSignal.any([signal, deadline])
+      const conversation: ChatCompletionMessageParam[] = [...messages]
       let text = ''
-      let usage: { prompt_tokens: number; completion_tokens: number } | undefined
+      let promptTokens = 0
+      let completionTokens = 0
+      let reported = true
       let model = settings.model
       try {
-        const stream = await client.chat.completions.create(
-          {
-            model: settings.model,
-            messages,
-            temperature: settings.temperature,
-            max_tokens: settings.maxTokens,
-            stream: true,
-            stream_options: { include_usage: true },
-          },
-          { signal: combined, timeout: config.LLM_TIMEOUT_MS },
-        )
-        for await (const chunk of stream) {
-          if (chunk.model) model = chunk.model
-          if (chunk.usage) usage = chunk.usage
-          const piece = chunk.choices[0]?.delta?.content
-          if (piece) {
-            text += piece
-            onToken(piece)
+        for (let round = 0; ; round += 1) {
+          const offerTools = tools && tools.definitions.length > 0
+          const stream = await client.chat.completions.create(
+            {
+              model: settings.model,
+              messages: conversation,
+              temperature: settings.temperature,
+              max_tokens: settings.maxTokens,
+              stream: true,
+              stream_options: { include_usage: true },
+              ...(offerTools
+                ? {
+                    tools: tools.definitions.map((definition) => ({ type: 'function' as const, function: definition })),
+                    tool_choice: round < TOOL_ROUNDS ? ('auto' as const) : ('none' as const),
+                  }
+                : {}),
+            },
+            { signal: combined, timeout: config.LLM_TIMEOUT_MS },
+          )
+          const calls = new Map<number, ToolCall>()
+          let roundText = ''
+          let usage: { prompt_tokens: number; completion_tokens: number } | undefined
+          for await (const chunk of stream) {
+            if (chunk.model) model = chunk.model
+            if (chunk.usage) usage = chunk.usage
+            const delta = chunk.choices[0]?.delta
+            if (delta?.content) {
+              roundText += delta.content
+              text += delta.content
+              onToken(delta.content)
+            }
+            for (const call of delta?.tool_calls ?? []) {
+              const entry = calls.get(call.index) ?? { id: '', name: '', arguments: '' }
+              if (call.id) entry.id = call.id
+              if (call.function?.name) entry.name += call.function.name
+              if (call.function?.arguments) entry.arguments += call.function.arguments
+              calls.set(call.index, entry)
+            }
           }
+          // An aborted stream may end quietly instead of throwing: a cut answer is still a failure.
+          combined.throwIfAborted()
+          if (usage) {
+            promptTokens += usage.prompt_tokens
+            completionTokens += usage.completion_tokens
+          } else reported = false
+          if (!tools || calls.size === 0 || round >= TOOL_ROUNDS) break
+          const made = [...calls.values()]
+          conversation.push({
+            role: 'assistant',
+            content: roundText || null,
+            tool_calls: made.map((call) => ({
+              id: call.id,
+              type: 'function',
+              function: { name: call.name, arguments: call.arguments },
+            })),
+          })
+          for (const call of made)
+            conversation.push({ role: 'tool', tool_call_id: call.id, content: await runTool(tools, call) })
         }
-        // An aborted stream may end quietly instead of throwing: a cut answer is still a failure.
-        combined.throwIfAborted()
       } catch (error) {
         throw failureOf(error, deadline.aborted, signal.aborted)
       }
@@ -63,8 +124,8 @@ export function createChatModel(config: Config): ChatModel | null {
       return {
         text,
         model,
-        promptTokens: usage?.prompt_tokens ?? (await countPromptTokens(messages)),
-        completionTokens: usage?.completion_tokens ?? (await countTokens(text)),
+        promptTokens: reported ? promptTokens : await countPromptTokens(messages),
+        completionTokens: reported ? completionTokens : await countTokens(text),
       }
     },
   }

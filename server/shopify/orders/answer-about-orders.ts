@@ -17,6 +17,28 @@ export interface Shopper {
   customerId: string | null
 }
 
+/** What can be said of a shopper's orders: theirs, or why not (a guest, no read_orders, no shop). */
+export type OrdersLookup =
+  | { kind: 'unavailable' }
+  | { kind: 'guest'; sign_in_url: string }
+  | { kind: 'not_allowed'; account_url: string }
+  | { kind: 'orders'; account_url: string; orders: CustomerOrder[] }
+
+/**
+ * A storefront shopper's latest orders, read for their own customer id only, from the shop whose
+ * storefront opened the chat; a guest gets the store's sign-in address instead.
+ */
+export async function lookUpOrders(access: StoreOrdersAccess, shopper: Shopper): Promise<OrdersLookup> {
+  const shop = await access.database.prisma.shopifyShop.findUnique({ where: { id: shopper.shopId } })
+  if (!shop || shop.uninstalledAt) return { kind: 'unavailable' }
+  const base = storefrontBaseOf(shop)
+  if (!shopper.customerId) return { kind: 'guest', sign_in_url: `${base}/account/login` }
+  if (!shop.scopes.split(',').includes('read_orders') || !access.adminClientFor)
+    return { kind: 'not_allowed', account_url: `${base}/account` }
+  const orders = await readCustomerOrders(await access.adminClientFor(shop.shopDomain), shopper.customerId)
+  return { kind: 'orders', account_url: `${base}/account`, orders }
+}
+
 const longDate = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(date)
 
@@ -30,21 +52,19 @@ function describe(order: CustomerOrder): string {
   return [`**Order ${order.name}** · ${longDate(order.createdAt)} · ${order.status}`, ...items, ...tracking].join('\n')
 }
 
-/**
- * The answer to a storefront shopper asking about their orders: a guest is asked to sign in (with the
- * store's account link); a signed-in customer gets their latest orders, read for their own customer id
- * only, from the shop whose storefront opened the chat.
- */
+/** The offline answer to a shopper asking about their orders (lookUpOrders, in words). */
 export async function answerAboutOrders(access: StoreOrdersAccess, shopper: Shopper): Promise<string> {
-  const shop = await access.database.prisma.shopifyShop.findUnique({ where: { id: shopper.shopId } })
-  if (!shop || shop.uninstalledAt) return 'I cannot look up orders right now. Please contact the store.'
-  const base = storefrontBaseOf(shop)
-  if (!shopper.customerId)
-    return `To see your orders, please [sign in to your account](${base}/account/login), then ask me again.`
-  if (!shop.scopes.split(',').includes('read_orders') || !access.adminClientFor)
-    return `I cannot look up orders in this store yet. You can see them in [your account](${base}/account).`
-  const orders = await readCustomerOrders(await access.adminClientFor(shop.shopDomain), shopper.customerId)
-  if (orders.length === 0)
-    return `I found no orders on your account yet. Your account page has the details: [your account](${base}/account).`
-  return [`Here are your latest orders:`, ...orders.map(describe)].join('\n\n')
+  const found = await lookUpOrders(access, shopper)
+  switch (found.kind) {
+    case 'unavailable':
+      return 'I cannot look up orders right now. Please contact the store.'
+    case 'guest':
+      return `To see your orders, please [sign in to your account](${found.sign_in_url}), then ask me again.`
+    case 'not_allowed':
+      return `I cannot look up orders in this store yet. You can see them in [your account](${found.account_url}).`
+    case 'orders':
+      return found.orders.length === 0
+        ? `I found no orders on your account yet. Your account page has the details: [your account](${found.account_url}).`
+        : [`Here are your latest orders:`, ...found.orders.map(describe)].join('\n\n')
+  }
 }

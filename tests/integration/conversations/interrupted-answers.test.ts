@@ -17,9 +17,9 @@ const LONG_REPLY = `${Array.from({ length: 150 }, (_unused, index) => `word${ind
 // whenever its steps land, however slow the machine (only the LLM timeout, a minute, would end it).
 const ENDLESS_REPLY = `${Array.from({ length: 5_000 }, (_unused, index) => `word${index}`).join(' ')}.`
 /** A failed answer's cost: its prompt at four characters a token, and what was written by the tokenizer. */
-async function cutAnswerTokens(request: { messages: { content: string }[] }, written: string) {
+async function cutAnswerTokens(request: { messages: { content: string | null }[] }, written: string) {
   return (
-    Math.ceil(request.messages.reduce((sum, message) => sum + message.content.length, 0) / 4) +
+    Math.ceil(request.messages.reduce((sum, message) => sum + (message.content ?? '').length, 0) / 4) +
     (await countTokens(written))
   )
 }

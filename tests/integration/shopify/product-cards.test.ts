@@ -1,88 +1,23 @@
 // Issue 22, product cards: a storefront answer that draws on store products shows them as cards, with
 // prices and availability as the store has them now (the catalogue import and the product webhooks).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadServerSecrets } from '../../../server/secrets/load-server-secrets.ts'
-import { enqueueStoreImport } from '../../../server/shopify/jobs/enqueue-store-import.ts'
-import { bootstrapStorefrontChat } from '../../../server/shopify/proxy/bootstrap-storefront-chat.ts'
-import { enqueueShopifyWebhook } from '../../../server/shopify/webhooks/enqueue-shopify-webhook.ts'
-import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
-import { ProductCardSchema, VisitorMessageViewSchema } from '../../../server/widgets/public/widget-chat.schemas.ts'
-import { widgetSettingsOf } from '../../../server/widgets/public/widget-settings.ts'
 import type { ShopifyShop } from '../../../server/db/generated/prisma/client.ts'
-import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
-import { startFakeShopifyAdmin, type FakeShopifyAdmin } from '../../support/fake-shopify-admin.ts'
-import { createShop, settleJobs, startShopifyWorker } from '../../support/shopify-testbed.ts'
+import { ProductCardSchema, VisitorMessageViewSchema } from '../../../server/widgets/public/widget-chat.schemas.ts'
+import type { FakeShopifyAdmin } from '../../support/fake-shopify-admin.ts'
+import { startStorefrontTestbed, type StorefrontTestbed } from '../../support/storefront-testbed.ts'
 import { chat, newIntegration, visitor } from '../../support/widget-visitors.ts'
 
-const STOREFRONT = 'https://alpine.example'
-let testbed: ChatTestbed
+let testbed: StorefrontTestbed
 let admin: FakeShopifyAdmin
-let shopifyWorker: ReturnType<typeof startShopifyWorker>
 let shop: ShopifyShop
-let webhooks = 0
+let deliver: StorefrontTestbed['deliver']
+let shopper: StorefrontTestbed['shopper']
 
 beforeAll(async () => {
-  testbed = await startChatTestbed({
-    JOB_POLL_MS: '25',
-    SECRET_KEY: 'product-cards-secret-key-with-enough-length-0123',
-  })
-  admin = await startFakeShopifyAdmin()
-  const { testApp, owner, agentId } = testbed
-  const { database } = testApp
-  shopifyWorker = startShopifyWorker({ database, admin, storage: createFileStorage(testApp.config) })
-  const integration = await newIntegration(testbed, { website_name: 'Alpine', website_domain: 'alpine.example' })
-  shop = await createShop(database, {
-    accountId: owner.userId,
-    agentId,
-    storefrontUrl: STOREFRONT,
-    widgetIntegrationId: integration.integration_id,
-  })
-  await enqueueStoreImport({
-    database,
-    queue: shopifyWorker.queue,
-    shopDomain: shop.shopDomain,
-    agentId,
-    parts: ['catalogue'],
-  })
-  await settleJobs(database)
-  const operation = admin.finishBulkOperation()
-  await deliver('bulk_operations/finish', admin.finishWebhookPayload(operation.id))
+  testbed = await startStorefrontTestbed('product-cards-secret-key-with-enough-length-0123')
+  ;({ admin, shop, deliver, shopper } = testbed)
 })
-afterAll(async () => {
-  await shopifyWorker.worker.stop(2_000)
-  await testbed.close()
-  await admin.close()
-})
-
-async function deliver(topic: string, payload: Record<string, unknown>) {
-  webhooks += 1
-  await enqueueShopifyWebhook({
-    database: testbed.testApp.database,
-    queue: shopifyWorker.queue,
-    topic,
-    shop: shop.shopDomain,
-    webhookId: `cards-${webhooks}`,
-    payload,
-  })
-  await settleJobs(testbed.testApp.database)
-}
-
-/** A shopper on the storefront: a session from the app proxy's signed bootstrap, then the public widget API. */
-async function shopper(customerId: string | null = null) {
-  const { testApp } = testbed
-  const secrets = await loadServerSecrets(testApp.database, testApp.config)
-  const session = await bootstrapStorefrontChat({
-    database: testApp.database,
-    settings: widgetSettingsOf(testApp.config, { tokenKey: secrets.widgetTokenKey, sealingKey: secrets.sealingKey }),
-    shopDomain: shop.shopDomain,
-    loggedInCustomerId: customerId,
-    origin: STOREFRONT,
-  })
-  const auth = { Authorization: `Bearer ${session.token}`, Origin: STOREFRONT }
-  const created = await testApp.request.post('/api/conversations/api/create/').set(auth).send({})
-  expect(created.status).toBe(201)
-  return { auth, conversationId: created.body.conversation_id as string }
-}
+afterAll(async () => testbed.close())
 
 const history = async (auth: Record<string, string>, conversationId: string) =>
   (await testbed.testApp.request.get(`/api/conversations/api/chat/${conversationId}/`).set(auth)).body.data.map(
@@ -211,7 +146,7 @@ describe('the sales a storefront chat brings', () => {
     const { auth, conversationId } = await shopper()
     await chat(testbed.testApp, auth, conversationId, 'How much is the Summit Tent?')
     const named = [{ name: 'agentdesk_conversation', value: conversationId }]
-    await deliver('orders/create', orderPayload(9001, named, '349.5'))
+    const first = await deliver('orders/create', orderPayload(9001, named, '349.5'))
     await deliver('orders/create', orderPayload(9001, named, '349.5')) // the same order, delivered again
     await deliver('orders/create', orderPayload(9002, [])) // bought without the chat
     const { prisma } = testbed.testApp.database
@@ -221,7 +156,7 @@ describe('the sales a storefront chat brings', () => {
     })
     expect(orders).toEqual([{ orderName: '#9001', conversationId, totalMinor: 34950n, currencyCode: 'EUR' }])
     // The job keeps the order and the chat, not who bought.
-    const job = await prisma.job.findFirst({ where: { dedupeKey: `cards-${webhooks - 2}` } })
+    const job = await prisma.job.findFirst({ where: { dedupeKey: first } })
     expect(JSON.stringify(job?.payload)).not.toContain('shopper@example.com')
   })
 
