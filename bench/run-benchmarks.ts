@@ -8,7 +8,8 @@
 // (BENCH_SKIP_EXTRACTION=1 skips it); the widget's sizes, time to launcher and concurrent visitor chats (BENCH_SKIP_WIDGET=1 skips them);
 // the dashboard's first-load size and load timings in Chromium (BENCH_SKIP_DASHBOARD=1 skips them); the
 // embedded Shopify app's token cost on the API and each screen's JavaScript (BENCH_SKIP_SHOPIFY=1 skips them);
-// the metering overhead per chat message, BILLING_MODE enforced against unlimited (BENCH_SKIP_METERING=1 skips it).
+// the metering overhead per chat message, BILLING_MODE enforced against unlimited (BENCH_SKIP_METERING=1 skips it);
+// a storefront page's Lighthouse performance score with and without the widget (BENCH_SKIP_STOREFRONT=1 skips it).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -23,6 +24,7 @@ import { measureDocumentIngestion, measureSciFactTexts } from './measure-knowled
 import { measureExtraction } from './measure-extraction.ts'
 import { measureLatency } from './measure-latency.ts'
 import { measureMeteringOverhead } from './measure-metering.ts'
+import { measureStorefrontWeight } from './measure-storefront-weight.ts'
 import { measureServerStart, residentMemoryMb, stopServer } from './measure-server-start.ts'
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits))
@@ -175,6 +177,16 @@ if (!process.env.BENCH_SKIP_METERING) {
   metering = await measureMeteringOverhead({ limits: GENEROUS_LIMITS, postgresUrl })
   console.table(metering)
 }
+let storefront: Record<string, unknown> | undefined
+if (!process.env.BENCH_SKIP_STOREFRONT) {
+  const storefrontDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
+  try {
+    storefront = await measureStorefrontWeight({ DATA_DIR: storefrontDir, ...GENEROUS_LIMITS })
+    console.log(JSON.stringify(storefront, null, 2))
+  } finally {
+    rmSync(storefrontDir, { recursive: true, force: true })
+  }
+}
 console.log(
   JSON.stringify(
     {
@@ -189,6 +201,7 @@ console.log(
       dashboard,
       shopifyApp,
       metering,
+      storefront,
     },
     null,
     2,

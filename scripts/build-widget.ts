@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build, type Rollup } from 'vite'
 
 const source = (file: string) => fileURLToPath(new URL(`../widget/src/${file}`, import.meta.url))
@@ -30,6 +30,16 @@ async function bundle(entry: string, format: 'es' | 'iife', define: Record<strin
   return chunk.code
 }
 
+/** A widget file beside its Brotli and gzip copies: the server sends the one the browser takes (serve-widget.ts). */
+export function writeWidgetFile(dir: string, name: string, code: string) {
+  writeFileSync(`${dir}${name}`, code)
+  writeFileSync(`${dir}${name}.gz`, gzipSync(code, { level: 9 }))
+  writeFileSync(
+    `${dir}${name}.br`,
+    brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+  )
+}
+
 const contentName = (name: string, code: string) =>
   `${name}.${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`
 
@@ -47,9 +57,9 @@ export async function buildWidget(): Promise<{
   const loaderCode = await bundle('loader.ts', 'iife', { __CHAT_FILE__: JSON.stringify(chatFile) })
   mkdirSync(WIDGET_DIR, { recursive: true })
   for (const old of readdirSync(WIDGET_DIR)) rmSync(`${WIDGET_DIR}${old}`)
-  writeFileSync(`${WIDGET_DIR}${chatFile}`, chatCode)
-  writeFileSync(`${WIDGET_DIR}${cardsFile}`, cardsCode)
-  writeFileSync(`${WIDGET_DIR}widget.js`, loaderCode)
+  writeWidgetFile(WIDGET_DIR, chatFile, chatCode)
+  writeWidgetFile(WIDGET_DIR, cardsFile, cardsCode)
+  writeWidgetFile(WIDGET_DIR, 'widget.js', loaderCode)
   mkdirSync(SHOPIFY_ASSETS, { recursive: true })
   writeFileSync(`${SHOPIFY_ASSETS}agentdesk-widget.js`, loaderCode)
   return {
