@@ -1,6 +1,7 @@
 // The chat window, loaded on first open: header, conversation, composer, streamed answers.
 import { answerRating } from './answer-rating.ts'
 import { chatStyles } from './chat-styles.ts'
+import { earlierChats } from './earlier-chats.ts'
 import { liveFeed } from './live-feed.ts'
 import { renderText } from './render-text.ts'
 import { storefrontCards } from './storefront-cards.ts'
@@ -240,9 +241,6 @@ export function mountChat(options: ChatMountOptions): void {
   })
 
   // A visitor the site vouched for picks up their chats from any device: the latest, and a list of the others.
-  const past = element('select', 'past hidden')
-  past.setAttribute('aria-label', 'Earlier chats')
-  header.after(past)
   const open = async (id: string) => {
     const history = await api.history(id)
     conversationId = id
@@ -254,28 +252,12 @@ export function mountChat(options: ChatMountOptions): void {
     if (history.state) follow(history.state)
     void listen()
   }
-  past.addEventListener('change', () => {
+  const past = earlierChats(header, api, (id) => {
     stop.abort()
     stop = new AbortController()
-    open(past.value).catch((error: unknown) => showFailure(error, 'Please try again.'))
+    open(id).catch((error: unknown) => showFailure(error, 'Please try again.'))
   })
-  const listPast = async () => {
-    const chats = await api.conversations()
-    past.replaceChildren(
-      ...chats.map((chat) => {
-        const option = element(
-          'option',
-          '',
-          `${new Date(chat.last_message_at).toLocaleDateString()} · ${chat.last_message.slice(0, 40)}`,
-        )
-        option.value = chat.conversation_id
-        option.selected = chat.conversation_id === conversationId
-        return option
-      }),
-    )
-    past.classList.toggle('hidden', chats.length < 2)
-    return chats
-  }
+  const listPast = () => past.refresh(conversationId)
 
   const ready = (async () => {
     const resumed = await api.connect()

@@ -317,3 +317,6 @@ export function createWidgetApi({ base, clientKey, onNewSession, bootstrapUrl, v
     },
   }
 }
+
+/** The widget API a chat window talks through (createWidgetApi). */
+export type WidgetApi = ReturnType<typeof createWidgetApi>
