@@ -73,7 +73,12 @@ export interface HttpAppOptions {
  * The Express app, plus close() for what its services hold open, and shopifyAppLoaded(), which settles once
  * the embedded Shopify app's build is loaded (at once without it); requests before then wait for it.
  */
-export type HttpApp = Express & { close(): Promise<void>; shopifyAppLoaded(): Promise<void> }
+export type HttpApp = Express & {
+  /** The process begins to stop: live streams end now with a reconnect event (the server drains the rest). */
+  beginStop(): void
+  close(): Promise<void>
+  shopifyAppLoaded(): Promise<void>
+}
 
 export async function createHttpApp({
   config,
@@ -294,6 +299,7 @@ export async function createHttpApp({
   app.use(handleErrors)
   return Object.assign(app, {
     shopifyAppLoaded: () => shopifyApp?.loaded ?? Promise.resolve(),
+    beginStop: () => services.signals.endStreams(),
     close: async () => {
       await shopifyApp?.close()
       await services.close()

@@ -7,6 +7,8 @@ import { openEventStream, type EventStream } from './event-stream.ts'
  * revoked session, a visitor whose conversation was closed), and no connection lives for ever.
  */
 const STREAM_LIFETIME_MS = 5 * 60_000
+/** What a stream ended by a stopping process suggests: a moment for the load balancer to notice. */
+const RECONNECT_AFTER_MS = 1_000
 
 export interface StreamConversationOptions {
   req: Request
@@ -61,6 +63,13 @@ export async function streamConversation({
     else void run()
   }
   res.on('close', end)
+  // The process is stopping: the client is told to open the stream again (another process will serve it).
+  const onStopping = () => {
+    stream.send('reconnect', { after_ms: RECONNECT_AFTER_MS })
+    end()
+  }
+  if (signals.stopping.aborted) onStopping()
+  else signals.stopping.addEventListener('abort', onStopping, { once: true })
   const timer = setTimeout(end, lifetimeMs)
   timer.unref()
   const unwatch = await signals.watch(conversationId, changed)
@@ -69,6 +78,7 @@ export async function streamConversation({
     await finished
   } finally {
     clearTimeout(timer)
+    signals.stopping.removeEventListener('abort', onStopping)
     unwatch()
     await running
     stream.close()

@@ -87,9 +87,11 @@ export async function startServer(
   let server: Server
   let port: number
   let closeApp = async () => {}
+  let beginStop = () => {}
   try {
     const app = await createHttpApp({ config, database, logger, isDevelopment, dashboard: devDashboard?.handler })
     closeApp = () => app.close()
+    beginStop = () => app.beginStop()
     // Idle keep-alive connections live longer than a load balancer's (60 s), which must close them first.
     server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, app)
     port = await listen(server, config.PORT, config.HOST)
@@ -106,6 +108,8 @@ export async function startServer(
     (stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       beginDraining()
+      // Live streams would hold the close until the timeout: they end now, their clients reconnecting elsewhere.
+      beginStop()
       const forceTimer = setTimeout(() => {
         logger.warn('shutdown timeout reached: closing the remaining connections')
         server.closeAllConnections()

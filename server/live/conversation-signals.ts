@@ -14,6 +14,10 @@ export interface ConversationSignals {
   changed(conversationId: string): Promise<void>
   /** Calls back on each change until the returned function is called. */
   watch(conversationId: string, listener: Listener): Promise<() => void>
+  /** Aborted when this process begins to stop: its live streams end, telling their clients to reconnect. */
+  readonly stopping: AbortSignal
+  /** Begins the stop: every live stream of this process ends now, with a reconnect event. */
+  endStreams(): void
   close(): Promise<void>
 }
 
@@ -30,6 +34,7 @@ export function createConversationSignals(database: Database, logger: Logger): C
   const watchers = new Map<string, Set<Listener>>()
   let listening: Promise<Listening> | null = null
   let closed = false
+  const stopping = new AbortController()
   let relistening = false
 
   const deliver = (conversationId: string) => {
@@ -75,6 +80,8 @@ export function createConversationSignals(database: Database, logger: Logger): C
   }
 
   return {
+    stopping: stopping.signal,
+    endStreams: () => stopping.abort(),
     async changed(conversationId) {
       try {
         await database.notify(CHANNEL, conversationId)

@@ -82,6 +82,59 @@ describe('the server process', { timeout: 90_000 }, () => {
     agent.destroy()
   })
 
+  it('on SIGTERM, an open live stream is told to reconnect and ends at once, so the stop does not wait for it', async () => {
+    // A long drain timeout: were the stream left open, the process would not exit within this test's time.
+    const server = await start({ ...(await newLocation()), SHUTDOWN_TIMEOUT_MS: '120000' })
+    const site = 'https://shop.example.com'
+    const call = async (path: string, init: RequestInit & { json?: unknown } = {}, token?: string) => {
+      const response = await fetch(`${server.baseUrl}/api${path}`, {
+        ...init,
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: site,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        ...(init.json ? { method: 'POST', body: JSON.stringify(init.json) } : {}),
+      })
+      return (await response.json()) as Record<string, unknown>
+    }
+    const registered = await call('/accounts/register/', {
+      json: { email: `stop-${Date.now()}@example.com`, password: 'Stop-Password-1', full_name: 'Stop' },
+    })
+    const owner = (registered.tokens as { access: string }).access
+    const agent = await call('/agents/create/', { json: { name: 'Stopper' } }, owner)
+    const integration = await call(
+      `/agents/${String(agent.agent_id)}/integrations/frontend/`,
+      { json: { website_name: 'Shop', website_domain: 'shop.example.com' } },
+      owner,
+    )
+    const session = await call('/conversations/api/start-chat-widget/', {
+      json: { client_key: integration.client_key },
+    })
+    const visitor = String(session.token)
+    const conversation = await call('/conversations/api/create/', { json: {} }, visitor)
+    const stream = await fetch(
+      `${server.baseUrl}/api/conversations/api/chat/${String(conversation.conversation_id)}/live/`,
+      {
+        headers: { Authorization: `Bearer ${visitor}`, Origin: site, Accept: 'text/event-stream' },
+      },
+    )
+    expect(stream.status).toBe(200)
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader()
+    const decoder = new TextDecoder()
+    let received = ''
+    const untilEnd = (async () => {
+      for (let part = await reader.read(); !part.done; part = await reader.read())
+        received += decoder.decode(part.value, { stream: true })
+    })()
+    await expect.poll(() => received).toContain('event: state')
+    server.child.kill('SIGTERM')
+    await untilEnd
+    expect(received).toContain('event: reconnect\ndata: {"after_ms":1000}')
+    expect(await server.exited).toBe(0)
+    expect(server.output.some((line) => line.includes('shutdown timeout reached'))).toBe(false)
+  })
+
   it('starts with a pool of one connection (migrations lock on a connection of their own)', async () => {
     const server = await start({ ...(await newLocation({ empty: true })), DATABASE_POOL_SIZE: '1' })
     expect((await fetch(`${server.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)
