@@ -66,7 +66,8 @@ function money(amount: string, currency: string): string {
 /** The storefront's own root (a shop in a subfolder market has /fr/ and so on). */
 function shopRoot(): string {
   const root = (window as { Shopify?: { routes?: { root?: string } } }).Shopify?.routes?.root
-  return typeof root === 'string' && root.startsWith('/') ? root.replace(/\/?$/, '/') : '/'
+  // A path on this origin only (never //host/, which would leave it).
+  return typeof root === 'string' && /^\/(?!\/)/.test(root) ? root.replace(/\/?$/, '/') : '/'
 }
 
 async function cartCall(path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -113,7 +114,7 @@ async function addToCart(card: ProductCard, variant: CardVariant, context: Cards
 function cardOf(card: ProductCard, context: CardsContext): HTMLElement {
   const box = node('div', 'card')
   box.setAttribute('part', 'product-card')
-  if (card.image_url) {
+  if (card.image_url && /^https:\/\//i.test(card.image_url)) {
     const image = node('img')
     image.src = card.image_url
     image.alt = card.title
@@ -121,7 +122,7 @@ function cardOf(card: ProductCard, context: CardsContext): HTMLElement {
     box.append(image)
   }
   const link = node('a', 'name', card.title)
-  link.href = card.url
+  if (/^https?:\/\//i.test(card.url)) link.href = card.url
   link.target = '_top'
   const price = node('div', 'price')
   const stock = node('div', 'stock')
