@@ -20,9 +20,15 @@ function hundredthsOf(total: string): bigint {
 export async function recordAssistedOrder(database: Database, { shopDomain, order }: RecordAssistedOrderOptions) {
   if (!order.conversationId) return { skipped: 'not assisted by a chat' }
   const shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain } })
-  if (!shop) return { skipped: 'unknown shop' }
+  if (!shop?.widgetIntegrationId) return { skipped: 'unknown shop or no storefront widget' }
+  // A chat of this shop's own storefront: not another shop's of the same account.
   const conversation = await database.prisma.conversation.findFirst({
-    where: { id: order.conversationId, accountId: shop.accountId, channel: 'shopify' },
+    where: {
+      id: order.conversationId,
+      accountId: shop.accountId,
+      channel: 'shopify',
+      widgetIntegrationId: shop.widgetIntegrationId,
+    },
     select: { id: true },
   })
   if (!conversation) return { skipped: 'not a chat of this storefront' }
