@@ -105,10 +105,12 @@ async function startStorefront() {
       return sendJson(res, 200, { ...cart, item_count: cart.items.length })
     }
     if (url.pathname === '/cart.js') return sendJson(res, 200, cart)
+    // The theme renders the signed-in customer into the app embed's tag, as chat-embed.liquid does.
+    const signedIn = /(?:^|; )customer=(\d+)/.exec(req.headers.cookie ?? '')?.[1] ?? ''
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
     res.end(`<!doctype html><html lang="en"><head><title>Alpine Outfitters</title></head><body><h1>Alpine</h1>
 <script>window.Shopify={routes:{root:'/'}};window.cartEvents=[];document.addEventListener('agentdesk:cart-updated',(e)=>window.cartEvents.push(e.detail))</script>
-<script src="${listening.baseUrl}/widget/v1/widget.js" data-client-key="${clientKey}" data-bootstrap-url="/apps/agentdesk/bootstrap" async></script></body></html>`)
+<script src="${listening.baseUrl}/widget/v1/widget.js" data-client-key="${clientKey}" data-bootstrap-url="/apps/agentdesk/bootstrap" data-customer="${signedIn}" async></script></body></html>`)
   })
 }
 
@@ -244,6 +246,15 @@ describe('the storefront shopping assistant', () => {
     const tracking = inWidget(page, '.msg.ai a >> text=UPS 1Z999AA10123456784')
     expect(await tracking.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784')
     expect(await inWidget(page, '.msg.ai >> text=Secret Gift').count()).toBe(0)
+    // The customer signs out; the next person on this browser must not see their orders.
+    await context.clearCookies()
+    await page.goto(storefront.url)
+    // The widget may reopen its window after the reload (it remembers it was open).
+    await inWidget(page, 'button.launcher').waitFor()
+    if (!(await inWidget(page, 'textarea').isVisible())) await inWidget(page, 'button.launcher').click()
+    await ask(page, 'Where is my order?')
+    await inWidget(page, '.msg.ai a >> text=sign in to your account').waitFor({ timeout: 30_000 })
+    expect(await inWidget(page, '.msg.ai >> text=Order #1004').count()).toBe(0)
     await context.close()
 
     const guest = await browser.newPage()

@@ -38,6 +38,7 @@ export function mountChat(options: ChatMountOptions): void {
     },
     bootstrapUrl: options.bootstrapUrl,
     visitorToken: options.visitorToken,
+    shopCustomer: options.shopCustomer,
   })
   const style = element('style')
   style.textContent = chatStyles(safeColor(config.widget_color), safePosition(config.widget_position))

@@ -72,6 +72,7 @@ async function start(): Promise<void> {
           debug,
           bootstrapUrl,
           visitorToken: script.dataset.visitorToken,
+          shopCustomer: script.dataset.customer,
           close: () => {
             launcher.hidden = false
             launcher.setAttribute('aria-expanded', 'false')

@@ -67,7 +67,7 @@ function money(amount: string, currency: string): string {
 function shopRoot(): string {
   const root = (window as { Shopify?: { routes?: { root?: string } } }).Shopify?.routes?.root
   // A path on this origin only (never //host/, which would leave it).
-  return typeof root === 'string' && /^\/(?!\/)/.test(root) ? root.replace(/\/?$/, '/') : '/'
+  return typeof root === 'string' && /^\/(?![/\\])/.test(root) ? root.replace(/\/?$/, '/') : '/'
 }
 
 async function cartCall(path: string, body: unknown): Promise<Record<string, unknown>> {

@@ -77,6 +77,8 @@ export interface WidgetApiOptions {
   bootstrapUrl?: string | undefined
   /** The site's signed token for its signed-in user (identity verification). */
   visitorToken?: string | undefined
+  /** On a storefront: the customer the theme says is signed in ('' for a guest). Only picks the saved session. */
+  shopCustomer?: string | undefined
 }
 
 /** Whom a visitor token names (its sub), read without checking it: the server checks it. '' for none. */
@@ -97,9 +99,18 @@ function whoIs(visitorToken: string | undefined): string {
  * and shared by the site's tabs. A saved session of another signed-in user (or of an anonymous visitor,
  * once the page names a user) is not resumed: a new one starts.
  */
-export function createWidgetApi({ base, clientKey, onNewSession, bootstrapUrl, visitorToken }: WidgetApiOptions) {
+export function createWidgetApi({
+  base,
+  clientKey,
+  onNewSession,
+  bootstrapUrl,
+  visitorToken,
+  shopCustomer,
+}: WidgetApiOptions) {
   let token: string | null = null
-  let who = whoIs(visitorToken)
+  // On a storefront the session carries the customer Shopify signed for: one signed out, or another signed
+  // in, on this browser must not resume it (their orders would show), so a new session is bootstrapped.
+  let who = bootstrapUrl ? `shopify-customer:${shopCustomer ?? ''}` : whoIs(visitorToken)
 
   async function call(path: string, init: RequestInit = {}): Promise<Response> {
     // A FormData body sets its own multipart Content-Type (with the boundary).

@@ -27,6 +27,8 @@ export interface ChatMountOptions {
   bootstrapUrl?: string
   /** The site's signed token for its signed-in user (data-visitor-token). */
   visitorToken?: string
+  /** On a storefront: the signed-in customer as the theme renders it ('' for a guest); a saved session of anyone else is not resumed. */
+  shopCustomer?: string
   close(): void
 }
 

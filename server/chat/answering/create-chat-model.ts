@@ -4,8 +4,9 @@ import type { Config } from '../../config/config.schemas.ts'
 import { countTokens, countPromptTokens } from './count-tokens.ts'
 import { GenerationError, type ChatModel, type ChatTools } from './chat-model.ts'
 
-/** Rounds of tool calls before the model must answer in words. */
+/** Rounds of tool calls before the model must answer in words, and the calls one round may make. */
 const TOOL_ROUNDS = 3
+const CALLS_PER_ROUND = 5
 
 function failureOf(error: unknown, timedOut: boolean, stopped: boolean): GenerationError {
   if (stopped) return new GenerationError('stopped', 'The answer was stopped.')
@@ -26,8 +27,9 @@ interface ToolCall {
 async function runTool(tools: ChatTools, call: ToolCall): Promise<string> {
   try {
     return await tools.run(call.name, call.arguments)
-  } catch (error) {
-    return JSON.stringify({ error: error instanceof Error ? error.message : 'The tool failed.' })
+  } catch {
+    // Never the error's own words (a database's or the Admin API's): the model might repeat them.
+    return JSON.stringify({ error: 'The tool failed.' })
   }
 }
 
@@ -113,8 +115,15 @@ export function createChatModel(config: Config): ChatModel | null {
               function: { name: call.name, arguments: call.arguments },
             })),
           })
-          for (const call of made)
-            conversation.push({ role: 'tool', tool_call_id: call.id, content: await runTool(tools, call) })
+          for (const [index, call] of made.entries())
+            conversation.push({
+              role: 'tool',
+              tool_call_id: call.id,
+              content:
+                index < CALLS_PER_ROUND
+                  ? await runTool(tools, call)
+                  : JSON.stringify({ error: `At most ${CALLS_PER_ROUND} tool calls at a time.` }),
+            })
         }
       } catch (error) {
         throw failureOf(error, deadline.aborted, signal.aborted)
