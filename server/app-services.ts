@@ -25,6 +25,7 @@ import type { ChatServices } from './conversations/send-message.ts'
 import { watchAbandonedAnswers } from './conversations/watch-abandoned-answers.ts'
 import { detectVectorSearch } from './db/detect-vector-search.ts'
 import { holdProcessPresence } from './db/hold-process-presence.ts'
+import { keepRows } from './db/caching/kept-rows.ts'
 import { scheduleRecrawls } from './knowledge/websites/schedule-recrawls.ts'
 import { scheduleBillingAlerts } from './alerts/billing-alerts.ts'
 import { linkBaseOf } from './mail/email-link-url.ts'
@@ -81,6 +82,8 @@ export async function createAppServices({
   shopAdmin,
   clock,
 }: CreateAppServicesOptions): Promise<AppServices> {
+  // The rows each visitor message reads, kept by this process until any process changes them.
+  const keptRows = keepRows(database, logger)
   const rateLimits = await createRateLimits(config, database)
   const stripe = createStripeClient(config)
   const storage = createFileStorage(config)
@@ -186,6 +189,7 @@ export async function createAppServices({
     signals,
     close: async () => {
       await signals.close()
+      await keptRows.close()
       recrawls?.stop()
       idleCompletions?.stop()
       billingAlerts?.stop()

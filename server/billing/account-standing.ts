@@ -74,9 +74,16 @@ export interface ReadAccountStandingOptions {
 
 export async function readAccountStanding(
   prisma: PrismaQueries,
-  { accountId, mode, moment = new Date() }: ReadAccountStandingOptions,
+  options: ReadAccountStandingOptions,
 ): Promise<AccountStanding> {
-  const subscription = await findCurrentSubscription(prisma, accountId)
+  return standingWith(await findCurrentSubscription(prisma, options.accountId), options)
+}
+
+/** Where the account stands at the moment with this current subscription (read, or kept by the process). */
+export function standingWith(
+  subscription: SubscriptionWithPlan | null,
+  { accountId, mode, moment = new Date() }: ReadAccountStandingOptions,
+): AccountStanding {
   const live = subscription !== null && isLive(subscription, moment)
   return {
     accountId,

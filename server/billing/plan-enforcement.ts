@@ -1,7 +1,8 @@
 import type { Database } from '../db/database.ts'
 import type { Prisma, UsageMetric } from '../db/generated/prisma/client.ts'
 import { consumeUsage, usedInPeriod } from '../usage/consume-usage.ts'
-import { readAccountStanding, type AccountStanding } from './account-standing.ts'
+import { keptRowsOf } from '../db/caching/kept-rows.ts'
+import { findCurrentSubscription, readAccountStanding, standingWith, type AccountStanding } from './account-standing.ts'
 import type { BillingMode } from './billing-mode.ts'
 import { countResource, isCountedTeamMember } from './count-resources.ts'
 import { fitsLimit, UNLIMITED, type MeteredLimit, type ResourceLimit } from './plan-limits.ts'
@@ -97,8 +98,14 @@ export function createPlanEnforcement({
     mode,
     now,
     answerReserve,
-    standingOf: (accountId, prisma = database.prisma) =>
-      readAccountStanding(prisma, { accountId, mode, moment: now() }),
+    async standingOf(accountId, prisma = database.prisma) {
+      const kept = prisma === database.prisma ? keptRowsOf(database) : null
+      if (!kept) return readAccountStanding(prisma, { accountId, mode, moment: now() })
+      const found = await kept.subscriptions.read(accountId, async () => ({
+        subscription: await findCurrentSubscription(prisma, accountId),
+      }))
+      return standingWith(found?.subscription ?? null, { accountId, mode, moment: now() })
+    },
     async requireRoomFor(resource) {
       if (!enforced) return
       await refuseUnlessRoom(database.prisma, await enforcement.standingOf(resource.accountId), resource)

@@ -9,6 +9,8 @@ import type { Database } from './database.ts'
 import { lockDataDirectory } from './lock-data-directory.ts'
 import { awaitPgliteScripts } from './await-pglite-scripts.ts'
 import { shareEventLoop } from './share-event-loop.ts'
+import { announcingWrites } from './caching/local-writes.ts'
+import { countingStatements } from './count-statements.ts'
 
 /** PGlite (Postgres compiled to WASM) in DATA_DIR/postgres: one process, no server to run. */
 export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '32MB' } = {}): Promise<Database> {
@@ -23,7 +25,7 @@ export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '3
     await pglite.exec('create extension if not exists vector')
     // Every query the app makes goes through the wrapper, so long runs of them leave room for requests.
     const shared = shareEventLoop(pglite)
-    const adapterFactory = awaitPgliteScripts(new PrismaPGlite(shared), pglite)
+    const adapterFactory = announcingWrites(countingStatements(awaitPgliteScripts(new PrismaPGlite(shared), pglite)))
     const prisma = new PrismaClient({ adapter: adapterFactory })
     // One process holds the database: its signals need not leave it.
     const signals = new EventEmitter().setMaxListeners(0)
@@ -35,9 +37,16 @@ export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '3
       async notify(channel, payload) {
         signals.emit(channel, payload)
       },
+      // The process's own signals, and those the database sends itself (NOTIFY from a trigger).
       async listen(channel, onPayload) {
         signals.on(channel, onPayload)
-        return { close: async () => void signals.off(channel, onPayload) }
+        const unlisten = await pglite.listen(channel, onPayload)
+        return {
+          close: async () => {
+            signals.off(channel, onPayload)
+            await unlisten().catch(() => {})
+          },
+        }
       },
       async close() {
         await prisma.$disconnect()

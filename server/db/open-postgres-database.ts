@@ -3,6 +3,8 @@ import pg from 'pg'
 import { PrismaClient } from './generated/prisma/client.ts'
 import type { Database } from './database.ts'
 import { runWholePostgresScripts } from './run-whole-postgres-scripts.ts'
+import { announcingWrites } from './caching/local-writes.ts'
+import { countStatement, countingStatements } from './count-statements.ts'
 
 // No statement may hold a pooled connection for ever (a stalled query would starve every request).
 const STATEMENT_TIMEOUT_MS = 60_000
@@ -18,7 +20,7 @@ export async function openPostgresDatabase(connectionString: string, poolSize: n
   // An idle client that loses its server emits 'error'; unhandled, that would crash the process. The next
   // query reports the failure (health answers 503), so there is nothing more to do here.
   pool.on('error', () => {})
-  const adapterFactory = runWholePostgresScripts(new PrismaPg(pool), pool)
+  const adapterFactory = announcingWrites(countingStatements(runWholePostgresScripts(new PrismaPg(pool), pool)))
   const prisma = new PrismaClient({ adapter: adapterFactory })
   return {
     prisma,
@@ -37,6 +39,7 @@ export async function openPostgresDatabase(connectionString: string, poolSize: n
       }
     },
     async notify(channel, payload) {
+      countStatement()
       await pool.query('select pg_notify($1, $2)', [channel, payload])
     },
     // A connection of its own, outside the pool: LISTEN lasts as long as the connection.

@@ -21,7 +21,7 @@ import { authenticate } from './authenticate.ts'
 import { sessionRoutes } from './accounts/session.routes.ts'
 import { accountEmailRoutes } from './accounts/account-emails.routes.ts'
 import { healthRoutes } from './health.routes.ts'
-import { logRequests } from './log-requests.ts'
+import { countRequestStatements, logRequests } from './log-requests.ts'
 import { teamRoutes } from './teams.routes.ts'
 import { leadRoutes } from './agents/leads.routes.ts'
 import { conversationExportRoutes } from './agents/conversation-export.routes.ts'
@@ -121,6 +121,7 @@ export async function createHttpApp({
   app.set('trust proxy', config.TRUST_PROXY)
   app.set('query parser', 'simple')
 
+  app.use(countRequestStatements())
   app.use(logRequests(logger))
   app.use(warnOfUntrustedProxy(config, logger))
   // The embedded Shopify app comes first: it sets its own headers (the admin frames it) and reads its

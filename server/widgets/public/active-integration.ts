@@ -1,3 +1,4 @@
+import { keptRowsOf } from '../../db/caching/kept-rows.ts'
 import type { Database } from '../../db/database.ts'
 import type { Agent, WidgetIntegration } from '../../db/generated/prisma/client.ts'
 import { originAllowed } from './request-origin.ts'
@@ -12,12 +13,19 @@ export async function activeIntegrationFor(
   where: { clientKey: string } | { id: string },
   origin: string | null,
 ): Promise<{ integration: WidgetIntegration; agent: Agent }> {
-  const found = await database.prisma.widgetIntegration.findUnique({
-    where: 'id' in where ? { id: where.id } : { clientKey: where.clientKey },
-    include: { agent: true },
-  })
-  if (!found || !found.isActive || !found.agent.isActive) throw widgetUnavailable()
-  if (!originAllowed(found, origin)) throw originRefused()
-  const { agent, ...integration } = found
-  return { integration, agent }
+  const read = async () => {
+    const found = await database.prisma.widgetIntegration.findUnique({
+      where: 'id' in where ? { id: where.id } : { clientKey: where.clientKey },
+      include: { agent: true },
+    })
+    if (!found) return null
+    const { agent, ...integration } = found
+    return { integration, agent }
+  }
+  // A session's integration, named by id, is what every visitor message reads: the process keeps it.
+  const kept = 'id' in where ? keptRowsOf(database) : null
+  const found = kept && 'id' in where ? await kept.widgetIntegrations.read(where.id, read) : await read()
+  if (!found || !found.integration.isActive || !found.agent.isActive) throw widgetUnavailable()
+  if (!originAllowed(found.integration, origin)) throw originRefused()
+  return found
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import type { Agent, WidgetIntegration, WidgetSession } from '../../db/generated/prisma/client.ts'
+import { keptRowsOf } from '../../db/caching/kept-rows.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { activeIntegrationFor } from './active-integration.ts'
 import { originRefused } from './widget-errors.ts'
@@ -33,7 +34,9 @@ export async function requireWidgetCaller(
   if (!token) throw new AppError('UNAUTHORIZED', 'A chat session token is required.', { reason: 'token_missing' })
   const claims = await verifyWidgetToken(settings.tokenKey, token)
   if (origin !== claims.origin) throw originRefused()
-  const session = await database.prisma.widgetSession.findUnique({ where: { id: claims.sessionId } })
+  const readSession = () => database.prisma.widgetSession.findUnique({ where: { id: claims.sessionId } })
+  const kept = keptRowsOf(database)
+  const session = kept ? await kept.widgetSessions.read(claims.sessionId, readSession) : await readSession()
   if (
     !session ||
     session.revokedAt ||
