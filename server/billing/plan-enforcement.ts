@@ -43,7 +43,7 @@ export interface PlanEnforcement {
    * A cheap look, before a visitor's message (and its file) is read: no live plan, no message left, or no
    * tokens left refuses (402). Not a guarantee: saving the message counts it for real (consume).
    */
-  requireRoomToAnswer(standing: AccountStanding): Promise<void>
+  requireRoomToAnswer(standing: AccountStanding, used: UsedForAnswers): void
   /** Refuses (402 SUBSCRIPTION_INACTIVE) when the account's agents may not answer: no live trial or subscription. */
   requireAnswering(standing: AccountStanding): void
   /**
@@ -57,6 +57,12 @@ export interface PlanEnforcement {
   ): Promise<T>
   /** Counts usage of the period, refusing (402) what would pass the limit, in the caller's transaction if given. */
   consume(prisma: Database['prisma'] | Prisma.TransactionClient, usage: ConsumeOptions): Promise<void>
+}
+
+/** What the account has used of its answers' limits in the standing's period. */
+export interface UsedForAnswers {
+  messages: number
+  tokens: number
 }
 
 interface ConsumeOptions {
@@ -130,17 +136,11 @@ export function createPlanEnforcement({
     requireAnswering(standing) {
       if (enforced && !standing.live) throw subscriptionInactive(standing)
     },
-    async requireRoomToAnswer(standing) {
+    requireRoomToAnswer(standing, used) {
       enforcement.requireAnswering(standing)
       if (!enforced) return
-      for (const metric of ['messages', 'tokens'] as const) {
-        const used = await usedInPeriod(database.prisma, {
-          accountId: standing.accountId,
-          metric,
-          period: standing.period,
-        })
-        if (!fitsLimit(standing.limits[metric], used)) throw planLimitReached(standing, metric, used)
-      }
+      for (const metric of ['messages', 'tokens'] as const)
+        if (!fitsLimit(standing.limits[metric], used[metric])) throw planLimitReached(standing, metric, used[metric])
     },
     async consume(prisma, { standing, metric, amount }) {
       const limit = enforced ? standing.limits[metric] : UNLIMITED

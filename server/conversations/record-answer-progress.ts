@@ -27,7 +27,8 @@ export interface AnswerProgressOptions {
  * dies mid-answer the next one to look (failAbandonedAnswers) can mark it failed with what was written.
  */
 export function recordAnswerProgress({ database, logger, attempt, takenOver }: AnswerProgressOptions): AnswerProgress {
-  let savedAt = -Infinity
+  // The first copy is saved a while into the answer: a short answer is saved whole, once, at its end.
+  let savedAt = Date.now()
   let savedLength = 0
   let saving: Promise<void> | null = null
   return {

@@ -1,5 +1,6 @@
 import type { Answer } from '../chat/answering/answer-question.ts'
-import type { Message } from '../db/generated/prisma/client.ts'
+import type { Conversation, Message } from '../db/generated/prisma/client.ts'
+import { storeAnswer } from './store-answer.ts'
 import { recordProductsShown } from '../shopify/products/products-shown.ts'
 import { settleUsage } from '../usage/consume-usage.ts'
 import { recordUsage } from '../usage/record-usage.ts'
@@ -10,6 +11,8 @@ export interface SaveAnswerOptions {
   accountId: string
   userMessage: Message
   answer: Answer
+  /** The conversation, when the caller has it (else it is read). */
+  conversation?: Pick<Conversation, 'id' | 'accountId' | 'channel' | 'widgetIntegrationId'> | undefined
 }
 
 /**
@@ -18,16 +21,25 @@ export interface SaveAnswerOptions {
  * then nothing is stored, and the tokens were metered by whoever failed it. What the attempt reserved on
  * an enforced plan is settled in the same transaction as the answer, so no crash can leave it counted;
  * otherwise the tokens are added once the answer is committed, and a metering error is only logged,
- * for the answer stands.
+ * for the answer stands. Off a storefront (no product to record) all of it is one statement (storeAnswer),
+ * metering included.
  */
 export async function saveAnswer(
   { database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>,
-  { accountId, userMessage, answer }: SaveAnswerOptions,
+  { accountId, userMessage, answer, conversation: given }: SaveAnswerOptions,
 ): Promise<Message | null> {
-  const conversation = await database.prisma.conversation.findUniqueOrThrow({
-    where: { id: userMessage.conversationId },
-    select: { accountId: true, channel: true, widgetIntegrationId: true },
-  })
+  const conversation =
+    given ??
+    (await database.prisma.conversation.findUniqueOrThrow({
+      where: { id: userMessage.conversationId },
+      select: { id: true, accountId: true, channel: true, widgetIntegrationId: true },
+    }))
+  // Off a storefront no products are recorded: the whole save is one statement. Should it fail (nothing
+  // is written then), the steps below are taken one by one, where an unreserved count may fail alone.
+  if (conversation.channel !== 'shopify') {
+    const stored = await storeAnswer(database, { conversation, userMessage, answer }).catch(() => undefined)
+    if (stored !== undefined) return stored
+  }
   const dashboard = conversation.channel === 'dashboard'
   const reserved = reservationOf(userMessage)
   const spent = answer.promptTokens + answer.completionTokens

@@ -23,7 +23,7 @@ import { toMessageView } from './message-view.ts'
 import { recordAnswerProgress } from './record-answer-progress.ts'
 import { reservePromptTokens } from './reserve-prompt-tokens.ts'
 import { requireConversationToChatIn } from './require-conversation.ts'
-import { saveAnswer } from './save-answer.ts'
+import { saveAnswer, type SaveAnswerOptions } from './save-answer.ts'
 import { saveUserMessage } from './save-user-message.ts'
 
 /** Retrieval and the model, and the process that takes messages up for answering (its logger included). */
@@ -81,7 +81,7 @@ export async function sendMessage(
   })
   const admission = await admitMessage(services, { agent, questionCharacters: text.length })
   const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text, admission })
-  return answerUserMessage(services, { agent, userMessage, events, signal })
+  return answerUserMessage(services, { agent, userMessage, events, signal, conversation })
 }
 
 /**
@@ -111,6 +111,8 @@ export interface AnswerUserMessageOptions {
   prepare?: () => Promise<void>
   /** A storefront chat's shopper, who may ask about their orders. */
   shopper?: Shopper | null
+  /** The message's conversation, when the caller has it (else saving the answer reads it). */
+  conversation?: SaveAnswerOptions['conversation']
 }
 
 /**
@@ -123,7 +125,7 @@ export interface AnswerUserMessageOptions {
  */
 export async function answerUserMessage(
   services: ChatServices,
-  { agent, userMessage, events, signal, attachments, prepare, shopper }: AnswerUserMessageOptions,
+  { agent, userMessage, events, signal, attachments, prepare, shopper, conversation }: AnswerUserMessageOptions,
 ) {
   const spending = newSpending()
   const takenOver = new AbortController()
@@ -163,7 +165,7 @@ export async function answerUserMessage(
       spending,
     })
     await progress.settled()
-    aiMessage = await saveAnswer(services, { accountId: agent.accountId, userMessage: attempt, answer })
+    aiMessage = await saveAnswer(services, { accountId: agent.accountId, userMessage: attempt, answer, conversation })
   } catch (error) {
     await progress.settled()
     const refused = isPlanRefusal(error) ? error : null

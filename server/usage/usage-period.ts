@@ -1,5 +1,6 @@
 import { findCurrentSubscription, usagePeriodFor } from '../billing/account-standing.ts'
 import type { UsagePeriod } from '../billing/billing-period.ts'
+import { keptRowsOf } from '../db/caching/kept-rows.ts'
 import type { Database } from '../db/database.ts'
 
 /**
@@ -7,5 +8,10 @@ import type { Database } from '../db/database.ts'
  * subscription, or the calendar month (UTC) when it has none.
  */
 export async function usagePeriodOf(database: Database, accountId: string, moment = new Date()): Promise<UsagePeriod> {
-  return usagePeriodFor(await findCurrentSubscription(database.prisma, accountId), moment)
+  const read = () => findCurrentSubscription(database.prisma, accountId)
+  const kept = keptRowsOf(database)
+  const subscription = kept
+    ? ((await kept.subscriptions.read(accountId, async () => ({ subscription: await read() })))?.subscription ?? null)
+    : await read()
+  return usagePeriodFor(subscription, moment)
 }

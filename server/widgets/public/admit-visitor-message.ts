@@ -5,7 +5,8 @@ import type { Conversation } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { requireVisitorConversation } from './require-visitor-conversation.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
-import { requireWidgetBudget } from './widget-budget.ts'
+import { readCounters } from '../../usage/read-counters.ts'
+import { requireWidgetBudget, widgetDayCounter } from './widget-budget.ts'
 import type { WidgetSettings } from './widget-settings.ts'
 
 /**
@@ -25,8 +26,14 @@ export async function admitVisitorMessage(
   const conversation = await requireVisitorConversation(database, caller, conversationId)
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Start a new one.')
   await limitMessages()
-  await requireWidgetBudget(database, settings, caller.integration)
   const standing = await plans.standingOf(caller.integration.accountId)
-  await plans.requireRoomToAnswer(standing)
+  // The integration's day and, where limits apply, the plan's messages and tokens: one read.
+  const plan = (metric: 'messages' | 'tokens') => ({ metric, scope: '', periodStart: standing.period.start })
+  const [spentToday = 0, messages = 0, tokens = 0] = await readCounters(database.prisma, {
+    accountId: caller.integration.accountId,
+    keys: [widgetDayCounter(caller.integration), ...(standing.enforced ? [plan('messages'), plan('tokens')] : [])],
+  })
+  requireWidgetBudget(settings, caller.integration, spentToday)
+  plans.requireRoomToAnswer(standing, { messages, tokens })
   return { conversation, standing }
 }

@@ -64,6 +64,7 @@ export async function sendWidgetMessage(
     userMessage,
     events,
     signal,
+    conversation,
     // On a storefront, the shopper Shopify signed for (never anyone the page or the chat names).
     shopper: caller.session.shopId
       ? { shopId: caller.session.shopId, customerId: caller.session.shopifyCustomerId }

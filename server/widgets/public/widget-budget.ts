@@ -3,6 +3,7 @@ import type { WidgetIntegration } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { recordUsage } from '../../usage/record-usage.ts'
 import type { UsagePeriod } from '../../billing/billing-period.ts'
+import type { CounterKey } from '../../usage/read-counters.ts'
 import type { WidgetSettings } from './widget-settings.ts'
 
 const BUDGET_SPENT = 'This chat has reached its limit for today. Please try again tomorrow.'
@@ -14,25 +15,20 @@ function utcDayOf(moment: Date): UsagePeriod {
 
 const scopeOf = (integration: Pick<WidgetIntegration, 'id'>) => `widget:${integration.id}`
 
+/** The integration's counter of tokens spent today (UTC), for readCounters. */
+export function widgetDayCounter(integration: Pick<WidgetIntegration, 'id'>, moment = new Date()): CounterKey {
+  return { metric: 'tokens', scope: scopeOf(integration), periodStart: utcDayOf(moment).start }
+}
+
 /** Refuses a widget message once the integration has spent its tokens for the UTC day. */
-export async function requireWidgetBudget(
-  database: Database,
+export function requireWidgetBudget(
   settings: WidgetSettings,
   integration: WidgetIntegration,
-): Promise<void> {
-  const day = utcDayOf(new Date())
-  const counter = await database.prisma.usageCounter.findUnique({
-    where: {
-      accountId_metric_scope_periodStart: {
-        accountId: integration.accountId,
-        metric: 'tokens',
-        scope: scopeOf(integration),
-        periodStart: day.start,
-      },
-    },
-  })
+  spentToday: number,
+): void {
   const budget = integration.dailyTokenBudget ?? settings.dailyTokenBudget
-  if (Number(counter?.value ?? 0n) >= budget) {
+  if (spentToday >= budget) {
+    const day = utcDayOf(new Date())
     throw new AppError('RATE_LIMITED', BUDGET_SPENT, {
       reason: 'daily_budget',
       retry_after: Math.ceil((day.end.getTime() - Date.now()) / 1000),

@@ -324,9 +324,14 @@ describe('the sweep for abandoned answers', () => {
 
   it('fails an abandoned answer however many answers in progress come before it', async () => {
     const { prisma } = testDatabase.database
-    const busy = await newConversationRow()
+    // One answer in progress per conversation (the database's rule): 250 conversations of one agent.
+    const first = await newConversationRow()
+    await prisma.conversation.createMany({
+      data: Array.from({ length: 249 }, () => ({ accountId: first.accountId, agentId: first.agentId, name: 'Chat' })),
+    })
+    const busy = await prisma.conversation.findMany({ where: { agentId: first.agentId } })
     await prisma.message.createMany({
-      data: Array.from({ length: 250 }, (_unused, index) => inProgress(busy, LIVE_KEY, `question ${index}`)),
+      data: busy.map((conversation, index) => inProgress(conversation, LIVE_KEY, `question ${index}`)),
     })
     const cut = await prisma.message.create({ data: inProgress(await newConversationRow(), DEAD_KEY, 'Cut short') })
     expect(await failAbandonedAnswers(sweeper())).toBe(1)
@@ -335,7 +340,9 @@ describe('the sweep for abandoned answers', () => {
       answerOwner: null,
     })
     expect(
-      await prisma.message.count({ where: { conversationId: busy.id, answerOwner: LIVE_KEY, answerError: null } }),
+      await prisma.message.count({
+        where: { conversation: { agentId: first.agentId }, answerOwner: LIVE_KEY, answerError: null },
+      }),
     ).toBe(250)
   })
 
