@@ -1,5 +1,6 @@
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import type { PrismaClient } from './generated/prisma/client.ts'
+import type { LocalWrites } from './caching/local-writes.ts'
 
 type DatabaseKind = 'embedded' | 'postgres'
 
@@ -11,6 +12,8 @@ export interface Database {
   kind: DatabaseKind
   /** Also feeds Prisma's schema engine, which migrates through the same connection settings. */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory
+  /** Every write sent through Prisma, as it is sent: this process's caches hear of their own changes here. */
+  localWrites: LocalWrites
   /** Runs statements on a connection of its own, outside Prisma and its pool (extension checks, advisory locks). */
   withRawConnection<T>(work: (query: RawQuery) => Promise<T>): Promise<T>
   /** Tells every process listening on the channel (PostgreSQL NOTIFY; in-process for the embedded database). */

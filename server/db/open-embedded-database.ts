@@ -25,7 +25,9 @@ export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '3
     await pglite.exec('create extension if not exists vector')
     // Every query the app makes goes through the wrapper, so long runs of them leave room for requests.
     const shared = shareEventLoop(pglite)
-    const adapterFactory = announcingWrites(countingStatements(awaitPgliteScripts(new PrismaPGlite(shared), pglite)))
+    const { factory: adapterFactory, localWrites } = announcingWrites(
+      countingStatements(awaitPgliteScripts(new PrismaPGlite(shared), pglite)),
+    )
     const prisma = new PrismaClient({ adapter: adapterFactory })
     // One process holds the database: its signals need not leave it.
     const signals = new EventEmitter().setMaxListeners(0)
@@ -33,6 +35,7 @@ export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '3
       prisma,
       kind: 'embedded',
       adapterFactory,
+      localWrites,
       withRawConnection: (work) => work((sql, params) => shared.query(sql, params)),
       async notify(channel, payload) {
         signals.emit(channel, payload)

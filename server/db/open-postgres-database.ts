@@ -20,12 +20,15 @@ export async function openPostgresDatabase(connectionString: string, poolSize: n
   // An idle client that loses its server emits 'error'; unhandled, that would crash the process. The next
   // query reports the failure (health answers 503), so there is nothing more to do here.
   pool.on('error', () => {})
-  const adapterFactory = announcingWrites(countingStatements(runWholePostgresScripts(new PrismaPg(pool), pool)))
+  const { factory: adapterFactory, localWrites } = announcingWrites(
+    countingStatements(runWholePostgresScripts(new PrismaPg(pool), pool)),
+  )
   const prisma = new PrismaClient({ adapter: adapterFactory })
   return {
     prisma,
     kind: 'postgres',
     adapterFactory,
+    localWrites,
     // A dedicated connection, outside the pool: holding an advisory lock must not take a pooled
     // connection away from the work it guards (with a pool of one, that would deadlock).
     async withRawConnection(work) {

@@ -26,13 +26,14 @@ function writeOf(sql: string, args: unknown[]): LocalWrite | null {
 }
 
 /**
- * The tables this process writes, as it writes them. The triggers' signals reach every process once the
- * change commits; a process's own caches hear of their writes here at once, so that a change a request
- * made is never hidden from the next request by a copy kept before the signal arrives.
+ * The writes sent through one database's connections, as they are sent (event 'write', a LocalWrite).
+ * The triggers' signals reach every process once the change commits; a process's own caches hear of its
+ * writes here at once, so that a change a request made is never hidden from the next request by a copy
+ * kept before the signal comes back.
  */
-export const localWrites = new EventEmitter().setMaxListeners(0)
+export type LocalWrites = EventEmitter<{ write: [LocalWrite] }>
 
-function watch<Q extends SqlQueryable>(queryable: Q): Q {
+function watch<Q extends SqlQueryable>(queryable: Q, localWrites: LocalWrites): Q {
   const queryRaw = queryable.queryRaw.bind(queryable)
   const executeRaw = queryable.executeRaw.bind(queryable)
   const noteWrite = (sql: string, args: unknown[]) => {
@@ -44,20 +45,25 @@ function watch<Q extends SqlQueryable>(queryable: Q): Q {
   return queryable
 }
 
-function watchAdapter(adapter: SqlDriverAdapter): SqlDriverAdapter {
+function watchAdapter(adapter: SqlDriverAdapter, localWrites: LocalWrites): SqlDriverAdapter {
   const startTransaction = adapter.startTransaction.bind(adapter)
-  adapter.startTransaction = async (isolationLevel) => watch(await startTransaction(isolationLevel))
-  return watch(adapter)
+  adapter.startTransaction = async (isolationLevel) => watch(await startTransaction(isolationLevel), localWrites)
+  return watch(adapter, localWrites)
 }
 
-/** The factory, with every write its connections send announced on localWrites. */
-export function announcingWrites(
-  factory: SqlMigrationAwareDriverAdapterFactory,
-): SqlMigrationAwareDriverAdapterFactory {
+/** The factory, with every write its connections send announced on the returned emitter. */
+export function announcingWrites(factory: SqlMigrationAwareDriverAdapterFactory): {
+  factory: SqlMigrationAwareDriverAdapterFactory
+  localWrites: LocalWrites
+} {
+  const localWrites: LocalWrites = new EventEmitter<{ write: [LocalWrite] }>().setMaxListeners(0)
   return {
-    provider: factory.provider,
-    adapterName: factory.adapterName,
-    connect: async () => watchAdapter(await factory.connect()),
-    connectToShadowDb: async () => factory.connectToShadowDb(),
+    factory: {
+      provider: factory.provider,
+      adapterName: factory.adapterName,
+      connect: async () => watchAdapter(await factory.connect(), localWrites),
+      connectToShadowDb: async () => factory.connectToShadowDb(),
+    },
+    localWrites,
   }
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Database, Listening } from '../database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
-import { localWrites, type LocalWrite } from './local-writes.ts'
+import type { LocalWrite } from './local-writes.ts'
 
 // The triggers of migration 20261126220000_row_change_signals send '<table>:<key>' here on every change.
 const CHANNEL = 'agentdesk_rows'
@@ -79,7 +79,7 @@ export function hearRowChanges(database: Database, logger: Logger): RowChanges {
     const key = signalled.key === 'id' && !inserts && id ? id : ANY_KEY
     for (const listener of listeners.get(table) ?? []) listener(key)
   }
-  localWrites.on('write', ownWrite)
+  database.localWrites.on('write', ownWrite)
   void listen()
   return {
     get hearing() {
@@ -95,7 +95,7 @@ export function hearRowChanges(database: Database, logger: Logger): RowChanges {
       eraListeners.push(listener)
     },
     async close() {
-      localWrites.off('write', ownWrite)
+      database.localWrites.off('write', ownWrite)
       closed = true
       state.hearing = false
       await listening?.close()

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createHttpApp } from '../../../server/http/create-http-app.ts'
+import { createLogger } from '../../../server/logging/create-logger.ts'
+import { openPostgresDatabase } from '../../../server/db/open-postgres-database.ts'
+import type { Database } from '../../../server/db/database.ts'
+import supertest from 'supertest'
+import { bearer } from '../../support/accounts.ts'
+import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
+import { chat, newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
+
+// Each process keeps the widget session, the integration and the account's subscription. A change made
+// through another process (another database connection pool, other caches) reaches it by the triggers'
+// NOTIFY: the next messages see it, never a stale copy for long.
+const isPostgres = inject('databaseKind') === 'postgres'
+
+describe.runIf(isPostgres)('rows kept by one process, changed through another', () => {
+  let testbed: ChatTestbed
+  let other: { request: supertest.Agent; database: Database; close(): Promise<void> }
+  let guest: WidgetVisitor
+  let integrationId: string
+
+  beforeAll(async () => {
+    testbed = await startChatTestbed({
+      BILLING_MODE: 'enforced',
+      WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
+      WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+    })
+    const database = await openPostgresDatabase(String(testbed.testApp.config.DATABASE_URL), 3)
+    const app = await createHttpApp({
+      config: testbed.testApp.config,
+      database,
+      logger: createLogger(testbed.testApp.config),
+    })
+    other = {
+      request: supertest(app),
+      database,
+      close: async () => {
+        await app.close()
+        await database.close()
+      },
+    }
+    const created = await newIntegration(testbed)
+    integrationId = created.integration_id
+    guest = await visitor(testbed.testApp, created.client_key)
+    expect((await chat(testbed.testApp, guest.auth, guest.conversationId)).status).toBe(200)
+  })
+  afterAll(async () => {
+    await other.close()
+    await testbed.close()
+  })
+
+  const asked = () => chat(testbed.testApp, guest.auth, guest.conversationId, 'Can I return it?')
+  const integration = `/api/agents/${'{agent}'}/integrations/frontend/`
+
+  it('a widget switched off elsewhere is refused here, and answers again once switched on', async () => {
+    const path = `${integration.replace('{agent}', testbed.agentId)}${integrationId}/`
+    const off = await other.request.put(path).set(bearer(testbed.owner.access)).send({ is_active: false })
+    expect(off.body.is_active).toBe(false)
+    await expect.poll(async () => (await asked()).status, { timeout: 10_000 }).not.toBe(200)
+    expect((await asked()).body.message).toMatch(/not available/i)
+    await other.request.put(path).set(bearer(testbed.owner.access)).send({ is_active: true })
+    await expect.poll(async () => (await asked()).status, { timeout: 10_000 }).toBe(200)
+  })
+
+  it('a subscription ended elsewhere stops the answers here', async () => {
+    await other.database.prisma.subscription.updateMany({
+      where: { accountId: testbed.owner.userId },
+      data: { status: 'cancelled' },
+    })
+    // The visitor is told politely; the owner's plan is the reason.
+    await expect.poll(async () => (await asked()).body.reason, { timeout: 10_000 }).toBe('assistant_paused')
+  })
+})
