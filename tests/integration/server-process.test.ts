@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
+import { startFakeLlm } from '../support/fake-llm.ts'
 import { runServerExpectingFailure, spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
 
 const running: SpawnedServer[] = []
@@ -133,6 +134,58 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(received).toContain('event: reconnect\ndata: {"after_ms":1000}')
     expect(await server.exited).toBe(0)
     expect(server.output.some((line) => line.includes('shutdown timeout reached'))).toBe(false)
+  })
+
+  it('on SIGTERM, an answer being written finishes and is saved before the process exits', async () => {
+    const llm = await startFakeLlm()
+    llm.state.tokenDelayMs = 150 // the answer streams for about three seconds
+    try {
+      const server = await start({ ...(await newLocation()), ...llm.config, SHUTDOWN_TIMEOUT_MS: '120000' })
+      const call = async (path: string, json: unknown, token?: string) => {
+        const response = await fetch(`${server.baseUrl}/api${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(json),
+        })
+        return (await response.json()) as Record<string, unknown>
+      }
+      const registered = await call('/accounts/register/', {
+        email: `answer-${Date.now()}@example.com`,
+        password: 'Stop-Password-1',
+        full_name: 'Stop',
+      })
+      const owner = (registered.tokens as { access: string }).access
+      const agent = await call('/agents/create/', { name: 'Writer' }, owner)
+      const conversation = await call('/conversations/create/', { name: 'Stop', agent_id: agent.agent_id }, owner)
+      const answer = await fetch(
+        `${server.baseUrl}/api/conversations/chat/${String(agent.agent_id)}/${String(conversation.conversation_id)}/?stream=true`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${owner}`,
+            Accept: 'text/event-stream',
+          },
+          body: JSON.stringify({ message_text: 'Tell me about returns.' }),
+        },
+      )
+      const reader = (answer.body as ReadableStream<Uint8Array>).getReader()
+      const decoder = new TextDecoder()
+      let received = ''
+      const untilEnd = (async () => {
+        for (let part = await reader.read(); !part.done; part = await reader.read())
+          received += decoder.decode(part.value, { stream: true })
+      })()
+      await expect.poll(() => received, { timeout: 15_000 }).toContain('event: token')
+      server.child.kill('SIGTERM')
+      await untilEnd
+      expect(received).toMatch(/event: done\ndata: .*"ai_message"/)
+      expect(received).not.toContain('event: error')
+      expect(await server.exited).toBe(0)
+      expect(server.output.some((line) => line.includes('shutdown timeout reached'))).toBe(false)
+    } finally {
+      await llm.close()
+    }
   })
 
   it('starts with a pool of one connection (migrations lock on a connection of their own)', async () => {
