@@ -9,7 +9,9 @@
 // the dashboard's first-load size and load timings in Chromium (BENCH_SKIP_DASHBOARD=1 skips them); the
 // embedded Shopify app's token cost on the API and each screen's JavaScript (BENCH_SKIP_SHOPIFY=1 skips them);
 // the metering overhead per chat message, BILLING_MODE enforced against unlimited (BENCH_SKIP_METERING=1 skips it);
-// a storefront page's Lighthouse performance score with and without the widget (BENCH_SKIP_STOREFRONT=1 skips it).
+// a storefront page's Lighthouse performance score with and without the widget (BENCH_SKIP_STOREFRONT=1 skips it);
+// 500 visitors at once on PostgreSQL, then two server processes behind nginx on PostgreSQL and Redis
+// (BENCH_SKIP_PROCESSES=1 skips them; they need BENCH_DATABASE_URL or TEST_DATABASE_URL, nginx and Redis).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,6 +27,8 @@ import { measureExtraction } from './measure-extraction.ts'
 import { measureLatency } from './measure-latency.ts'
 import { measureMeteringOverhead } from './measure-metering.ts'
 import { measureStorefrontWeight } from './measure-storefront-weight.ts'
+import { measureConcurrentVisitors } from './measure-visitors.ts'
+import { measureTwoProcesses } from './measure-two-processes.ts'
 import { measureServerStart, residentMemoryMb, stopServer } from './measure-server-start.ts'
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits))
@@ -68,25 +72,33 @@ try {
 }
 
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
-if (postgresUrl) {
+
+/** A fresh PostgreSQL database beside postgresUrl's for `work`, dropped after. */
+async function withFreshPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
   const name = `agentdesk_bench_${Date.now()}`
   const admin = new pg.Client({ connectionString: postgresUrl })
   await admin.connect()
   await admin.query(`create database "${name}"`)
-  const url = new URL(postgresUrl)
+  const url = new URL(String(postgresUrl))
   url.pathname = `/${name}`
   try {
-    results.push(
-      await benchmarkDatabase('PostgreSQL', {
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'agentdesk-bench-')),
-        DATABASE_URL: url.toString(),
-        ...GENEROUS_LIMITS,
-      }),
-    )
+    return await work(url.toString())
   } finally {
     await admin.query(`drop database if exists "${name}" with (force)`)
     await admin.end()
   }
+}
+
+if (postgresUrl) {
+  results.push(
+    await withFreshPostgres((url) =>
+      benchmarkDatabase('PostgreSQL', {
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'agentdesk-bench-')),
+        DATABASE_URL: url,
+        ...GENEROUS_LIMITS,
+      }),
+    ),
+  )
 }
 
 console.table(results)
@@ -152,6 +164,24 @@ if (!process.env.BENCH_SKIP_WIDGET) {
     rmSync(widgetDir, { recursive: true, force: true })
   }
 }
+let processes: Record<string, unknown> | undefined
+if (!process.env.BENCH_SKIP_PROCESSES && postgresUrl) {
+  const processesDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
+  try {
+    const onePostgresProcess = await withFreshPostgres((url) =>
+      measureConcurrentVisitors({ DATA_DIR: processesDir, DATABASE_URL: url, ...GENEROUS_LIMITS }),
+    )
+    console.table([onePostgresProcess])
+    const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+    const twoProcesses = await withFreshPostgres((url) =>
+      measureTwoProcesses({ databaseUrl: url, redisUrl, limits: GENEROUS_LIMITS, dataDir: processesDir }),
+    )
+    console.table([twoProcesses.streamedWithLlm, twoProcesses.offlineAnswerer])
+    processes = { onePostgresProcess, twoProcesses }
+  } finally {
+    rmSync(processesDir, { recursive: true, force: true })
+  }
+}
 let dashboard: Record<string, unknown> | undefined
 if (!process.env.BENCH_SKIP_DASHBOARD) {
   const dashboardDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
@@ -198,6 +228,7 @@ console.log(
       retrieval,
       chat,
       widget,
+      processes,
       dashboard,
       shopifyApp,
       metering,

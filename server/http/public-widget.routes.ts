@@ -183,13 +183,11 @@ export function publicWidgetRoutes({
       streamFlag: input.stream,
       answering: async (events, signal) => {
         try {
-          // The team's live view hears of the visitor's message once it is saved, and of the answer.
+          // The team's live view hears of the visitor's message once it is saved, and of the answer: both
+          // change the conversation's row, whose trigger signals every process (NOTIFY).
           const visitorEvents = {
             onToken: events.onToken,
-            onUserMessage: (message: MessageView) => {
-              void signals.changed(conversation.id)
-              events.onUserMessage?.(toVisitorMessage(message))
-            },
+            onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)),
           }
           const result = await sendWidgetMessage(chat, {
             storage,
@@ -212,9 +210,9 @@ export function publicWidgetRoutes({
             ai_message: answer && toVisitorMessage(answer, cards),
           }
         } catch (error) {
-          throw visitorError(error, req)
-        } finally {
+          // A failed answer is written on the message alone: the streams are told here.
           void signals.changed(conversation.id)
+          throw visitorError(error, req)
         }
       },
     })

@@ -10,3 +10,15 @@ begin
   raise exception 'agentdesk_refused: %', reason using errcode = 'P0001';
 end
 $$;
+
+-- Every change to a conversation's row (a message saved, an answer, a person joining or leaving, a
+-- read) tells the live streams open on it, in every process, once it commits: no writer need remember.
+create or replace function agentdesk_signal_conversation_change() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('agentdesk_conversations', new.id::text);
+  return null;
+end
+$$;
+
+create trigger conversations_signal_change after update on conversations
+  for each row execute function agentdesk_signal_conversation_change();

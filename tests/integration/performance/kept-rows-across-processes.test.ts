@@ -29,7 +29,7 @@ describe.runIf(isPostgres)('rows kept by one process, changed through another', 
     const app = await createHttpApp({
       config: testbed.testApp.config,
       database,
-      logger: createLogger(testbed.testApp.config),
+      logger: createLogger({ ...testbed.testApp.config, LOG_LEVEL: 'silent' }),
     })
     other = {
       request: supertest(app),
