@@ -11,6 +11,8 @@ export interface SaveAnswerOptions {
   accountId: string
   userMessage: Message
   answer: Answer
+  /** A storefront chat's shop (the session's): its products alone become the answer's cards. */
+  shopId?: string | null | undefined
   /** The conversation, when the caller has it (else it is read). */
   conversation?: Pick<Conversation, 'id' | 'accountId' | 'channel' | 'widgetIntegrationId'> | undefined
 }
@@ -26,7 +28,7 @@ export interface SaveAnswerOptions {
  */
 export async function saveAnswer(
   { database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>,
-  { accountId, userMessage, answer, conversation: given }: SaveAnswerOptions,
+  { accountId, userMessage, answer, conversation: given, shopId }: SaveAnswerOptions,
 ): Promise<Message | null> {
   const conversation =
     given ??
@@ -69,6 +71,7 @@ export async function saveAnswer(
             conversationId: userMessage.conversationId,
             sources: answer.sources,
             named: answer.productGids,
+            shopId,
           })
         : []
     const saved = await tx.message.create({

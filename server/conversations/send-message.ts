@@ -165,7 +165,13 @@ export async function answerUserMessage(
       spending,
     })
     await progress.settled()
-    aiMessage = await saveAnswer(services, { accountId: agent.accountId, userMessage: attempt, answer, conversation })
+    aiMessage = await saveAnswer(services, {
+      accountId: agent.accountId,
+      userMessage: attempt,
+      answer,
+      conversation,
+      shopId: shopper?.shopId,
+    })
   } catch (error) {
     await progress.settled()
     const refused = isPlanRefusal(error) ? error : null

@@ -9,6 +9,8 @@ export interface ProductsShownOptions {
   sources: SourceView[]
   /** Products the answer named itself (the model's product tools), before the cited ones. */
   named?: string[]
+  /** The shop whose storefront the chat is on, when known (the session's); else the conversation's. */
+  shopId?: string | null | undefined
 }
 
 /**
@@ -17,18 +19,19 @@ export interface ProductsShownOptions {
  */
 export async function recordProductsShown(
   tx: Prisma.TransactionClient,
-  { conversationId, sources, named = [] }: ProductsShownOptions,
+  { conversationId, sources, named = [], shopId: given }: ProductsShownOptions,
 ): Promise<string[]> {
+  // Only this chat's shop's products: an agent may hold two shops' catalogues.
+  const shopId = given ?? (await shopOfConversation(tx, conversationId))
+  if (!shopId) return []
   const textIds = sources.flatMap((source) => (source.text_id ? [source.text_id] : []))
   const mapped = textIds.length
     ? await tx.shopifyResource.findMany({
-        where: { textId: { in: textIds }, kind: 'product' },
-        select: { textId: true, resourceGid: true, shopId: true },
+        where: { textId: { in: textIds }, kind: 'product', shopId },
+        select: { textId: true, resourceGid: true },
       })
     : []
   const cited = textIds.flatMap((id) => mapped.filter((resource) => resource.textId === id))
-  const shopId = cited[0]?.shopId ?? (await shopOfConversation(tx, conversationId))
-  if (!shopId) return []
   const gids = [...new Set([...named, ...cited.map((resource) => resource.resourceGid)])]
   const shown = await tx.storeProduct.findMany({
     where: { shopId, productGid: { in: gids } },

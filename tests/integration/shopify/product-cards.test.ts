@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ShopifyShop } from '../../../server/db/generated/prisma/client.ts'
 import { ProductCardSchema, VisitorMessageViewSchema } from '../../../server/widgets/public/widget-chat.schemas.ts'
 import type { FakeShopifyAdmin } from '../../support/fake-shopify-admin.ts'
+import { createShop } from '../../support/shopify-testbed.ts'
 import { startStorefrontTestbed, type StorefrontTestbed } from '../../support/storefront-testbed.ts'
 import { chat, newIntegration, visitor } from '../../support/widget-visitors.ts'
 
@@ -116,6 +117,37 @@ describe('product cards on the storefront', () => {
         select: { conversationId: true, variantId: true, quantity: true },
       }),
     ).toEqual([{ conversationId, variantId: '5001', quantity: 2 }])
+  })
+
+  it('show only the chat’s own shop’s products when the agent holds two shops’ catalogues', async () => {
+    testbed.llm.state.reply = () => 'The Summit Tent costs from 349.00 EUR [1].'
+    const { prisma } = testbed.testApp.database
+    // A second shop of the account, on the same agent, whose catalogue holds the text the answer cites.
+    const other = await createShop(testbed.testApp.database, {
+      accountId: testbed.owner.userId,
+      agentId: testbed.agentId,
+    })
+    const tent = 'gid://shopify/Product/1001'
+    const card = await prisma.storeProduct.findFirstOrThrow({ where: { shopId: shop.id, productGid: tent } })
+    await prisma.storeProduct.create({
+      data: { ...card, id: undefined, shopId: other.id, options: card.options ?? [], variants: card.variants ?? [] },
+    })
+    await prisma.shopifyResource.updateMany({
+      where: { shopId: shop.id, resourceGid: tent },
+      data: { shopId: other.id },
+    })
+    try {
+      const { auth, conversationId } = await shopper()
+      const answered = await chat(testbed.testApp, auth, conversationId, 'How much is the Summit Tent?')
+      expect(answered.body.ai_message.sources[0].title).toBe('Summit Tent')
+      expect(answered.body.ai_message.products).toEqual([])
+      expect(await prisma.storefrontEvent.count({ where: { conversationId } })).toBe(0)
+    } finally {
+      await prisma.shopifyResource.updateMany({
+        where: { shopId: other.id, resourceGid: tent },
+        data: { shopId: shop.id },
+      })
+    }
   })
 
   it('stay off a general website: the same agent on a script-tag site answers without cards', async () => {
