@@ -22,7 +22,8 @@ export interface FakeToolCall {
 }
 
 /** How the fake answers the next requests. */
-type FakeLlmMode = 'answer' | 'rate-limited' | 'fail-once' | 'server-error' | 'hang' | 'stall-mid-stream' | 'no-usage'
+type FakeLlmMode =
+  'answer' | 'rate-limited' | 'fail-once' | 'server-error' | 'hang' | 'stall-mid-stream' | 'no-usage' | 'no-tools' // a model served without tool calling: a request offering tools is refused (400)
 
 /**
  * The text a naive model would write: it obeys any order written outside the <sources> block (which is
@@ -121,6 +122,10 @@ export async function startFakeLlm() {
       failedOnce = true
       return sendJson(res, 500, { error: { message: 'The server had an error', type: 'server_error' } })
     }
+    if (state.mode === 'no-tools' && request.tools?.length)
+      return sendJson(res, 400, {
+        error: { message: '"auto" tool choice requires --enable-auto-tool-choice to be set', type: 'BadRequestError' },
+      })
     const calls = request.tools?.length && request.tool_choice !== 'none' ? state.toolCalls(request) : []
     if (calls.length > 0 && request.stream) return writeToolCalls(res, request, calls)
     const text = state.reply(request)

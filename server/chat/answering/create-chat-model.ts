@@ -24,6 +24,9 @@ interface ToolCall {
 }
 
 /** One tool call's result for the model: what the tool answered, or why it could not. */
+/** A 400 about tools: the server runs the model without tool calling. */
+const refusesTools = (error: unknown) => error instanceof OpenAI.BadRequestError && /tool/i.test(error.message)
+
 async function runTool(tools: ChatTools, call: ToolCall): Promise<string> {
   try {
     return await tools.run(call.name, call.arguments)
@@ -47,6 +50,9 @@ export function createChatModel(config: Config): ChatModel | null {
     apiKey: config.LLM_API_KEY ?? 'not-needed',
     maxRetries: 2,
   })
+  // A model served without tool calling refuses a request that offers tools (400): from then on this
+  // process offers none, and the storefront assistant answers from its passages alone.
+  let toolsRefused = false
   return {
     defaults: { model: config.LLM_MODEL, temperature: config.LLM_TEMPERATURE, maxTokens: config.LLM_MAX_TOKENS },
     async generate({ messages, settings, onToken, signal, tools }) {
@@ -60,24 +66,37 @@ export function createChatModel(config: Config): ChatModel | null {
       let model = settings.model
       try {
         for (let round = 0; ; round += 1) {
-          const offerTools = tools && tools.definitions.length > 0
-          const stream = await client.chat.completions.create(
-            {
-              model: settings.model,
-              messages: conversation,
-              temperature: settings.temperature,
-              max_tokens: settings.maxTokens,
-              stream: true,
-              stream_options: { include_usage: true },
-              ...(offerTools
-                ? {
-                    tools: tools.definitions.map((definition) => ({ type: 'function' as const, function: definition })),
-                    tool_choice: round < TOOL_ROUNDS ? ('auto' as const) : ('none' as const),
-                  }
-                : {}),
-            },
-            { signal: combined, timeout: config.LLM_TIMEOUT_MS },
-          )
+          const offerTools = !toolsRefused && tools && tools.definitions.length > 0
+          const stream = await client.chat.completions
+            .create(
+              {
+                model: settings.model,
+                messages: conversation,
+                temperature: settings.temperature,
+                max_tokens: settings.maxTokens,
+                stream: true,
+                stream_options: { include_usage: true },
+                ...(offerTools
+                  ? {
+                      tools: tools.definitions.map((definition) => ({
+                        type: 'function' as const,
+                        function: definition,
+                      })),
+                      tool_choice: round < TOOL_ROUNDS ? ('auto' as const) : ('none' as const),
+                    }
+                  : {}),
+              },
+              { signal: combined, timeout: config.LLM_TIMEOUT_MS },
+            )
+            .catch((error: unknown) => {
+              if (offerTools && refusesTools(error)) return null
+              throw error
+            })
+          if (!stream) {
+            toolsRefused = true
+            round -= 1 // the same round again, without tools
+            continue
+          }
           const calls = new Map<number, ToolCall>()
           let roundText = ''
           let usage: { prompt_tokens: number; completion_tokens: number } | undefined
@@ -104,7 +123,7 @@ export function createChatModel(config: Config): ChatModel | null {
             promptTokens += usage.prompt_tokens
             completionTokens += usage.completion_tokens
           } else reported = false
-          if (!tools || calls.size === 0 || round >= TOOL_ROUNDS) break
+          if (!offerTools || calls.size === 0 || round >= TOOL_ROUNDS) break
           const made = [...calls.values()]
           conversation.push({
             role: 'assistant',

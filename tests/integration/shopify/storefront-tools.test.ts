@@ -97,4 +97,19 @@ describe('the storefront tools with a language model', () => {
     await chat(bed.testApp, site.auth, site.conversationId, 'Where is my order?')
     expect(bed.llm.requests.slice(from).map((request) => request.tools)).toEqual([undefined])
   })
+
+  // Last, for the process remembers: a model served without tool calling refuses requests that offer tools.
+  it('answers in words where the model cannot call tools, and offers it none after the first refusal', async () => {
+    bed.llm.state.mode = 'no-tools'
+    bed.llm.state.reply = () => 'The Summit Tent costs from 349.00 EUR [1].'
+    const { auth, conversationId } = await bed.shopper()
+    const from = bed.llm.requests.length
+    const first = await chat(bed.testApp, auth, conversationId, 'How much is the Summit Tent?')
+    expect(first.status).toBe(200)
+    expect(first.body.ai_message.message_text).toContain('349.00')
+    const second = await chat(bed.testApp, auth, conversationId, 'And in orange?')
+    expect(second.status).toBe(200)
+    expect(bed.llm.requests.slice(from).map((request) => Boolean(request.tools?.length))).toEqual([true, false, false])
+    bed.llm.state.mode = 'answer'
+  })
 })
