@@ -13,6 +13,20 @@ const ORDER_QUESTIONS = [
   /(طلبي|طلباتي|شحنتي)/,
 ]
 
+// Returning, refunding, cancelling or exchanging an order is a question for the shop's policy (its
+// knowledge), not a list of the shopper's orders.
+const POLICY_QUESTIONS = [
+  /\b(return(s|ing|ed)?|refunds?|refunding|cancel(s|led|ling|lation)?|exchang(e|es|ing))\b/i,
+  /(zurück(geben|senden|schicken)|rückgabe|rücksendung|erstattung|stornier|umtausch)/i,
+  /\b(retourner|retour|rembourse\w*|annuler|annulation|échanger?)\b/i,
+  /\b(devolver|devolución|devolucion|reembolso|cancelar|cambiar)\b/i,
+  /\b(restituire|reso|rimborso|annullare)\b/i,
+  /\b(devolução|devolucao|trocar)\b/i,
+  /(إرجاع|استرداد|إلغاء|استبدال)/,
+]
+
 export function asksAboutOrders(text: string): boolean {
-  return ORDER_QUESTIONS.some((pattern) => pattern.test(text))
+  return (
+    ORDER_QUESTIONS.some((pattern) => pattern.test(text)) && !POLICY_QUESTIONS.some((pattern) => pattern.test(text))
+  )
 }
