@@ -4,7 +4,7 @@ import { startFakeLlm } from '../tests/support/fake-llm.ts'
 import type { SpawnedServer } from '../tests/support/spawn-server.ts'
 import { measureServerStart, stopServer } from './measure-server-start.ts'
 import { askAtOnce, prepareWidgetAgent } from './measure-visitors.ts'
-import { startNginx } from './start-nginx.ts'
+import { startNginxLoadBalancer } from '../tests/support/nginx-load-balancer.ts'
 
 const SITE = 'https://shop.example.com'
 
@@ -13,7 +13,7 @@ async function behindNginx<T>(env: Record<string, string>, work: (url: string) =
   try {
     // One after the other: the first applies the migrations.
     for (let index = 0; index < 2; index += 1) servers.push((await measureServerStart(env)).server)
-    const nginx = await startNginx(servers.map((server) => `127.0.0.1:${server.port}`))
+    const nginx = await startNginxLoadBalancer(servers.map((server) => `127.0.0.1:${server.port}`))
     try {
       return await work(nginx.url)
     } finally {
