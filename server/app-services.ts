@@ -84,7 +84,12 @@ export async function createAppServices({
 }: CreateAppServicesOptions): Promise<AppServices> {
   // The rows each visitor message reads, kept by this process until any process changes them.
   const keptRows = keepRows(database, logger)
-  const rateLimits = await createRateLimits(config, database)
+  const rateLimits = await createRateLimits(config, database, logger)
+  // On a PostgreSQL server several processes may share the data: say which settings hold for one only.
+  if (config.DATABASE_URL && config.RATE_LIMIT_STORE === 'memory')
+    logger.info('RATE_LIMIT_STORE=memory: rate limits are counted per process (set redis for several servers)')
+  if (config.DATABASE_URL && config.STORAGE_DRIVER === 'local')
+    logger.info('STORAGE_DRIVER=local: files stay on this machine (set s3 for servers or workers on others)')
   const stripe = createStripeClient(config)
   const storage = createFileStorage(config)
   const embedder = createEmbedder(config)

@@ -1,4 +1,5 @@
 // Where rate-limit counts live (decision 016). Touch it to add a store, not to add a limit.
+import type { Logger } from '../logging/create-logger.ts'
 import { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Config } from '../config/config.schemas.ts'
@@ -21,14 +22,28 @@ const REDIS_STARTUP_WAIT_MS = 3_000
 
 // Waits for the first connection (so the first requests after start count in Redis), then commands
 // fail fast while Redis is away: the in-memory insurance limiter answers until it is back.
-async function connectRedis(url: string) {
+async function connectRedis(url: string, logger: Logger | undefined) {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     commandTimeout: 1_000,
     connectTimeout: 2_000,
     maxRetriesPerRequest: 1,
   })
-  redis.on('error', () => {})
+  // Said once when Redis goes away and once when it is back, never per failed command: while it is away
+  // each process counts in its own memory, so N processes let N times each limit through.
+  let away = false
+  redis.on('error', (error: Error) => {
+    if (away) return
+    away = true
+    logger?.error(
+      { err: error },
+      'Redis for rate limits is unreachable: each process counts its limits in its own memory until it is back',
+    )
+  })
+  redis.on('ready', () => {
+    if (away) logger?.info('Redis for rate limits is back: limits are shared again')
+    away = false
+  })
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, REDIS_STARTUP_WAIT_MS)
     redis.once('ready', () => {
@@ -39,9 +54,9 @@ async function connectRedis(url: string) {
   return redis
 }
 
-async function connectStore(config: Config, database: Database) {
+async function connectStore(config: Config, database: Database, logger: Logger | undefined) {
   if (config.RATE_LIMIT_STORE === 'redis') {
-    const redis = await connectRedis(config.REDIS_URL ?? '')
+    const redis = await connectRedis(config.REDIS_URL ?? '', logger)
     return {
       make: (options: LimiterOptions) => new RateLimiterRedis({ ...options, storeClient: redis }),
       close: async () => void redis.disconnect(),
@@ -62,8 +77,8 @@ async function connectStore(config: Config, database: Database) {
  * deployment counts against the same limits. A shared store that fails falls back to memory rather
  * than locking everyone out.
  */
-export async function createLimiterStore(config: Config, database: Database): Promise<LimiterStore> {
-  const store = await connectStore(config, database)
+export async function createLimiterStore(config: Config, database: Database, logger?: Logger): Promise<LimiterStore> {
+  const store = await connectStore(config, database, logger)
   return {
     limiter: (name, points, duration) => {
       const options: LimiterOptions = { keyPrefix: `${config.RATE_LIMIT_NAMESPACE}:${name}`, points, duration }

@@ -1,3 +1,4 @@
+import type { Logger } from '../logging/create-logger.ts'
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import type { Config } from '../config/config.schemas.ts'
 import type { Database } from '../db/database.ts'
@@ -64,8 +65,8 @@ async function consume(limiter: RateLimiterAbstract, key: string, what = 'attemp
 }
 
 /** Every limit on one store (decision 016): memory, or the database or Redis that all processes share. */
-export async function createRateLimits(config: Config, database: Database): Promise<RateLimits> {
-  const store = await createLimiterStore(config, database)
+export async function createRateLimits(config: Config, database: Database, logger?: Logger): Promise<RateLimits> {
+  const store = await createLimiterStore(config, database, logger)
   const perIp = store.limiter('auth_ip', config.AUTH_RATE_LIMIT_PER_IP, config.AUTH_RATE_LIMIT_WINDOW_SECONDS)
   const perAccount = store.limiter(
     'auth_account',

@@ -290,6 +290,23 @@ describe('a shared store', () => {
     },
   )
 
+  it('RATE_LIMIT_STORE=redis with Redis out of reach: limits still hold in the process, and the log says so once', async () => {
+    const app = await appWith({
+      RATE_LIMIT_STORE: 'redis',
+      REDIS_URL: 'redis://127.0.0.1:1', // nothing listens there
+      AUTH_RATE_LIMIT_PER_IP: '2',
+    })
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      expect(
+        (await app.request.post('/api/accounts/login/').send({ email: 'x@example.com', password: 'Wrong-1!' })).status,
+      ).toBe(401)
+    expect(
+      (await app.request.post('/api/accounts/login/').send({ email: 'x@example.com', password: 'Wrong-1!' })).status,
+    ).toBe(429)
+    const said = app.logLines.filter((line) => String(line.msg).startsWith('Redis for rate limits is unreachable'))
+    expect(said).toHaveLength(1)
+  })
+
   it('RATE_LIMIT_STORE=database: the sign-in throttle counts across processes, and remembers where the owner signed in', async () => {
     const overrides = {
       RATE_LIMIT_STORE: 'database',
