@@ -1,64 +1,102 @@
-// Retrieval on the embedded default (PGlite), full text only: SciFact's test split (nDCG@10 and
-// Recall@100, as BEIR evaluates them, and how often the offline answerer cites a relevant document), and search latency for one agent at 5,000 and 100,000 passages.
+// Retrieval, full text only: SciFact's test split on the embedded default (PGlite; nDCG@10 and
+// Recall@100, as BEIR evaluates them, and how often the offline answerer cites a relevant document),
+// and search latency for one agent at 5,000 and 100,000 passages on PGlite and, when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set, on a fresh PostgreSQL database; and the HNSW index's
+// costs and latency on PGlite (measure-vector-index.ts).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { searchFullText } from '../server/chat/retrieval/search-full-text.ts'
 import type { Database } from '../server/db/database.ts'
+import { detectVectorSearch } from '../server/db/detect-vector-search.ts'
 import { applyMigrations } from '../server/db/migrations/apply-migrations.ts'
 import { openEmbeddedDatabase } from '../server/db/open-embedded-database.ts'
-import { indexSections } from '../server/knowledge/indexing/index-sections.ts'
-import { replaceSections } from '../server/knowledge/indexing/replace-sections.ts'
+import { openPostgresDatabase } from '../server/db/open-postgres-database.ts'
+import { growTo, indexSciFact } from './index-sci-fact.ts'
+import { measureFullTextLatency } from './measure-full-text-latency.ts'
+import { measureVectorIndex } from './measure-vector-index.ts'
 import { measureOfflineAnswers } from './measure-offline-answers.ts'
 import { measureOfflineFaq } from './offline-faq.ts'
-import { ndcgAt, rankDocuments, readSciFactCorpus, readSciFactSplit, recallAt, type CorpusDocument } from './scifact.ts'
+import { ndcgAt, rankDocuments, readSciFactCorpus, readSciFactSplit, recallAt } from './scifact.ts'
 
-const CHUNK = { size: 1_000, overlap: 150 } // the server's defaults (CHUNK_SIZE, CHUNK_OVERLAP)
+async function createAccount(database: Database) {
+  return (await database.prisma.user.create({ data: { email: 'bench@example.com', fullName: 'Bench' } })).id
+}
 
-async function indexCorpus(database: Database, accountId: string, documents: CorpusDocument[]) {
-  const agent = await database.prisma.agent.create({ data: { accountId, name: 'SciFact' } })
-  for (const document of documents) {
-    const content = document.text || document.title
-    const text = await database.prisma.text.create({
-      data: {
-        accountId,
-        agentId: agent.id,
-        title: document.title.slice(0, 200),
-        content,
-        metaData: { corpus_id: document._id },
-      },
+async function measureQuality(database: Database, agentId: string) {
+  const passages = await database.prisma.knowledgeChunk.findMany({
+    where: { agentId },
+    select: { id: true, text: { select: { metaData: true } } },
+  })
+  const corpusIdOf = new Map(
+    passages.map((passage) => [
+      passage.id,
+      String((passage.text?.metaData as { corpus_id?: string } | null)?.corpus_id),
+    ]),
+  )
+  const split = readSciFactSplit('test')
+  let ndcg = 0
+  let recall = 0
+  for (const query of split) {
+    const hits = await searchFullText(database, {
+      agentId,
+      question: query.text,
+      options: { limit: 300, minCoverage: 0 },
     })
-    const item = { type: 'text' as const, id: text.id, agentId: agent.id, accountId }
-    const { changedSectionIds } = await replaceSections(database, item, [{ title: document.title, content }])
-    await indexSections(database, { item, sectionIds: changedSectionIds, options: { chunk: CHUNK, embedder: null } })
+    const ranked = rankDocuments(hits.map((hit) => corpusIdOf.get(hit.chunkId) ?? ''))
+    ndcg += ndcgAt(10, ranked, query.relevant)
+    recall += recallAt(100, ranked, query.relevant)
   }
-  return agent.id
+  const texts = await database.prisma.text.findMany({ where: { agentId }, select: { id: true, metaData: true } })
+  const offlineAnswers = await measureOfflineAnswers(database, {
+    agentId,
+    corpusIdOfText: new Map(
+      texts.map((text) => [text.id, String((text.metaData as { corpus_id?: string } | null)?.corpus_id)]),
+    ),
+    queries: split,
+  })
+  return {
+    passages: passages.length,
+    queries: split.length,
+    ndcgAt10: ndcg / split.length,
+    recallAt100: recall / split.length,
+    offlineAnswers,
+  }
 }
 
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0
-
-async function latencies(database: Database, agentId: string, questions: string[]) {
-  const times: number[] = []
-  for (const question of questions) {
-    const started = performance.now()
-    await searchFullText(database, { agentId, question, options: { limit: 40, minCoverage: 0.3 } })
-    times.push(performance.now() - started)
-  }
-  times.sort((a, b) => a - b)
-  return { p50Ms: percentile(times, 0.5), p99Ms: percentile(times, 0.99) }
+/** Latency at 5,000 passages (the first SciFact documents, grown by copies) and at 100,000. */
+async function measureLatencies(database: Database, label: string, largeAgentId?: string) {
+  const accountId = (await database.prisma.user.findFirstOrThrow()).id
+  const corpus = readSciFactCorpus()
+  const questions = readSciFactSplit('test').map((query) => query.text)
+  const small = await indexSciFact(database, { accountId, documents: corpus.slice(0, 2_400) })
+  const smallCount = await growTo(database, small, 5_000)
+  const large = largeAgentId ?? (await indexSciFact(database, { accountId, documents: corpus }))
+  const largeCount = await growTo(database, large, 100_000)
+  const rows = [
+    await measureFullTextLatency(database, { label, agentId: small, passages: smallCount, questions }),
+    await measureFullTextLatency(database, { label, agentId: large, passages: largeCount, questions }),
+  ]
+  return { rows, smallAgentId: small }
 }
 
-/** Copies the agent's passages (with fresh ids) until it holds `target` of them. */
-async function growTo(database: Database, agentId: string, target: number) {
-  for (;;) {
-    const count = await database.prisma.knowledgeChunk.count({ where: { agentId } })
-    if (count >= target) return count
-    await database.prisma.$executeRaw`
-      insert into knowledge_chunks (id, account_id, agent_id, source_type, text_id, position, title, content, language, token_count, term_count, search_vector, embedding, created_at)
-      select gen_random_uuid(), account_id, agent_id, source_type, text_id, position, title, content, language, token_count, term_count, search_vector, embedding, now()
-      from knowledge_chunks where agent_id = ${agentId}::uuid
-      limit ${Math.min(count, target - count)}`
+async function measureOnPostgres(postgresUrl: string) {
+  const name = `agentdesk_bench_retrieval_${Date.now()}`
+  const admin = new pg.Client({ connectionString: postgresUrl })
+  await admin.connect()
+  await admin.query(`create database "${name}"`)
+  const url = new URL(postgresUrl)
+  url.pathname = `/${name}`
+  const database = await openPostgresDatabase(url.toString(), 5)
+  try {
+    await applyMigrations(database)
+    await createAccount(database)
+    return (await measureLatencies(database, 'PostgreSQL')).rows
+  } finally {
+    await database.close()
+    await admin.query(`drop database if exists "${name}" with (force)`)
+    await admin.end()
   }
 }
 
@@ -67,65 +105,28 @@ export async function measureRetrieval() {
   const database = await openEmbeddedDatabase(dataDir)
   try {
     await applyMigrations(database)
-    const accountId = (await database.prisma.user.create({ data: { email: 'bench@example.com', fullName: 'Bench' } }))
-      .id
+    const accountId = await createAccount(database)
     const corpus = readSciFactCorpus()
     const indexStarted = performance.now()
-    const agentId = await indexCorpus(database, accountId, corpus)
+    const agentId = await indexSciFact(database, { accountId, documents: corpus })
     const indexSeconds = (performance.now() - indexStarted) / 1000
-    const passages = await database.prisma.knowledgeChunk.findMany({
-      where: { agentId },
-      select: { id: true, text: { select: { metaData: true } } },
+    const { offlineAnswers, ...quality } = await measureQuality(database, agentId)
+    const { rows: latency, smallAgentId } = await measureLatencies(database, 'PGlite', agentId)
+    await detectVectorSearch(database)
+    // 2,000 vectors of 1,536 dimensions (text-embedding-3-small's): enough to see the trade, short enough to run.
+    const vectorIndex = await measureVectorIndex(database, {
+      agentId: smallAgentId,
+      passages: 2_000,
+      dimensions: 1_536,
     })
-    const corpusIdOf = new Map(
-      passages.map((passage) => [
-        passage.id,
-        String((passage.text?.metaData as { corpus_id?: string } | null)?.corpus_id),
-      ]),
-    )
-    const split = readSciFactSplit('test')
-    let ndcg = 0
-    let recall = 0
-    for (const query of split) {
-      const hits = await searchFullText(database, {
-        agentId,
-        question: query.text,
-        options: { limit: 300, minCoverage: 0 },
-      })
-      const ranked = rankDocuments(hits.map((hit) => corpusIdOf.get(hit.chunkId) ?? ''))
-      ndcg += ndcgAt(10, ranked, query.relevant)
-      recall += recallAt(100, ranked, query.relevant)
-    }
-    const texts = await database.prisma.text.findMany({ where: { agentId }, select: { id: true, metaData: true } })
-    const offlineAnswers = await measureOfflineAnswers(database, {
-      agentId,
-      corpusIdOfText: new Map(
-        texts.map((text) => [text.id, String((text.metaData as { corpus_id?: string } | null)?.corpus_id)]),
-      ),
-      queries: split,
-    })
-    const questions = split.map((query) => query.text)
-    // 5,000 passages: the first SciFact documents, in an agent of their own.
-    const small = await indexCorpus(database, accountId, corpus.slice(0, 2_400))
-    const smallCount = await growTo(database, small, 5_000)
-    const at5k = await latencies(database, small, questions)
-    const largeCount = await growTo(database, agentId, 100_000)
-    const at100k = await latencies(database, agentId, questions)
+    const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+    if (postgresUrl) latency.push(...(await measureOnPostgres(postgresUrl)))
     return {
-      sciFact: {
-        documents: corpus.length,
-        passages: passages.length,
-        queries: split.length,
-        indexSeconds,
-        ndcgAt10: ndcg / split.length,
-        recallAt100: recall / split.length,
-      },
+      sciFact: { documents: corpus.length, ...quality, indexSeconds },
       offlineAnswers,
       offlineFaqAnswers: measureOfflineFaq(),
-      latency: [
-        { passages: smallCount, ...at5k },
-        { passages: largeCount, ...at100k },
-      ],
+      latency,
+      vectorIndex,
     }
   } finally {
     await database.close()

@@ -59,6 +59,8 @@ export interface AppServices {
   mail: MailTransport
   /** Tells the live streams of every process that a conversation changed (a person joined, a message came). */
   signals: ConversationSignals
+  /** The process begins to stop: live streams end now, and the worker hands back its jobs meanwhile. */
+  beginStop(): void
   close(): Promise<void>
 }
 
@@ -174,6 +176,9 @@ export async function createAppServices({
   // Ended widget sessions and the refresh tokens they spent, which would otherwise pile up for ever.
   const widgetSessionSweep = sweepExpiredWidgetSessions(database, logger)
   const signals = createConversationSignals(database, logger)
+  // Begun with the stop, beside the HTTP drain, so the two graces run at once rather than one after the other.
+  let workerStopped: Promise<void> | null = null
+  const stopWorker = () => (workerStopped ??= worker?.stop(config.SHUTDOWN_TIMEOUT_MS) ?? Promise.resolve())
   return {
     sessions: {
       accessTokenKey: secrets.accessTokenKey,
@@ -192,6 +197,10 @@ export async function createAppServices({
     stripe,
     mail,
     signals,
+    beginStop: () => {
+      signals.endStreams()
+      void stopWorker()
+    },
     close: async () => {
       await signals.close()
       await keptRows.close()
@@ -201,7 +210,7 @@ export async function createAppServices({
       await abandonedAnswers.stop()
       await widgetSessionSweep.stop()
       await presence.release()
-      await worker?.stop(config.SHUTDOWN_TIMEOUT_MS)
+      await stopWorker()
       mail.close()
       await rateLimits.close()
     },

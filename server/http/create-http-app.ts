@@ -74,7 +74,10 @@ export interface HttpAppOptions {
  * the embedded Shopify app's build is loaded (at once without it); requests before then wait for it.
  */
 export type HttpApp = Express & {
-  /** The process begins to stop: live streams end now with a reconnect event (the server drains the rest). */
+  /**
+   * The process begins to stop: live streams end now with a reconnect event, and the in-server worker hands
+   * its jobs back while the server drains the rest.
+   */
   beginStop(): void
   close(): Promise<void>
   shopifyAppLoaded(): Promise<void>
@@ -300,7 +303,7 @@ export async function createHttpApp({
   app.use(handleErrors)
   return Object.assign(app, {
     shopifyAppLoaded: () => shopifyApp?.loaded ?? Promise.resolve(),
-    beginStop: () => services.signals.endStreams(),
+    beginStop: () => services.beginStop(),
     close: async () => {
       await shopifyApp?.close()
       await services.close()

@@ -3,7 +3,8 @@ import type { Embedder } from '../../knowledge/indexing/create-embedder.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import { fuseRankings } from './fuse-rankings.ts'
 import type { Passage, RankedChunk } from './passage.ts'
-import { searchFullText } from './search-full-text.ts'
+import { rankFullText } from './rank-full-text.ts'
+import { readQuestionPlan, type QuestionPlan } from './read-question-plan.ts'
 import type { VectorSearch } from './search-vectors.ts'
 
 export interface Retriever {
@@ -25,13 +26,9 @@ const MIN_SHARE_OF_BEST = 0.2
 // Retrieval reads the start of very long messages only.
 const QUESTION_CHARACTERS = 2_000
 
-async function vectorHits(retriever: Retriever, agentId: string, question: string): Promise<RankedChunk[]> {
-  if (!retriever.embedder) return []
-  const embedded = await retriever.database.prisma.knowledgeIndexStat.aggregate({
-    where: { agentId },
-    _sum: { embeddedCount: true },
-  })
-  if (!embedded._sum.embeddedCount) return []
+async function vectorHits(retriever: Retriever, plan: QuestionPlan, question: string): Promise<RankedChunk[]> {
+  if (!retriever.embedder || plan.embeddedCount === 0) return []
+  const { agentId } = plan
   try {
     const [vector] = await retriever.embedder.embed([question])
     if (!vector) return []
@@ -41,6 +38,8 @@ async function vectorHits(retriever: Retriever, agentId: string, question: strin
       model: retriever.embedder.model,
       limit: CANDIDATES_PER_RETRIEVER,
       minSimilarity: retriever.minSimilarity,
+      indexVersion: plan.version,
+      embeddedCount: plan.embeddedCount,
     })
   } catch (error) {
     // The embedding endpoint failing must not silence the agent: full text still answers.
@@ -59,7 +58,9 @@ export interface RetrievePassagesOptions {
 /**
  * The passages of one agent that answer a question, best first: BM25 full text and, when the agent's
  * passages have vectors, cosine similarity, fused by reciprocal rank. Passages under either
- * retriever's relevance floor are never returned, so an unrelated question gets none.
+ * retriever's relevance floor are never returned, so an unrelated question gets none. Statements:
+ * the plan and the passages' content, the SQL search between them when this process does not hold
+ * the agent's passages in memory, and one more for the vector search.
  */
 export async function retrievePassages({
   retriever,
@@ -68,13 +69,14 @@ export async function retrievePassages({
   limit = retriever.topK,
 }: RetrievePassagesOptions): Promise<Passage[]> {
   const text = question.slice(0, QUESTION_CHARACTERS)
+  // One statement plans both searches: the question's words, their weights, and whether vectors exist.
+  const plan = await readQuestionPlan(retriever.database, { agentId, question: text })
   const [fullText, vectors] = await Promise.all([
-    searchFullText(retriever.database, {
-      agentId,
-      question: text,
+    rankFullText(retriever.database, {
+      plan,
       options: { limit: CANDIDATES_PER_RETRIEVER, minCoverage: MIN_COVERAGE },
     }),
-    vectorHits(retriever, agentId, text),
+    vectorHits(retriever, plan, text),
   ])
   const best = fullText[0]?.score ?? 0
   const relevantText = fullText.filter((hit) => hit.score >= best * MIN_SHARE_OF_BEST)

@@ -1,4 +1,6 @@
 import type { Database, VectorSearchMode } from '../../db/database.ts'
+import { Prisma } from '../../db/generated/prisma/client.ts'
+import { approximatePredicate, fixedVector, hasApproximateIndex } from './approximate-vector-indexes.ts'
 import { cosineTop, normalized } from './cosine-top.ts'
 import type { RankedChunk } from './passage.ts'
 
@@ -9,6 +11,10 @@ interface VectorQuery {
   model: string
   limit: number
   minSimilarity: number
+  /** The agent's index version when the caller has read it already (saves the in-process search a statement). */
+  indexVersion?: bigint
+  /** How many of the agent's passages have vectors, when known: few are searched exactly. */
+  embeddedCount?: number
 }
 
 export interface VectorSearch {
@@ -56,7 +62,7 @@ function inProcessSearch(database: Database, cacheBytes: number): VectorSearch {
   const cachedBytes = () => [...cache.values()].reduce((sum, entry) => sum + entry.matrix.byteLength, 0)
   return {
     async search(query) {
-      const version = await indexVersion(database, query.agentId)
+      const version = query.indexVersion ?? (await indexVersion(database, query.agentId))
       let entry = cache.get(query.agentId)
       if (
         !entry ||
@@ -93,11 +99,36 @@ function inProcessSearch(database: Database, cacheBytes: number): VectorSearch {
   }
 }
 
-/** Exact search by pgvector's cosine distance, casting the real[] column (so any dimension works). */
-function pgvectorSearch(database: Database): VectorSearch {
+// Agents with fewer vectors than this are searched exactly: a scan of them is quick, and a walk of a
+// graph shared with every other agent's passages would meet few of theirs.
+const APPROXIMATE_FROM = 5_000
+
+interface PgvectorSearchOptions {
+  /** Agents with at least this many vectors are searched through the model's HNSW index, when it exists. */
+  approximateFrom: number
+}
+
+/**
+ * pgvector's cosine distance. Large agents go through the HNSW index of their model's fixed-dimension
+ * vector (`embedding::vector(n)`, a partial index per model); when its walk finds fewer passages than
+ * asked for (the agent's are rare in the graph), or the index is missing or still building, exact
+ * search answers, casting the real[] column (so any dimension works).
+ */
+export function createPgvectorSearch(database: Database, { approximateFrom }: PgvectorSearchOptions): VectorSearch {
   return {
     async search(query) {
       const literal = `[${query.vector.join(',')}]`
+      const space = { model: query.model, dimensions: query.vector.length }
+      if ((query.embeddedCount ?? 0) >= approximateFrom && hasApproximateIndex(database, space)) {
+        const vector = Prisma.raw(fixedVector(space))
+        const rows = await database.prisma.$queryRaw<RankedChunk[]>`
+          select id::text as "chunkId", 1 - (${vector} <=> ${literal}::vector) as score
+          from knowledge_chunks
+          where agent_id = ${query.agentId}::uuid and ${Prisma.raw(approximatePredicate(space))}
+          order by ${vector} <=> ${literal}::vector
+          limit ${query.limit}`
+        if (rows.length === query.limit) return rows.filter((row) => row.score >= query.minSimilarity)
+      }
       const rows = await database.prisma.$queryRaw<RankedChunk[]>`
         select id::text as "chunkId", 1 - (embedding::vector <=> ${literal}::vector) as score
         from knowledge_chunks
@@ -110,5 +141,7 @@ function pgvectorSearch(database: Database): VectorSearch {
 }
 
 export function createVectorSearch(database: Database, mode: VectorSearchMode, cacheBytes: number): VectorSearch {
-  return mode === 'pgvector' ? pgvectorSearch(database) : inProcessSearch(database, cacheBytes)
+  return mode === 'pgvector'
+    ? createPgvectorSearch(database, { approximateFrom: APPROXIMATE_FROM })
+    : inProcessSearch(database, cacheBytes)
 }

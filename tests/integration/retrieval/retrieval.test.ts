@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  approximateIndexName,
+  prepareApproximateIndex,
+} from '../../../server/chat/retrieval/approximate-vector-indexes.ts'
 import { retrievePassages, type Retriever } from '../../../server/chat/retrieval/retrieve-passages.ts'
 import { searchFullText } from '../../../server/chat/retrieval/search-full-text.ts'
-import { createVectorSearch } from '../../../server/chat/retrieval/search-vectors.ts'
+import { createPgvectorSearch, createVectorSearch } from '../../../server/chat/retrieval/search-vectors.ts'
+import { countStatementsOf } from '../../../server/db/count-statements.ts'
 import type { Database } from '../../../server/db/database.ts'
 import { detectVectorSearch } from '../../../server/db/detect-vector-search.ts'
 import { createEmbedder, type Embedder } from '../../../server/knowledge/indexing/create-embedder.ts'
@@ -9,11 +14,12 @@ import { indexSections } from '../../../server/knowledge/indexing/index-sections
 import { replaceSections } from '../../../server/knowledge/indexing/replace-sections.ts'
 import { createLogger } from '../../../server/logging/create-logger.ts'
 import { testConfig } from '../../support/create-test-app.ts'
-import { createTestDatabase } from '../../support/create-test-database.ts'
+import { createTestDatabase, openDatabaseAt, type DatabaseLocation } from '../../support/create-test-database.ts'
 import { startFakeOpenAi } from '../../support/fake-openai.ts'
 
 let database: Database
 let cleanup: () => Promise<void>
+let location: DatabaseLocation
 let embeddings: Awaited<ReturnType<typeof startFakeOpenAi>>
 let embedder: Embedder
 let accountId: string
@@ -22,6 +28,7 @@ beforeAll(async () => {
   const created = await createTestDatabase()
   database = created.database
   cleanup = created.cleanup
+  location = created.location
   embeddings = await startFakeOpenAi({ vectors: 'concepts' })
   embedder = createEmbedder(testConfig(embeddings.config)) as Embedder
   accountId = (await database.prisma.user.create({ data: { email: 'retrieval@example.com', fullName: 'R' } })).id
@@ -33,10 +40,14 @@ afterAll(async () => {
 
 async function agentWith(texts: Record<string, string>, { withVectors = false } = {}) {
   const agent = await database.prisma.agent.create({ data: { accountId, name: 'Retrieval' } })
+  return addTexts(agent.id, texts, { withVectors })
+}
+
+async function addTexts(agentId: string, texts: Record<string, string>, { withVectors = false } = {}) {
   const ids: Record<string, string> = {}
   for (const [title, content] of Object.entries(texts)) {
-    const text = await database.prisma.text.create({ data: { accountId, agentId: agent.id, title, content } })
-    const item = { type: 'text' as const, id: text.id, agentId: agent.id, accountId }
+    const text = await database.prisma.text.create({ data: { accountId, agentId, title, content } })
+    const item = { type: 'text' as const, id: text.id, agentId, accountId }
     const { changedSectionIds } = await replaceSections(database, item, [{ title, content }])
     await indexSections(database, {
       item,
@@ -48,7 +59,7 @@ async function agentWith(texts: Record<string, string>, { withVectors = false } 
     })
     ids[title] = text.id
   }
-  return { agentId: agent.id, ids }
+  return { agentId, ids }
 }
 
 async function titlesFound(agentId: string, question: string, minCoverage = 0) {
@@ -158,6 +169,7 @@ describe('skipping passages that cannot reach the top (MaxScore)', () => {
             limit,
             minCoverage: 0,
             firstPassPassages: 100_000,
+            inMemory: false,
           },
         })
         const pruned = await searchFullText(database, {
@@ -167,6 +179,7 @@ describe('skipping passages that cannot reach the top (MaxScore)', () => {
             limit,
             minCoverage: 0,
             firstPassPassages: 5,
+            inMemory: false,
           },
         })
         expect(
@@ -175,6 +188,113 @@ describe('skipping passages that cannot reach the top (MaxScore)', () => {
         ).toEqual(full.map((hit) => hit.chunkId))
         expect(pruned.map((hit) => hit.score)).toEqual(full.map((hit) => hit.score))
       }
+    }
+  })
+})
+
+describe('passages held in memory', () => {
+  it('rank exactly as the SQL search does, for every limit and coverage floor', async () => {
+    const texts: Record<string, string> = {
+      Quotes: "The shop's \\back\\slash policy: it's 'quoted' and free.",
+      Deutsch: 'Die Bestellungen werden innerhalb von drei Werktagen versendet und sind versichert.',
+    }
+    for (let index = 0; index < 40; index += 1) {
+      texts[`Item ${index}`] =
+        `This watch comes with a warranty card.${index % 3 === 0 ? ' The strap is leather.' : ''}${' A good watch.'.repeat(index % 4)}`
+    }
+    const { agentId } = await agentWith(texts)
+    for (const question of [
+      'watch warranty leather strap',
+      "shop's policy quoted",
+      'Bestellung versendet',
+      'good watch',
+    ]) {
+      for (const [limit, minCoverage] of [
+        [1, 0],
+        [5, 0.3],
+        [40, 0],
+        [40, 0.6],
+      ] as const) {
+        const search = (inMemory: boolean) =>
+          searchFullText(database, { agentId, question, options: { limit, minCoverage, inMemory } })
+        const [inSql, inMemory] = [await search(false), await search(true)]
+        expect(
+          inMemory.map((hit) => hit.chunkId),
+          question,
+        ).toEqual(inSql.map((hit) => hit.chunkId))
+        inMemory.forEach((hit, place) => expect(hit.score).toBeCloseTo(inSql[place]?.score ?? NaN, 9))
+        expect(inSql.length, question).toBeGreaterThan(0)
+      }
+    }
+  })
+
+  it('see passages added and deleted after they were read', async () => {
+    const { agentId, ids } = await agentWith({ Hours: 'The shop opens at nine every morning.' })
+    expect(await titlesFound(agentId, 'parcel couriers')).toEqual([])
+    const { ids: added } = await addTexts(agentId, { Delivery: 'Couriers bring every parcel in two days.' })
+    expect(await titlesFound(agentId, 'parcel couriers')).toEqual(['Delivery'])
+    await database.prisma.text.delete({ where: { id: added.Delivery } })
+    expect(await titlesFound(agentId, 'parcel couriers')).toEqual([])
+    expect(await titlesFound(agentId, 'shop opens')).toEqual(['Hours'])
+    await database.prisma.text.delete({ where: { id: ids.Hours } })
+    expect(await titlesFound(agentId, 'shop opens')).toEqual([])
+  })
+
+  it('stay exact through additions, rewrites and deletions made after they were read', async () => {
+    const { agentId, ids } = await agentWith({
+      Hours: 'The shop opens at nine every morning.',
+      Watch: 'This watch comes with a leather strap and a warranty card.',
+    })
+    const questions = ['shop opens morning', 'leather strap warranty', 'couriers parcel', 'titanium hinge']
+    const expectSameAsSql = async (step: string) => {
+      for (const question of questions) {
+        const search = (inMemory: boolean) =>
+          searchFullText(database, { agentId, question, options: { limit: 10, minCoverage: 0, inMemory } })
+        const [inSql, inMemory] = [await search(false), await search(true)]
+        expect(
+          inMemory.map((hit) => hit.chunkId),
+          `${step}: ${question}`,
+        ).toEqual(inSql.map((hit) => hit.chunkId))
+        inMemory.forEach((hit, place) => expect(hit.score).toBeCloseTo(inSql[place]?.score ?? NaN, 9))
+      }
+    }
+    await expectSameAsSql('read')
+    const { ids: added } = await addTexts(agentId, { Delivery: 'Couriers bring every parcel in two days.' })
+    await expectSameAsSql('added')
+    await database.prisma.$executeRaw`
+      update knowledge_chunks
+      set search_vector = to_tsvector('english', 'The titanium hinge is guaranteed for life.'), term_count = 4
+      where text_id = ${ids.Watch}::uuid`
+    await expectSameAsSql('rewritten')
+    expect(await titlesFound(agentId, 'titanium hinge')).toEqual(['Watch'])
+    expect(await titlesFound(agentId, 'leather strap')).toEqual([])
+    await addTexts(agentId, { Straps: 'Every strap is leather.' })
+    await database.prisma.text.delete({ where: { id: added.Delivery } })
+    await expectSameAsSql('deleted')
+    expect(await titlesFound(agentId, 'couriers parcel')).toEqual([])
+  })
+
+  it('see what another process changed (PostgreSQL: a second server on the same database)', async () => {
+    // The embedded database has one process by construction.
+    if (!location.DATABASE_URL) return
+    const other = await openDatabaseAt(location)
+    try {
+      const { agentId } = await agentWith({ Hours: 'The shop opens at nine every morning.' })
+      const search = async () => {
+        const hits = await searchFullText(other, {
+          agentId,
+          question: 'parcel couriers',
+          options: { limit: 5, minCoverage: 0 },
+        })
+        return hits.length
+      }
+      expect(await search()).toBe(0)
+      const { ids } = await addTexts(agentId, { Delivery: 'Couriers bring every parcel in two days.' })
+      expect(await search()).toBe(1)
+      await database.prisma.text.delete({ where: { id: ids.Delivery } })
+      expect(await search()).toBe(0)
+    } finally {
+      await other.close()
     }
   })
 })
@@ -235,6 +355,81 @@ describe('hybrid retrieval', () => {
         (passage) => passage.title,
       ),
     ).toEqual(['Hours'])
+  })
+})
+
+describe('the SQL a question costs', () => {
+  it('is the plan, the passages’ content and, with vectors, the vector search', async () => {
+    const { agentId } = await agentWith(
+      { Hours: 'The shop opens at nine every morning.', Refunds: 'Reimbursement goes to the original card.' },
+      { withVectors: true },
+    )
+    const retriever: Retriever = {
+      database,
+      embedder: null,
+      vectors: createVectorSearch(database, await detectVectorSearch(database), 64 * 1_048_576),
+      logger: createLogger(testConfig({ LOG_LEVEL: 'silent' })),
+      topK: 5,
+      minSimilarity: 0.3,
+    }
+    const statementsOf = async (withVectors: boolean) => {
+      const tally = { count: 0 }
+      const passages = await countStatementsOf(tally, () =>
+        retrievePassages({
+          retriever: { ...retriever, embedder: withVectors ? embedder : null },
+          agentId,
+          question: 'When does the shop open?',
+        }),
+      )
+      expect(passages.map((passage) => passage.title)).toContain('Hours')
+      return tally.count
+    }
+    // The first question also reads the agent's passages into memory (one page); later ones score there.
+    expect(await statementsOf(false)).toBe(3)
+    expect(await statementsOf(false)).toBe(2)
+    expect(await statementsOf(true)).toBe(3)
+  })
+})
+
+describe('approximate vector search (HNSW)', () => {
+  it('builds the model’s index on its fixed-dimension vector and answers through it as exact search does', async () => {
+    // PostgreSQL without pgvector searches vectors in the server's memory: no index to build.
+    if ((await detectVectorSearch(database)) !== 'pgvector') return
+    const { agentId } = await agentWith(
+      {
+        Refunds: 'Reimbursement is issued to the original card within five days.',
+        Hours: 'The shop opens at nine every morning.',
+        Delivery: 'Couriers bring orders in two days.',
+        Returns: 'Items may be sent back within thirty days.',
+      },
+      { withVectors: true },
+    )
+    const [vector] = await embedder.embed(['Can I get my money back?'])
+    const space = { model: embedder.model, dimensions: vector?.length ?? 0 }
+    expect(await prepareApproximateIndex(database, space)).toBe(true)
+    const query = {
+      agentId,
+      vector: vector ?? [],
+      model: embedder.model,
+      limit: 3,
+      minSimilarity: -1,
+      embeddedCount: 4,
+    }
+    const approximate = await createPgvectorSearch(database, { approximateFrom: 0 }).search(query)
+    const exact = await createPgvectorSearch(database, { approximateFrom: Number.POSITIVE_INFINITY }).search(query)
+    expect(approximate.map((hit) => hit.chunkId)).toEqual(exact.map((hit) => hit.chunkId))
+    expect(approximate).toHaveLength(3)
+    await database.prisma.$executeRawUnsafe('set enable_seqscan = off')
+    try {
+      const plan = await database.prisma.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(
+        `explain select id from knowledge_chunks
+         where agent_id = '${agentId}' and embedding_model = '${space.model}' and cardinality(embedding) = ${space.dimensions}
+         order by embedding::vector(${space.dimensions}) <=> '[${query.vector.join(',')}]'::vector limit 3`,
+      )
+      expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(approximateIndexName(space))
+    } finally {
+      await database.prisma.$executeRawUnsafe('reset enable_seqscan')
+    }
   })
 })
 

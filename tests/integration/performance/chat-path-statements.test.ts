@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
+import { readBodyAsText } from '../../support/read-body-as-text.ts'
+import { chat, newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
+
+// The visitor's message is the hot path: every SQL statement it costs (its answer's included) is counted
+// by the server and written on the request's log line.
+let testbed: ChatTestbed
+let returning: WidgetVisitor
+
+beforeAll(async () => {
+  testbed = await startChatTestbed({
+    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
+    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+    BILLING_MODE: 'enforced',
+  })
+  const { client_key } = await newIntegration(testbed)
+  returning = await visitor(testbed.testApp, client_key)
+  // The first message warms what a process keeps; the path measured is every message after it.
+  expect((await chat(testbed.testApp, returning.auth, returning.conversationId)).status).toBe(200)
+})
+afterAll(async () => testbed.close())
+
+function statementsOfLast(path: string): number {
+  const line = testbed.testApp.logLines.findLast(
+    (entry) => (entry.req as { url?: string } | undefined)?.url === path && 'sql_statements' in entry,
+  )
+  return Number(line?.sql_statements)
+}
+
+describe('SQL statements per visitor message', () => {
+  it('a message and its answer cost at most 10 statements', async () => {
+    const response = await chat(testbed.testApp, returning.auth, returning.conversationId, 'Can I return a product?')
+    expect(response.status).toBe(200)
+    expect(response.body.ai_message.message_text).toContain('[1]')
+    const statements = statementsOfLast(`/api/conversations/api/chat/${returning.conversationId}/`)
+    console.log('statements', statements)
+    expect(statements).toBeGreaterThan(0)
+    expect(statements).toBeLessThanOrEqual(10)
+  })
+
+  it('a streamed message and its answer cost at most 10 statements', async () => {
+    const response = await testbed.testApp.request
+      .post(`/api/conversations/api/chat/${returning.conversationId}/?stream=true`)
+      .set(returning.auth)
+      .send({ message_text: 'How long do returns take?' })
+      .buffer(true)
+      .parse(readBodyAsText)
+    expect(response.body as string).toContain('event: done')
+    const statements = statementsOfLast(`/api/conversations/api/chat/${returning.conversationId}/`)
+    console.log('statements', statements)
+    expect(statements).toBeLessThanOrEqual(10)
+  })
+})
