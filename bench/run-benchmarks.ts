@@ -146,6 +146,7 @@ if (!process.env.BENCH_SKIP_RETRIEVAL) {
   console.table([retrieval.offlineAnswers])
   console.table([retrieval.offlineFaqAnswers])
   console.table(retrieval.latency)
+  console.table([retrieval.vectorIndex])
   const chatDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))
   try {
     chat = await measureChatOverhead({ DATA_DIR: chatDir, ...GENEROUS_LIMITS })
