@@ -60,7 +60,7 @@ export interface PlanEnforcement {
 }
 
 /** What the account has used of its answers' limits in the standing's period. */
-export interface UsedForAnswers {
+interface UsedForAnswers {
   messages: number
   tokens: number
 }

@@ -3,6 +3,9 @@ import type { Conversation, Message, Prisma } from '../db/generated/prisma/clien
 import { newRowId } from '../db/new-row-id.ts'
 import { UNLIMITED } from '../billing/plan-limits.ts'
 import type { MessageAdmission } from './admit-message.ts'
+import { HISTORY_MESSAGES, historyReadWith, turnOf } from './conversation-history.ts'
+
+type HistoryRow = { senderType: string; text: string }
 
 export interface InsertUserMessageOptions {
   accountId: string
@@ -67,7 +70,7 @@ export async function insertUserMessage(
   const tokensLimit = limitOf('tokens')
   const tokens = reserved ? reserveTokens : 0
   try {
-    const rows = await database.prisma.$queryRaw<{ saved: boolean }[]>`
+    const rows = await database.prisma.$queryRaw<{ saved: boolean; history: HistoryRow[] | null }[]>`
       with last as (
         select sender_type from messages where conversation_id = ${conversation.id}::uuid and not is_deleted
         order by created_at desc, id desc limit 1
@@ -105,10 +108,19 @@ export async function insertUserMessage(
         returning id
       )
       select exists (select 1 from saved) as saved,
+        -- The turns before it, as conversationHistory reads them (the statement sees the conversation as it was).
+        (select json_agg(json_build_object('senderType', turn.sender_type, 'text', turn.text) order by turn.created_at, turn.id)
+          from (select sender_type, text, created_at, id from messages
+                where conversation_id = ${conversation.id}::uuid and not is_deleted and sender_type <> 'notice'
+                  and created_at < ${now}
+                order by created_at desc, id desc limit ${HISTORY_MESSAGES}) as turn) as history,
         case when exists (select 1 from clear) and (select count(*) from charged) <> ${tokens > 0 ? 2 : 1}
           then agentdesk_refuse('plan_limit') end as refused,
         (select count(*) from moved) as moved`
-    return rows[0]?.saved ? message : null
+    const row = rows[0]
+    if (!row?.saved) return null
+    historyReadWith(message, (row.history ?? []).map(turnOf))
+    return message
   } catch {
     // A plan limit reached, a message of the same instant, a counter that cannot be written: nothing was
     // written (one statement), and the transaction decides, saying why where it refuses.

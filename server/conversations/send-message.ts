@@ -145,7 +145,7 @@ export async function answerUserMessage(
   try {
     await prepare?.()
     events.onUserMessage?.(toMessageView(userMessage))
-    const history = await conversationHistory(services.database, userMessage.conversationId, userMessage.createdAt)
+    const history = await conversationHistory(services.database, userMessage)
     const onToken = (piece: string) => {
       events.onToken?.(piece)
       progress.update(spending)

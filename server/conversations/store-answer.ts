@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Answer } from '../chat/answering/answer-question.ts'
 import type { Database } from '../db/database.ts'
-import type { Prisma} from '../db/generated/prisma/client.ts';
-import { type Conversation, type Message } from '../db/generated/prisma/client.ts'
+import type { Conversation, Message, Prisma } from '../db/generated/prisma/client.ts'
 import { newRowId } from '../db/new-row-id.ts'
 import { usagePeriodOf } from '../usage/usage-period.ts'
 import { widgetDayCounter } from '../widgets/public/widget-budget.ts'

@@ -4,7 +4,14 @@
 import { z } from 'zod'
 import type { Job } from '../db/generated/prisma/client.ts'
 import { enqueueJob, enqueueJobs, type JobWriter, type NewJob } from './enqueue-job.ts'
-import { PermanentJobError, type JobContext, type JobHandler } from './job-handler.ts'
+import {
+  PermanentJobError,
+  type BatchJobContext,
+  type BatchJobHandler,
+  type BatchOutcome,
+  type JobContext,
+  type JobHandler,
+} from './job-handler.ts'
 
 export interface JobKind<Payload> {
   kind: string
@@ -54,12 +61,69 @@ export function handlerOf<Payload>(
   { run, onFinalFailure }: JobKindHandler<Payload>,
 ): JobHandler {
   const handler: JobHandler = (context) => run({ ...context, payload: payloadOf(kind, context.job) })
-  if (onFinalFailure) {
-    handler.onFinalFailure = async (job, reason) => {
-      const parsed = kind.payload.safeParse(job.payload)
-      if (parsed.success) await onFinalFailure(parsed.data, reason)
-    }
+  if (onFinalFailure) handler.onFinalFailure = finalFailureOf(kind, onFinalFailure)
+  return handler
+}
+
+function finalFailureOf<Payload>(
+  kind: JobKind<Payload>,
+  onFinalFailure: (payload: Payload, reason: string) => Promise<void>,
+) {
+  return async (job: Job, reason: string) => {
+    const parsed = kind.payload.safeParse(job.payload)
+    if (parsed.success) await onFinalFailure(parsed.data, reason)
   }
+}
+
+export interface JobKindBatchHandler<Payload> {
+  /** How many jobs of one agent a worker takes up at once. */
+  maxJobs: number
+  /** How long a worker lets new jobs gather before taking them up (BatchJobHandler). */
+  gatherMs?: number
+  /** Does the jobs (their payloads parsed); one outcome per job (BatchJobHandler). */
+  runBatch(context: BatchJobContext & { items: { job: Job; payload: Payload }[] }): Promise<Map<string, BatchOutcome>>
+  /** Marks a job's item failed with the reason, once the job has failed for good. */
+  onFinalFailure?(payload: Payload, reason: string): Promise<void>
+}
+
+/**
+ * The worker's handler for a kind whose jobs run in batches: the worker claims up to `maxJobs` of one
+ * agent together. A job whose payload does not fit fails alone; called as a plain handler (one job), it
+ * runs a batch of one.
+ */
+export function batchHandlerOf<Payload>(
+  kind: JobKind<Payload>,
+  { maxJobs, gatherMs, runBatch, onFinalFailure }: JobKindBatchHandler<Payload>,
+): JobHandler {
+  const batch: BatchJobHandler = {
+    maxJobs,
+    gatherMs,
+    async runBatch(context) {
+      const refused = new Map<string, BatchOutcome>()
+      const items: { job: Job; payload: Payload }[] = []
+      for (const job of context.jobs) {
+        try {
+          items.push({ job, payload: payloadOf(kind, job) })
+        } catch (error) {
+          refused.set(job.id, { error })
+        }
+      }
+      const outcomes = items.length > 0 ? await runBatch({ ...context, items }) : new Map<string, BatchOutcome>()
+      return new Map([...outcomes, ...refused])
+    },
+  }
+  const handler: JobHandler = async ({ job, signal, reportProgress }) => {
+    const outcomes = await batch.runBatch({
+      jobs: [job],
+      signal,
+      reportProgress: (_jobIds, percent, detail) => reportProgress(percent, detail),
+    })
+    const outcome = outcomes.get(job.id) ?? { error: new Error('The batch gave this job no outcome.') }
+    if ('error' in outcome) throw outcome.error
+    return outcome.result
+  }
+  handler.batch = batch
+  if (onFinalFailure) handler.onFinalFailure = finalFailureOf(kind, onFinalFailure)
   return handler
 }
 

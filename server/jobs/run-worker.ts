@@ -3,8 +3,17 @@ import { EventEmitter } from 'node:events'
 import type { Database } from '../db/database.ts'
 import type { Job, Prisma } from '../db/generated/prisma/client.ts'
 import type { Logger } from '../logging/create-logger.ts'
+import { claimCompanionJobs } from './claim-companion-jobs.ts'
 import { claimNextJob, failAbandonedJobs } from './claim-next-job.ts'
-import { ABANDONED_JOB_REASON, isFinalFailure, PermanentJobError, type JobHandler } from './job-handler.ts'
+import {
+  ABANDONED_JOB_REASON,
+  isFinalFailure,
+  PermanentJobError,
+  type BatchJobHandler,
+  type BatchOutcome,
+  type JobHandler,
+} from './job-handler.ts'
+import { markJobsSucceeded } from './mark-jobs-succeeded.ts'
 
 export interface WorkerOptions {
   database: Database
@@ -26,6 +35,18 @@ export interface RunningWorker {
   /** Stops taking jobs and waits for the running ones; cut off after `graceMs`, they are taken up again later. */
   stop(graceMs?: number): Promise<void>
 }
+
+/** Waits, or less when the signal aborts. */
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    signal.addEventListener('abort', done, { once: true })
+  })
 
 const defaultBackoff = (attempt: number) => Math.min(10 * 60_000, 5_000 * 2 ** (attempt - 1))
 
@@ -70,8 +91,29 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     }
   }
 
+  // A failed attempt: queued again after the backoff, or failed for good with its item marked.
+  async function recordFailure(job: Job, error: unknown) {
+    const isFinal = isFinalFailure(job, error)
+    log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, isFinal }, 'job attempt failed')
+    const failed = await finish(
+      job,
+      isFinal
+        ? { status: 'failed', lastError: describeError(error), finishedAt: new Date(), activeKey: null }
+        : {
+            status: 'queued',
+            lastError: describeError(error),
+            runAfter: new Date(Date.now() + backoffMs(job.attempts)),
+          },
+    )
+    if (isFinal && failed.count > 0) await markItemFailed(job, describeError(error))
+  }
+
+  // Cut off by stop(): hand the job back as it was, this attempt not counted.
+  const handBack = (job: Job) => finish(job, { status: 'queued', runAfter: new Date(), attempts: { decrement: 1 } })
+
   async function runOne(job: Job) {
     const handler = handlers[job.kind]
+    if (handler?.batch) return runBatch(job, handler.batch)
     // Aborted when this worker stops, or when it lost the job's lease (another worker has taken it over).
     const leaseLost = new AbortController()
     const signal = AbortSignal.any([abortRunning.signal, leaseLost.signal])
@@ -110,23 +152,77 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     } catch (error) {
       if (leaseLost.signal.aborted) return // another worker runs it now; nothing of ours to record
       if (abortRunning.signal.aborted && !(error instanceof PermanentJobError)) {
-        // Cut off by stop(): hand the job back as it was, this attempt not counted.
-        await finish(job, { status: 'queued', runAfter: new Date(), attempts: { decrement: 1 } })
+        await handBack(job)
         return
       }
-      const isFinal = isFinalFailure(job, error)
-      log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, isFinal }, 'job attempt failed')
-      const failed = await finish(
-        job,
-        isFinal
-          ? { status: 'failed', lastError: describeError(error), finishedAt: new Date(), activeKey: null }
-          : {
-              status: 'queued',
-              lastError: describeError(error),
-              runAfter: new Date(Date.now() + backoffMs(job.attempts)),
-            },
-      )
-      if (isFinal && failed.count > 0) await markItemFailed(job, describeError(error))
+      await recordFailure(job, error)
+    } finally {
+      clearInterval(heartbeat)
+    }
+  }
+
+  // The claimed job and its companions (same kind and agent) in one run; each job's outcome is recorded
+  // by the single job's rules, so one failing item never fails the others.
+  async function runBatch(first: Job, batch: BatchJobHandler) {
+    const waitMs = Math.min(batch.gatherMs ?? 0, (batch.gatherMs ?? 0) - (Date.now() - first.createdAt.getTime()))
+    if (waitMs > 0) await sleep(waitMs, stopping.signal)
+    const companions = await claimCompanionJobs(database, {
+      workerId: id,
+      job: first,
+      limit: batch.maxJobs - 1,
+      leaseMs,
+    })
+    const jobs = [first, ...companions]
+    const ids = jobs.map((job) => job.id)
+    const leaseLost = new AbortController()
+    const signal = AbortSignal.any([abortRunning.signal, leaseLost.signal])
+    const heartbeat = setInterval(
+      () => {
+        // Renews the leases still ours, and counts jobs of the batch another worker has taken over.
+        database.prisma.$queryRaw<{ lost: number }[]>`
+          with renewed as (
+            update jobs set lease_expires_at = now() + make_interval(secs => ${leaseMs / 1000})
+            where id = any(${ids}::uuid[]) and locked_by = ${id} returning id)
+          select count(*)::int as lost from jobs
+          where id = any(${ids}::uuid[]) and status = 'running' and locked_by is distinct from ${id}`
+          .then(([row]) => {
+            if ((row?.lost ?? 0) > 0) leaseLost.abort(new Error("A job's lease was lost to another worker."))
+          })
+          .catch(() => {})
+      },
+      Math.max(1_000, leaseMs / 3),
+    )
+    try {
+      let outcomes: Map<string, BatchOutcome>
+      try {
+        outcomes = await batch.runBatch({
+          jobs,
+          signal,
+          reportProgress: async (jobIds, percent, detail) => {
+            await database.prisma.job.updateMany({
+              where: { id: { in: jobIds }, lockedBy: id },
+              data: {
+                progress: Math.max(0, Math.min(100, Math.round(percent))),
+                progressDetail: detail?.slice(0, 500),
+              },
+            })
+          },
+        })
+      } catch (error) {
+        outcomes = new Map(jobs.map((job) => [job.id, { error }]))
+      }
+      const succeeded = jobs.flatMap((job) => {
+        const outcome = outcomes.get(job.id)
+        return outcome && !('error' in outcome) && !outcome.isSettled ? [{ ...job, result: outcome.result }] : []
+      })
+      await markJobsSucceeded(database.prisma, succeeded)
+      for (const job of jobs) {
+        const outcome = outcomes.get(job.id) ?? { error: new Error('The batch gave this job no outcome.') }
+        if (!('error' in outcome)) continue
+        // Stopped or partly taken over: the jobs still ours go back as they were (finish checks the lock).
+        if (signal.aborted && !(outcome.error instanceof PermanentJobError)) await handBack(job)
+        else await recordFailure(job, outcome.error)
+      }
     } finally {
       clearInterval(heartbeat)
     }

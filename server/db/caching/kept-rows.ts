@@ -9,7 +9,7 @@ import { hearRowChanges, type RowChanges } from './row-changes.ts'
 const KEPT_MS = 60_000
 
 /** An account's current subscription with its plan, or none: where its standing is computed from. */
-export interface KeptSubscription {
+interface KeptSubscription {
   subscription: SubscriptionWithPlan | null
 }
 

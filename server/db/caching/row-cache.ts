@@ -1,7 +1,7 @@
 import { ANY_KEY, type RowChanges } from './row-changes.ts'
 
 /** How a change to a table reaches the cache: the key it names, every entry it touches, or all entries. */
-export type Invalidation<V> = 'key' | 'all' | ((value: V, changedKey: string) => boolean)
+type Invalidation<V> = 'key' | 'all' | ((value: V, changedKey: string) => boolean)
 
 export interface RowCacheOptions<V> {
   changes: RowChanges

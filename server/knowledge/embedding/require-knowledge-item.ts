@@ -40,7 +40,7 @@ export async function requireKnowledgeItem(
 }
 
 /** The item by type and id, or null. */
-export async function findKnowledgeItem(
+async function findKnowledgeItem(
   database: Database,
   type: KnowledgeItemType,
   id: string,

@@ -1,6 +1,10 @@
 import OpenAI from 'openai'
 import type { Config } from '../../config/config.schemas.ts'
 
+// Characters per request (about 4 a token): OpenAI takes at most 300,000 tokens per request, and
+// smaller servers (Ollama, llama.cpp) read a request whole; a batch stays well below.
+const REQUEST_CHARACTERS = 400_000
+
 export interface Embedder {
   model: string
   /** One vector per text, in order. */
@@ -25,8 +29,7 @@ export function createEmbedder(config: Config): Embedder | null {
     model: config.EMBEDDING_MODEL,
     async embed(texts, signal) {
       const vectors: number[][] = []
-      for (let start = 0; start < texts.length; start += batchSize) {
-        const batch = texts.slice(start, start + batchSize)
+      for (const batch of requestsOf(texts, batchSize)) {
         const response = await client.embeddings.create(
           {
             model: config.EMBEDDING_MODEL,
@@ -44,4 +47,22 @@ export function createEmbedder(config: Config): Embedder | null {
       return vectors
     },
   }
+}
+
+/** The texts cut into requests of at most `count` inputs and REQUEST_CHARACTERS characters, in order. */
+function requestsOf(texts: string[], count: number) {
+  const requests: string[][] = []
+  let current: string[] = []
+  let characters = 0
+  for (const text of texts) {
+    if (current.length > 0 && (current.length >= count || characters + text.length > REQUEST_CHARACTERS)) {
+      requests.push(current)
+      current = []
+      characters = 0
+    }
+    current.push(text)
+    characters += text.length
+  }
+  if (current.length > 0) requests.push(current)
+  return requests
 }

@@ -1,18 +1,31 @@
 import type { Database } from '../../db/database.ts'
 import { chunkSection, type ChunkOptions } from './chunk-section.ts'
 import type { Embedder } from './create-embedder.ts'
-import { detectSearchConfig, usualSearchConfig } from './detect-language.ts'
+import { usualSearchConfig } from './detect-language.ts'
+import { detectSearchConfigs } from './detect-search-configs.ts'
 import { itemColumns } from './knowledge-item.ts'
 import type { KnowledgeItemRef } from './replace-sections.ts'
 import { availableSearchConfigs } from './search-configs.ts'
+import { writeChunks, type ChunkRow } from './write-chunks.ts'
 
-const INSERT_BATCH = 100
+// Sections read, chunked, embedded and written together: bounded by count and characters, so many
+// small texts share their statements and embeddings calls while a long document stays in memory a
+// group at a time.
+const GROUP_SECTIONS = 500
+const GROUP_CHARACTERS = 400_000
 
 interface IndexOptions {
   chunk: ChunkOptions
   embedder: Embedder | null
   signal?: AbortSignal
   onProgress?(done: number, total: number): Promise<void>
+}
+
+/** A section to index, its item and its length (for grouping). */
+export interface SectionToIndex {
+  id: string
+  item: KnowledgeItemRef
+  length?: number
 }
 
 export interface IndexSectionsOptions {
@@ -29,50 +42,123 @@ export async function indexSections(
   database: Database,
   { item, sectionIds, options }: IndexSectionsOptions,
 ): Promise<number> {
-  const configs = await availableSearchConfigs(database)
-  let written = 0
-  for (const [index, sectionId] of sectionIds.entries()) {
+  const counts = await indexSectionGroups(database, { sections: sectionIds.map((id) => ({ id, item })), options })
+  return counts.get(item.id) ?? 0
+}
+
+export interface IndexSectionGroupsOptions {
+  sections: SectionToIndex[]
+  options: IndexOptions
+}
+
+/** Indexes sections of any items in groups; answers how many chunks each item got. */
+export async function indexSectionGroups(
+  database: Database,
+  { sections, options }: IndexSectionGroupsOptions,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>()
+  let done = 0
+  for (const group of groupSections(sections)) {
     options.signal?.throwIfAborted()
-    const section = await database.prisma.knowledgeSection.findUniqueOrThrow({ where: { id: sectionId } })
-    const language = detectSearchConfig(section.content, configs, await usualSearchConfig(database, item.agentId))
-    const chunks = chunkSection(section.content, options.chunk)
-    const texts = chunks.map((chunk) => [chunk.heading ?? section.title, chunk.content].filter(Boolean).join('\n'))
-    const vectors = options.embedder && texts.length > 0 ? await options.embedder.embed(texts, options.signal) : []
-    const rows = chunks.map((chunk, position) => ({
-      accountId: item.accountId,
-      agentId: item.agentId,
-      ...itemColumns(item.type, item.id),
-      sectionId,
-      position: section.position * 10_000 + position,
-      title: chunk.heading ?? section.title,
-      content: chunk.content,
-      sourceUrl: section.sourceUrl,
-      pageNumber: section.pageNumber,
-      language,
-      tokenCount: Math.ceil(chunk.content.length / 4),
-      embedding: vectors[position] ?? [],
-      embeddingModel: vectors[position] ? options.embedder?.model : null,
-    }))
-    await database.prisma.knowledgeChunk.deleteMany({ where: { sectionId } })
-    // In batches with a pause between: the embedded database runs on this thread, and one huge
-    // statement would keep the API from answering for its whole length.
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      const batch = rows.slice(start, start + INSERT_BATCH)
-      const inserted = await database.prisma.knowledgeChunk.createManyAndReturn({ data: batch, select: { id: true } })
-      const ids = inserted.map((row) => row.id)
-      // The title's words weigh A and the content's B; term_count is the passage's length for BM25.
-      await database.prisma.$executeRaw`
-        update knowledge_chunks chunk
-        set search_vector = indexed.vector, term_count = (select coalesce(sum(cardinality(word.positions)), 0) from unnest(indexed.vector) word)
-        from (
-          select id, setweight(to_tsvector(language::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector(language::regconfig, content), 'B') as vector
-          from knowledge_chunks where id = any(${ids}::uuid[])
-        ) indexed
-        where chunk.id = indexed.id`
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-    written += chunks.length
-    await options.onProgress?.(index + 1, sectionIds.length)
+    for (const [itemId, count] of await indexGroup(database, group, options))
+      counts.set(itemId, (counts.get(itemId) ?? 0) + count)
+    done += group.length
+    await options.onProgress?.(done, sections.length)
   }
-  return written
+  return counts
+}
+
+function groupSections(sections: SectionToIndex[]) {
+  const groups: SectionToIndex[][] = []
+  let current: SectionToIndex[] = []
+  let characters = 0
+  for (const section of sections) {
+    const length = section.length ?? GROUP_CHARACTERS / GROUP_SECTIONS
+    if (current.length > 0 && (current.length >= GROUP_SECTIONS || characters + length > GROUP_CHARACTERS)) {
+      groups.push(current)
+      current = []
+      characters = 0
+    }
+    current.push(section)
+    characters += length
+  }
+  if (current.length > 0) groups.push(current)
+  return groups
+}
+
+async function indexGroup(database: Database, group: SectionToIndex[], options: IndexOptions) {
+  const configs = await availableSearchConfigs(database)
+  const stored = await database.prisma.knowledgeSection.findMany({ where: { id: { in: group.map((s) => s.id) } } })
+  const byId = new Map(stored.map((section) => [section.id, section]))
+  const pieces: {
+    section: SectionToIndex
+    row: Omit<ChunkRow, 'embedding'>
+    text: string
+  }[] = []
+  const found = group.filter((wanted) => byId.has(wanted.id)) // one deleted meanwhile has nothing to index
+  const languages = await languagesOf(database, {
+    sections: found.map((wanted) => ({ agentId: wanted.item.agentId, content: byId.get(wanted.id)?.content ?? '' })),
+    configs,
+  })
+  for (const [index, wanted] of found.entries()) {
+    const section = byId.get(wanted.id)
+    if (!section) continue
+    const { item } = wanted
+    const language = languages[index] ?? 'simple'
+    for (const [position, chunk] of chunkSection(section.content, options.chunk).entries()) {
+      const title = chunk.heading ?? section.title
+      pieces.push({
+        section: wanted,
+        text: [title, chunk.content].filter(Boolean).join('\n'),
+        row: {
+          accountId: item.accountId,
+          agentId: item.agentId,
+          ...itemColumns(item.type, item.id),
+          sectionId: section.id,
+          position: section.position * 10_000 + position,
+          title,
+          content: chunk.content,
+          sourceUrl: section.sourceUrl,
+          pageNumber: section.pageNumber,
+          language,
+          tokenCount: Math.ceil(chunk.content.length / 4),
+        },
+      })
+    }
+  }
+  const vectors =
+    options.embedder && pieces.length > 0
+      ? await options.embedder.embed(
+          pieces.map((piece) => piece.text),
+          options.signal,
+        )
+      : []
+  const rows = pieces.map((piece, index) => ({
+    ...piece.row,
+    embedding: vectors[index] ?? [],
+    embeddingModel: vectors[index] ? options.embedder?.model : null,
+  }))
+  await writeChunks(database, { sectionIds: [...byId.keys()], rows })
+  const counts = new Map<string, number>()
+  for (const piece of pieces) counts.set(piece.section.item.id, (counts.get(piece.section.item.id) ?? 0) + 1)
+  return counts
+}
+
+interface LanguagesOfOptions {
+  sections: { agentId: string; content: string }[]
+  configs: ReadonlySet<string>
+}
+
+/** Each section's text-search configuration, its agent's usual one as the fallback (detectSearchConfig). */
+async function languagesOf(database: Database, { sections, configs }: LanguagesOfOptions) {
+  const languages: string[] = Array.from({ length: sections.length })
+  for (const [agentId, indexes] of Map.groupBy(sections.keys(), (index) => sections[index]?.agentId ?? '')) {
+    const detected = await detectSearchConfigs({
+      texts: indexes.map((index) => sections[index]?.content ?? ''),
+      available: configs,
+      fallback: await usualSearchConfig(database, agentId),
+    })
+    for (const [position, index] of indexes.entries()) languages[index] = detected[position] ?? 'simple'
+  }
+  return languages
 }
