@@ -3,7 +3,7 @@
 import { startFakeLlm } from '../tests/support/fake-llm.ts'
 import type { SpawnedServer } from '../tests/support/spawn-server.ts'
 import { measureServerStart, stopServer } from './measure-server-start.ts'
-import { askAtOnce, prepareWidgetAgent } from './measure-visitors.ts'
+import { askAtOnce, prepareWidgetAgent, VISITOR_LIMITS } from './measure-visitors.ts'
 import { startNginxLoadBalancer } from '../tests/support/nginx-load-balancer.ts'
 
 const SITE = 'https://shop.example.com'
@@ -40,9 +40,7 @@ export async function measureTwoProcesses({ databaseUrl, redisUrl, limits, dataD
     RATE_LIMIT_STORE: 'redis',
     REDIS_URL: redisUrl,
     TRUST_PROXY: '1',
-    WIDGET_SESSIONS_PER_IP_PER_HOUR: '100000',
-    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '100000',
-    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '100000',
+    ...VISITOR_LIMITS,
   }
   const llm = await startFakeLlm()
   llm.state.tokenDelayMs = 100 // about 2 s per answer, like a real model

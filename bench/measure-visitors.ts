@@ -9,6 +9,13 @@ const percentile = (sorted: number[], share: number) =>
 
 const QUESTION = 'How long do I have to return a product?'
 
+/** Widget limits no bench visitor should meet: the bench measures answering, not refusals. */
+export const VISITOR_LIMITS = {
+  WIDGET_SESSIONS_PER_IP_PER_HOUR: '100000',
+  WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '100000',
+  WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '100000',
+}
+
 /** An agent that knows the returns policy and a widget for `siteOrigin`: its client key. */
 export async function prepareWidgetAgent(baseUrl: string, siteOrigin: string): Promise<string> {
   const { token, agentId } = await signUpAndCreateAgent(baseUrl)
@@ -117,13 +124,7 @@ export async function measureConcurrentVisitors(env: Record<string, string>, vis
   const llm = await startFakeLlm()
   llm.state.tokenDelayMs = 100
   const site = 'https://shop.example.com'
-  const { server } = await measureServerStart({
-    ...env,
-    ...llm.config,
-    WIDGET_SESSIONS_PER_IP_PER_HOUR: '100000',
-    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '100000',
-    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '100000',
-  })
+  const { server } = await measureServerStart({ ...env, ...llm.config, ...VISITOR_LIMITS })
   try {
     const clientKey = await prepareWidgetAgent(server.baseUrl, site)
     return await askAtOnce({ baseUrls: [server.baseUrl], siteOrigin: site, clientKey, visitors })

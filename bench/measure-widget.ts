@@ -5,7 +5,7 @@ import { launchChromium } from '../tests/support/launch-chromium.ts'
 import { startFakeLlm } from '../tests/support/fake-llm.ts'
 import { startLocalServer } from '../tests/support/local-http-server.ts'
 import { buildWidget } from '../scripts/build-widget.ts'
-import { askAtOnce, prepareWidgetAgent } from './measure-visitors.ts'
+import { askAtOnce, prepareWidgetAgent, VISITOR_LIMITS } from './measure-visitors.ts'
 import { measureServerStart, stopServer } from './measure-server-start.ts'
 
 const percentile = (sorted: number[], share: number) =>
@@ -54,13 +54,7 @@ export async function measureWidget(env: Record<string, string>) {
     res.writeHead(200, { 'Content-Type': 'text/html' })
     res.end('<!doctype html><html><head><title>Host</title></head><body><h1>Host page</h1></body></html>')
   })
-  const { server } = await measureServerStart({
-    ...env,
-    ...llm.config,
-    WIDGET_SESSIONS_PER_IP_PER_HOUR: '100000',
-    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '100000',
-    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '100000',
-  })
+  const { server } = await measureServerStart({ ...env, ...llm.config, ...VISITOR_LIMITS })
   try {
     const clientKey = await prepareWidgetAgent(server.baseUrl, host.url)
     const launcher = await timeToLauncher(server.baseUrl, clientKey, host.url)
