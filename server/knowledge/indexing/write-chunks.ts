@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { newRowId } from '../../db/new-row-id.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
 
@@ -25,7 +25,7 @@ export async function writeChunks(database: Database, { sectionIds, rows }: Writ
     await database.prisma.knowledgeChunk.deleteMany({ where: { sectionId: { in: sectionIds } } })
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const batch = rows.slice(start, start + INSERT_BATCH).map((row) => ({
-      id: newChunkId(),
+      id: newRowId(),
       account_id: row.accountId,
       agent_id: row.agentId,
       source_type: row.sourceType,
@@ -61,14 +61,4 @@ export async function writeChunks(database: Database, { sectionIds, rows }: Writ
       ) indexed`
     await new Promise((resolve) => setImmediate(resolve))
   }
-}
-
-/** A time-ordered id (UUID version 7), as Prisma's @default(uuid(7)) gives: new passages stay together in the index. */
-function newChunkId(now = Date.now()) {
-  const bytes = randomBytes(16)
-  bytes.writeUIntBE(now, 0, 6)
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const hex = bytes.toString('hex')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
