@@ -40,7 +40,11 @@ export async function answerQuestionToImprove(
         status: 'processing',
       },
     })
-    const job = await queueEmbeddingJob(tx, { type: 'text', id: text.id, agentId, accountId: agent.accountId })
+    const job = await queueEmbeddingJob(
+      tx,
+      { type: 'text', id: text.id, agentId, accountId: agent.accountId },
+      { statusWritten: true },
+    )
     await tx.improvedQuestion.upsert({
       where: { agentId_questionKey: { agentId, questionKey } },
       create: { accountId: agent.accountId, agentId, questionKey, textId: text.id, userId: actor.userId },

@@ -15,14 +15,23 @@ export interface EmbeddableItem {
 
 type Writer = JobWriter & Pick<Database['prisma'], 'text'>
 
+export interface QueueEmbeddingOptions {
+  /** The caller has just written the text's status as processing, in the same transaction: not written again. */
+  statusWritten?: boolean
+}
+
 /**
  * Queues the item's embed job, or throws JobAlreadyActiveError when one is queued or running. A text's
  * status says it is being embedded before the job exists, so a job that finishes at once cannot be
  * overwritten by a late "processing". Pass a transaction to queue with the item's own write (on
  * PostgreSQL a refused insert ends the transaction, so the error is left to the caller).
  */
-export async function queueEmbeddingJob(writer: Writer, item: EmbeddableItem) {
-  if (item.type === 'text')
+export async function queueEmbeddingJob(
+  writer: Writer,
+  item: EmbeddableItem,
+  { statusWritten = false }: QueueEmbeddingOptions = {},
+) {
+  if (item.type === 'text' && !statusWritten)
     await writer.text.updateMany({ where: { id: item.id }, data: { status: 'processing', statusError: null } })
   return enqueueJobOf(writer, EMBED_ITEM, {
     accountId: item.accountId,

@@ -31,7 +31,11 @@ export async function addText(database: Database, { queue, actor, agentId, text 
       },
     })
     const queued = agent.autoEmbed
-      ? await queueEmbeddingJob(transaction, { type: 'text', id: row.id, agentId, accountId: agent.accountId })
+      ? await queueEmbeddingJob(
+          transaction,
+          { type: 'text', id: row.id, agentId, accountId: agent.accountId },
+          { statusWritten: true },
+        )
       : undefined
     return { created: row, job: queued }
   })

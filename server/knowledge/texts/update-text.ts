@@ -49,7 +49,11 @@ export async function updateText(database: Database, { queue, actor, agentId, te
         },
       })
       const queued = isEmbeddedAgain
-        ? await queueEmbeddingJob(transaction, { type: 'text', id: textId, agentId, accountId: before.accountId })
+        ? await queueEmbeddingJob(
+            transaction,
+            { type: 'text', id: textId, agentId, accountId: before.accountId },
+            { statusWritten: true },
+          )
         : undefined
       return { updated: row, job: queued }
     })

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
+import { bearer } from '../../support/accounts.ts'
 import { readBodyAsText } from '../../support/read-body-as-text.ts'
 import { chat, newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
 
@@ -48,5 +49,21 @@ describe('SQL statements per visitor message', () => {
     expect(response.body as string).toContain('event: done')
     const statements = statementsOfLast(`/api/conversations/api/chat/${returning.conversationId}/`)
     expect(statements).toBeLessThanOrEqual(10)
+  })
+})
+
+// Adding texts is the other path taken thousands of times in a row (an import through the API).
+describe('SQL statements per text added', () => {
+  it('a text added to an agent that trains on its own, its embedding queued, costs at most 7 statements (8 on PostgreSQL)', async () => {
+    const response = await testbed.testApp.request
+      .post(`/api/agents/${testbed.agentId}/texts/create/`)
+      .set(bearer(testbed.owner.access))
+      .send({ text_title: 'Shipping', text_content: 'Orders ship within two days.' })
+    expect(response.status).toBe(201)
+    expect(response.body.job).toMatchObject({ status: 'queued' })
+    const statements = statementsOfLast(`/api/agents/${testbed.agentId}/texts/create/`)
+    expect(statements).toBeGreaterThan(0)
+    // PostgreSQL's workers in other processes are woken by a NOTIFY, one statement more.
+    expect(statements).toBeLessThanOrEqual(inject('databaseKind') === 'postgres' ? 8 : 7)
   })
 })
