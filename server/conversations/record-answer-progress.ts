@@ -2,7 +2,8 @@ import type { Spending } from '../chat/answering/answer-question.ts'
 import type { Database } from '../db/database.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import type { Logger } from '../logging/create-logger.ts'
-import { attemptWhere, estimatedPromptTokens } from './answer-attempt.ts'
+import { estimatedPromptTokens } from './answer-attempt.ts'
+import { answerCopiesOf } from './answer-copies.ts'
 
 // Often enough that a crash loses little of what the person saw, rarely enough to cost nothing per token.
 const SAVE_EVERY_MS = 1_000
@@ -25,8 +26,10 @@ export interface AnswerProgressOptions {
 /**
  * Keeps the answer being written on its user message, with its prompt's cost, so that when this process
  * dies mid-answer the next one to look (failAbandonedAnswers) can mark it failed with what was written.
+ * The copies of all the answers this process writes are saved together (answerCopiesOf).
  */
 export function recordAnswerProgress({ database, logger, attempt, takenOver }: AnswerProgressOptions): AnswerProgress {
+  const copies = answerCopiesOf(database, logger)
   // The first copy is saved a while into the answer: a short answer is saved whole, once, at its end.
   let savedAt = Date.now()
   let savedLength = 0
@@ -36,22 +39,13 @@ export function recordAnswerProgress({ database, logger, attempt, takenOver }: A
       if (saving || spending.streamed.length === savedLength || Date.now() - savedAt < SAVE_EVERY_MS) return
       savedAt = Date.now()
       savedLength = spending.streamed.length
-      saving = database.prisma.message
-        .updateMany({
-          where: attemptWhere(attempt),
-          data: { partialAnswer: spending.streamed, answerPromptTokens: estimatedPromptTokens(spending) },
-        })
-        .then(({ count }) => {
-          if (count === 0) takenOver.abort()
-        })
-        // Only the copy is lost; the answer goes on, and the next save tries again.
-        .catch((error: unknown) =>
-          logger.warn({ err: error, messageId: attempt.id }, 'could not save the answer in progress'),
-        )
+      saving = copies
+        .keep({ attempt, text: spending.streamed, promptTokens: estimatedPromptTokens(spending), takenOver })
         .finally(() => {
           saving = null
         })
     },
-    settled: () => saving ?? Promise.resolve(),
+    // A copy still waiting for its batch is dropped: the answer's final write says more.
+    settled: () => (copies.withdraw(attempt.id) ? Promise.resolve() : (saving ?? Promise.resolve())),
   }
 }

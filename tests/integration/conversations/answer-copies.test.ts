@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
+import { readBodyAsText } from '../../support/read-body-as-text.ts'
+import { newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
+
+// Answers written at once keep their copies (what each has written so far, for a crash to leave behind)
+// in batches: one statement for all the copies that fall due together.
+const ANSWERS = 6
+let testbed: ChatTestbed
+let visitors: WidgetVisitor[]
+const copyStatements: string[] = []
+
+beforeAll(async () => {
+  testbed = await startChatTestbed({
+    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
+    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+  })
+  const { client_key } = await newIntegration(testbed)
+  visitors = await Promise.all(Array.from({ length: ANSWERS }, () => visitor(testbed.testApp, client_key)))
+  // The real client, watched: the statements that write copies are noted, then sent as they are.
+  const prisma = testbed.testApp.database.prisma
+  const queryRaw = prisma.$queryRaw.bind(prisma)
+  prisma.$queryRaw = ((query: TemplateStringsArray, ...values: unknown[]) => {
+    if (query.join('?').includes('set partial_answer')) copyStatements.push(query.join('?'))
+    return queryRaw(query, ...values)
+  }) as typeof prisma.$queryRaw
+  // About 2.5 s an answer: each is copied once or twice on its way.
+  testbed.llm.state.tokenDelayMs = 180
+})
+afterAll(async () => testbed.close())
+
+const ask = ({ auth, conversationId }: WidgetVisitor) =>
+  testbed.testApp.request
+    .post(`/api/conversations/api/chat/${conversationId}/?stream=true`)
+    .set(auth)
+    .send({ message_text: 'How long do I have to return a product?' })
+    .buffer(true)
+    .parse(readBodyAsText)
+
+async function partialAnswers(): Promise<(string | null)[]> {
+  const messages = await testbed.testApp.database.prisma.message.findMany({
+    where: { conversationId: { in: visitors.map((one) => one.conversationId) }, senderType: 'user' },
+    select: { partialAnswer: true },
+  })
+  return messages.map((message) => message.partialAnswer)
+}
+
+describe('answers in progress', () => {
+  it('are copied together while they stream, and one taken over by another process stops', async () => {
+    const answers = visitors.map((one) => ask(one).then((response) => response.body as string))
+    // Before any copy is due, another process takes the last visitor's answer for dead and fails it.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const takenOver = visitors.at(-1) as WidgetVisitor
+    const failed = await testbed.testApp.database.prisma.message.updateMany({
+      where: { conversationId: takenOver.conversationId, senderType: 'user', answerOwner: { not: null } },
+      data: { answerError: 'interrupted' },
+    })
+    expect(failed.count).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 1_200))
+    const midway = await partialAnswers()
+    expect(midway.filter((text) => text?.startsWith('According to the sources'))).toHaveLength(ANSWERS - 1)
+    const bodies = await Promise.all(answers)
+    for (const body of bodies.slice(0, -1)) expect(body).toContain('event: done')
+    expect(bodies.at(-1)).toContain('event: error')
+    expect(bodies.at(-1)).not.toContain('event: done')
+    // Six answers' copies, written in batches: never one statement per answer.
+    expect(copyStatements.length).toBeGreaterThanOrEqual(1)
+    expect(copyStatements.length).toBeLessThan(ANSWERS)
+  })
+})
