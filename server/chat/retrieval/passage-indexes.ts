@@ -123,6 +123,15 @@ export async function currentPassageIndex(
   return loaded?.version === version ? loaded : null
 }
 
+/**
+ * Starts reading the agent's passages in the background when this process holds none of them: a visitor
+ * opening its chat is about to ask, and the first question then finds them in memory.
+ */
+export function warmPassageIndex(database: Database, agentId: string): void {
+  const indexes = indexesOf(database)
+  if (!indexes.kept.has(agentId)) void load(database, indexes, agentId)
+}
+
 /** Reads the agent's passages now (a benchmark's warm-up); null when they could not be kept. */
 export async function preparePassageIndex(database: Database, agentId: string): Promise<HeldPassages | null> {
   const indexes = indexesOf(database)

@@ -4,7 +4,8 @@ import type { Logger } from '../../logging/create-logger.ts'
 import { fuseRankings } from './fuse-rankings.ts'
 import type { Passage, RankedChunk } from './passage.ts'
 import { rankFullText } from './rank-full-text.ts'
-import { readQuestionPlan, type QuestionPlan } from './read-question-plan.ts'
+import { planQuestion, readPassages } from './kept-retrieval-reads.ts'
+import type { QuestionPlan } from './read-question-plan.ts'
 import type { VectorSearch } from './search-vectors.ts'
 
 export interface Retriever {
@@ -59,8 +60,8 @@ export interface RetrievePassagesOptions {
  * The passages of one agent that answer a question, best first: BM25 full text and, when the agent's
  * passages have vectors, cosine similarity, fused by reciprocal rank. Passages under either
  * retriever's relevance floor are never returned, so an unrelated question gets none. Statements:
- * the plan and the passages' content, the SQL search between them when this process does not hold
- * the agent's passages in memory, and one more for the vector search.
+ * the plan and the passages' content (none when this process keeps them), the SQL search between them
+ * when it does not hold the agent's passages in memory, and one more for the vector search.
  */
 export async function retrievePassages({
   retriever,
@@ -70,7 +71,7 @@ export async function retrievePassages({
 }: RetrievePassagesOptions): Promise<Passage[]> {
   const text = question.slice(0, QUESTION_CHARACTERS)
   // One statement plans both searches: the question's words, their weights, and whether vectors exist.
-  const plan = await readQuestionPlan(retriever.database, { agentId, question: text })
+  const plan = await planQuestion(retriever.database, { agentId, question: text })
   const [fullText, vectors] = await Promise.all([
     rankFullText(retriever.database, {
       plan,
@@ -82,25 +83,11 @@ export async function retrievePassages({
   const relevantText = fullText.filter((hit) => hit.score >= best * MIN_SHARE_OF_BEST)
   const fused = fuseRankings([relevantText, vectors]).slice(0, limit)
   if (fused.length === 0) return []
-  const chunks = await retriever.database.prisma.knowledgeChunk.findMany({
-    where: { agentId, id: { in: fused.map((hit) => hit.chunkId) } },
-    select: {
-      id: true,
-      sourceType: true,
-      documentId: true,
-      textId: true,
-      websiteId: true,
-      title: true,
-      content: true,
-      sourceUrl: true,
-      pageNumber: true,
-    },
-  })
-  const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
+  const passages = await readPassages(retriever.database, { agentId, chunkIds: fused.map((hit) => hit.chunkId) })
   return fused.flatMap((hit) => {
-    const chunk = byId.get(hit.chunkId)
-    if (!chunk) return [] // deleted between the search and now
-    const { id, ...rest } = chunk
-    return [{ chunkId: id, ...rest, score: hit.score }]
+    const passage = passages.get(hit.chunkId)
+    if (!passage) return [] // deleted between the search and now
+    const { agentId: _agent, ...cited } = passage
+    return [{ ...cited, score: hit.score }]
   })
 }

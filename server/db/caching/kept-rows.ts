@@ -1,4 +1,6 @@
 import type { SubscriptionWithPlan } from '../../billing/account-standing.ts'
+import type { Passage } from '../../chat/retrieval/passage.ts'
+import type { QuestionPlan } from '../../chat/retrieval/read-question-plan.ts'
 import type { Agent, WidgetIntegration, WidgetSession } from '../generated/prisma/client.ts'
 import type { Database } from '../database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
@@ -13,15 +15,24 @@ interface KeptSubscription {
   subscription: SubscriptionWithPlan | null
 }
 
+/** A passage as a question's retrieval cites it, with its agent (the change that empties it). */
+export type KeptPassage = Omit<Passage, 'score'> & { agentId: string }
+
 /**
  * The rows every visitor message reads and that seldom change, kept by each process: the widget session,
- * the integration with its agent, the account's subscription. Emptied by every process's changes (see
- * hearRowChanges), so a revoked session, a switched-off widget or a new plan count at once everywhere.
+ * the integration with its agent, the account's subscription, and what retrieval reads of an agent's
+ * passages (the plans of questions asked again, the passages cited). Emptied by every process's changes
+ * (see hearRowChanges), so a revoked session, a switched-off widget, a new plan or a deleted document
+ * count at once everywhere.
  */
 export interface KeptRows {
   widgetSessions: RowCache<WidgetSession>
   widgetIntegrations: RowCache<{ integration: WidgetIntegration; agent: Agent }>
   subscriptions: RowCache<KeptSubscription>
+  /** Keyed by agent id and question (questionPlanKey). */
+  questionPlans: RowCache<QuestionPlan>
+  /** Keyed by chunk id. */
+  passages: RowCache<KeptPassage>
   close(): Promise<void>
 }
 
@@ -47,12 +58,29 @@ function createKeptRows(database: Database, changes: RowChanges): KeptRows {
       maxEntries: 5_000,
       ttlMs: KEPT_MS,
     }),
+    // Any change to an agent's passages changes its knowledge_index_stats, whose signal names the agent.
+    questionPlans: createRowCache({
+      changes,
+      invalidatedBy: { knowledge_index_stats: (plan, agentId) => plan.agentId === agentId },
+      maxEntries: 5_000,
+      ttlMs: KEPT_MS,
+    }),
+    passages: createRowCache({
+      changes,
+      invalidatedBy: { knowledge_index_stats: (passage, agentId) => passage.agentId === agentId },
+      maxEntries: 10_000,
+      ttlMs: KEPT_MS,
+    }),
     close: async () => {
       kept.delete(database)
       await changes.close()
     },
   }
 }
+
+/** The key of a question's plan: the agent, and the question with its white space as the search reads it. */
+export const questionPlanKey = (agentId: string, question: string) =>
+  `${agentId}\n${question.trim().replace(/\s+/g, ' ')}`
 
 /** Starts keeping rows for the database in this process (once; later calls return the same). */
 export function keepRows(database: Database, logger: Logger): KeptRows {

@@ -101,4 +101,64 @@ describe('a row cache', () => {
     await cache.read('b', async () => ((reread = true), { id: 'b', agentId: 'x', value: 0 }))
     expect(reread).toBe(true)
   })
+
+  it('reads many keys at once: the kept ones from memory, the rest in one load, kept unless a change came', async () => {
+    const hand = changesByHand()
+    const cache = createRowCache<{ id: string; agentId: string; value: number }>({
+      changes: hand.changes,
+      invalidatedBy: { agents: (row, agentId) => row.agentId === agentId },
+      maxEntries: 10,
+      ttlMs: 60_000,
+    })
+    const loads: string[][] = []
+    const loadMany = async (missing: string[]) => {
+      loads.push(missing)
+      if (loads.length === 2) hand.change('agents', 'y') // arrives while the second load is under way
+      return new Map(missing.filter((id) => id !== 'gone').map((id) => [id, { id, agentId: 'x', value: loads.length }]))
+    }
+    const first = await cache.readMany(['a', 'b', 'gone'], loadMany)
+    expect([...first.keys()]).toEqual(['a', 'b'])
+    const second = await cache.readMany(['b', 'c', 'gone'], loadMany)
+    expect(loads).toEqual([
+      ['a', 'b', 'gone'],
+      ['c', 'gone'],
+    ])
+    expect(second.get('b')?.value).toBe(1)
+    expect(second.get('c')?.value).toBe(2)
+    // c came while a change arrived: read again; a and b were kept until their agent changed.
+    await cache.readMany(['a', 'c'], loadMany)
+    expect(loads.at(-1)).toEqual(['c'])
+    hand.change('agents', 'x')
+    expect(await cache.readMany([], loadMany)).toEqual(new Map())
+    await cache.readMany(['a', 'b'], loadMany)
+    expect(loads.at(-1)).toEqual(['a', 'b'])
+  })
+
+  it('reads a row once for the many who miss it at once, but not for one who asks after a change', async () => {
+    const hand = changesByHand()
+    const cache = cacheOver(hand.changes)
+    let reads = 0
+    const finishers: (() => void)[] = []
+    const load = () =>
+      new Promise<{ id: string; agentId: string; value: number }>((resolve) => {
+        reads += 1
+        const value = reads
+        finishers.push(() => resolve({ id: 'a', agentId: 'x', value }))
+      })
+    const early = [cache.read('a', load), cache.read('a', load)]
+    const many = cache.readMany(['a'], async () => new Map())
+    expect(reads).toBe(1)
+    hand.change('rows', 'a')
+    const late = cache.read('a', load)
+    expect(reads).toBe(2)
+    finishers.forEach((finish) => finish())
+    expect((await late)?.value).toBe(2)
+    const [first, second] = await Promise.all(early)
+    expect(first?.value).toBe(1)
+    expect(second?.value).toBe(1)
+    expect((await many).get('a')?.value).toBe(1)
+    // The row read before the change was not kept; the one read after it was.
+    expect((await cache.read('a', load))?.value).toBe(2)
+    expect(reads).toBe(2)
+  })
 })

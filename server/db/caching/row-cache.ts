@@ -16,6 +16,8 @@ export interface RowCacheOptions<V> {
 export interface RowCache<V> {
   /** The value kept for the key, else what `load` reads (kept when nothing changed meanwhile). */
   read(key: string, load: () => Promise<V | null>): Promise<V | null>
+  /** The values kept for the keys, the others read by `loadMany` at once (kept likewise); the keys missing from both are absent. */
+  readMany(keys: string[], loadMany: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>>
   readonly size: number
 }
 
@@ -49,23 +51,71 @@ export function createRowCache<V>({ changes, invalidatedBy, maxEntries, ttlMs }:
     version += 1
     entries.clear()
   })
+  const kept = (key: string): V | undefined => {
+    const entry = entries.get(key)
+    if (!entry || entry.keptUntil <= Date.now() || !changes.hearing) return undefined
+    // Most recently used last: the first in the map is the next to go.
+    entries.delete(key)
+    entries.set(key, entry)
+    return entry.value
+  }
+  const keep = (key: string, value: V) => {
+    entries.delete(key)
+    entries.set(key, { value, keptUntil: Date.now() + ttlMs })
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+  }
+  // Reads under way, by key: a read of the same key joins one begun since the last change, so many
+  // requests missing the same row at once cost one statement.
+  const reading = new Map<string, { since: number; value: Promise<V | null> }>()
+  const underWay = (key: string) => {
+    const read = reading.get(key)
+    return read && read.since === version ? read.value : undefined
+  }
+  const track = (key: string, since: number, value: Promise<V | null>) => {
+    reading.set(key, { since, value })
+    const done = () => {
+      if (reading.get(key)?.value === value) reading.delete(key)
+    }
+    value.then(done, done)
+  }
   return {
     async read(key, load) {
-      const entry = entries.get(key)
-      if (entry && entry.keptUntil > Date.now() && changes.hearing) {
-        // Most recently used last: the first in the map is the next to go.
-        entries.delete(key)
-        entries.set(key, entry)
-        return entry.value
-      }
+      const found = kept(key) ?? underWay(key)
+      if (found !== undefined) return found
       const startedAt = version
-      const value = await load()
-      if (value !== null && startedAt === version && changes.hearing) {
-        entries.delete(key)
-        entries.set(key, { value, keptUntil: Date.now() + ttlMs })
-        while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
-      }
+      const value = load().then((loaded) => {
+        if (loaded !== null && startedAt === version && changes.hearing) keep(key, loaded)
+        return loaded
+      })
+      track(key, startedAt, value)
       return value
+    },
+    async readMany(keys, loadMany) {
+      const found = new Map<string, V | Promise<V | null>>()
+      const missing: string[] = []
+      for (const key of keys) {
+        const value = kept(key) ?? underWay(key)
+        if (value === undefined) missing.push(key)
+        else found.set(key, value)
+      }
+      if (missing.length > 0) {
+        const startedAt = version
+        const loaded = loadMany(missing).then((rows) => {
+          if (startedAt === version && changes.hearing) for (const [key, row] of rows) keep(key, row)
+          return rows
+        })
+        for (const key of missing) {
+          const value = loaded.then((rows) => rows.get(key) ?? null)
+          track(key, startedAt, value)
+          found.set(key, value)
+        }
+      }
+      const values = new Map<string, V>()
+      for (const [key, value] of found) {
+        const row = await value
+        if (row !== null) values.set(key, row)
+      }
+      return values
     },
     get size() {
       return entries.size

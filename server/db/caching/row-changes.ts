@@ -8,12 +8,25 @@ const CHANNEL = 'agentdesk_rows'
 const RELISTEN_MS = 1_000
 // What the migration's triggers signal, per table: the column whose value is the key, and whether a new
 // row is a change (an account's new current subscription is; a new session is no kept row's change).
-const SIGNALLED: Record<string, { key: 'id' | 'account_id'; inserts: boolean }> = {
+const SIGNALLED: Record<string, { key: 'id' | 'account_id' | 'agent_id'; inserts: boolean }> = {
   widget_sessions: { key: 'id', inserts: false },
   widget_integrations: { key: 'id', inserts: false },
   agents: { key: 'id', inserts: false },
   subscriptions: { key: 'account_id', inserts: true },
   plans: { key: 'id', inserts: true },
+  knowledge_index_stats: { key: 'agent_id', inserts: true },
+}
+// Writes that change a signalled table through triggers or cascades (an agent's passages change its
+// knowledge_index_stats): this process's own are heard at once, as a change to that table it cannot name.
+const PASSAGES = { table: 'knowledge_index_stats', inserts: false }
+const CHANGED_THROUGH: Record<string, { table: string; inserts: boolean }> = {
+  knowledge_chunks: { ...PASSAGES, inserts: true },
+  knowledge_sections: PASSAGES,
+  texts: PASSAGES,
+  documents: PASSAGES,
+  websites: PASSAGES,
+  agents: PASSAGES,
+  users: PASSAGES,
 }
 // A change this process made to a row it cannot name empties every entry its table's changes touch.
 export const ANY_KEY = '*'
@@ -74,6 +87,9 @@ export function hearRowChanges(database: Database, logger: Logger): RowChanges {
   }
   // The process's own writes are heard at once, before their signal comes back from the database.
   const ownWrite = ({ table, inserts, id }: LocalWrite) => {
+    const through = CHANGED_THROUGH[table]
+    if (through && (!inserts || through.inserts))
+      for (const listener of listeners.get(through.table) ?? []) listener(ANY_KEY)
     const signalled = SIGNALLED[table]
     if (!signalled || (inserts && !signalled.inserts)) return
     const key = signalled.key === 'id' && !inserts && id ? id : ANY_KEY

@@ -1,3 +1,4 @@
+import { warmPassageIndex } from '../../chat/retrieval/passage-indexes.ts'
 import type { Database } from '../../db/database.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { openSecret } from '../../secrets/seal-secret.ts'
@@ -27,6 +28,7 @@ export async function startWidgetSession(
   { settings, clientKey, origin, visitorToken }: StartWidgetSessionOptions,
 ) {
   const { integration, agent } = await activeIntegrationFor(database, { clientKey }, origin)
+  warmPassageIndex(database, agent.id)
   let identity: VisitorIdentity | null = null
   if (visitorToken) {
     const secret = integration.identitySecretSealed

@@ -62,6 +62,24 @@ describe.runIf(isPostgres)('rows kept by one process, changed through another', 
     await expect.poll(async () => (await asked()).status, { timeout: 10_000 }).toBe(200)
   })
 
+  it('a text deleted elsewhere is no longer cited here, though the question was asked before', async () => {
+    const question = 'How many days do I have to return a product?'
+    const cites = async () => {
+      const response = await chat(testbed.testApp, guest.auth, guest.conversationId, question)
+      expect(response.status).toBe(200)
+      return (response.body.ai_message.sources as unknown[]).length
+    }
+    // Asked twice: this process keeps the question's plan and the passage it cites.
+    expect(await cites()).toBe(1)
+    expect(await cites()).toBe(1)
+    const text = await testbed.testApp.database.prisma.text.findFirstOrThrow({ where: { agentId: testbed.agentId } })
+    const deleted = await other.request
+      .delete(`/api/agents/${testbed.agentId}/texts/${text.id}/delete/`)
+      .set(bearer(testbed.owner.access))
+    expect(deleted.status).toBeLessThan(300)
+    await expect.poll(cites, { timeout: 10_000 }).toBe(0)
+  })
+
   it('a subscription ended elsewhere stops the answers here', async () => {
     await other.database.prisma.subscription.updateMany({
       where: { accountId: testbed.owner.userId },
