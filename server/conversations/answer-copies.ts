@@ -7,7 +7,7 @@ import type { Logger } from '../logging/create-logger.ts'
 const GATHER_MS = 100
 
 /** What an answer in progress has written so far, to keep on its user message. */
-export interface AnswerCopy {
+interface AnswerCopy {
   attempt: Pick<Message, 'id' | 'answerOwner' | 'answerStartedAt'>
   text: string
   promptTokens: number
