@@ -1,4 +1,5 @@
 import type { Actor } from '../accounts/actor.ts'
+import { keptRowsOf } from '../db/caching/kept-rows.ts'
 import type { Database } from '../db/database.ts'
 import type { Agent, Prisma, TeamRole } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
@@ -55,7 +56,10 @@ export async function requireAgentAccess(
   database: Database,
   { actor, agentId, need }: RequireAgentAccessOptions,
 ): Promise<Agent> {
-  const agent = await database.prisma.agent.findUnique({ where: { id: agentId } })
+  const read = () => database.prisma.agent.findUnique({ where: { id: agentId } })
+  // Kept by this process until the agent changes (in any process).
+  const kept = keptRowsOf(database)
+  const agent = kept ? await kept.agents.read(agentId, read) : await read()
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND)
   const granted = await agentNeedsOf(database, actor, agent)
   if (!granted.includes('read')) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND)

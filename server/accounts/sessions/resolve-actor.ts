@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts'
+import { keptRowsOf } from '../../db/caching/kept-rows.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Actor } from '../actor.ts'
 import { verifyAccessToken } from './access-tokens.ts'
@@ -10,10 +11,14 @@ import type { SessionSettings } from './session-settings.ts'
  */
 export async function resolveActor(database: Database, settings: SessionSettings, accessToken: string): Promise<Actor> {
   const claims = await verifyAccessToken(settings, accessToken)
-  const session = await database.prisma.refreshTokenFamily.findUnique({
-    where: { id: claims.sessionId },
-    select: { userId: true, revokedAt: true, user: { select: { email: true, fullName: true, isActive: true } } },
-  })
+  const read = () =>
+    database.prisma.refreshTokenFamily.findUnique({
+      where: { id: claims.sessionId },
+      select: { userId: true, revokedAt: true, user: { select: { email: true, fullName: true, isActive: true } } },
+    })
+  // Kept by this process until the session or its user changes (in any process): no statement per request.
+  const kept = keptRowsOf(database)
+  const session = kept ? await kept.sessions.read(claims.sessionId, read) : await read()
   if (!session || session.userId !== claims.userId || session.revokedAt || !session.user.isActive) {
     throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.', { reason: 'session_ended' })
   }

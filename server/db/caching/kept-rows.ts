@@ -15,17 +15,29 @@ interface KeptSubscription {
   subscription: SubscriptionWithPlan | null
 }
 
+/** A signed-in session as every request checks it (resolveActor): whose, whether ended, and its user. */
+interface KeptSession {
+  userId: string
+  revokedAt: Date | null
+  user: { email: string; fullName: string; isActive: boolean }
+}
+
 /** A passage as a question's retrieval cites it, with its agent (the change that empties it). */
 export type KeptPassage = Omit<Passage, 'score'> & { agentId: string }
 
 /**
- * The rows every visitor message reads and that seldom change, kept by each process: the widget session,
+ * The rows every request reads and that seldom change, kept by each process: a signed-in session with its
+ * user, an agent; for a visitor's message, the widget session,
  * the integration with its agent, the account's subscription, and what retrieval reads of an agent's
  * passages (the plans of questions asked again, the passages cited). Emptied by every process's changes
  * (see hearRowChanges), so a revoked session, a switched-off widget, a new plan or a deleted document
  * count at once everywhere.
  */
 export interface KeptRows {
+  /** Keyed by session (refresh token family) id. */
+  sessions: RowCache<KeptSession>
+  /** Keyed by agent id: what every agent-scoped call reads before deciding access. */
+  agents: RowCache<Agent>
   widgetSessions: RowCache<WidgetSession>
   widgetIntegrations: RowCache<{ integration: WidgetIntegration; agent: Agent }>
   subscriptions: RowCache<KeptSubscription>
@@ -40,6 +52,13 @@ const kept = new WeakMap<Database, KeptRows>()
 
 function createKeptRows(database: Database, changes: RowChanges): KeptRows {
   return {
+    sessions: createRowCache({
+      changes,
+      invalidatedBy: { refresh_token_families: 'key', users: (session, userId) => session.userId === userId },
+      maxEntries: 20_000,
+      ttlMs: KEPT_MS,
+    }),
+    agents: createRowCache({ changes, invalidatedBy: { agents: 'key' }, maxEntries: 5_000, ttlMs: KEPT_MS }),
     widgetSessions: createRowCache({
       changes,
       invalidatedBy: { widget_sessions: 'key' },

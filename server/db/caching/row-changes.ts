@@ -3,7 +3,7 @@ import type { Database, Listening } from '../database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { LocalWrite } from './local-writes.ts'
 
-// The triggers of migration 20261126220000_row_change_signals send '<table>:<key>' here on every change.
+// The triggers of migration 20261126220000_row_change_signals (and later ones) send '<table>:<key>' here on every change.
 const CHANNEL = 'agentdesk_rows'
 const RELISTEN_MS = 1_000
 // What the migration's triggers signal, per table: the column whose value is the key, and whether a new
@@ -15,6 +15,8 @@ const SIGNALLED: Record<string, { key: 'id' | 'account_id' | 'agent_id'; inserts
   subscriptions: { key: 'account_id', inserts: true },
   plans: { key: 'id', inserts: true },
   knowledge_index_stats: { key: 'agent_id', inserts: true },
+  refresh_token_families: { key: 'id', inserts: false },
+  users: { key: 'id', inserts: false },
 }
 // Writes that change a signalled table through triggers or cascades (an agent's passages change its
 // knowledge_index_stats): this process's own are heard at once, as a change to that table it cannot name.

@@ -50,6 +50,30 @@ describe('an agent that trains automatically', () => {
     agentId = created.body.agent_id
   })
 
+  it('answers a text saved with its job exactly as both were stored', async () => {
+    const created = await post(`/agents/${agentId}/texts/create/`, {
+      text_title: 'Gift wrap',
+      text_content: 'Gift wrapping costs three euros.',
+      text_description: 'Wrapping',
+      text_tags: ['gifts'],
+      meta_data: { source: 'faq' },
+    })
+    expect(created.status).toBe(201)
+    const text = await testApp.database.prisma.text.findUniqueOrThrow({ where: { id: created.body.text_id } })
+    expect(created.body).toMatchObject({
+      text_title: text.title,
+      text_content: text.content,
+      text_description: text.description,
+      text_tags: text.tags,
+      meta_data: text.metaData,
+      created_at: text.createdAt.toISOString(),
+    })
+    const job = await testApp.database.prisma.job.findUniqueOrThrow({ where: { id: created.body.job.job_id } })
+    expect(job).toMatchObject({ kind: 'embed-item', subjectType: 'text', subjectId: text.id, agentId, maxAttempts: 5 })
+    expect(job.payload).toEqual({ type: 'text', id: text.id })
+    expect(created.body.job.created_at).toBe(job.createdAt.toISOString())
+  })
+
   it('embeds a text when it is saved, and again when its words change', async () => {
     const created = await post(`/agents/${agentId}/texts/create/`, {
       text_title: 'Shipping',

@@ -4,7 +4,7 @@ import { createLogger } from '../../../server/logging/create-logger.ts'
 import { openPostgresDatabase } from '../../../server/db/open-postgres-database.ts'
 import type { Database } from '../../../server/db/database.ts'
 import supertest from 'supertest'
-import { bearer } from '../../support/accounts.ts'
+import { bearer, signUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { chat, newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
 
@@ -78,6 +78,22 @@ describe.runIf(isPostgres)('rows kept by one process, changed through another', 
       .set(bearer(testbed.owner.access))
     expect(deleted.status).toBeLessThan(300)
     await expect.poll(cites, { timeout: 10_000 }).toBe(0)
+  })
+
+  it('a session ended elsewhere is refused here, and a name changed elsewhere is read here', async () => {
+    const member = await signUp(testbed.testApp)
+    const profile = () => testbed.testApp.request.get('/api/accounts/profile/').set(bearer(member.access))
+    expect((await profile()).status).toBe(200)
+    expect((await profile()).status).toBe(200)
+    const renamed = await other.request
+      .put('/api/accounts/profile/')
+      .set(bearer(member.access))
+      .send({ full_name: 'Renamed Elsewhere' })
+    expect(renamed.status).toBe(200)
+    await expect.poll(async () => (await profile()).body.full_name, { timeout: 10_000 }).toBe('Renamed Elsewhere')
+    const out = await other.request.post('/api/accounts/logout/').send({ refresh_token: member.refresh })
+    expect(out.status).toBe(200)
+    await expect.poll(async () => (await profile()).status, { timeout: 10_000 }).toBe(401)
   })
 
   it('a subscription ended elsewhere stops the answers here', async () => {
