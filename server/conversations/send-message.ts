@@ -9,6 +9,8 @@ import {
   type Spending,
 } from '../chat/answering/answer-question.ts'
 import { GenerationError, type PromptMessage } from '../chat/answering/chat-model.ts'
+import type { Passage } from '../chat/retrieval/passage.ts'
+import { beginRetrieval } from '../chat/retrieval/retrieve-passages.ts'
 import { isPlanRefusal, PlanRefusal } from '../billing/plan-refusals.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
@@ -79,9 +81,10 @@ export async function sendMessage(
     agentId,
     conversationId,
   })
+  const passages = beginRetrieval({ retriever: services.retriever, agentId: agent.id, question: text })
   const admission = await admitMessage(services, { agent, questionCharacters: text.length })
   const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text, admission })
-  return answerUserMessage(services, { agent, userMessage, events, signal, conversation })
+  return answerUserMessage(services, { agent, userMessage, events, signal, conversation, passages })
 }
 
 /**
@@ -113,6 +116,8 @@ export interface AnswerUserMessageOptions {
   shopper?: Shopper | null
   /** The message's conversation, when the caller has it (else saving the answer reads it). */
   conversation?: SaveAnswerOptions['conversation']
+  /** The question's passages, when their retrieval began while the message was saved (beginRetrieval). */
+  passages?: Promise<Passage[]>
 }
 
 /**
@@ -125,7 +130,17 @@ export interface AnswerUserMessageOptions {
  */
 export async function answerUserMessage(
   services: ChatServices,
-  { agent, userMessage, events, signal, attachments, prepare, shopper, conversation }: AnswerUserMessageOptions,
+  {
+    agent,
+    userMessage,
+    events,
+    signal,
+    attachments,
+    prepare,
+    shopper,
+    conversation,
+    passages,
+  }: AnswerUserMessageOptions,
 ) {
   const spending = newSpending()
   const takenOver = new AbortController()
@@ -159,6 +174,7 @@ export async function answerUserMessage(
         attachments: attachments ?? attachedNames(userMessage),
         shopper,
         beforeAnswering,
+        passages,
       },
       onToken,
       signal: AbortSignal.any([signal, takenOver.signal]),

@@ -1,4 +1,5 @@
 import type { Agent } from '../../db/generated/prisma/client.ts'
+import type { Passage } from '../retrieval/passage.ts'
 import { retrievePassages, type Retriever } from '../retrieval/retrieve-passages.ts'
 import { answerOffline } from './answer-offline.ts'
 import { buildPrompt } from './build-prompt.ts'
@@ -43,6 +44,8 @@ export interface Question {
   shopper?: Shopper | null
   /** Runs with the finished prompt, before any answer is written (the plan reserves its tokens there); may refuse by throwing. */
   beforeAnswering?: (prompt: PromptMessage[]) => Promise<void>
+  /** The question's passages, when their retrieval began earlier (beginRetrieval, while the message was saved). */
+  passages?: Promise<Passage[]>
 }
 
 export const OFFLINE_MODEL = 'offline-extractive'
@@ -90,11 +93,8 @@ export async function answerQuestion({
       beforeAnswering: question.beforeAnswering,
       onToken,
     })
-  const passages = await retrievePassages({
-    retriever: answerer.retriever,
-    agentId: question.agent.id,
-    question: question.text,
-  })
+  const passages = await (question.passages ??
+    retrievePassages({ retriever: answerer.retriever, agentId: question.agent.id, question: question.text }))
   signal.throwIfAborted()
   const built = buildPrompt({
     agentName: question.agent.name,

@@ -91,3 +91,13 @@ export async function retrievePassages({
     return [{ ...cited, score: hit.score }]
   })
 }
+
+/**
+ * Retrieval begun ahead of need, while the message is saved: it needs only the agent and the words. A
+ * failure reaches the answer that awaits it; a message refused never does, and its failure is dropped.
+ */
+export function beginRetrieval(options: RetrievePassagesOptions): Promise<Passage[]> {
+  const passages = retrievePassages(options)
+  passages.catch(() => {})
+  return passages
+}

@@ -1,4 +1,5 @@
 import type { AccountStanding } from '../../billing/account-standing.ts'
+import { beginRetrieval } from '../../chat/retrieval/retrieve-passages.ts'
 import { admitMessage } from '../../conversations/admit-message.ts'
 import { saveUserMessage } from '../../conversations/save-user-message.ts'
 import { answerUserMessage, type ChatEvents, type ChatServices } from '../../conversations/send-message.ts'
@@ -45,6 +46,7 @@ export async function sendWidgetMessage(
       : null
     return { conversation_id: conversation.id, user_message: userMessage, ai_message: request?.notice ?? null }
   }
+  const passages = beginRetrieval({ retriever: services.retriever, agentId: caller.agent.id, question: text })
   const admission = await admitMessage(services, {
     agent: caller.agent,
     questionCharacters: text.length + (file?.forAnswer.text?.length ?? 0),
@@ -69,6 +71,7 @@ export async function sendWidgetMessage(
     shopper: caller.session.shopId
       ? { shopId: caller.session.shopId, customerId: caller.session.shopifyCustomerId }
       : null,
+    passages,
     ...(file ? { attachments: [file.forAnswer], prepare: () => storeAttachment(storage, file) } : {}),
   })
 }
