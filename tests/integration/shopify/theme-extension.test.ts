@@ -1,16 +1,14 @@
 // The theme app extension (extensions/chat-widget): Shopify's own theme-check with the app-extension
 // rules, plus what theme-check does not look at (schema shape, setting types, Shopify's size limits,
 // escaping of every value put into the markup, and the loader contract of the data-* attributes).
-// theme-check's docs updater then reads its bundled data, never the network. Set before the dynamic
-// import below (static imports would run before this line).
-process.env.SHOPIFY_TLD_ROOT = '/nonexistent'
-
+// theme-check's docs updater reads its bundled data, never the network, while SHOPIFY_TLD_ROOT names no
+// folder: set before its dynamic import below, and restored after this file (files share a worker).
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const EXTENSION = join(ROOT, 'extensions/chat-widget')
@@ -91,11 +89,17 @@ const filesUnder = (folder: string): string[] =>
       )
     : []
 
+const tldRoot = process.env.SHOPIFY_TLD_ROOT
 beforeAll(() => {
+  process.env.SHOPIFY_TLD_ROOT = '/nonexistent'
   // The asset is the widget build's output (scripts/build-widget.ts); build it when a fresh checkout lacks it.
   if (!existsSync(ASSET))
     execFileSync(process.execPath, [join(ROOT, 'scripts/build-widget.ts')], { cwd: ROOT, stdio: 'pipe' })
 }, 120_000)
+afterAll(() => {
+  if (tldRoot === undefined) delete process.env.SHOPIFY_TLD_ROOT
+  else process.env.SHOPIFY_TLD_ROOT = tldRoot
+})
 
 describe('theme-check', () => {
   it('finds nothing with the theme app extension configuration', async () => {
