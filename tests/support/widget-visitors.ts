@@ -7,6 +7,12 @@ import type { TestApp } from './create-test-app.ts'
 
 export const SECRET_KEY = 'widget-tests-secret-key-with-enough-length-0123456789'
 export const SITE = 'https://shop.example.com'
+/** Widget limits no test's visitors reach: for suites about something else than the limits. */
+export const UNLIMITED_VISITORS = {
+  WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000',
+  WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
+  WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+}
 
 /** The chat testbed with a known secret key and tight widget limits (3 messages a minute per visitor, 5 per integration). */
 export const startWidgetTestbed = () =>

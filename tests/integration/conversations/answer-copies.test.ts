@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { readBodyAsText } from '../../support/read-body-as-text.ts'
-import { newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
+import { newIntegration, visitor, type WidgetVisitor, UNLIMITED_VISITORS } from '../../support/widget-visitors.ts'
 
 // Answers written at once keep their copies (what each has written so far, for a crash to leave behind)
 // in batches: one statement for all the copies that fall due together.
@@ -12,8 +12,7 @@ const copyStatements: string[] = []
 
 beforeAll(async () => {
   testbed = await startChatTestbed({
-    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
-    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+    ...UNLIMITED_VISITORS,
   })
   const { client_key } = await newIntegration(testbed)
   visitors = await Promise.all(Array.from({ length: ANSWERS }, () => visitor(testbed.testApp, client_key)))

@@ -12,7 +12,15 @@ import { VisitorMessageViewSchema } from '../../../server/widgets/public/widget-
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { openEventStreamClient, type EventStreamClient } from '../../support/event-stream-client.ts'
-import { SECRET_KEY, SITE, chat, newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
+import {
+  SECRET_KEY,
+  SITE,
+  chat,
+  newIntegration,
+  visitor,
+  type WidgetVisitor,
+  UNLIMITED_VISITORS,
+} from '../../support/widget-visitors.ts'
 
 let bed: ChatTestbed
 let server: Server
@@ -25,9 +33,7 @@ beforeAll(async () => {
   bed = await startChatTestbed({
     SECRET_KEY,
     PUBLIC_URL: 'https://chat.example.com',
-    WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000',
-    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
-    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+    ...UNLIMITED_VISITORS,
     CHAT_RATE_LIMIT_PER_MINUTE: '1000',
   })
   clientKey = (await newIntegration(bed, { human_handoff: true, handoff_wait_minutes: 2 })).client_key

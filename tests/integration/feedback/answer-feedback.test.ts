@@ -7,7 +7,14 @@ import { FeedbackViewSchema } from '../../../server/feedback/feedback.schemas.ts
 import { DashboardStatsSchema } from '../../../server/stats/stats.schemas.ts'
 import { bearer, signUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
-import { SECRET_KEY, chat, newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
+import {
+  SECRET_KEY,
+  chat,
+  newIntegration,
+  visitor,
+  type WidgetVisitor,
+  UNLIMITED_VISITORS,
+} from '../../support/widget-visitors.ts'
 
 let bed: ChatTestbed
 let clientKey: string
@@ -15,9 +22,7 @@ let clientKey: string
 beforeAll(async () => {
   bed = await startChatTestbed({
     SECRET_KEY,
-    WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000',
-    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
-    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+    ...UNLIMITED_VISITORS,
   })
   clientKey = (await newIntegration(bed)).client_key
 })

@@ -8,7 +8,7 @@ import { questionKeyOf } from '../../../server/improve/question-key.ts'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
 import { addEmbeddedText, createAgentFor, waitForJob } from '../../support/knowledge.ts'
-import { SECRET_KEY, chat, newIntegration, visitor } from '../../support/widget-visitors.ts'
+import { SECRET_KEY, chat, newIntegration, visitor, UNLIMITED_VISITORS } from '../../support/widget-visitors.ts'
 
 let testApp: TestApp
 let owner: SignedUp
@@ -18,9 +18,7 @@ let clientKey: string
 beforeAll(async () => {
   testApp = await createTestApp({
     SECRET_KEY,
-    WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000',
-    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
-    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+    ...UNLIMITED_VISITORS,
   })
   owner = await signUp(testApp)
   agentId = await createAgentFor(testApp, owner, 'Shop helper')

@@ -7,7 +7,7 @@ import { bearer, signUp, signUpProven, type SignedUp } from '../../support/accou
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
 import { createAgentFor } from '../../support/knowledge.ts'
 import { queuedEmailsTo } from '../../support/queued-emails.ts'
-import { SECRET_KEY, SITE, newIntegration, start } from '../../support/widget-visitors.ts'
+import { SECRET_KEY, SITE, newIntegration, start, UNLIMITED_VISITORS } from '../../support/widget-visitors.ts'
 
 let testApp: TestApp
 let owner: SignedUp
@@ -19,9 +19,7 @@ beforeAll(async () => {
     SECRET_KEY,
     WORKER_IN_SERVER: 'false',
     PUBLIC_URL: 'https://chat.example.com',
-    WIDGET_SESSIONS_PER_IP_PER_HOUR: '1000',
-    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
-    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+    ...UNLIMITED_VISITORS,
   })
   owner = await signUpProven(testApp)
   agentId = await createAgentFor(testApp, owner, 'Front desk')

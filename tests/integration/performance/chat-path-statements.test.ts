@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { bearer } from '../../support/accounts.ts'
 import { readBodyAsText } from '../../support/read-body-as-text.ts'
-import { chat, newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
+import { chat, newIntegration, visitor, type WidgetVisitor, UNLIMITED_VISITORS } from '../../support/widget-visitors.ts'
 
 // The visitor's message is the hot path: every SQL statement it costs (its answer's included) is counted
 // by the server and written on the request's log line.
@@ -11,8 +11,7 @@ let returning: WidgetVisitor
 
 beforeAll(async () => {
   testbed = await startChatTestbed({
-    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
-    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+    ...UNLIMITED_VISITORS,
     BILLING_MODE: 'enforced',
   })
   const { client_key } = await newIntegration(testbed)

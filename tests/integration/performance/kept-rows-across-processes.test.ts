@@ -6,7 +6,7 @@ import type { Database } from '../../../server/db/database.ts'
 import supertest from 'supertest'
 import { bearer, signUp } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
-import { chat, newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
+import { chat, newIntegration, visitor, type WidgetVisitor, UNLIMITED_VISITORS } from '../../support/widget-visitors.ts'
 
 // Each process keeps the widget session, the integration and the account's subscription. A change made
 // through another process (another database connection pool, other caches) reaches it by the triggers'
@@ -22,8 +22,7 @@ describe.runIf(isPostgres)('rows kept by one process, changed through another', 
   beforeAll(async () => {
     testbed = await startChatTestbed({
       BILLING_MODE: 'enforced',
-      WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
-      WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+      ...UNLIMITED_VISITORS,
     })
     const database = await openPostgresDatabase(String(testbed.testApp.config.DATABASE_URL), 3)
     const app = await createHttpApp({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { addEmbeddedText } from '../../support/knowledge.ts'
-import { chat, newIntegration, visitor, type WidgetVisitor } from '../../support/widget-visitors.ts'
+import { chat, newIntegration, visitor, type WidgetVisitor, UNLIMITED_VISITORS } from '../../support/widget-visitors.ts'
 
 // A process keeps the plans of questions asked before and the passages it cited, until the agent's
 // passages change: a question asked again costs two statements fewer, and a change counts at once.
@@ -11,8 +11,7 @@ let guest: WidgetVisitor
 
 beforeAll(async () => {
   testbed = await startChatTestbed({
-    WIDGET_MESSAGES_PER_VISITOR_PER_MINUTE: '1000',
-    WIDGET_MESSAGES_PER_INTEGRATION_PER_MINUTE: '1000',
+    ...UNLIMITED_VISITORS,
   })
   const { client_key } = await newIntegration(testbed)
   guest = await visitor(testbed.testApp, client_key)
