@@ -116,7 +116,7 @@ export async function measureDashboard(env: Record<string, string>) {
     const tokens = ((await registration.json()) as { tokens: { access: string; refresh: string } }).tokens
     const timings = [
       await timePage(server.baseUrl, '/', 'Get Started', null),
-      await timePage(server.baseUrl, '/auth', 'Continue with Google', null),
+      await timePage(server.baseUrl, '/auth', 'Sign in to manage your AI agents', null),
       await timePage(server.baseUrl, '/app/dashboard', 'Total Agents', tokens),
     ]
     return { bundle, timings }

@@ -37,7 +37,7 @@ async function writeBatch(database: Database, logger: Logger, batch: Queued[]) {
       () => database.prisma.$queryRaw<{ id: string }[]>`
         update messages m set partial_answer = copy.text, answer_prompt_tokens = copy.tokens, updated_at = now()
         from unnest(${batch.map((copy) => copy.attempt.id)}::text[]::uuid[],
-                    ${batch.map((copy) => String(copy.attempt.answerOwner))}::text[]::bigint[],
+                    ${batch.map(({ attempt }) => (attempt.answerOwner === null ? null : String(attempt.answerOwner)))}::text[]::bigint[],
                     ${batch.map((copy) => copy.attempt.answerStartedAt?.toISOString() ?? null)}::text[]::timestamptz[],
                     ${batch.map((copy) => copy.text)}::text[],
                     ${batch.map((copy) => copy.promptTokens)}::int[])
@@ -49,11 +49,15 @@ async function writeBatch(database: Database, logger: Logger, batch: Queued[]) {
     const kept = new Set(rows.map((row) => row.id))
     for (const copy of batch) if (!kept.has(copy.attempt.id)) copy.takenOver.abort()
   } catch (error) {
-    // Only the copies are lost; the answers go on, and their next copies try again.
+    // One copy the database refuses must not cost the others theirs: each is tried alone.
+    if (batch.length > 1) {
+      await Promise.all(batch.map((copy) => writeBatch(database, logger, [copy])))
+      return
+    }
+    // Only the copy is lost; the answer goes on, and its next copy tries again.
     logger.warn({ err: error, answers: batch.length }, 'could not save the answers in progress')
-  } finally {
-    for (const copy of batch) copy.written()
   }
+  for (const copy of batch) copy.written()
 }
 
 function createAnswerCopies(database: Database, logger: Logger): AnswerCopies {

@@ -81,8 +81,9 @@ export async function sendMessage(
     agentId,
     conversationId,
   })
-  const passages = beginRetrieval({ retriever: services.retriever, agentId: agent.id, question: text })
   const admission = await admitMessage(services, { agent, questionCharacters: text.length })
+  // Admitted: retrieval (an embeddings call, maybe) runs while the message is saved.
+  const passages = beginRetrieval({ retriever: services.retriever, agentId: agent.id, question: text })
   const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text, admission })
   return answerUserMessage(services, { agent, userMessage, events, signal, conversation, passages })
 }

@@ -9,6 +9,9 @@ import { countStatement, countingStatements } from './count-statements.ts'
 // No statement may hold a pooled connection for ever (a stalled query would starve every request).
 const STATEMENT_TIMEOUT_MS = 60_000
 
+// How often the listening connection is asked whether it still answers, and how long it has to answer.
+const HEARTBEAT_MS = 5_000
+
 /** A PostgreSQL server at DATABASE_URL, through a pg pool shared by Prisma. */
 export async function openPostgresDatabase(connectionString: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({
@@ -47,13 +50,24 @@ export async function openPostgresDatabase(connectionString: string, poolSize: n
     },
     // A connection of its own, outside the pool: LISTEN lasts as long as the connection.
     async listen(channel, onPayload, onLost) {
-      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 })
+      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, keepAlive: true })
       let closing = false
+      let heartbeat: NodeJS.Timeout | undefined
       const lost = (error: unknown) => {
         if (closing) return
         closing = true
+        clearInterval(heartbeat)
         client.end().catch(() => {})
         onLost(error)
+      }
+      // A connection dropped silently (a NAT or a proxy forgetting it) raises no error, and what it should
+      // have heard would be missed: a query now and then finds out, and the caller listens anew.
+      const beat = () => {
+        const late = setTimeout(() => lost(new Error('the listening connection stopped answering')), HEARTBEAT_MS)
+        client.query('select 1').then(
+          () => clearTimeout(late),
+          (error: unknown) => (clearTimeout(late), lost(error)),
+        )
       }
       client.on('error', lost)
       client.on('end', () => lost(new Error('the listening connection ended')))
@@ -63,6 +77,7 @@ export async function openPostgresDatabase(connectionString: string, poolSize: n
       try {
         await client.connect()
         await client.query(`listen ${client.escapeIdentifier(channel)}`)
+        heartbeat = setInterval(beat, HEARTBEAT_MS).unref()
       } catch (error) {
         closing = true
         await client.end().catch(() => {})
@@ -71,6 +86,7 @@ export async function openPostgresDatabase(connectionString: string, poolSize: n
       return {
         async close() {
           closing = true
+          clearInterval(heartbeat)
           await client.end().catch(() => {})
         },
       }

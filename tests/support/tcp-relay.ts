@@ -8,12 +8,19 @@ export interface TcpRelay {
   cut(): Promise<void>
   /** Listens again on the same port. */
   restore(): Promise<void>
+  /**
+   * Stops carrying bytes, open connections and new ones alike, closing nothing: the target is gone
+   * without a word, as when a NAT or a proxy forgets a connection. thaw() carries them again.
+   */
+  freeze(): void
+  thaw(): void
   close(): Promise<void>
 }
 
 /** A TCP relay on 127.0.0.1 to host:port, which a test cuts and restores to take a server away and back. */
 export async function startTcpRelay(host: string, port: number): Promise<TcpRelay> {
   const sockets = new Set<net.Socket>()
+  let frozen = false
   const track = (socket: net.Socket) => {
     sockets.add(socket)
     socket.on('error', () => {})
@@ -24,6 +31,11 @@ export async function startTcpRelay(host: string, port: number): Promise<TcpRela
     track(client)
     track(upstream)
     client.pipe(upstream).pipe(client)
+    // After pipe(), which would resume them.
+    if (frozen) {
+      client.pause()
+      upstream.pause()
+    }
     client.on('close', () => upstream.destroy())
     upstream.on('close', () => client.destroy())
   }
@@ -44,6 +56,14 @@ export async function startTcpRelay(host: string, port: number): Promise<TcpRela
       server = net.createServer(relay)
       server.listen(relayPort, '127.0.0.1')
       await once(server, 'listening')
+    },
+    freeze() {
+      frozen = true
+      for (const socket of sockets) socket.pause()
+    },
+    thaw() {
+      frozen = false
+      for (const socket of sockets) socket.resume()
     },
     close: stop,
   }

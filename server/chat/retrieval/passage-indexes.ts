@@ -99,7 +99,8 @@ export interface CurrentIndexOptions {
 
 /**
  * The agent's passages in memory, when this process holds them at `version` (read by the question's
- * own plan statement, so a change any process made shows at once). Held passages that are behind take
+ * plan statement, or from the plan kept until the agent's passages change: a change another process
+ * made shows once its signal arrives, milliseconds later). Held passages that are behind take
  * the rows written since (one statement); failing that (a deletion, too many changes), a small agent
  * is read again before returning, a larger one in the background for the questions after. Null means
  * search in SQL.
@@ -129,7 +130,8 @@ export async function currentPassageIndex(
  */
 export function warmPassageIndex(database: Database, agentId: string): void {
   const indexes = indexesOf(database)
-  if (!indexes.kept.has(agentId)) void load(database, indexes, agentId)
+  // Nothing waits for it: a failure only leaves the first question to read them.
+  if (!indexes.kept.has(agentId)) load(database, indexes, agentId)?.catch(() => {})
 }
 
 /** Reads the agent's passages now (a benchmark's warm-up); null when they could not be kept. */

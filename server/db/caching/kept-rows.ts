@@ -31,7 +31,7 @@ export type KeptPassage = Omit<Passage, 'score'> & { agentId: string }
  * the integration with its agent, the account's subscription, and what retrieval reads of an agent's
  * passages (the plans of questions asked again, the passages cited). Emptied by every process's changes
  * (see hearRowChanges), so a revoked session, a switched-off widget, a new plan or a deleted document
- * count at once everywhere.
+ * count in this process at once and in the others as soon as their signal arrives.
  */
 export interface KeptRows {
   /** Keyed by session (refresh token family) id. */

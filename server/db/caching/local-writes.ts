@@ -9,10 +9,11 @@ const WRITE = /^\s*(insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?([a
 // Prisma's single-row write: WHERE ("public"."<table>"."id" = $n AND 1=1), or without the parentheses.
 const BY_ID = /\bwhere\s+\(?"public"\."[a-z_]+"\."id"\s*=\s*\$(\d+)(?:\s+and\s+1=1\))?\s*(?:returning\b|$)/i
 
-/** A write this process sent: its table, whether it inserted, and the one row's id when the statement names it alone. */
+/** A write this process sent: its table, whether it inserted or deleted, and the one row's id when the statement names it alone. */
 export interface LocalWrite {
   table: string
   inserts: boolean
+  deletes: boolean
   id: string | null
 }
 
@@ -22,7 +23,8 @@ function writeOf(sql: string, args: unknown[]): LocalWrite | null {
   const inserts = write[1].toLowerCase().startsWith('insert')
   const position = inserts ? null : BY_ID.exec(sql)?.[1]
   const id = position ? args[Number(position) - 1] : null
-  return { table: write[2].toLowerCase(), inserts, id: typeof id === 'string' ? id : null }
+  const deletes = write[1].toLowerCase().startsWith('delete')
+  return { table: write[2].toLowerCase(), inserts, deletes, id: typeof id === 'string' ? id : null }
 }
 
 /**

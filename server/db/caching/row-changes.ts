@@ -19,16 +19,17 @@ const SIGNALLED: Record<string, { key: 'id' | 'account_id' | 'agent_id'; inserts
   users: { key: 'id', inserts: false },
 }
 // Writes that change a signalled table through triggers or cascades (an agent's passages change its
-// knowledge_index_stats): this process's own are heard at once, as a change to that table it cannot name.
-const PASSAGES = { table: 'knowledge_index_stats', inserts: false }
-const CHANGED_THROUGH: Record<string, { table: string; inserts: boolean }> = {
-  knowledge_chunks: { ...PASSAGES, inserts: true },
-  knowledge_sections: PASSAGES,
-  texts: PASSAGES,
-  documents: PASSAGES,
-  websites: PASSAGES,
-  agents: PASSAGES,
-  users: PASSAGES,
+// knowledge_index_stats; deleting what they belong to deletes them): this process's own are heard at
+// once, as a change to that table it cannot name.
+const PASSAGES = 'knowledge_index_stats'
+const CHANGED_THROUGH: Record<string, { table: string; by: 'any write' | 'delete' }> = {
+  knowledge_chunks: { table: PASSAGES, by: 'any write' },
+  knowledge_sections: { table: PASSAGES, by: 'delete' },
+  texts: { table: PASSAGES, by: 'delete' },
+  documents: { table: PASSAGES, by: 'delete' },
+  websites: { table: PASSAGES, by: 'delete' },
+  agents: { table: PASSAGES, by: 'delete' },
+  users: { table: PASSAGES, by: 'delete' },
 }
 // A change this process made to a row it cannot name empties every entry its table's changes touch.
 export const ANY_KEY = '*'
@@ -88,9 +89,9 @@ export function hearRowChanges(database: Database, logger: Logger): RowChanges {
     }
   }
   // The process's own writes are heard at once, before their signal comes back from the database.
-  const ownWrite = ({ table, inserts, id }: LocalWrite) => {
+  const ownWrite = ({ table, inserts, deletes, id }: LocalWrite) => {
     const through = CHANGED_THROUGH[table]
-    if (through && (!inserts || through.inserts))
+    if (through && (deletes || through.by === 'any write'))
       for (const listener of listeners.get(through.table) ?? []) listener(ANY_KEY)
     const signalled = SIGNALLED[table]
     if (!signalled || (inserts && !signalled.inserts)) return

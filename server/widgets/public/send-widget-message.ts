@@ -46,12 +46,13 @@ export async function sendWidgetMessage(
       : null
     return { conversation_id: conversation.id, user_message: userMessage, ai_message: request?.notice ?? null }
   }
-  const passages = beginRetrieval({ retriever: services.retriever, agentId: caller.agent.id, question: text })
   const admission = await admitMessage(services, {
     agent: caller.agent,
     questionCharacters: text.length + (file?.forAnswer.text?.length ?? 0),
     read: standing,
   })
+  // Admitted: retrieval (an embeddings call, maybe) runs while the message is saved.
+  const passages = beginRetrieval({ retriever: services.retriever, agentId: caller.agent.id, question: text })
   const userMessage = await saveUserMessage(services, {
     accountId: caller.integration.accountId,
     conversation,

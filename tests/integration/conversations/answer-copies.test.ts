@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { answerCopiesOf } from '../../../server/conversations/answer-copies.ts'
+import { createLogger } from '../../../server/logging/create-logger.ts'
+import { testConfig } from '../../support/create-test-app.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { readBodyAsText } from '../../support/read-body-as-text.ts'
 import { newIntegration, visitor, type WidgetVisitor, UNLIMITED_VISITORS } from '../../support/widget-visitors.ts'
@@ -65,5 +68,50 @@ describe('answers in progress', () => {
     // Six answers' copies, written in batches: never one statement per answer.
     expect(copyStatements.length).toBeGreaterThanOrEqual(1)
     expect(copyStatements.length).toBeLessThan(ANSWERS)
+  })
+
+  it('are still kept, each alone, when the database refuses one of a batch', async () => {
+    // One answer in progress per conversation: three of the visitors' conversations, their answers done.
+    const conversations = await testbed.testApp.database.prisma.conversation.findMany({
+      where: { id: { in: visitors.slice(0, 3).map((one) => one.conversationId) } },
+    })
+    const startedAt = new Date()
+    const attempts = await Promise.all(
+      conversations.map((conversation, index) =>
+        testbed.testApp.database.prisma.message.create({
+          data: {
+            accountId: conversation.accountId,
+            conversationId: conversation.id,
+            senderType: 'user',
+            text: `Question ${index + 1}`,
+            answerOwner: 4242n,
+            answerStartedAt: startedAt,
+            // Older than the conversation's other messages: nothing else reads these.
+            createdAt: new Date(0),
+          },
+        }),
+      ),
+    )
+    const copies = answerCopiesOf(testbed.testApp.database, createLogger({ ...testConfig(), LOG_LEVEL: 'silent' }))
+    const takenOver = attempts.map(() => new AbortController())
+    // PostgreSQL text cannot hold U+0000: the second copy is refused, and with it the batch's statement.
+    const texts = ['First answer so far', 'Second \u0000 answer', 'Third answer so far']
+    await Promise.all(
+      attempts.map((attempt, index) =>
+        copies.keep({
+          attempt,
+          text: texts[index] as string,
+          promptTokens: 10,
+          takenOver: takenOver[index] as AbortController,
+        }),
+      ),
+    )
+    const saved = await testbed.testApp.database.prisma.message.findMany({
+      where: { id: { in: attempts.map((attempt) => attempt.id) } },
+      orderBy: { text: 'asc' },
+      select: { partialAnswer: true },
+    })
+    expect(saved.map((message) => message.partialAnswer)).toEqual(['First answer so far', null, 'Third answer so far'])
+    expect(takenOver.map((controller) => controller.signal.aborted)).toEqual([false, false, false])
   })
 })
