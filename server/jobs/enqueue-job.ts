@@ -50,7 +50,8 @@ function createJob(writer: JobWriter, job: NewJob) {
   return writer.job.create({ data: jobRow(job) })
 }
 
-function jobRow(job: NewJob) {
+/** The columns a new job is written with (the rest take their defaults: queued, no attempt yet). */
+export function jobRow(job: NewJob) {
   return {
     activeKey: job.onlyOneActive && job.subjectId ? `${job.kind}:${job.subjectId}` : null,
     kind: job.kind,

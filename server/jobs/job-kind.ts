@@ -28,14 +28,17 @@ export function defineJobKind<Schema extends z.ZodType>(definition: {
   return definition as JobKind<z.output<Schema>>
 }
 
-/** Queues a job of the kind, its payload checked against the kind's schema (the kind's attempts unless given). */
-export function enqueueJobOf<Payload>(
-  writer: JobWriter,
-  kind: JobKind<Payload>,
-  job: Omit<NewJob, 'kind' | 'payload'> & { payload: Payload },
-) {
+type JobOfKind<Payload> = Omit<NewJob, 'kind' | 'payload'> & { payload: Payload }
+
+/** A job of the kind, its payload checked against the kind's schema (the kind's attempts unless given). */
+export function newJobOf<Payload>(kind: JobKind<Payload>, job: JobOfKind<Payload>): NewJob {
   const payload = kind.payload.parse(job.payload) as NewJob['payload']
-  return enqueueJob(writer, { ...job, kind: kind.kind, payload, maxAttempts: job.maxAttempts ?? kind.maxAttempts })
+  return { ...job, kind: kind.kind, payload, maxAttempts: job.maxAttempts ?? kind.maxAttempts }
+}
+
+/** Queues a job of the kind (newJobOf). */
+export function enqueueJobOf<Payload>(writer: JobWriter, kind: JobKind<Payload>, job: JobOfKind<Payload>) {
+  return enqueueJob(writer, newJobOf(kind, job))
 }
 
 /** The job's payload as the kind defines it; one that does not fit fails the job for good, saying why. */

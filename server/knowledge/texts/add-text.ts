@@ -5,6 +5,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts'
 import { toJobView } from '../embedding/job-view.ts'
 import type { NewText } from '../knowledge.schemas.ts'
 import { insertTextWithJob } from './insert-text-with-job.ts'
+import { textFieldsOf } from './text-fields.ts'
 import { toTextView } from './text-view.ts'
 
 export interface AddTextOptions {
@@ -26,15 +27,7 @@ export async function addText(database: Database, { queue, actor, agentId, text 
     return toTextView(created, toJobView(job))
   }
   const created = await database.prisma.text.create({
-    data: {
-      accountId: agent.accountId,
-      agentId,
-      title: text.text_title,
-      content: text.text_content,
-      description: text.text_description,
-      tags: text.text_tags ?? [],
-      metaData: (text.meta_data ?? {}) as object,
-    },
+    data: { accountId: agent.accountId, agentId, ...textFieldsOf(text) },
   })
   return toTextView(created, undefined)
 }

@@ -1,8 +1,11 @@
 import type { Database } from '../../db/database.ts'
 import type { Job, Prisma, Text } from '../../db/generated/prisma/client.ts'
 import { newRowId } from '../../db/new-row-id.ts'
+import { jobRow } from '../../jobs/enqueue-job.ts'
+import { newJobOf } from '../../jobs/job-kind.ts'
 import { EMBED_ITEM } from '../embedding/embed-item-job.ts'
 import type { NewText } from '../knowledge.schemas.ts'
+import { textFieldsOf } from './text-fields.ts'
 
 export interface InsertTextWithJobOptions {
   accountId: string
@@ -12,9 +15,9 @@ export interface InsertTextWithJobOptions {
 
 /**
  * A new text of an agent that trains on its own, saved as being embedded with its embed job queued, in
- * one statement (one round trip, one implicit transaction: both or neither). A new text has no job yet,
- * so its job's one-active key cannot clash. Every column is written, so the rows returned are exactly the
- * rows stored.
+ * one statement (one round trip, one implicit transaction: both or neither). The job is the one
+ * enqueueJobOf would write (newJobOf, jobRow); a new text has no job yet, so its one-active key cannot
+ * clash. Every column is written, so the rows returned are exactly the rows stored.
  */
 export async function insertTextWithJob(
   database: Database,
@@ -25,11 +28,7 @@ export async function insertTextWithJob(
     id: newRowId(now.getTime()),
     accountId,
     agentId,
-    title: text.text_title,
-    content: text.text_content,
-    description: text.text_description ?? null,
-    tags: (text.text_tags ?? []) as Prisma.JsonArray,
-    metaData: (text.meta_data ?? {}) as Prisma.JsonObject,
+    ...textFieldsOf(text),
     sourceUrl: null,
     status: 'processing',
     statusError: null,
@@ -38,23 +37,30 @@ export async function insertTextWithJob(
     createdAt: now,
     updatedAt: now,
   }
-  const payload = EMBED_ITEM.payload.parse({ type: 'text', id: created.id })
+  const row = jobRow(
+    newJobOf(EMBED_ITEM, {
+      accountId,
+      agentId,
+      subjectType: 'text',
+      subjectId: created.id,
+      payload: { type: 'text', id: created.id },
+      onlyOneActive: true,
+      runAfter: now,
+    }),
+  )
   const job: Job = {
+    ...row,
     id: newRowId(now.getTime()),
-    kind: EMBED_ITEM.kind,
     accountId,
     agentId,
     subjectType: 'text',
     subjectId: created.id,
-    payload,
+    payload: row.payload as Prisma.JsonValue,
     dedupeKey: null,
-    activeKey: `${EMBED_ITEM.kind}:${created.id}`,
     status: 'queued',
     progress: 0,
     progressDetail: null,
     attempts: 0,
-    maxAttempts: EMBED_ITEM.maxAttempts,
-    runAfter: now,
     lockedBy: null,
     leaseExpiresAt: null,
     lastError: null,
@@ -76,7 +82,7 @@ export async function insertTextWithJob(
       progress, progress_detail, attempts, max_attempts, run_after, locked_by, lease_expires_at, last_error, result,
       created_at, updated_at, finished_at)
     select ${job.id}::uuid, ${job.kind}, ${accountId}::uuid, ${agentId}::uuid, 'text', saved.id,
-      ${JSON.stringify(payload)}::jsonb, null, ${job.activeKey}, 'queued', 0, null, 0, ${job.maxAttempts}, ${now}, null,
+      ${JSON.stringify(job.payload)}::jsonb, null, ${job.activeKey}, 'queued', 0, null, 0, ${job.maxAttempts}, ${now}, null,
       null, null, null, ${now}, ${now}, null
     from saved`
   return { created, job }

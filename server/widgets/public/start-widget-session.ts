@@ -28,7 +28,6 @@ export async function startWidgetSession(
   { settings, clientKey, origin, visitorToken }: StartWidgetSessionOptions,
 ) {
   const { integration, agent } = await activeIntegrationFor(database, { clientKey }, origin)
-  warmPassageIndex(database, agent.id)
   let identity: VisitorIdentity | null = null
   if (visitorToken) {
     const secret = integration.identitySecretSealed
@@ -37,5 +36,13 @@ export async function startWidgetSession(
     if (!secret) throw new AppError('UNAUTHORIZED', NOT_VERIFYING, { reason: 'visitor_token_invalid' })
     identity = await verifyVisitorToken(secret, visitorToken)
   }
-  return openWidgetSession(database, settings, { integration, agent, origin: origin as string, identity })
+  const session = await openWidgetSession(database, settings, {
+    integration,
+    agent,
+    origin: origin as string,
+    identity,
+  })
+  // The visitor is about to ask: the agent's passages are read now, so the first question finds them.
+  warmPassageIndex(database, agent.id)
+  return session
 }
