@@ -53,7 +53,9 @@ async function allSettled(ids: string[]) {
       interval: 50,
     })
     .toBe(0)
-  return prisma.job.findMany({ where: { id: { in: ids } }, orderBy: { createdAt: 'asc' } })
+  // In the order queued: jobs queued within the same millisecond tie on createdAt.
+  const jobs = new Map((await prisma.job.findMany({ where: { id: { in: ids } } })).map((job) => [job.id, job]))
+  return ids.flatMap((id) => jobs.get(id) ?? [])
 }
 
 describe('jobs run in batches', () => {
