@@ -1,6 +1,8 @@
 import type { Database } from '../db/database.ts'
 import type { Job } from '../db/generated/prisma/client.ts'
 import { readDatabaseClock } from '../db/read-database-clock.ts'
+import { failForGood, type FailForGoodOptions } from './fail-for-good.ts'
+import { ABANDONED_JOB_REASON } from './job-handler.ts'
 
 export interface ClaimNextJobOptions {
   workerId: string
@@ -35,25 +37,36 @@ export async function claimNextJob(
 
 /**
  * Jobs of these kinds whose lease expired on their last allowed attempt: nothing will take them up
- * again, so they fail, and are returned once (to the worker whose update took them) for their items.
+ * again, so they fail (with their items, `failForGood`), each once, by the worker whose update took it.
  */
-export async function failAbandonedJobs(database: Database, kinds: string[]): Promise<Job[]> {
+export async function failAbandonedJobs(
+  database: Database,
+  { kinds, ...marking }: { kinds: string[] } & Omit<FailForGoodOptions, 'fail' | 'reasonOf'>,
+): Promise<Job[]> {
   // The database's clock, as in the claim and the heartbeat: a worker whose clock runs fast must not
   // take a job that is still renewing its lease for abandoned.
   const now = await readDatabaseClock(database)
-  return database.prisma.job.updateManyAndReturn({
-    where: {
-      kind: { in: kinds },
-      status: 'running',
-      leaseExpiresAt: { lt: now },
-      attempts: { gte: database.prisma.job.fields.maxAttempts },
-    },
-    data: {
-      status: 'failed',
-      lastError: 'The worker stopped while running it, on its last attempt.',
-      finishedAt: new Date(),
-      lockedBy: null,
-      activeKey: null,
-    },
+  const where = {
+    kind: { in: kinds },
+    status: 'running' as const,
+    leaseExpiresAt: { lt: now },
+    attempts: { gte: database.prisma.job.fields.maxAttempts },
+  }
+  // Asked on every turn of the worker: a transaction only when there is something to fail.
+  if (!(await database.prisma.job.findFirst({ where, select: { id: true } }))) return []
+  return failForGood(database, {
+    ...marking,
+    reasonOf: () => ABANDONED_JOB_REASON,
+    fail: (writer) =>
+      writer.job.updateManyAndReturn({
+        where,
+        data: {
+          status: 'failed',
+          lastError: 'The worker stopped while running it, on its last attempt.',
+          finishedAt: new Date(),
+          lockedBy: null,
+          activeKey: null,
+        },
+      }),
   })
 }

@@ -1,4 +1,4 @@
-import type { Job } from '../db/generated/prisma/client.ts'
+import type { Job, Prisma } from '../db/generated/prisma/client.ts'
 
 export interface JobContext {
   job: Job
@@ -11,11 +11,12 @@ export interface JobContext {
 /**
  * Does one kind of job. Throwing fails the attempt (retried with backoff); a PermanentJobError fails the
  * job at once. `onFinalFailure`, when the kind has one, marks the job's item failed with the reason the
- * user reads; the worker calls it once the job has failed for good, whether its last attempt threw or its
- * worker died during it (the lease expired with no attempt left).
+ * user reads, through `writer`: the transaction that fails the job, so both are seen together. The worker
+ * calls it once the job has failed for good, whether its last attempt threw or its worker died during it
+ * (the lease expired with no attempt left).
  */
 export type JobHandler = ((context: JobContext) => Promise<unknown>) & {
-  onFinalFailure?: (job: Job, reason: string) => Promise<void>
+  onFinalFailure?: (job: Job, reason: string, writer: Prisma.TransactionClient) => Promise<void>
   /** When set, the worker claims up to `maxJobs` queued jobs of the kind and agent together and runs them at once. */
   batch?: BatchJobHandler
 }

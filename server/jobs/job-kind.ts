@@ -2,7 +2,7 @@
 // checked when the job is queued and again when a worker claims it) and its retry policy (how many
 // attempts; the wait between them is the worker's backoff).
 import { z } from 'zod'
-import type { Job } from '../db/generated/prisma/client.ts'
+import type { Job, Prisma } from '../db/generated/prisma/client.ts'
 import { enqueueJob, enqueueJobs, type JobWriter, type NewJob } from './enqueue-job.ts'
 import {
   PermanentJobError,
@@ -54,8 +54,8 @@ function payloadOf<Payload>(kind: JobKind<Payload>, job: Pick<Job, 'payload'>): 
 export interface JobKindHandler<Payload> {
   /** Does the job; throwing fails the attempt (a PermanentJobError fails the job at once). */
   run(context: JobContext & { payload: Payload }): Promise<unknown>
-  /** Marks the job's item failed with the reason, once the job has failed for good. */
-  onFinalFailure?(payload: Payload, reason: string): Promise<void>
+  /** Marks the job's item failed with the reason, once the job has failed for good (JobHandler). */
+  onFinalFailure?(payload: Payload, reason: string, writer: Prisma.TransactionClient): Promise<void>
 }
 
 /** The worker's handler for a kind: the payload parsed (and typed) before the work starts. */
@@ -70,11 +70,11 @@ export function handlerOf<Payload>(
 
 function finalFailureOf<Payload>(
   kind: JobKind<Payload>,
-  onFinalFailure: (payload: Payload, reason: string) => Promise<void>,
+  onFinalFailure: (payload: Payload, reason: string, writer: Prisma.TransactionClient) => Promise<void>,
 ) {
-  return async (job: Job, reason: string) => {
+  return async (job: Job, reason: string, writer: Prisma.TransactionClient) => {
     const parsed = kind.payload.safeParse(job.payload)
-    if (parsed.success) await onFinalFailure(parsed.data, reason)
+    if (parsed.success) await onFinalFailure(parsed.data, reason, writer)
   }
 }
 
@@ -85,8 +85,8 @@ export interface JobKindBatchHandler<Payload> {
   gatherMs?: number
   /** Does the jobs (their payloads parsed); one outcome per job (BatchJobHandler). */
   runBatch(context: BatchJobContext & { items: { job: Job; payload: Payload }[] }): Promise<Map<string, BatchOutcome>>
-  /** Marks a job's item failed with the reason, once the job has failed for good. */
-  onFinalFailure?(payload: Payload, reason: string): Promise<void>
+  /** Marks a job's item failed with the reason, once the job has failed for good (JobHandler). */
+  onFinalFailure?(payload: Payload, reason: string, writer: Prisma.TransactionClient): Promise<void>
 }
 
 /**

@@ -5,8 +5,8 @@ import type { Job, Prisma } from '../db/generated/prisma/client.ts'
 import type { Logger } from '../logging/create-logger.ts'
 import { claimCompanionJobs } from './claim-companion-jobs.ts'
 import { claimNextJob, failAbandonedJobs } from './claim-next-job.ts'
+import { failForGood } from './fail-for-good.ts'
 import {
-  ABANDONED_JOB_REASON,
   isFinalFailure,
   PermanentJobError,
   type BatchJobHandler,
@@ -73,39 +73,43 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       data: { ...data, lockedBy: null, leaseExpiresAt: null },
     })
 
-  async function markItemFailed(job: Job, reason: string) {
-    try {
-      await handlers[job.kind]?.onFinalFailure?.(job, reason)
-    } catch (error) {
-      log.error({ err: error, jobId: job.id, kind: job.kind }, "could not mark the failed job's item")
-    }
-  }
-
   async function failAbandoned() {
-    for (const job of await failAbandonedJobs(database, kinds)) {
+    for (const job of await failAbandonedJobs(database, { kinds, handlers, log }))
       log.warn(
         { jobId: job.id, kind: job.kind, attempts: job.attempts },
         'job abandoned: its worker stopped during its last attempt',
       )
-      await markItemFailed(job, ABANDONED_JOB_REASON)
-    }
   }
 
   // A failed attempt: queued again after the backoff, or failed for good with its item marked.
   async function recordFailure(job: Job, error: unknown) {
     const isFinal = isFinalFailure(job, error)
     log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, isFinal }, 'job attempt failed')
-    const failed = await finish(
-      job,
-      isFinal
-        ? { status: 'failed', lastError: describeError(error), finishedAt: new Date(), activeKey: null }
-        : {
-            status: 'queued',
-            lastError: describeError(error),
-            runAfter: new Date(Date.now() + backoffMs(job.attempts)),
-          },
-    )
-    if (isFinal && failed.count > 0) await markItemFailed(job, describeError(error))
+    const reason = describeError(error)
+    if (!isFinal)
+      await finish(job, {
+        status: 'queued',
+        lastError: reason,
+        runAfter: new Date(Date.now() + backoffMs(job.attempts)),
+      })
+    else
+      await failForGood(database, {
+        handlers,
+        log,
+        reasonOf: () => reason,
+        fail: (writer) =>
+          writer.job.updateManyAndReturn({
+            where: { id: job.id, lockedBy: id },
+            data: {
+              status: 'failed',
+              lastError: reason,
+              finishedAt: new Date(),
+              activeKey: null,
+              lockedBy: null,
+              leaseExpiresAt: null,
+            },
+          }),
+      })
   }
 
   // Cut off by stop(): hand the job back as it was, this attempt not counted.

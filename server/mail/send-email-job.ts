@@ -54,8 +54,12 @@ interface MailJobDependencies {
 
 /** The e-mail job's handler, to register with the worker. */
 export function mailJobHandlersFor({ database, transport, logger }: MailJobDependencies): Record<string, JobHandler> {
-  const keepOnly = (jobId: string, { to, subject }: { to: string; subject: string }, done: 'sent' | 'not sent') =>
-    database.prisma.job.update({ where: { id: jobId }, data: { payload: { to, subject, done } } })
+  const keepOnly = (
+    jobId: string,
+    { to, subject }: { to: string; subject: string },
+    done: 'sent' | 'not sent',
+    writer: JobWriter = database.prisma,
+  ) => writer.job.update({ where: { id: jobId }, data: { payload: { to, subject, done } } })
   const handler = handlerOf(SEND_EMAIL, {
     run: async ({ job, payload }) => {
       if ('done' in payload) return { done: payload.done }
@@ -68,14 +72,14 @@ export function mailJobHandlersFor({ database, transport, logger }: MailJobDepen
       return { done: 'sent' }
     },
   })
-  handler.onFinalFailure = async (job, reason) => {
+  handler.onFinalFailure = async (job, reason, writer) => {
     const parsed = SEND_EMAIL.payload.safeParse(job.payload)
     if (!parsed.success) return
     logger.error(
       { to: parsed.data.to, subject: parsed.data.subject, reason },
       'an e-mail could not be sent: check SMTP_URL and the SMTP server',
     )
-    await keepOnly(job.id, parsed.data, 'not sent')
+    await keepOnly(job.id, parsed.data, 'not sent', writer)
   }
   return { [SEND_EMAIL.kind]: handler }
 }

@@ -71,8 +71,8 @@ export function webhookJobHandlersFor({
       if (failure) throw new Error(failure)
       return { status }
     },
-    async onFinalFailure({ deliveryId }) {
-      await database.prisma.webhookDelivery.updateMany({ where: { id: deliveryId }, data: { status: 'failed' } })
+    async onFinalFailure({ deliveryId }, _reason, writer) {
+      await writer.webhookDelivery.updateMany({ where: { id: deliveryId }, data: { status: 'failed' } })
     },
   })
   return { [DELIVER_WEBHOOK.kind]: handler }

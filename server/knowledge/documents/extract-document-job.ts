@@ -63,8 +63,8 @@ export function createExtractDocumentHandler({ database, storage, limits }: Extr
         characters: sections.reduce((sum, section) => sum + section.content.length, 0),
       }
     },
-    async onFinalFailure({ id }, reason) {
-      await database.prisma.document.updateMany({ where: { id }, data: { status: 'failed', statusError: reason } })
+    async onFinalFailure({ id }, reason, writer) {
+      await writer.document.updateMany({ where: { id }, data: { status: 'failed', statusError: reason } })
     },
   })
 }

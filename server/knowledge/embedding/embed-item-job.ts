@@ -38,9 +38,9 @@ export function createEmbedItemHandler(dependencies: EmbedItemDependencies): Job
     runBatch: ({ items, reportProgress, signal }) =>
       embedItems(database, { embedder, chunk, items, reportProgress, signal }),
     // A text's status follows its embedding; documents and websites keep the status of their reading.
-    async onFinalFailure({ type, id }, reason) {
+    async onFinalFailure({ type, id }, reason, writer) {
       if (type === 'text')
-        await markKnowledgeItem(database, { type, id, data: { status: 'failed', statusError: reason } })
+        await markKnowledgeItem({ prisma: writer }, { type, id, data: { status: 'failed', statusError: reason } })
     },
   })
 }

@@ -107,8 +107,8 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
         await fetcher.close()
       }
     },
-    async onFinalFailure({ id }, reason) {
-      const website = await database.prisma.website.findUnique({
+    async onFinalFailure({ id }, reason, writer) {
+      const website = await writer.website.findUnique({
         where: { id },
         select: { recrawlIntervalHours: true },
       })
@@ -117,7 +117,7 @@ export function createCrawlWebsiteHandler({ config, database, embedder, chunk }:
       const nextCrawlAt = website.recrawlIntervalHours
         ? new Date(Date.now() + website.recrawlIntervalHours * 3_600_000)
         : null
-      await database.prisma.website.updateMany({
+      await writer.website.updateMany({
         where: { id },
         data: { contentStatus: 'failed', statusError: reason, nextCrawlAt },
       })
