@@ -1,4 +1,5 @@
 import robotsParserModule from 'robots-parser'
+import { CrawlError } from './crawl-error.ts'
 import type { SafeFetch } from './safe-fetch.ts'
 
 interface RobotRules {
@@ -17,20 +18,28 @@ export interface Robots {
   sitemaps: string[]
 }
 
-/** The site's robots.txt rules for our user agent; a missing or unreadable file allows everything. */
+/**
+ * The site's robots.txt rules for our user agent, as RFC 9309 (2.3.1) reads them: a file that is not
+ * there (any 4xx) allows everything; one the site cannot serve (5xx, a timeout, a dropped connection)
+ * allows nothing for now, so the crawl fails this attempt and is tried again later.
+ */
 export async function readRobots(fetcher: SafeFetch, origin: string, userAgent: string): Promise<Robots> {
   const robotsUrl = `${origin}/robots.txt`
-  let text = ''
+  let response
   try {
-    const response = await fetcher.fetch(robotsUrl)
-    if (response.status === 200) text = response.body
-  } catch {
-    // unreachable robots.txt: as if there were none
+    response = await fetcher.fetch(robotsUrl)
+  } catch (error) {
+    if (error instanceof CrawlError && error.isPermanent) throw error
+    throw unreadable(`${error instanceof Error ? error.message : String(error)}`)
   }
-  const robots = robotsParser(robotsUrl, text)
+  if (response.status >= 500) throw unreadable(`it answered HTTP ${response.status}.`)
+  const robots = robotsParser(robotsUrl, response.status >= 200 && response.status < 300 ? response.body : '')
   return {
     isAllowed: (url) => robots.isAllowed(url, userAgent) !== false,
     crawlDelaySeconds: robots.getCrawlDelay(userAgent),
     sitemaps: robots.getSitemaps(),
   }
 }
+
+const unreadable = (why: string) =>
+  new CrawlError(`The site's robots.txt could not be read, so nothing was crawled: ${why} It is tried again later.`)
