@@ -5,7 +5,7 @@ import type { Conversation } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { requireVisitorConversation } from './require-visitor-conversation.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
-import { readCounters } from '../../usage/read-counters.ts'
+import { readCountersInBatch } from '../../usage/read-counters.ts'
 import { requireWidgetBudget, widgetDayCounter } from './widget-budget.ts'
 import type { WidgetSettings } from './widget-settings.ts'
 
@@ -27,9 +27,10 @@ export async function admitVisitorMessage(
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Start a new one.')
   await limitMessages()
   const standing = await plans.standingOf(caller.integration.accountId)
-  // The integration's day and, where limits apply, the plan's messages and tokens: one read.
+  // The integration's day and, where limits apply, the plan's messages and tokens: one read, shared with
+  // the visitors of the widget asking at the same moment.
   const plan = (metric: 'messages' | 'tokens') => ({ metric, scope: '', periodStart: standing.period.start })
-  const [spentToday = 0, messages = 0, tokens = 0] = await readCounters(database.prisma, {
+  const [spentToday = 0, messages = 0, tokens = 0] = await readCountersInBatch(database, {
     accountId: caller.integration.accountId,
     keys: [widgetDayCounter(caller.integration), ...(standing.enforced ? [plan('messages'), plan('tokens')] : [])],
   })

@@ -1,22 +1,50 @@
+import { batchReads } from '../../db/batch-reads.ts'
 import type { Database } from '../../db/database.ts'
 import type { Conversation } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { IdSchema } from '../../../shared/ids.schemas.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
 
-/** One of this visitor's conversations on this integration; any other is a 404, whoever owns it. */
+const batches = new WeakMap<Database, (id: string) => Promise<Conversation | undefined>>()
+
+/** Conversations by id, read together with those asked for meanwhile (batchReads). */
+function conversationReaderOf(database: Database) {
+  let read = batches.get(database)
+  if (!read) {
+    read = batchReads<Conversation>({
+      maxKeys: 100,
+      concurrency: 2,
+      readMany: async (ids) =>
+        new Map(
+          (await database.prisma.conversation.findMany({ where: { id: { in: ids }, isDeleted: false } })).map(
+            (conversation) => [conversation.id, conversation],
+          ),
+        ),
+    })
+    batches.set(database, read)
+  }
+  return read
+}
+
+/**
+ * One of this visitor's conversations on this integration; any other is a 404, whoever owns it. The
+ * visitors writing at the same moment read their conversations in one statement; each is theirs only if
+ * its integration and visitor are the caller's.
+ */
 export async function requireVisitorConversation(
   database: Database,
   caller: WidgetCaller,
   conversationId: string,
 ): Promise<Conversation> {
-  const conversation = await database.prisma.conversation.findFirst({
-    where: {
-      id: conversationId,
-      widgetIntegrationId: caller.integration.id,
-      visitorId: caller.session.visitorId,
-      isDeleted: false,
-    },
-  })
-  if (!conversation) throw new AppError('NOT_FOUND', 'Conversation not found')
+  // Checked here too: a malformed id in a shared read would fail every request it carries.
+  const conversation = IdSchema.safeParse(conversationId).success
+    ? await conversationReaderOf(database)(conversationId)
+    : undefined
+  if (
+    !conversation ||
+    conversation.widgetIntegrationId !== caller.integration.id ||
+    conversation.visitorId !== caller.session.visitorId
+  )
+    throw new AppError('NOT_FOUND', 'Conversation not found')
   return conversation
 }

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { bearer } from '../../support/accounts.ts'
+import { countStatementsOf } from '../../../server/db/count-statements.ts'
+import { readCountersInBatch } from '../../../server/usage/read-counters.ts'
+import { requireVisitorConversation } from '../../../server/widgets/public/require-visitor-conversation.ts'
+import type { WidgetCaller } from '../../../server/widgets/public/require-widget-caller.ts'
 import { readBodyAsText } from '../../support/read-body-as-text.ts'
 import { chat, newIntegration, visitor, type WidgetVisitor, UNLIMITED_VISITORS } from '../../support/widget-visitors.ts'
 
@@ -48,6 +52,48 @@ describe('SQL statements per visitor message', () => {
     expect(response.body as string).toContain('event: done')
     const statements = statementsOfLast(`/api/conversations/api/chat/${returning.conversationId}/`)
     expect(statements).toBeLessThanOrEqual(10)
+  })
+})
+
+// A crowd writing at the same moment (a campaign, a launch): what each message reads before it is saved
+// (its conversation, the widget's and the plan's counters) is read for many of them in one statement.
+describe('SQL statements when visitors write at once', () => {
+  it('their conversations and counters are read together, and each still gets only its own', async () => {
+    const { client_key, integration_id } = await newIntegration(testbed)
+    const crowd = await Promise.all(Array.from({ length: 12 }, () => visitor(testbed.testApp, client_key)))
+    const { database } = testbed.testApp
+    const callerOf = (visitorId: string) =>
+      ({ session: { visitorId }, integration: { id: integration_id } }) as unknown as WidgetCaller
+    const tally = { count: 0 }
+    const conversations = await countStatementsOf(tally, () =>
+      Promise.all(
+        crowd.map((each) =>
+          requireVisitorConversation(database, callerOf(each.session.visitor_id), each.conversationId),
+        ),
+      ),
+    )
+    expect(conversations.map((conversation) => conversation.id)).toEqual(crowd.map((each) => each.conversationId))
+    expect(tally.count).toBe(1)
+    // Another visitor's conversation, asked for in the same read, is still refused.
+    const [first, second] = crowd
+    const refused = await Promise.allSettled([
+      requireVisitorConversation(database, callerOf(String(first?.session.visitor_id)), String(second?.conversationId)),
+      requireVisitorConversation(
+        database,
+        callerOf(String(second?.session.visitor_id)),
+        String(second?.conversationId),
+      ),
+    ])
+    expect(refused.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled'])
+
+    const accountId = String(conversations[0]?.accountId)
+    const keys = [{ metric: 'messages' as const, scope: '', periodStart: new Date('2026-11-01T00:00:00Z') }]
+    tally.count = 0
+    const counters = await countStatementsOf(tally, () =>
+      Promise.all(crowd.map(() => readCountersInBatch(database, { accountId, keys }))),
+    )
+    expect(counters).toEqual(crowd.map(() => [0]))
+    expect(tally.count).toBe(1)
   })
 })
 
