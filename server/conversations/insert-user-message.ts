@@ -18,25 +18,14 @@ export interface InsertUserMessageOptions {
   previewCharacters: number
 }
 
-/**
- * The usual new message, in one statement (one round trip, one implicit transaction): when the
- * conversation's last message is not a user message still waiting for its answer, the message is
- * counted on the period (and its answer's tokens reserved, each refused past an enforced limit), saved as
- * this process's answer attempt, and the conversation moved on; a refused limit undoes all of it. Null
- * when the statement did not apply or was undone: saveUserMessage then decides in a transaction of its
- * own, with the conversation locked (and says why, 402 or 409, where it refuses).
- */
-export async function insertUserMessage(
-  database: Database,
-  { accountId, conversation, text, attachments, admission, presenceKey, previewCharacters }: InsertUserMessageOptions,
-): Promise<Message | null> {
+/** The message row the statement writes, as Prisma would return it. */
+export function newUserMessageRow(
+  { accountId, conversation, text, attachments, admission, presenceKey }: InsertUserMessageOptions,
+  now: Date,
+): Message {
   const { standing, reserveTokens } = admission
-  if (standing.enforced && !standing.live) return null
-  const limitOf = (metric: 'messages' | 'tokens') => (standing.enforced ? standing.limits[metric] : UNLIMITED)
-  const fromDashboard = conversation.channel === 'dashboard'
-  const now = new Date()
   const reserved = standing.enforced && reserveTokens > 0
-  const message: Message = {
+  return {
     id: newRowId(now.getTime()),
     accountId,
     conversationId: conversation.id,
@@ -47,7 +36,7 @@ export async function insertUserMessage(
     sources: [],
     productGids: [],
     attachments: attachments as Prisma.JsonArray,
-    isRead: fromDashboard,
+    isRead: conversation.channel === 'dashboard',
     isDeleted: false,
     isArchived: false,
     model: null,
@@ -66,9 +55,33 @@ export async function insertUserMessage(
     createdAt: now,
     updatedAt: now,
   }
-  const messagesLimit = limitOf('messages')
-  const tokensLimit = limitOf('tokens')
-  const tokens = reserved ? reserveTokens : 0
+}
+
+/** The plan's limits the statement applies: unlimited where limits are not enforced. */
+export const limitOf = ({ standing }: MessageAdmission, metric: 'messages' | 'tokens') =>
+  standing.enforced ? standing.limits[metric] : UNLIMITED
+
+/**
+ * The usual new message, in one statement (one round trip, one implicit transaction): when the
+ * conversation's last message is not a user message still waiting for its answer, the message is
+ * counted on the period (and its answer's tokens reserved, each refused past an enforced limit), saved as
+ * this process's answer attempt, and the conversation moved on; a refused limit undoes all of it. Null
+ * when the statement did not apply or was undone: saveUserMessage then decides in a transaction of its
+ * own, with the conversation locked (and says why, 402 or 409, where it refuses).
+ */
+export async function insertUserMessage(
+  database: Database,
+  options: InsertUserMessageOptions,
+): Promise<Message | null> {
+  const { accountId, conversation, text, attachments, admission, presenceKey, previewCharacters } = options
+  const { standing } = admission
+  if (standing.enforced && !standing.live) return null
+  const fromDashboard = conversation.channel === 'dashboard'
+  const now = new Date()
+  const message = newUserMessageRow(options, now)
+  const messagesLimit = limitOf(admission, 'messages')
+  const tokensLimit = limitOf(admission, 'tokens')
+  const tokens = message.answerReservedTokens
   try {
     const rows = await database.prisma.$queryRaw<{ saved: boolean; history: HistoryRow[] | null }[]>`
       with last as (

@@ -2,7 +2,7 @@ import type { Prisma } from '../db/generated/prisma/client.ts'
 import type { Conversation, Message } from '../db/generated/prisma/client.ts'
 import type { MessageAdmission } from './admit-message.ts'
 import { newAttempt, type ChargingProcess, type TokenReservation } from './answer-attempt.ts'
-import { insertUserMessage } from './insert-user-message.ts'
+import { insertUserMessageTogether } from './insert-user-messages-together.ts'
 import { lockConversation } from './lock-conversation.ts'
 import { meterFailedAnswer } from './meter-failed-answer.ts'
 import { refuseWhileAnswering, unansweredUserMessage } from './previous-turn.ts'
@@ -71,13 +71,14 @@ export async function releaseAbandoned(
  * refused (402) and nothing is saved. A visitor's message is unread for the team; a dashboard user has read
  * their own. Once the message is committed nothing here throws: the caller answers it, or fails it,
  * whatever happens. The usual case (the last message is no user message still waiting) is one statement
- * (insertUserMessage); the transaction decides the rest.
+ * (insertUserMessage), shared with the messages saved at the same moment (insertUserMessageTogether); the
+ * transaction decides the rest.
  */
 export async function saveUserMessage(
   process: ChargingProcess,
   { accountId, conversation, text, attachments = [], admission }: NewUserMessage,
 ): Promise<Message> {
-  const simple = await insertUserMessage(process.database, {
+  const simple = await insertUserMessageTogether(process.database, {
     accountId,
     conversation,
     text,
