@@ -78,7 +78,7 @@ export async function saveUserMessage(
   process: ChargingProcess,
   { accountId, conversation, text, attachments = [], admission }: NewUserMessage,
 ): Promise<Message> {
-  const simple = await insertUserMessageTogether(process.database, {
+  const simple = await insertUserMessageTogether(process, {
     accountId,
     conversation,
     text,

@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks'
+
 export interface BatchReadsOptions<V> {
   /** Reads the values of many keys in one statement; a key it leaves out has none. */
   readMany(keys: string[]): Promise<Map<string, V>>
@@ -10,6 +12,8 @@ export interface BatchReadsOptions<V> {
 interface Waiter<V> {
   resolve(value: V | undefined): void
   reject(error: unknown): void
+  /** Where it was asked for: a read it leads is counted for that request (count-statements.ts). */
+  scope: AsyncResource
 }
 
 /**
@@ -33,7 +37,9 @@ export function batchReads<V>({ readMany, maxKeys, concurrency }: BatchReadsOpti
       }
       for (const [key] of batch) waiting.delete(key)
       running += 1
-      readMany(batch.map(([key]) => key))
+      const leader = batch[0]![1][0]!
+      leader.scope
+        .runInAsyncScope(() => readMany(batch.map(([key]) => key)))
         .then(
           (values) => {
             for (const [key, waiters] of batch) for (const waiter of waiters) waiter.resolve(values.get(key))
@@ -51,9 +57,10 @@ export function batchReads<V>({ readMany, maxKeys, concurrency }: BatchReadsOpti
 
   return (key: string): Promise<V | undefined> =>
     new Promise((resolve, reject) => {
+      const waiter = { resolve, reject, scope: new AsyncResource('agentdesk.read-batch') }
       const waiters = waiting.get(key)
-      if (waiters) waiters.push({ resolve, reject })
-      else waiting.set(key, [{ resolve, reject }])
+      if (waiters) waiters.push(waiter)
+      else waiting.set(key, [waiter])
       // Those asked in the same turn of the event loop go together even when no read is on its way.
       if (!isScheduled) {
         isScheduled = true

@@ -13,8 +13,9 @@ export interface FailForGoodOptions {
 
 /**
  * Fails jobs for good and marks their items failed in one transaction, so no reader (a screen asking
- * again while a job runs) sees a job ended while its item still says it waits. When an item cannot be
- * marked, the jobs fail without it and the error is logged: a job must end even if its item refuses.
+ * again while a job runs) sees a job ended while its item still says it waits. When they cannot be
+ * written together, each job fails alone and then its item is marked alone (logged when it refuses): a
+ * job must end even if its item refuses.
  */
 export async function failForGood(
   database: Database,
@@ -27,9 +28,15 @@ export async function failForGood(
       return failed
     })
   } catch (error) {
+    log.warn({ err: error }, 'a failed job and its item could not be written together: each is written alone')
     const failed = await fail(database.prisma)
-    for (const job of failed)
-      log.error({ err: error, jobId: job.id, kind: job.kind }, "could not mark the failed job's item")
+    for (const job of failed) {
+      try {
+        await handlers[job.kind]?.onFinalFailure?.(job, reasonOf(job), database.prisma)
+      } catch (markError) {
+        log.error({ err: markError, jobId: job.id, kind: job.kind }, "could not mark the failed job's item")
+      }
+    }
     return failed
   }
 }

@@ -38,7 +38,7 @@ export async function requireVisitorConversation(
 ): Promise<Conversation> {
   // Checked here too: a malformed id in a shared read would fail every request it carries.
   const conversation = IdSchema.safeParse(conversationId).success
-    ? await conversationReaderOf(database)(conversationId)
+    ? await conversationReaderOf(database)(conversationId.toLowerCase())
     : undefined
   if (
     !conversation ||

@@ -5,12 +5,14 @@ import { conversationHistory } from '../../../server/conversations/conversation-
 import type { InsertUserMessageOptions } from '../../../server/conversations/insert-user-message.ts'
 import { insertUserMessageTogether } from '../../../server/conversations/insert-user-messages-together.ts'
 import { countStatementsOf } from '../../../server/db/count-statements.ts'
+import { createLogger } from '../../../server/logging/create-logger.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { chat, newIntegration, visitor, UNLIMITED_VISITORS } from '../../support/widget-visitors.ts'
 
 // A crowd's messages, saved at the same moment, go in one statement with the rules of one: a message
 // waits while its conversation's last one waits for its answer, and the plan's limits admit exactly as
 // many as they would one at a time.
+const logger = createLogger({ LOG_LEVEL: 'silent' })
 let testbed: ChatTestbed
 let clientKey: string
 
@@ -61,7 +63,7 @@ describe('messages saved at the same moment', () => {
     const before = await counters()
     const tally = { count: 0 }
     const saved = await countStatementsOf(tally, () =>
-      Promise.all(options.map((each) => insertUserMessageTogether(database, each))),
+      Promise.all(options.map((each) => insertUserMessageTogether({ database, logger }, each))),
     )
     expect(saved.map((message) => message?.text)).toEqual(options.map((each) => each.text))
     const rows = await database.prisma.message.findMany({ where: { id: { in: saved.map((message) => message!.id) } } })
@@ -99,7 +101,7 @@ describe('messages saved at the same moment', () => {
       await optionsFor(first!.conversationId, 'Two?'),
       await optionsFor(second!.conversationId, 'Three?'),
     ]
-    const saved = await Promise.all(options.map((each) => insertUserMessageTogether(database, each)))
+    const saved = await Promise.all(options.map((each) => insertUserMessageTogether({ database, logger }, each)))
     expect(saved.map((message) => message?.text ?? null)).toEqual(['One?', null, 'Three?'])
     expect(
       await database.prisma.message.count({ where: { conversationId: first!.conversationId, text: 'Two?' } }),
@@ -117,7 +119,7 @@ describe('messages saved at the same moment', () => {
       data: { value: BigInt(standing.limits.messages - 3) },
     })
     const options = await Promise.all(crowd.map((each, index) => optionsFor(each.conversationId, `Last ${index}?`)))
-    const saved = await Promise.all(options.map((each) => insertUserMessageTogether(database, each)))
+    const saved = await Promise.all(options.map((each) => insertUserMessageTogether({ database, logger }, each)))
     expect(saved.filter(Boolean)).toHaveLength(3)
     expect((await counters()).messages).toBe(standing.limits.messages)
     expect(await database.prisma.message.count({ where: { text: { startsWith: 'Last ' } } })).toBe(3)
@@ -134,7 +136,7 @@ describe('messages saved at the same moment', () => {
         optionsFor(each.conversationId, index === 2 ? 'Null \u0000 inside' : `Fine ${index}?`),
       ),
     )
-    const saved = await Promise.all(options.map((each) => insertUserMessageTogether(database, each)))
+    const saved = await Promise.all(options.map((each) => insertUserMessageTogether({ database, logger }, each)))
     expect(saved.map((message) => message?.text ?? null)).toEqual(['Fine 0?', 'Fine 1?', null, 'Fine 3?'])
   })
 })

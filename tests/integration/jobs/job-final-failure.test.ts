@@ -97,7 +97,30 @@ describe('a job that fails for good', () => {
     expect(seenFromOutside).toEqual(isPostgres ? ['running'] : [])
   })
 
-  it('still ends when its item cannot be marked', async () => {
+  it('still ends when its item cannot be marked with it, and its item is then marked alone', async () => {
+    const { prisma, item, job } = await jobWithItem()
+    let marks = 0
+    runWorker(
+      async () => {
+        throw new PermanentJobError('The file is encrypted.')
+      },
+      async () => {
+        marks += 1
+        if (marks === 1) throw new Error('the item refused the update, once')
+      },
+    )
+    await ended(job.id)
+    expect(await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      lastError: 'The file is encrypted.',
+      lockedBy: null,
+      activeKey: null,
+    })
+    await expect
+      .poll(async () => (await prisma.job.findUniqueOrThrow({ where: { id: item.id } })).lastError)
+      .toBe('The file is encrypted.')
+  })
+
+  it('still ends when its item refuses every time', async () => {
     const { prisma, item, job } = await jobWithItem()
     runWorker(
       async () => {
@@ -108,11 +131,7 @@ describe('a job that fails for good', () => {
       },
     )
     await ended(job.id)
-    expect(await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
-      lastError: 'The file is encrypted.',
-      lockedBy: null,
-      activeKey: null,
-    })
+    expect(await prisma.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ lockedBy: null })
     expect(await prisma.job.findUniqueOrThrow({ where: { id: item.id } })).toMatchObject({ lastError: null })
   })
 })

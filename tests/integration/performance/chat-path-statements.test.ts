@@ -85,6 +85,23 @@ describe('SQL statements when visitors write at once', () => {
       ),
     ])
     expect(refused.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled'])
+    // An id in capitals names the same conversation; a malformed one is refused without failing the others.
+    const [upper, malformed, own] = await Promise.allSettled([
+      requireVisitorConversation(
+        database,
+        callerOf(String(first?.session.visitor_id)),
+        String(first?.conversationId).toUpperCase(),
+      ),
+      requireVisitorConversation(database, callerOf(String(first?.session.visitor_id)), 'not-an-id'),
+      requireVisitorConversation(
+        database,
+        callerOf(String(second?.session.visitor_id)),
+        String(second?.conversationId),
+      ),
+    ])
+    expect(upper).toMatchObject({ status: 'fulfilled', value: { id: first?.conversationId } })
+    expect(malformed).toMatchObject({ status: 'rejected', reason: { message: 'Conversation not found' } })
+    expect(own.status).toBe('fulfilled')
 
     const accountId = String(conversations[0]?.accountId)
     const keys = [{ metric: 'messages' as const, scope: '', periodStart: new Date('2026-11-01T00:00:00Z') }]

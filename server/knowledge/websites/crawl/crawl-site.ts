@@ -106,8 +106,8 @@ export async function crawlSite(fetcher: SafeFetch, settings: CrawlSettings): Pr
         // The start page moved (example.com to www.example.com): the site is where it landed.
         if (address !== order[0])
           return result.skipped.push({ url: address, reason: `Redirects off the site, to ${final.host}` })
-        start = final
         robots = await readRobots(fetcher, final.origin, settings.userAgent)
+        start = final
       }
       if (!robots.isAllowed(final.href))
         return result.skipped.push({ url: address, reason: 'Redirects to a page robots.txt disallows' })
@@ -140,7 +140,7 @@ export async function crawlSite(fetcher: SafeFetch, settings: CrawlSettings): Pr
         }
       }
     } catch (error) {
-      if (address === normalize(start) && result.pages.length === 0)
+      if (address === order[0] && result.pages.length === 0)
         throw error instanceof CrawlError ? error : new CrawlError(String(error))
       result.skipped.push({ url: address, reason: error instanceof Error ? error.message : String(error) })
     }
