@@ -10,18 +10,22 @@ import { CRAWL_WEBSITE, CRAWL_WEBSITE_JOB } from './crawl-website-job.ts'
 
 export { CRAWL_WEBSITE_JOB }
 
+/** The website's crawl job, one at a time for each website. */
+export const crawlJobOf = (website: Pick<Website, 'id' | 'accountId' | 'agentId'>) =>
+  ({
+    accountId: website.accountId,
+    agentId: website.agentId,
+    subjectType: 'website',
+    subjectId: website.id,
+    payload: { id: website.id },
+    onlyOneActive: true,
+  }) as const
+
 /** Queues a crawl of the website, unless one is already queued or running. */
 export async function queueCrawl(database: Database, queue: JobQueue, website: Website) {
   let job
   try {
-    job = await enqueueJobOf(database.prisma, CRAWL_WEBSITE, {
-      accountId: website.accountId,
-      agentId: website.agentId,
-      subjectType: 'website',
-      subjectId: website.id,
-      payload: { id: website.id },
-      onlyOneActive: true,
-    })
+    job = await enqueueJobOf(database.prisma, CRAWL_WEBSITE, crawlJobOf(website))
   } catch (error) {
     if (!(error instanceof JobAlreadyActiveError)) throw error
     const active = await database.prisma.job.findUnique({ where: { activeKey: `${CRAWL_WEBSITE_JOB}:${website.id}` } })
