@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startLocalServer, type LocalServer } from '../../../../tests/support/local-http-server.ts'
+import { loopbackFetcher } from '../../../../tests/support/loopback-fetcher.ts'
 import { crawlSite } from './crawl-site.ts'
-import { parseAllowList } from './network-policy.ts'
-import { createSafeFetch } from './safe-fetch.ts'
 
 const servers: LocalServer[] = []
 afterEach(async () => {
@@ -30,12 +29,7 @@ describe('a start page that moved to another host', () => {
       res.end()
     })
     servers.push(old)
-    const fetcher = createSafeFetch({
-      allowList: parseAllowList(['127.0.0.1/32']),
-      userAgent: 'AgentDeskBot',
-      timeoutMs: 1_000,
-      maxBytes: 100_000,
-    })
+    const fetcher = loopbackFetcher()
     try {
       const crawl = crawlSite(fetcher, {
         startUrl: `${old.url}/`,

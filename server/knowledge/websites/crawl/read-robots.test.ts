@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { startLocalServer, type LocalServer } from '../../../../tests/support/local-http-server.ts'
+import { loopbackFetcher } from '../../../../tests/support/loopback-fetcher.ts'
 import { CrawlError } from './crawl-error.ts'
-import { parseAllowList } from './network-policy.ts'
 import { readRobots } from './read-robots.ts'
-import { createSafeFetch } from './safe-fetch.ts'
 
 let site: LocalServer | undefined
 afterEach(async () => {
@@ -18,12 +17,7 @@ async function robotsOf(answer: { status: number; body?: string } | 'never') {
     res.writeHead(answer.status, { 'Content-Type': 'text/plain' })
     res.end(answer.body ?? '')
   })
-  const fetcher = createSafeFetch({
-    allowList: parseAllowList(['127.0.0.1/32']),
-    userAgent: 'AgentDeskBot',
-    timeoutMs: 1_000,
-    maxBytes: 100_000,
-  })
+  const fetcher = loopbackFetcher()
   try {
     return await readRobots(fetcher, site.url, 'AgentDeskBot')
   } finally {
