@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks'
 import type { Database } from '../db/database.ts'
+import { oncePerDatabase } from '../db/once-per-database.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import type { Logger } from '../logging/create-logger.ts'
 import { insertUserMessage, insertUserMessages, limitOf, type InsertUserMessageOptions } from './insert-user-message.ts'
@@ -16,7 +17,6 @@ const MAX_MESSAGES = 100
 const PER_STANDING = 2
 
 type Write = (options: InsertUserMessageOptions) => Promise<Message | null>
-const writers = new WeakMap<Database, Write>()
 
 /**
  * insertUserMessage, for a crowd: the messages that arrive while others of their account are being saved
@@ -29,12 +29,7 @@ export function insertUserMessageTogether(
   { database, logger }: { database: Database; logger: Logger },
   options: InsertUserMessageOptions,
 ): Promise<Message | null> {
-  let write = writers.get(database)
-  if (!write) {
-    write = createWriter(database, logger)
-    writers.set(database, write)
-  }
-  return write(options)
+  return writerOf(database, logger)(options)
 }
 
 const standingKey = ({ accountId, admission, presenceKey }: InsertUserMessageOptions) =>
@@ -47,6 +42,8 @@ const standingKey = ({ accountId, admission, presenceKey }: InsertUserMessageOpt
     limitOf(admission, 'messages'),
     limitOf(admission, 'tokens'),
   ].join('|')
+
+const writerOf = oncePerDatabase(createWriter)
 
 function createWriter(database: Database, logger: Logger): Write {
   const pending: Pending[] = []

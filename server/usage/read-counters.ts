@@ -1,6 +1,7 @@
 import type { PrismaQueries } from '../billing/account-standing.ts'
 import { batchReads } from '../db/batch-reads.ts'
 import type { Database } from '../db/database.ts'
+import { oncePerDatabase } from '../db/once-per-database.ts'
 import type { UsageMetric } from '../db/generated/prisma/client.ts'
 
 /** One of an account's usage counters: a metric, its scope ('' for the account's plan) and its period. */
@@ -33,28 +34,23 @@ async function readCounters(prisma: PrismaQueries, { accountId, keys }: ReadCoun
   })
 }
 
-const batches = new WeakMap<Database, (key: string) => Promise<number[] | undefined>>()
+const countersReaderOf = oncePerDatabase((database) =>
+  batchReads<number[]>({
+    maxKeys: 50,
+    concurrency: 2,
+    readMany: async (keys) =>
+      new Map(
+        await Promise.all(keys.map(async (key) => [key, await readCounters(database.prisma, parseKey(key))] as const)),
+      ),
+  }),
+)
 
 /**
  * readCounters, made together with the same reads asked for meanwhile (batchReads): a crowd of visitors
  * of one widget reads its counters a few times, not once each. Each still reads after it asked.
  */
 export async function readCountersInBatch(database: Database, options: ReadCountersOptions): Promise<number[]> {
-  let read = batches.get(database)
-  if (!read) {
-    read = batchReads<number[]>({
-      maxKeys: 50,
-      concurrency: 2,
-      readMany: async (keys) =>
-        new Map(
-          await Promise.all(
-            keys.map(async (key) => [key, await readCounters(database.prisma, parseKey(key))] as const),
-          ),
-        ),
-    })
-    batches.set(database, read)
-  }
-  return (await read(JSON.stringify(options))) ?? []
+  return (await countersReaderOf(database)(JSON.stringify(options))) ?? []
 }
 
 function parseKey(key: string): ReadCountersOptions {

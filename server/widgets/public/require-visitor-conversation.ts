@@ -1,30 +1,24 @@
 import { batchReads } from '../../db/batch-reads.ts'
 import type { Database } from '../../db/database.ts'
+import { oncePerDatabase } from '../../db/once-per-database.ts'
 import type { Conversation } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { IdSchema } from '../../../shared/ids.schemas.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
 
-const batches = new WeakMap<Database, (id: string) => Promise<Conversation | undefined>>()
-
 /** Conversations by id, read together with those asked for meanwhile (batchReads). */
-function conversationReaderOf(database: Database) {
-  let read = batches.get(database)
-  if (!read) {
-    read = batchReads<Conversation>({
-      maxKeys: 100,
-      concurrency: 2,
-      readMany: async (ids) =>
-        new Map(
-          (await database.prisma.conversation.findMany({ where: { id: { in: ids }, isDeleted: false } })).map(
-            (conversation) => [conversation.id, conversation],
-          ),
+const conversationReaderOf = oncePerDatabase((database) =>
+  batchReads<Conversation>({
+    maxKeys: 100,
+    concurrency: 2,
+    readMany: async (ids) =>
+      new Map(
+        (await database.prisma.conversation.findMany({ where: { id: { in: ids }, isDeleted: false } })).map(
+          (conversation) => [conversation.id, conversation],
         ),
-    })
-    batches.set(database, read)
-  }
-  return read
-}
+      ),
+  }),
+)
 
 /**
  * One of this visitor's conversations on this integration; any other is a 404, whoever owns it. The

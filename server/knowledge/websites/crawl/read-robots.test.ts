@@ -43,7 +43,7 @@ describe("a site's robots.txt (RFC 9309)", () => {
     async (status) => {
       const reading = robotsOf({ status, body: 'User-agent: *\nAllow: /\n' })
       await expect(reading).rejects.toThrow(
-        `The site's robots.txt could not be read, so nothing was crawled: it answered HTTP ${status}. It is tried again later.`,
+        `The site's robots.txt could not be read, so nothing was crawled: it answered HTTP ${status}.`,
       )
       await expect(reading).rejects.toMatchObject({ isPermanent: false })
     },

@@ -30,7 +30,7 @@ export async function readRobots(fetcher: SafeFetch, origin: string, userAgent: 
     response = await fetcher.fetch(robotsUrl)
   } catch (error) {
     if (error instanceof CrawlError && error.isPermanent) throw error
-    throw unreadable(`${error instanceof Error ? error.message : String(error)}`)
+    throw unreadable(error instanceof Error ? error.message : String(error))
   }
   if (response.status >= 500) throw unreadable(`it answered HTTP ${response.status}.`)
   const robots = robotsParser(robotsUrl, response.status >= 200 && response.status < 300 ? response.body : '')
@@ -42,4 +42,4 @@ export async function readRobots(fetcher: SafeFetch, origin: string, userAgent: 
 }
 
 const unreadable = (why: string) =>
-  new CrawlError(`The site's robots.txt could not be read, so nothing was crawled: ${why} It is tried again later.`)
+  new CrawlError(`The site's robots.txt could not be read, so nothing was crawled: ${why}`)
