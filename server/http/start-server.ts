@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { createHttpApp } from './create-http-app.ts'
+import { listenOnSockets, type Listening } from './listen-on-sockets.ts'
 import type { Config } from '../config/config.schemas.ts'
 import { createDatabase } from '../db/create-database.ts'
 import type { Database } from '../db/database.ts'
@@ -14,16 +14,6 @@ export interface RunningServer {
   database: Database
   /** Stops accepting connections, lets in-flight requests finish (up to SHUTDOWN_TIMEOUT_MS), closes the database. */
   stop(): Promise<void>
-}
-
-function listen(server: Server, port: number, host: string) {
-  return new Promise<number>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, host, () => {
-      server.off('error', reject)
-      resolve((server.address() as AddressInfo).port)
-    })
-  })
 }
 
 // While stopping, every response (those in flight included) closes its connection, and a connection that
@@ -85,7 +75,7 @@ export async function startServer(
   }
 
   let server: Server
-  let port: number
+  let listening: Listening
   let closeApp = async () => {}
   let beginStop = () => {}
   try {
@@ -94,19 +84,26 @@ export async function startServer(
     beginStop = () => app.beginStop()
     // Idle keep-alive connections live longer than a load balancer's (60 s), which must close them first.
     server = createServer({ keepAliveTimeout: 65_000, headersTimeout: 66_000 }, app)
-    port = await listen(server, config.PORT, config.HOST)
+    listening = await listenOnSockets({
+      server,
+      port: config.PORT,
+      host: config.HOST,
+      sockets: config.ACCEPT_SOCKETS,
+      logger,
+    })
   } catch (error) {
     await closeApp().catch(() => {})
     await releaseResources().catch(() => {})
     throw error
   }
+  const { port } = listening
   logger.info({ port, host: config.HOST }, `listening on http://localhost:${port}`)
   const beginDraining = drainOnStop(server)
 
   let stopping: Promise<void> | undefined
   const stop = () =>
     (stopping ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      const closed = listening.close()
       beginDraining()
       // Live streams would hold the close until the timeout: they end now, their clients reconnecting elsewhere.
       beginStop()

@@ -44,7 +44,7 @@ function configFor(directory: string, port: number, upstreams: string[]) {
 daemon off;
 pid ${directory}/nginx.pid;
 error_log ${directory}/error.log warn;
-events { worker_connections 4096; } # the bench holds 500 visitors' streams, each with its upstream
+events { worker_connections 4096; multi_accept on; } # the bench holds 500 visitors' streams, each with its upstream
 http {
   access_log off;
   client_body_temp_path ${directory}/body;

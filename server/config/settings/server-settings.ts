@@ -62,6 +62,11 @@ export const SERVER_SETTINGS = {
         .max(600_000, { error: 'must be between 100 and 600000' }),
     )
     .default(10_000),
+  // Listening sockets on PORT (listen-on-sockets.ts): a busy process takes a burst of new connections
+  // this many at a time instead of one per turn of its event loop.
+  ACCEPT_SOCKETS: wholeNumberFromEnv
+    .pipe(z.number().min(1, { error: 'must be between 1 and 64' }).max(64, { error: 'must be between 1 and 64' }))
+    .default(8),
   SECRET_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 
   // Files: a folder under DATA_DIR, or an S3-compatible bucket

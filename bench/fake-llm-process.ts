@@ -1,0 +1,34 @@
+// The fake LLM in a process of its own, as a provider is another machine: in the load generator's
+// process it shared one event loop with 500 visitors' streams, and took the server's new connections
+// one per turn of that busy loop, which the first tokens then waited for.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { startFakeLlm } from '../tests/support/fake-llm.ts'
+
+const SELF = fileURLToPath(import.meta.url)
+
+/** Starts the fake LLM, writing a token every `tokenDelayMs`, in a child process: the server's LLM settings and a close. */
+export async function startFakeLlmProcess(tokenDelayMs: number) {
+  const child = spawn(process.execPath, [SELF, String(tokenDelayMs)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const exited = once(child, 'exit')
+  const [line] = (await Promise.race([
+    once(createInterface({ input: child.stdout }), 'line'),
+    exited.then(([code]) => Promise.reject(new Error(`the fake LLM exited with ${String(code)}`))),
+  ])) as [string]
+  return {
+    config: JSON.parse(line) as Record<string, string>,
+    close: async () => {
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+if (process.argv[1] === SELF) {
+  const llm = await startFakeLlm()
+  llm.state.tokenDelayMs = Number(process.argv[2])
+  process.once('SIGTERM', () => void llm.close().then(() => process.exit(0)))
+  console.log(JSON.stringify(llm.config))
+}

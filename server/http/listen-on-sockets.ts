@@ -1,0 +1,81 @@
+// Node's event loop (libuv since 1.45, libuv PR 3696) takes one new connection from a listening socket
+// per turn. A process busy streaming answers turns slowly, so a burst of new connections (visitors
+// arriving together, or a load balancer opening upstream connections for their streams) waited
+// seconds in the kernel's accept queue, one per turn. Several listening sockets on the same port
+// (SO_REUSEPORT: the kernel spreads new connections over them) each give one per turn.
+import type { Server as HttpServer } from 'node:http'
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net'
+import type { Logger } from '../logging/create-logger.ts'
+
+export interface ListenOnSocketsOptions {
+  server: HttpServer
+  port: number
+  host: string
+  /** Listening sockets on the port; 1 is an ordinary listen. */
+  sockets: number
+  logger: Logger
+}
+
+export interface Listening {
+  port: number
+  /** Stops taking connections on every socket; resolves once each of their connections has ended. */
+  close(): Promise<void>
+}
+
+function listenOnce(server: NetServer, options: { port: number; host: string; reusePort?: boolean }) {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options, () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+const closeOf = (server: NetServer) => new Promise<void>((resolve) => server.close(() => resolve()))
+
+// Errors that say the address cannot be had at all, rather than that SO_REUSEPORT is not supported here.
+const ADDRESS_ERRORS = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'])
+
+/**
+ * Listens for `server` on `sockets` sockets of one port, each extra one handing its connections to the
+ * HTTP server, which answers them all alike. A port another process holds is refused (EADDRINUSE) as by
+ * an ordinary listen, even one held by sockets that share it: a plain socket tries the port first. Where
+ * the platform cannot share a port, one ordinary socket listens (with a warning).
+ */
+export async function listenOnSockets({
+  server,
+  port,
+  host,
+  sockets,
+  logger,
+}: ListenOnSocketsOptions): Promise<Listening> {
+  const extras: NetServer[] = []
+  const close = () => Promise.all([closeOf(server), ...extras.map(closeOf)]).then(() => undefined)
+  if (sockets <= 1) return { port: await listenOnce(server, { port, host }), close }
+  if (port !== 0) {
+    const probe = createNetServer()
+    await listenOnce(probe, { port, host })
+    await closeOf(probe)
+  }
+  let bound: number
+  try {
+    bound = await listenOnce(server, { port, host, reusePort: true })
+  } catch (error) {
+    if (ADDRESS_ERRORS.has((error as NodeJS.ErrnoException).code ?? '')) throw error
+    logger.warn({ err: error }, 'this platform cannot share a port between sockets: listening on one')
+    return { port: await listenOnce(server, { port, host }), close }
+  }
+  for (let index = 1; index < sockets; index += 1) {
+    // The HTTP server's own socket options, so a connection behaves the same whichever socket took it.
+    const extra = createNetServer({ allowHalfOpen: true, noDelay: true }, (socket) => server.emit('connection', socket))
+    try {
+      await listenOnce(extra, { port: bound, host, reusePort: true })
+      extras.push(extra)
+    } catch (error) {
+      logger.warn({ err: error, sockets: index }, 'could not open another listening socket')
+      break
+    }
+  }
+  return { port: bound, close }
+}
