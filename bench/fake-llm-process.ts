@@ -11,7 +11,8 @@ const SELF = fileURLToPath(import.meta.url)
 
 /** Starts the fake LLM, writing a token every `tokenDelayMs`, in a child process: the server's LLM settings and a close. */
 export async function startFakeLlmProcess(tokenDelayMs: number) {
-  const child = spawn(process.execPath, [SELF, String(tokenDelayMs)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  // Its stdin is this process's pipe: when this process ends, however it ends, the fake LLM ends too.
+  const child = spawn(process.execPath, [SELF, String(tokenDelayMs)], { stdio: ['pipe', 'pipe', 'inherit'] })
   const exited = once(child, 'exit')
   const [line] = (await Promise.race([
     once(createInterface({ input: child.stdout }), 'line'),
@@ -29,6 +30,8 @@ export async function startFakeLlmProcess(tokenDelayMs: number) {
 if (process.argv[1] === SELF) {
   const llm = await startFakeLlm()
   llm.state.tokenDelayMs = Number(process.argv[2])
-  process.once('SIGTERM', () => void llm.close().then(() => process.exit(0)))
+  const stop = () => void llm.close().then(() => process.exit(0))
+  process.once('SIGTERM', stop)
+  process.stdin.once('end', stop).resume()
   console.log(JSON.stringify(llm.config))
 }

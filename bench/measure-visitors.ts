@@ -123,12 +123,15 @@ export async function askAtOnce({ baseUrls, siteOrigin, clientKey, visitors }: A
 export async function measureConcurrentVisitors(env: Record<string, string>, visitors = 500) {
   const llm = await startFakeLlmProcess(100)
   const site = 'https://shop.example.com'
-  const { server } = await measureServerStart({ ...env, ...llm.config, ...VISITOR_LIMITS })
   try {
-    const clientKey = await prepareWidgetAgent(server.baseUrl, site)
-    return await askAtOnce({ baseUrls: [server.baseUrl], siteOrigin: site, clientKey, visitors })
+    const { server } = await measureServerStart({ ...env, ...llm.config, ...VISITOR_LIMITS })
+    try {
+      const clientKey = await prepareWidgetAgent(server.baseUrl, site)
+      return await askAtOnce({ baseUrls: [server.baseUrl], siteOrigin: site, clientKey, visitors })
+    } finally {
+      await stopServer(server)
+    }
   } finally {
-    await stopServer(server)
     await llm.close()
   }
 }

@@ -49,27 +49,35 @@ async function timeToLauncher(baseUrl: string, clientKey: string, hostUrl: strin
 export async function measureWidget(env: Record<string, string>) {
   const sizes = await buildWidget()
   const llm = await startFakeLlmProcess(100) // about 2 s per answer, like a real model
-  const host = await startLocalServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html' })
-    res.end('<!doctype html><html><head><title>Host</title></head><body><h1>Host page</h1></body></html>')
-  })
-  const { server } = await measureServerStart({ ...env, ...llm.config, ...VISITOR_LIMITS })
   try {
-    const clientKey = await prepareWidgetAgent(server.baseUrl, host.url)
-    const launcher = await timeToLauncher(server.baseUrl, clientKey, host.url)
-    const concurrency = []
-    for (const visitors of [50, 200, 500])
-      concurrency.push(await askAtOnce({ baseUrls: [server.baseUrl], siteOrigin: host.url, clientKey, visitors }))
-    return {
-      loaderGzipBytes: sizes.loaderGzipBytes,
-      chatGzipBytes: sizes.chatGzipBytes,
-      cardsGzipBytes: sizes.cardsGzipBytes,
-      launcherVisible: launcher,
-      concurrency,
+    const host = await startLocalServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' })
+      res.end('<!doctype html><html><head><title>Host</title></head><body><h1>Host page</h1></body></html>')
+    })
+    const { server } = await measureServerStart({ ...env, ...llm.config, ...VISITOR_LIMITS }).catch(
+      async (error: unknown) => {
+        await host.close()
+        throw error
+      },
+    )
+    try {
+      const clientKey = await prepareWidgetAgent(server.baseUrl, host.url)
+      const launcher = await timeToLauncher(server.baseUrl, clientKey, host.url)
+      const concurrency = []
+      for (const visitors of [50, 200, 500])
+        concurrency.push(await askAtOnce({ baseUrls: [server.baseUrl], siteOrigin: host.url, clientKey, visitors }))
+      return {
+        loaderGzipBytes: sizes.loaderGzipBytes,
+        chatGzipBytes: sizes.chatGzipBytes,
+        cardsGzipBytes: sizes.cardsGzipBytes,
+        launcherVisible: launcher,
+        concurrency,
+      }
+    } finally {
+      await stopServer(server)
+      await host.close()
     }
   } finally {
-    await stopServer(server)
-    await host.close()
     await llm.close()
   }
 }

@@ -34,14 +34,16 @@ function listenOnce(server: NetServer, options: { port: number; host: string; re
 
 const closeOf = (server: NetServer) => new Promise<void>((resolve) => server.close(() => resolve()))
 
-// Errors that say the address cannot be had at all, rather than that SO_REUSEPORT is not supported here.
-const ADDRESS_ERRORS = new Set(['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL'])
+// What libuv answers where the platform has no port sharing that spreads connections (macOS, Windows,
+// Linux before 3.9).
+const CANNOT_SHARE_PORTS = new Set(['ENOTSUP', 'EOPNOTSUPP', 'ENOPROTOOPT'])
 
 /**
  * Listens for `server` on `sockets` sockets of one port, each extra one handing its connections to the
  * HTTP server, which answers them all alike. A port another process holds is refused (EADDRINUSE) as by
- * an ordinary listen, even one held by sockets that share it: a plain socket tries the port first. Where
- * the platform cannot share a port, one ordinary socket listens (with a warning).
+ * an ordinary listen, even one held by sockets that share it: a plain socket tries the port first. What
+ * SO_REUSEPORT cannot stop: a program of the same user that asks to share the port once it listens (or
+ * two started in the same instant) shares it. Where the platform cannot share a port, one socket listens.
  */
 export async function listenOnSockets({
   server,
@@ -62,15 +64,21 @@ export async function listenOnSockets({
   try {
     bound = await listenOnce(server, { port, host, reusePort: true })
   } catch (error) {
-    if (ADDRESS_ERRORS.has((error as NodeJS.ErrnoException).code ?? '')) throw error
-    logger.warn({ err: error }, 'this platform cannot share a port between sockets: listening on one')
+    if (!CANNOT_SHARE_PORTS.has((error as NodeJS.ErrnoException).code ?? '')) throw error
+    logger.info(
+      { code: (error as NodeJS.ErrnoException).code },
+      'this platform cannot share a port: one socket listens',
+    )
     return { port: await listenOnce(server, { port, host }), close }
   }
+  // The address the first socket took: a host name is not looked up again, to land elsewhere.
+  const { address } = server.address() as AddressInfo
   for (let index = 1; index < sockets; index += 1) {
-    // The HTTP server's own socket options, so a connection behaves the same whichever socket took it.
+    // The socket options node:http's createServer gives its own (allowHalfOpen, noDelay): change them
+    // together, so that a connection behaves the same whichever socket took it.
     const extra = createNetServer({ allowHalfOpen: true, noDelay: true }, (socket) => server.emit('connection', socket))
     try {
-      await listenOnce(extra, { port: bound, host, reusePort: true })
+      await listenOnce(extra, { port: bound, host: address, reusePort: true })
       extras.push(extra)
     } catch (error) {
       logger.warn({ err: error, sockets: index }, 'could not open another listening socket')
