@@ -1,6 +1,6 @@
 // Two server processes on one PostgreSQL and Redis, behind nginx: visitors asking at once, with a fake
 // LLM streaming (time to first token), then with the offline answerer (time to the whole answer).
-import { startFakeLlmProcess } from './fake-llm-process.ts'
+import { startFakeLlm } from '../tests/support/fake-llm.ts'
 import type { SpawnedServer } from '../tests/support/spawn-server.ts'
 import { measureServerStart, stopServer } from './measure-server-start.ts'
 import { askAtOnce, prepareWidgetAgent, VISITOR_LIMITS } from './measure-visitors.ts'
@@ -42,7 +42,8 @@ export async function measureTwoProcesses({ databaseUrl, redisUrl, limits, dataD
     TRUST_PROXY: '1',
     ...VISITOR_LIMITS,
   }
-  const llm = await startFakeLlmProcess(100) // about 2 s per answer, like a real model
+  const llm = await startFakeLlm()
+  llm.state.tokenDelayMs = 100 // about 2 s per answer, like a real model
   let streamed
   try {
     streamed = await behindNginx({ ...env, ...llm.config }, async (url) =>

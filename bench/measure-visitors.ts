@@ -1,6 +1,6 @@
 // Visitors asking at the same moment through the widget API: time to the first token of a streamed
 // answer (with an LLM) or to the whole answer (offline answerer), against one server or several.
-import { startFakeLlmProcess } from './fake-llm-process.ts'
+import { startFakeLlm } from '../tests/support/fake-llm.ts'
 import { call, signUpAndCreateAgent } from './measure-knowledge.ts'
 import { measureServerStart, stopServer } from './measure-server-start.ts'
 
@@ -121,7 +121,8 @@ export async function askAtOnce({ baseUrls, siteOrigin, clientKey, visitors }: A
 
 /** One server on `env` with a fake LLM writing a token every 100 ms: `visitors` ask at once. */
 export async function measureConcurrentVisitors(env: Record<string, string>, visitors = 500) {
-  const llm = await startFakeLlmProcess(100)
+  const llm = await startFakeLlm()
+  llm.state.tokenDelayMs = 100
   const site = 'https://shop.example.com'
   try {
     const { server } = await measureServerStart({ ...env, ...llm.config, ...VISITOR_LIMITS })

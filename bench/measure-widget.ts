@@ -2,7 +2,7 @@
 // how many concurrent visitor chats one server holds with a fake LLM streaming, with their time to
 // first token.
 import { launchChromium } from '../tests/support/launch-chromium.ts'
-import { startFakeLlmProcess } from './fake-llm-process.ts'
+import { startFakeLlm } from '../tests/support/fake-llm.ts'
 import { startLocalServer } from '../tests/support/local-http-server.ts'
 import { buildWidget } from '../scripts/build-widget.ts'
 import { askAtOnce, prepareWidgetAgent, VISITOR_LIMITS } from './measure-visitors.ts'
@@ -48,7 +48,8 @@ async function timeToLauncher(baseUrl: string, clientKey: string, hostUrl: strin
 
 export async function measureWidget(env: Record<string, string>) {
   const sizes = await buildWidget()
-  const llm = await startFakeLlmProcess(100) // about 2 s per answer, like a real model
+  const llm = await startFakeLlm()
+  llm.state.tokenDelayMs = 100 // about 2 s per answer, like a real model
   try {
     const host = await startLocalServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html' })
