@@ -1,4 +1,4 @@
-// Node's event loop (libuv since 1.45, libuv PR 3696) takes one new connection from a listening socket
+// Node's event loop (libuv, since its PR 3696) takes one new connection from a listening socket
 // per turn. A process busy streaming answers turns slowly, so a burst of new connections (visitors
 // arriving together, or a load balancer opening upstream connections for their streams) waited
 // seconds in the kernel's accept queue, one per turn. Several listening sockets on the same port
