@@ -55,27 +55,25 @@ export async function measureWidget(env: Record<string, string>) {
       res.writeHead(200, { 'Content-Type': 'text/html' })
       res.end('<!doctype html><html><head><title>Host</title></head><body><h1>Host page</h1></body></html>')
     })
-    const { server } = await measureServerStart({ ...env, ...llm.config, ...VISITOR_LIMITS }).catch(
-      async (error: unknown) => {
-        await host.close()
-        throw error
-      },
-    )
     try {
-      const clientKey = await prepareWidgetAgent(server.baseUrl, host.url)
-      const launcher = await timeToLauncher(server.baseUrl, clientKey, host.url)
-      const concurrency = []
-      for (const visitors of [50, 200, 500])
-        concurrency.push(await askAtOnce({ baseUrls: [server.baseUrl], siteOrigin: host.url, clientKey, visitors }))
-      return {
-        loaderGzipBytes: sizes.loaderGzipBytes,
-        chatGzipBytes: sizes.chatGzipBytes,
-        cardsGzipBytes: sizes.cardsGzipBytes,
-        launcherVisible: launcher,
-        concurrency,
+      const { server } = await measureServerStart({ ...env, ...llm.config, ...VISITOR_LIMITS })
+      try {
+        const clientKey = await prepareWidgetAgent(server.baseUrl, host.url)
+        const launcher = await timeToLauncher(server.baseUrl, clientKey, host.url)
+        const concurrency = []
+        for (const visitors of [50, 200, 500])
+          concurrency.push(await askAtOnce({ baseUrls: [server.baseUrl], siteOrigin: host.url, clientKey, visitors }))
+        return {
+          loaderGzipBytes: sizes.loaderGzipBytes,
+          chatGzipBytes: sizes.chatGzipBytes,
+          cardsGzipBytes: sizes.cardsGzipBytes,
+          launcherVisible: launcher,
+          concurrency,
+        }
+      } finally {
+        await stopServer(server)
       }
     } finally {
-      await stopServer(server)
       await host.close()
     }
   } finally {
