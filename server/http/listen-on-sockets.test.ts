@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createServer, Agent, request, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
+import type { Server as NetServer, Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger } from '../logging/create-logger.ts'
 import { listenOnSockets, type Listening } from './listen-on-sockets.ts'
@@ -99,5 +99,31 @@ describe.runIf(process.platform === 'linux')('listenOnSockets', () => {
     const plain = await listen(undefined, 0, 1)
     await expect(listen(undefined, plain.port, 4)).rejects.toMatchObject({ code: 'EADDRINUSE' })
     expect(listeningSocketsOn(shared.port)).toBe(4)
+  })
+
+  it('logs an accept error of any of its sockets and serves on', async () => {
+    const lines: { msg: string; code?: string }[] = []
+    const recording = createLogger({ LOG_LEVEL: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) })
+    const listening = await listenOnSockets({
+      server: createServer((_req, res) => res.end('ok')),
+      port: 0,
+      host: '127.0.0.1',
+      sockets: 4,
+      logger: recording,
+    })
+    opened.push(listening)
+    // The listening sockets of the port, the HTTP server's and the three extra ones: what libuv reports
+    // when accept fails arrives as their 'error' event (Node 24 retries EMFILE itself; see the process test).
+    const sockets = (process as unknown as { _getActiveHandles(): unknown[] })
+      ._getActiveHandles()
+      .filter((handle): handle is NetServer => typeof (handle as NetServer).listen === 'function')
+      .filter((server) => server.listening && (server.address() as { port: number }).port === listening.port)
+    expect(sockets).toHaveLength(4)
+    for (const socket of sockets) {
+      socket.emit('error', Object.assign(new Error('accept EMFILE'), { code: 'EMFILE', syscall: 'accept' }))
+    }
+    expect(lines.filter((line) => line.msg.startsWith('a listening socket could not accept'))).toHaveLength(4)
+    expect(lines.every((line) => line.code === 'EMFILE')).toBe(true)
+    expect(await ask(listening.port)).toBe('ok')
   })
 })

@@ -32,6 +32,18 @@ function listenOnce(server: NetServer, options: { port: number; host: string; re
   })
 }
 
+/**
+ * A listening socket emits 'error' when accepting a connection fails (the process out of descriptors,
+ * the kernel out of memory). With no listener Node throws it and the process dies; the failure concerns
+ * one connection, so it is logged and the socket takes the next. (Node 24's libuv retries EMFILE itself
+ * and never reports it; other errors, and other Node versions, still do.)
+ */
+function logAcceptErrors(server: NetServer, logger: Logger) {
+  server.on('error', (error: NodeJS.ErrnoException) =>
+    logger.error({ err: error, code: error.code }, 'a listening socket could not accept a connection: serving on'),
+  )
+}
+
 const closeOf = (server: NetServer) => new Promise<void>((resolve) => server.close(() => resolve()))
 
 // What libuv answers where the platform has no port sharing that spreads connections (macOS, Windows,
@@ -54,7 +66,11 @@ export async function listenOnSockets({
 }: ListenOnSocketsOptions): Promise<Listening> {
   const extras: NetServer[] = []
   const close = () => Promise.all([closeOf(server), ...extras.map(closeOf)]).then(() => undefined)
-  if (sockets <= 1) return { port: await listenOnce(server, { port, host }), close }
+  const listening = (bound: number) => {
+    for (const socket of [server, ...extras]) logAcceptErrors(socket, logger)
+    return { port: bound, close }
+  }
+  if (sockets <= 1) return listening(await listenOnce(server, { port, host }))
   if (port !== 0) {
     const probe = createNetServer()
     await listenOnce(probe, { port, host })
@@ -69,7 +85,7 @@ export async function listenOnSockets({
       { code: (error as NodeJS.ErrnoException).code },
       'this platform cannot share a port: one socket listens',
     )
-    return { port: await listenOnce(server, { port, host }), close }
+    return listening(await listenOnce(server, { port, host }))
   }
   // The address the first socket took: a host name is not looked up again, to land elsewhere.
   const { address } = server.address() as AddressInfo
@@ -85,5 +101,5 @@ export async function listenOnSockets({
       break
     }
   }
-  return { port: bound, close }
+  return listening(bound)
 }
