@@ -1,5 +1,6 @@
 import { queueAlert } from '../alerts/queue-alert.ts'
 import type { Prisma } from '../db/generated/prisma/client.ts'
+import { lockCap } from '../db/lock-cap.ts'
 import { emitWebhookEvent } from '../webhooks/emit-webhook-event.ts'
 
 export interface CaptureLeadOptions {
@@ -44,6 +45,7 @@ export async function captureLead(tx: Prisma.TransactionClient, options: Capture
       agent_name: agentName,
     },
   })
+  await lockCap(tx, { cap: 'newLeadAlerts', ownerId: agentId })
   const lastHour = await tx.lead.count({ where: { agentId, createdAt: { gte: new Date(Date.now() - 3_600_000) } } })
   if (lastHour > LEAD_ALERTS_PER_HOUR) return lead
   await queueAlert(tx, {

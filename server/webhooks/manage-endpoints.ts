@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
+import { lockCap } from '../db/lock-cap.ts'
 import { AppError } from '../errors/app-error.ts'
 import { sealSecret } from '../secrets/seal-secret.ts'
 import { newWebhookSecret } from './sign-webhook.ts'
@@ -19,24 +20,27 @@ export async function listEndpoints(database: Database, actor: Actor) {
   return endpoints.map(toEndpointView)
 }
 
-/** A new endpoint and its secret: the only time the secret is shown (it is kept sealed). */
+/** A new endpoint and its secret: the only time the secret is shown (it is kept sealed). At most MAX_ENDPOINTS, whatever races. */
 export async function createEndpoint(
   database: Database,
   { actor, sealingKey, input }: { actor: Actor; sealingKey: Buffer; input: NewEndpoint },
 ) {
-  if ((await database.prisma.webhookEndpoint.count({ where: { accountId: actor.userId } })) >= MAX_ENDPOINTS)
-    throw new AppError('CONFLICT', WEBHOOK_MESSAGES.tooMany)
   const id = randomUUID()
   const secret = newWebhookSecret()
-  const endpoint = await database.prisma.webhookEndpoint.create({
-    data: {
-      id,
-      accountId: actor.userId,
-      url: input.url,
-      events: input.events,
-      description: input.description ?? null,
-      sealedSecret: sealSecret(sealingKey, id, secret),
-    },
+  const endpoint = await database.prisma.$transaction(async (tx) => {
+    await lockCap(tx, { cap: 'webhookEndpoints', ownerId: actor.userId })
+    if ((await tx.webhookEndpoint.count({ where: { accountId: actor.userId } })) >= MAX_ENDPOINTS)
+      throw new AppError('CONFLICT', WEBHOOK_MESSAGES.tooMany)
+    return tx.webhookEndpoint.create({
+      data: {
+        id,
+        accountId: actor.userId,
+        url: input.url,
+        events: input.events,
+        description: input.description ?? null,
+        sealedSecret: sealSecret(sealingKey, id, secret),
+      },
+    })
   })
   return { ...toEndpointView(endpoint), secret }
 }

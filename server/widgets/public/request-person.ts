@@ -1,6 +1,7 @@
 import { queueAlert } from '../../alerts/queue-alert.ts'
 import type { Database } from '../../db/database.ts'
 import type { Prisma } from '../../db/generated/prisma/client.ts'
+import { lockCap } from '../../db/lock-cap.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
 import { lockConversation } from '../../conversations/lock-conversation.ts'
@@ -58,6 +59,7 @@ export async function requestPerson(database: Database, { caller, conversationId
 
 async function alertTeam(tx: Prisma.TransactionClient, { caller, conversationId, linkBase }: RequestPersonOptions) {
   const { agent, integration } = caller
+  await lockCap(tx, { cap: 'personRequestedAlerts', ownerId: agent.id })
   const lastHour = await tx.conversation.count({
     where: { agentId: agent.id, personRequestedAt: { gte: new Date(Date.now() - 3_600_000) } },
   })
