@@ -30,6 +30,7 @@ export async function queueEmailCheck(
     eventKey: `verify-email:${id}`,
     accountId: userId,
     notAfter: expiresAt,
+    emailLinkId: id,
   })
   return { linkId: id }
 }

@@ -38,6 +38,15 @@ export function findUsableEmailLink(reader: Database['prisma'], purpose: EmailLi
 }
 
 /**
+ * Whether the link can still be used: neither spent (a newer link of its purpose spends the earlier ones)
+ * nor expired nor deleted (a revoked invitation's). An e-mail carrying it is sent only while it can.
+ */
+export async function isEmailLinkUsable(reader: Database['prisma'], linkId: string): Promise<boolean> {
+  const usable = await reader.emailLink.count({ where: { id: linkId, usedAt: null, expiresAt: { gt: new Date() } } })
+  return usable === 1
+}
+
+/**
  * Uses the link once: answers its row if the secret is one of `purpose`'s, unused and unexpired, and marks
  * it used in the same statement (two uses at once: one wins). Null otherwise.
  */

@@ -41,7 +41,7 @@ async function sendPasswordResetLink({ database, config, requestId, email }: Sen
       // A new link replaces any earlier one still unused.
       await spendPasswordResetLinks(tx, user.id)
       const validForMs = PASSWORD_RESET_MINUTES * 60_000
-      const { token } = await issueEmailLink(tx, { purpose: 'password_reset', userId: user.id, email, validForMs })
+      const { id, token } = await issueEmailLink(tx, { purpose: 'password_reset', userId: user.id, email, validForMs })
       const content = passwordResetEmail({ link: emailLinkUrl(linkBaseOf(config), '/auth/reset-password', token) })
       const queued = await queueEmail(tx, {
         to: email,
@@ -49,6 +49,7 @@ async function sendPasswordResetLink({ database, config, requestId, email }: Sen
         eventKey: `password-reset:${requestId}`,
         accountId: user.id,
         notAfter: new Date(Date.now() + validForMs),
+        emailLinkId: id,
       })
       if (!queued) throw new AlreadyQueued()
     })

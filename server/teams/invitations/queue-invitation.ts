@@ -36,6 +36,7 @@ export async function queueInvitation(
     eventKey: `team-invitation:${id}`,
     accountId: member.accountId,
     notAfter: expiresAt,
+    emailLinkId: id,
   })
   return updated
 }

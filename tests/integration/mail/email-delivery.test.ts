@@ -143,6 +143,41 @@ describe('sending e-mail', () => {
     expect(inbox.to(account.email, 'password')).toHaveLength(1)
   })
 
+  it('does not send an e-mail whose link a newer one replaced while it waited', { timeout: 60_000 }, async () => {
+    const inbox = await startSmtpInbox()
+    stops.push(inbox.close)
+    await inbox.stop()
+    const testApp = await appWith({ SMTP_URL: inbox.url })
+    // The sign-up's address check waits behind the SMTP outage; then the visitor asks for it again.
+    const account = await signUp(testApp)
+    await expect
+      .poll(async () => (await emailJobs(testApp))[0], { timeout: 10_000 })
+      .toMatchObject({ status: 'queued', attempts: 1 })
+    const resent = await testApp.request
+      .post('/api/accounts/verify-email/resend/')
+      .set('Authorization', `Bearer ${account.access}`)
+    expect(resent.status).toBe(200)
+    await inbox.start()
+    await expect
+      .poll(async () => (await emailJobs(testApp)).map((job) => job.status), { timeout: 30_000 })
+      .toEqual(['failed', 'succeeded'])
+    const [replaced] = await testApp.database.prisma.job.findMany({
+      where: { kind: 'send-email', status: 'failed' },
+      select: { payload: true, lastError: true },
+    })
+    expect(replaced).toMatchObject({
+      payload: { to: account.email, done: 'not sent' },
+      lastError: 'Not sent: the link in this e-mail was replaced by a newer one, or used, before it could be sent.',
+    })
+    // The one e-mail that went out carries the newer link, which works.
+    expect(inbox.to(account.email)).toHaveLength(1)
+    const link = linkIn(inbox.to(account.email)[0]!, '/auth/verify-email')
+    const verified = await testApp.request
+      .post('/api/accounts/verify-email/')
+      .send({ token: link.searchParams.get('token') })
+    expect(verified.status).toBe(200)
+  })
+
   it('without SMTP_URL writes the e-mail to the log at info level, with a link that works', async () => {
     const testApp = await appWith({ PUBLIC_URL: 'https://chat.example.com' })
     const account = await signUp(testApp)
