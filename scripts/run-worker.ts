@@ -20,6 +20,8 @@ import { passwordResetJobHandlersFor } from '../server/accounts/password-reset/r
 import { scheduleBillingAlerts } from '../server/alerts/billing-alerts.ts'
 import { planEnforcementFor } from '../server/billing/plan-enforcement-for.ts'
 import { linkBaseOf } from '../server/mail/email-link-url.ts'
+import { scheduleDailySweep } from '../server/retention/schedule-daily-sweep.ts'
+import { retentionJobHandlersFor } from '../server/retention/sweep-expired-rows-job.ts'
 import { scheduleIdleCompletions } from '../server/webhooks/complete-idle-conversations.ts'
 import { webhookJobHandlersFor } from '../server/webhooks/deliver-webhook-job.ts'
 
@@ -53,6 +55,7 @@ const handlers = {
   ...mailJobHandlersFor({ database, transport: mail, logger }),
   ...passwordResetJobHandlersFor({ database, config }),
   ...webhookJobHandlersFor({ config, database, sealingKey: secrets.sealingKey }),
+  ...retentionJobHandlersFor({ database, logger }),
 }
 const worker = startWorker({
   database,
@@ -68,9 +71,11 @@ const billingAlerts = scheduleBillingAlerts(
   { logger, intervalMs: config.EMAIL_ALERT_CHECK_SECONDS * 1_000 },
 )
 const idleCompletions = scheduleIdleCompletions(database, { logger, idleMinutes: config.CONVERSATION_IDLE_MINUTES })
+const dailySweep = scheduleDailySweep(database, { queue: worker, logger })
 const stop = async () => {
   recrawls.stop()
   idleCompletions.stop()
+  dailySweep.stop()
   billingAlerts.stop()
   await worker.stop(config.SHUTDOWN_TIMEOUT_MS)
   mail.close()

@@ -36,6 +36,8 @@ import { mailJobHandlersFor } from './mail/send-email-job.ts'
 import { passwordResetJobHandlersFor } from './accounts/password-reset/request-password-reset.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { createConversationSignals, type ConversationSignals } from './live/conversation-signals.ts'
+import { scheduleDailySweep } from './retention/schedule-daily-sweep.ts'
+import { retentionJobHandlersFor } from './retention/sweep-expired-rows-job.ts'
 import { scheduleIdleCompletions } from './webhooks/complete-idle-conversations.ts'
 import { webhookJobHandlersFor } from './webhooks/deliver-webhook-job.ts'
 import { sweepExpiredWidgetSessions } from './widgets/public/sweep-expired-widget-sessions.ts'
@@ -106,6 +108,7 @@ export async function createAppServices({
       ...mailJobHandlersFor({ database, transport: mail, logger }),
       ...passwordResetJobHandlersFor({ database, config }),
       ...webhookJobHandlersFor({ config, database, sealingKey: secrets.sealingKey }),
+      ...retentionJobHandlersFor({ database, logger }),
     }
     worker = startWorker({
       database,
@@ -120,6 +123,8 @@ export async function createAppServices({
   const idleCompletions = worker
     ? scheduleIdleCompletions(database, { logger, idleMinutes: config.CONVERSATION_IDLE_MINUTES })
     : null
+  // Expired links, ended sign-ins and old finished jobs: a durable job a day, queued where jobs run.
+  const dailySweep = worker ? scheduleDailySweep(database, { queue, logger }) : null
   const vectorSearch = await detectVectorSearch(database)
   logger.info(
     { vectorSearch },
@@ -206,6 +211,7 @@ export async function createAppServices({
       await keptRows.close()
       recrawls?.stop()
       idleCompletions?.stop()
+      dailySweep?.stop()
       billingAlerts?.stop()
       await abandonedAnswers.stop()
       await widgetSessionSweep.stop()

@@ -1,0 +1,153 @@
+// Issue 36: spent e-mail links, ended dashboard sign-ins and finished jobs were never deleted. A daily
+// durable job deletes what is past its retention (docs/architecture.md, Data retention) and nothing else.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../../server/db/database.ts'
+import { startWorker } from '../../../server/jobs/run-worker.ts'
+import { createLogger } from '../../../server/logging/create-logger.ts'
+import { deleteExpiredRows } from '../../../server/retention/delete-expired-rows.ts'
+import { scheduleDailySweep } from '../../../server/retention/schedule-daily-sweep.ts'
+import { retentionJobHandlersFor } from '../../../server/retention/sweep-expired-rows-job.ts'
+import { createTestDatabase, openDatabaseAt, type TestDatabase } from '../../support/create-test-database.ts'
+
+const DAY = 86_400_000
+const ago = (days: number) => new Date(Date.now() - days * DAY)
+const logger = createLogger({ LOG_LEVEL: 'silent' })
+
+let testDatabase: TestDatabase
+let database: Database
+let userId: string
+let rows = 0
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase()
+  database = testDatabase.database
+  userId = (await database.prisma.user.create({ data: { email: 'kept@retention.example', fullName: 'Kept' } })).id
+})
+afterAll(async () => testDatabase?.cleanup())
+
+async function link(label: string, { usedAt = null as Date | null, expiresAt = ago(-1) } = {}) {
+  rows += 1
+  const { id } = await database.prisma.emailLink.create({
+    data: {
+      purpose: 'password_reset',
+      userId,
+      email: `${label}@retention.example`,
+      tokenHash: `hash-${label}-${rows}`,
+      usedAt,
+      expiresAt,
+    },
+  })
+  return id
+}
+
+async function signIn({ revokedAt = null as Date | null, expiresAt = ago(-30) } = {}) {
+  rows += 1
+  const family = await database.prisma.refreshTokenFamily.create({ data: { userId, revokedAt, expiresAt } })
+  await database.prisma.refreshToken.create({
+    data: { familyId: family.id, tokenHash: `token-${rows}`, expiresAt, rotatedAt: ago(40) },
+  })
+  return family.id
+}
+
+async function job(
+  status: 'queued' | 'succeeded' | 'failed',
+  finishedDaysAgo: number | null,
+  extra: { dedupeKey?: string; subjectId?: string; createdAt?: Date } = {},
+) {
+  const { id } = await database.prisma.job.create({
+    data: {
+      kind: 'retention-test',
+      status,
+      finishedAt: finishedDaysAgo === null ? null : ago(finishedDaysAgo),
+      ...extra,
+    },
+  })
+  return id
+}
+
+const existing = async (ids: { links: string[]; families: string[]; jobs: string[] }) => ({
+  links: (await database.prisma.emailLink.findMany({ where: { id: { in: ids.links } }, select: { id: true } })).map(
+    (row) => row.id,
+  ),
+  families: (
+    await database.prisma.refreshTokenFamily.findMany({ where: { id: { in: ids.families } }, select: { id: true } })
+  ).map((row) => row.id),
+  jobs: (await database.prisma.job.findMany({ where: { id: { in: ids.jobs } }, select: { id: true } })).map(
+    (row) => row.id,
+  ),
+})
+
+describe('data retention', () => {
+  it('deletes spent and expired links, ended sign-ins and old finished jobs past their retention, and keeps the rest', async () => {
+    const subject = '01900000-0000-7000-8000-000000000001'
+    const gone = {
+      links: [await link('used-long-ago', { usedAt: ago(8) }), await link('expired-long-ago', { expiresAt: ago(8) })],
+      families: [await signIn({ revokedAt: ago(8) }), await signIn({ expiresAt: ago(8) })],
+      jobs: [
+        await job('succeeded', 31),
+        await job('failed', 91),
+        await job('succeeded', 401, { dedupeKey: 'event-long-ago' }),
+        await job('succeeded', 40, { subjectId: subject, createdAt: ago(41) }),
+      ],
+    }
+    const kept = {
+      links: [
+        await link('live'),
+        await link('used-lately', { usedAt: ago(1) }),
+        await link('expired-lately', { expiresAt: ago(6) }),
+      ],
+      families: [await signIn(), await signIn({ revokedAt: ago(1) }), await signIn({ expiresAt: ago(6) })],
+      jobs: [
+        await job('succeeded', 29),
+        await job('failed', 89),
+        await job('succeeded', 200, { dedupeKey: 'event-this-year' }),
+        // A subject's latest job stays (a website's last crawl): the older one of the subject went.
+        await job('succeeded', 35, { subjectId: subject, createdAt: ago(36) }),
+        await job('queued', null, { createdAt: ago(100) }),
+      ],
+    }
+    const deleted = await deleteExpiredRows(database)
+    expect(deleted).toMatchObject({ emailLinks: 2, refreshTokenFamilies: 2 })
+    expect(deleted.jobs).toBeGreaterThanOrEqual(4)
+    expect(await existing(gone)).toEqual({ links: [], families: [], jobs: [] })
+    expect(await existing(kept)).toEqual(kept)
+    // An ended sign-in's refresh tokens went with it; a live one keeps its own.
+    expect(await database.prisma.refreshToken.count({ where: { familyId: { in: gone.families } } })).toBe(0)
+    expect(await database.prisma.refreshToken.count({ where: { familyId: { in: kept.families } } })).toBe(3)
+  })
+
+  it('runs as one durable job a day, however many processes schedule it', async () => {
+    // A second connection pool, as a second process has (on PGlite, the one embedded database again).
+    const second = testDatabase.location.DATABASE_URL ? await openDatabaseAt(testDatabase.location) : database
+    const worker = startWorker({
+      database,
+      logger,
+      handlers: retentionJobHandlersFor({ database, logger }),
+      pollMs: 50,
+    })
+    const expired = await link('expired-for-the-job', { expiresAt: ago(10) })
+    const schedulers = [database, second].map((pool) =>
+      scheduleDailySweep(pool, { queue: worker, logger, firstLookMs: 0, everyMs: 100 }),
+    )
+    try {
+      await expect
+        .poll(
+          async () =>
+            (
+              await database.prisma.job.findMany({ where: { kind: 'sweep-expired-rows' }, select: { status: true } })
+            ).map((row) => row.status),
+          { timeout: 20_000 },
+        )
+        .toEqual(['succeeded'])
+      // Looked at again and again by both: still the one job, for today.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const sweeps = await database.prisma.job.findMany({ where: { kind: 'sweep-expired-rows' } })
+      expect(sweeps.map((sweep) => sweep.dedupeKey)).toEqual([new Date().toISOString().slice(0, 10)])
+      expect(await database.prisma.emailLink.count({ where: { id: expired } })).toBe(0)
+    } finally {
+      for (const scheduler of schedulers) scheduler.stop()
+      await worker.stop(5_000)
+      if (second !== database) await second.close()
+    }
+  })
+})
