@@ -65,7 +65,7 @@ export async function measureStorefrontWeight(env: Record<string, string>) {
     const { token, agentId } = await signUpAndCreateAgent(server.baseUrl)
     const integration = await call(server.baseUrl, `/api/agents/${agentId}/integrations/frontend/`, token, {
       method: 'POST',
-      body: { website_name: 'Storefront', website_domain: new URL(storefront.url).host },
+      body: { website_name: 'Storefront', website_domain: new URL(storefront.url).origin },
     })
     clientKey = String(integration.client_key)
     const runs = { without: [] as Awaited<ReturnType<typeof audit>>[], with: [] as Awaited<ReturnType<typeof audit>>[] }

@@ -34,7 +34,7 @@ export async function prepareWidgetAgent(baseUrl: string, siteOrigin: string): P
   }
   const integration = await call(baseUrl, `/api/agents/${agentId}/integrations/frontend/`, token, {
     method: 'POST',
-    body: { website_name: 'Bench', website_domain: new URL(siteOrigin).host },
+    body: { website_name: 'Bench', website_domain: new URL(siteOrigin).origin },
   })
   return String(integration.client_key)
 }

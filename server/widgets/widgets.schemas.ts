@@ -6,7 +6,8 @@ export const WIDGET_MESSAGES = {
   agentRequired: 'Please select an agent',
   websiteName: 'Website name is required',
   websiteDomain: 'Website domain is required',
-  domainInvalid: 'Website domain must be a host name such as shop.example.com',
+  domainInvalid:
+    'Website domain must be a host name such as shop.example.com, or an origin such as http://localhost:8080',
   startMessage: 'Start message is required',
   position: 'Position must be bottom-right, bottom-left, top-right or top-left',
   color: 'Must be a valid hex color code',
@@ -32,21 +33,24 @@ export type WidgetPositionValue = (typeof POSITIONS)[number]
 export const isClientKey = (value: unknown): value is string =>
   typeof value === 'string' && /^wk_[A-Za-z0-9_-]{24}$/.test(value)
 
+const DEFAULT_PORTS: Record<string, number> = { http: 80, https: 443 }
+
 /**
- * The domain as stored: scheme and trailing slash stripped (SPEC), lower-cased, host[:port] only. A
- * path, a query, credentials or anything but a host name is refused.
+ * The domain as stored: the site's origin written short. A bare host means https on port 443, so
+ * https:// and the scheme's default port are left out (`https://Shop.Example.com:443/` →
+ * `shop.example.com`, `https://shop.example.com:8443` → `shop.example.com:8443`); http is kept
+ * (`http://localhost:8080`). Lower-cased, trailing slash stripped; a path, a query, credentials or
+ * anything but a host name is refused. Rows written before schemes counted hold `host[:port]`, which
+ * reads the same way: https.
  */
 export function normaliseDomain(value: string): string | null {
-  const stripped = value
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, '')
-    .replace(/\/+$/, '')
-  if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(stripped)) return null
-  const [host = '', port] = stripped.split(':')
+  const match = /^(?:(https?):\/\/)?([a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(value.trim().toLowerCase().replace(/\/+$/, ''))
+  if (!match) return null
+  const [, scheme = 'https', host = '', port] = match
   if (host.startsWith('.') || host.endsWith('.') || host.includes('..') || host.length > 253) return null
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return null
-  return stripped
+  const namedPort = port === undefined || Number(port) === DEFAULT_PORTS[scheme] ? '' : `:${Number(port)}`
+  return scheme === 'https' ? `${host}${namedPort}` : `${scheme}://${host}${namedPort}`
 }
 
 // Multipart forms send every field as text: "true"/"false" become booleans.

@@ -106,7 +106,7 @@ beforeAll(async () => {
   for (const position of ['bottom-right', 'bottom-left', 'top-right', 'top-left']) {
     const integration = await api(`/agents/${agentId}/integrations/frontend/`, token, {
       website_name: 'Shop',
-      website_domain: `127.0.0.1:${hostPort}`,
+      website_domain: `http://127.0.0.1:${hostPort}`,
       widget_position: position,
       bot_name: 'Sam',
     })
@@ -360,7 +360,7 @@ describe('when the site owner’s plan has ended', () => {
         await api(
           `/agents/${agentId}/integrations/frontend/`,
           token,
-          { website_name: 'Shop', website_domain: `127.0.0.1:${hostPort}`, bot_name: 'Sam' },
+          { website_name: 'Shop', website_domain: `http://127.0.0.1:${hostPort}`, bot_name: 'Sam' },
           baseUrl,
         )
       ).client_key,

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WIDGET_MESSAGES } from '../../server/widgets/widgets.schemas.ts'
 import { SETTLED } from '../support/dashboard-browser.ts'
 import { reportBrowserFailures } from '../support/report-browser-failure.ts'
 import type { SpawnedServer } from '../support/spawn-server.ts'
@@ -73,6 +74,24 @@ describe('editing a widget integration', () => {
       .waitFor(SETTLED)
     await page.getByLabel('Website domain').fill('coffee.example')
     await expect.poll(() => page.getByText('already has a widget of this agent', { exact: false }).count()).toBe(0)
+    expect(problems).toEqual([])
+  })
+
+  it('says a domain alone means https, refuses another scheme, and keeps the http origin a page names', async () => {
+    await page.getByRole('button', { name: 'Edit Tea Shop' }).click()
+    await page.getByText('Editing Tea Shop').waitFor(SETTLED)
+    await tab('Setup').click()
+    await page
+      .getByText('A domain alone, such as shop.example.com, means https on the usual port', { exact: false })
+      .waitFor()
+    await page.getByLabel('Website domain').fill('ftp://tea.example')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await page.getByText(WIDGET_MESSAGES.domainInvalid, { exact: true }).waitFor(SETTLED)
+    await page.getByLabel('Website domain').fill('HTTP://LocalHost:8080/')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await toast('Widget integration updated successfully')
+    await page.getByRole('row').filter({ hasText: 'http://localhost:8080' }).waitFor(SETTLED)
+    expect((await owner.savedIntegrations())[0]?.website_domain).toBe('http://localhost:8080')
     expect(problems).toEqual([])
   })
 })

@@ -140,7 +140,7 @@ beforeAll(async () => {
   const integration = await testApp.request
     .post(`/api/agents/${agentId}/integrations/frontend/`)
     .set(bearer(owner.access))
-    .send({ website_name: 'Alpine', website_domain: new URL(storefront.url).host })
+    .send({ website_name: 'Alpine', website_domain: new URL(storefront.url).origin })
   expect(integration.status).toBe(201)
   clientKey = integration.body.client_key
   const shop = await testApp.database.prisma.shopifyShop.create({

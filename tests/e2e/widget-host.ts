@@ -29,8 +29,8 @@ export async function startWidgetHost(extraAttributes: (path: string) => Promise
   return {
     dashboard,
     host,
-    /** The domain an integration for this page names. */
-    domain: `127.0.0.1:${new URL(host.url).port}`,
+    /** The domain an integration for this page names: its origin, as it is served over http on its own port. */
+    domain: new URL(host.url).origin,
     useClientKey: (key: string) => void (clientKey = key),
     close: async () => {
       await dashboard.close()

@@ -34,7 +34,7 @@ beforeAll(async () => {
   agentId = String((await callApi(server.baseUrl, token, '/agents/create/', { name: 'Shop helper' })).agent_id)
   const integration = await callApi(server.baseUrl, token, `/agents/${agentId}/integrations/frontend/`, {
     website_name: 'Shop',
-    website_domain: `127.0.0.1:${new URL(host.url).port}`,
+    website_domain: new URL(host.url).origin,
     collect_user_email: true,
   })
   clientKey = String(integration.client_key)

@@ -47,7 +47,7 @@ export async function newIntegration(
     .set(bearer(owner.access))
     .send({ website_name: 'Shop', website_domain: 'shop.example.com', ...fields })
   expect(response.status).toBe(201)
-  return response.body as { client_key: string; integration_id: string }
+  return response.body as { client_key: string; integration_id: string; website_domain: string }
 }
 
 /** Starts a widget session from a page of `origin` (none sent when null). */

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database.ts'
 import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { createIntegration } from '../../widgets/create-integration.ts'
-import { CreateIntegrationSchema } from '../../widgets/widgets.schemas.ts'
+import { CreateIntegrationSchema, normaliseDomain } from '../../widgets/widgets.schemas.ts'
 import type { ShopifyAdminClient } from '../admin-api/shopify-admin-client.ts'
 import { setWidgetMetafields } from '../proxy/set-widget-metafields.ts'
 
@@ -23,10 +23,13 @@ export interface ConnectStorefrontWidgetOptions {
   serverUrl: string
 }
 
-/** The storefront's host: its own domain when the shop has one, else its myshopify.com address. */
-export function storefrontHostOf(shop: Pick<ShopifyShop, 'storefrontUrl' | 'shopDomain'>): string {
+/**
+ * The storefront's domain as an integration names it: its own when the shop has one, else its
+ * myshopify.com address (served over https). A storefront on another scheme or port keeps them.
+ */
+export function storefrontDomainOf(shop: Pick<ShopifyShop, 'storefrontUrl' | 'shopDomain'>): string {
   try {
-    return shop.storefrontUrl ? new URL(shop.storefrontUrl).host : shop.shopDomain
+    return (shop.storefrontUrl && normaliseDomain(new URL(shop.storefrontUrl).origin)) || shop.shopDomain
   } catch {
     return shop.shopDomain
   }
@@ -49,7 +52,7 @@ export async function connectStorefrontWidget({
   if (!clientKey) {
     const input = CreateIntegrationSchema.parse({
       website_name: shop.shopName ?? shop.shopDomain,
-      website_domain: storefrontHostOf(shop),
+      website_domain: storefrontDomainOf(shop),
       allow_subdomains: false,
     })
     const created = await createIntegration(

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import type { ShopifyShop } from '../../db/generated/prisma/client.ts'
-import { storefrontHostOf } from './connect-storefront-widget.ts'
+import { storefrontDomainOf } from './connect-storefront-widget.ts'
 
 /** Whether the shop's storefront widget is connected and active, and the domain it answers on (the store's until one is made). */
 export async function readStorefrontWidget(
@@ -13,5 +13,5 @@ export async function readStorefrontWidget(
         select: { isActive: true, websiteDomain: true },
       })
     : null
-  return { connected: Boolean(integration?.isActive), domain: integration?.websiteDomain ?? storefrontHostOf(shop) }
+  return { connected: Boolean(integration?.isActive), domain: integration?.websiteDomain ?? storefrontDomainOf(shop) }
 }

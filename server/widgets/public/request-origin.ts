@@ -18,19 +18,28 @@ export function requestOrigin(headers: { origin?: string | undefined; referer?: 
   return null
 }
 
+/** The site an integration's domain names: https on its default port unless the domain says otherwise. */
+function siteOf(websiteDomain: string): URL | null {
+  try {
+    return new URL(websiteDomain.includes('://') ? websiteDomain : `https://${websiteDomain}`)
+  } catch {
+    return null
+  }
+}
+
 /**
- * Whether a page origin belongs to the integration's site: its host is the configured domain (with
- * the same port when the domain names one), or a subdomain of it when the integration allows them.
+ * Whether a page origin belongs to the integration's site: the same scheme and port as the domain
+ * names (https and 443 for a bare host), and its host, or a subdomain of it when the integration
+ * allows them.
  */
 export function originAllowed(
   integration: { websiteDomain: string; allowSubdomains: boolean },
   origin: string | null,
 ): boolean {
-  if (!origin) return false
-  const url = new URL(origin)
-  const [domainHost, domainPort] = integration.websiteDomain.split(':')
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80')
-  if (domainPort !== undefined && port !== domainPort) return false
-  const host = url.hostname.toLowerCase()
-  return host === domainHost || (integration.allowSubdomains && host.endsWith(`.${domainHost}`))
+  const site = siteOf(integration.websiteDomain)
+  if (!origin || !site) return false
+  // Both are parsed the same way: a default port reads as '' on either side.
+  const page = new URL(origin)
+  if (page.protocol !== site.protocol || page.port !== site.port) return false
+  return page.hostname === site.hostname || (integration.allowSubdomains && page.hostname.endsWith(`.${site.hostname}`))
 }

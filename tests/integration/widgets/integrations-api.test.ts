@@ -54,15 +54,15 @@ describe('widget integrations', () => {
     [{ website_name: 'A' }, 'Website domain is required'],
     [
       { website_name: 'A', website_domain: 'https://a.com/path' },
-      'Website domain must be a host name such as shop.example.com',
+      'Website domain must be a host name such as shop.example.com, or an origin such as http://localhost:8080',
     ],
     [
       { website_name: 'A', website_domain: 'shop.example.com:99999' },
-      'Website domain must be a host name such as shop.example.com',
+      'Website domain must be a host name such as shop.example.com, or an origin such as http://localhost:8080',
     ],
     [
       { website_name: 'A', website_domain: 'shop.example.com:0' },
-      'Website domain must be a host name such as shop.example.com',
+      'Website domain must be a host name such as shop.example.com, or an origin such as http://localhost:8080',
     ],
     [{ website_name: 'Tab\tname', website_domain: 'a.com' }, 'Website name must be a single line of text'],
     [

@@ -75,7 +75,7 @@ export function WidgetSetupFields({
         value={values.website_domain}
         onChange={(value) => onChange('website_domain', value)}
         error={errors.website_domain}
-        helpText="Only pages on this domain can open the widget. https:// and a trailing / are removed."
+        helpText="Only pages on this domain can open the widget. A domain alone, such as shop.example.com, means https on the usual port; name the scheme or port when your pages use others, such as http://localhost:8080."
       />
       <WidgetLogoField
         file={values.website_logo}
