@@ -6,7 +6,7 @@ import { secondsToWait, type WaitPolicy } from './seconds-to-wait.ts'
 import { AppError } from '../errors/app-error.ts'
 import { tooMany } from './too-many.ts'
 
-export const SIGN_IN_LINK_HINT = 'You can still sign in now with a one-time link sent to your e-mail address.'
+const SIGN_IN_LINK_HINT = 'You can still sign in now with a one-time link sent to your e-mail address.'
 
 export interface SignInThrottleSettings extends WaitPolicy {
   /** Wrong passwords from one address (to any accounts) per window: an office behind one NAT shares it. */

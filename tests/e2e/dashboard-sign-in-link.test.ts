@@ -24,7 +24,7 @@ beforeAll(async () => {
     AUTH_SIGN_IN_FREE_FAILURES: '1',
   })
   await register(ACCOUNT)
-})
+}, 240_000)
 
 afterAll(async () => {
   await dashboard?.close()
@@ -74,7 +74,7 @@ describe('Sign in with an e-mailed link', () => {
     await page.getByText('This sign-in link has expired or was already used. Ask for a new one.').waitFor()
     await page.getByRole('button', { name: 'Email me a sign-in link' }).waitFor()
     await again.close()
-  })
+  }, 180_000)
 
   it('is offered on the sign-in screen at any time, and the journey fits a phone', async () => {
     const context = await signedInContext(dashboard.browser, dashboard.server.baseUrl, null, MOBILE)
@@ -94,5 +94,5 @@ describe('Sign in with an e-mailed link', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click()
     await page.waitForURL('**/app/dashboard', SETTLED)
     await context.close()
-  })
+  }, 180_000)
 })
