@@ -34,6 +34,7 @@ import { createFileStorage } from './storage/create-file-storage.ts'
 import { createMailTransport, type MailTransport } from './mail/mail-transport.ts'
 import { mailJobHandlersFor } from './mail/send-email-job.ts'
 import { passwordResetJobHandlersFor } from './accounts/password-reset/request-password-reset.ts'
+import { signInLinkJobHandlersFor } from './accounts/sign-in-link/request-sign-in-link.ts'
 import type { FileStorage } from './storage/file-storage.ts'
 import { createConversationSignals, type ConversationSignals } from './live/conversation-signals.ts'
 import { scheduleDailySweep } from './retention/schedule-daily-sweep.ts'
@@ -107,6 +108,7 @@ export async function createAppServices({
       ...stripeJobHandlersFor(stripe, logger),
       ...mailJobHandlersFor({ database, transport: mail, logger }),
       ...passwordResetJobHandlersFor({ database, config }),
+      ...signInLinkJobHandlersFor({ database, config }),
       ...webhookJobHandlersFor({ config, database, sealingKey: secrets.sealingKey }),
       ...retentionJobHandlersFor({ database, logger }),
     }

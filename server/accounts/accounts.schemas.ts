@@ -32,6 +32,8 @@ export const MESSAGES = {
   noRealEmail: 'Add an e-mail sign-in first: this account has no address to send to.',
   noEmailChange: 'There is no change of e-mail waiting to be confirmed.',
   emailChangeCancelled: 'The change of e-mail is cancelled: you keep signing in with your current address.',
+  signInLinkRequested: 'If an account uses this address, a sign-in link is on its way. It works once, for 15 minutes.',
+  signInLinkInvalid: 'This sign-in link has expired or was already used. Ask for a new one.',
 } as const
 
 // Long enough for any real e-mail or password, short enough that hashing it is no attack.
@@ -184,6 +186,16 @@ export const PasswordResetConfirmSchema = body(
 )
 export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>
 
+export const SignInLinkRequestSchema = body(
+  { email: emailField(MESSAGES.resetEmailRequired) },
+  MESSAGES.resetEmailRequired,
+)
+
+export const SignInLinkConfirmSchema = body(
+  { token: emailLinkToken(MESSAGES.signInLinkInvalid) },
+  MESSAGES.signInLinkInvalid,
+)
+
 export const ConfirmEmailSchema = body({ token: emailLinkToken(MESSAGES.emailLinkInvalid) }, MESSAGES.emailLinkInvalid)
 
 export const DeleteAccountSchema = body(
@@ -210,7 +222,7 @@ export const UserViewSchema = z.strictObject({
 })
 export type UserView = z.infer<typeof UserViewSchema>
 
-/** POST /accounts/login/, /register/ and /google-login/: the user, what happened, and the session's tokens. */
+/** POST /accounts/login/, /login/link/confirm/, /register/ and /google-login/: the user, what happened, and the session's tokens. */
 export const SignInAnswerSchema = z.strictObject({
   user: UserViewSchema,
   message: z.string(),

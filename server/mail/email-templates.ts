@@ -32,6 +32,23 @@ export function passwordResetEmail({ link }: { link: string }): EmailContent {
   })
 }
 
+export const SIGN_IN_LINK_MINUTES = 15
+
+/** A one-time sign-in link (decision 037): the way in that wrong passwords sent from elsewhere cannot close. */
+export function signInLinkEmail({ link }: { link: string }): EmailContent {
+  return layoutEmail({
+    subject: `Your ${PRODUCT_NAME} sign-in link`,
+    heading: 'Sign in',
+    paragraphs: [
+      `Someone asked for a link to sign in to the ${PRODUCT_NAME} account of this address. The link works once, for ${SIGN_IN_LINK_MINUTES} minutes.`,
+      'A newer link replaces this one.',
+    ],
+    action: { label: `Sign in to ${PRODUCT_NAME}`, url: link },
+    footnote:
+      'If you did not ask for this, ignore this e-mail: nobody signs in without the link. If it keeps coming, someone may be trying to guess your password; a long, unique one keeps them out.',
+  })
+}
+
 export const EMAIL_CHECK_HOURS = 24
 
 /** The link that proves an address: after sign-up (or on request), and for a new sign-in e-mail before it takes effect. */

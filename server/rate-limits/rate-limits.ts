@@ -19,6 +19,8 @@ type AuthAction =
   | 'verify-email'
   | 'verify-email-resend'
   | 'team-invitation'
+  | 'sign-in-link'
+  | 'sign-in-link-confirm'
 
 /**
  * Limits on the sign-in family of calls: password sign-ins by their own throttle, other calls per IP
@@ -28,6 +30,8 @@ type AuthAction =
 export interface RateLimits {
   /** Counts a password sign-in before the password is checked; the caller reports how it went. */
   beginSignIn(options: BeginSignInOptions): Promise<SignInAttempt>
+  /** The account proved itself from this address without its password: the throttle's ceilings spare it. */
+  rememberSignInAddress(options: BeginSignInOptions): Promise<void>
   limitIp(action: AuthAction, ip: string | undefined): Promise<void>
   /**
    * Counts one attempt against an account before the attempt runs (atomic in the store, so concurrent
@@ -91,6 +95,7 @@ export async function createRateLimits(config: Config, database: Database, logge
   })
   return {
     beginSignIn: (options) => signIn.begin(options),
+    rememberSignInAddress: (options) => signIn.rememberAddress(options),
     limitIp: (action, ip) => consume(perIp, `${action}:${clientKey(ip)}`),
     limitAccount: (action, account) => consume(perAccount, `${action}:${account}`),
     limitChat: (userId) => consume(chat, userId, 'messages'),

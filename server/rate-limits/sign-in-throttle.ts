@@ -3,7 +3,10 @@ import { normalizeEmail } from '../accounts/accounts.schemas.ts'
 import { clientKey } from './client-key.ts'
 import type { LimiterStore } from './limiter-store.ts'
 import { secondsToWait, type WaitPolicy } from './seconds-to-wait.ts'
+import { AppError } from '../errors/app-error.ts'
 import { tooMany } from './too-many.ts'
+
+const SIGN_IN_LINK_HINT = 'You can still sign in now with a one-time link sent to your e-mail address.'
 
 export interface SignInThrottleSettings extends WaitPolicy {
   /** Wrong passwords from one address (to any accounts) per window: an office behind one NAT shares it. */
@@ -29,6 +32,11 @@ export interface BeginSignInOptions {
 export interface SignInThrottle {
   /** Counts one attempt before the password is checked, or refuses it with 429 (decision 026). */
   begin(options: BeginSignInOptions): Promise<SignInAttempt>
+  /**
+   * The account proved itself from this address another way (signed up, confirmed its e-mail, followed a
+   * sign-in link): the address is known from now on, exempt from both ceilings (decision 037).
+   */
+  rememberAddress(options: BeginSignInOptions): Promise<void>
 }
 
 const PAIR_MEMORY_SECONDS = 86_400
@@ -50,11 +58,21 @@ async function take(limiter: RateLimiterAbstract, key: string) {
 }
 
 /**
+ * The throttle's 429: besides the wait, it offers the way in that no number of wrong passwords closes, a
+ * sign-in link mailed to the account (decision 037). Every refusal offers it, for known and unknown
+ * e-mails alike, so the answer says nothing about which exist.
+ */
+function signInRefusal(msBeforeNext: number) {
+  const refusal = tooMany(msBeforeNext)
+  return new AppError(refusal.code, refusal.detail, { ...refusal.extra, sign_in_link: true, hint: SIGN_IN_LINK_HINT })
+}
+
+/**
  * Password sign-in throttling that an attacker cannot turn against the owner: wrong passwords slow
  * down the account-and-address pair that sends them (progressive waits, no lock), while the same
  * account from another address goes on as usual. Two hard ceilings bound what is left: failures per
- * address and failures per account from everywhere; an address the account signed in from lately is
- * exempt from both. Every count is taken before the password is checked, atomically in the store, so
+ * address and failures per account from everywhere; an address the account signed in from lately (or
+ * signed up, confirmed its e-mail or followed a sign-in link from) is exempt from both. Every count is taken before the password is checked, atomically in the store, so
  * concurrent guesses cannot slip past a check; a refused attempt hands its counts back.
  */
 export function createSignInThrottle(store: LimiterStore, settings: SignInThrottleSettings): SignInThrottle {
@@ -74,7 +92,7 @@ export function createSignInThrottle(store: LimiterStore, settings: SignInThrott
       const handBack: (() => Promise<unknown>)[] = []
       const refuse = async (msBeforeNext: number) => {
         await Promise.all(handBack.map((giveBack) => giveBack()))
-        return tooMany(msBeforeNext)
+        return signInRefusal(msBeforeNext)
       }
 
       const address = await take(perAddress, addressKey)
@@ -107,6 +125,9 @@ export function createSignInThrottle(store: LimiterStore, settings: SignInThrott
           if (wait > 0) await pairGate.block(pairKey, wait)
         },
       }
+    },
+    async rememberAddress({ account, ip }) {
+      await knownAddresses.set(`${normalizeEmail(account)}|${clientKey(ip)}`, 1, KNOWN_ADDRESS_SECONDS)
     },
   }
 }

@@ -40,6 +40,10 @@ export const routes: RouteObject[] = [
             element: page(() => import('../pages/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
           },
           {
+            path: '/auth/sign-in',
+            element: page(() => import('../pages/auth/sign-in-link-page.tsx'), 'SignInLinkPage'),
+          },
+          {
             path: '/auth/verify-email',
             element: page(() => import('../pages/auth/verify-email-page.tsx'), 'VerifyEmailPage'),
           },

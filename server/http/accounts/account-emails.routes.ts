@@ -70,6 +70,8 @@ export function accountEmailRoutes({
     await rateLimits.limitIp('verify-email', req.ip)
     const { token } = ConfirmEmailSchema.parse(req.body)
     const { email, changed } = await confirmEmailAddress(database, token)
+    // Whoever opened the link reads the account's mail: this address is one its owner uses (decision 037).
+    await rateLimits.rememberSignInAddress({ account: email, ip: req.ip })
     res.json({ message: changed ? MESSAGES.emailChanged : MESSAGES.emailVerified, email })
   })
 

@@ -3,8 +3,11 @@ import {
   GoogleLoginSchema,
   LoginSchema,
   LogoutSchema,
+  MESSAGES,
   RefreshSchema,
   RegisterSchema,
+  SignInLinkConfirmSchema,
+  SignInLinkRequestSchema,
 } from '../../accounts/accounts.schemas.ts'
 import { describeGoogleSignIn, type GoogleSettings } from '../../accounts/google/google-settings.ts'
 import { findOrCreateGoogleAccount, verifyGoogleSignIn } from '../../accounts/google/sign-in-with-google.ts'
@@ -13,6 +16,8 @@ import { endSession } from '../../accounts/sessions/end-session.ts'
 import { refreshSession } from '../../accounts/sessions/refresh-session.ts'
 import type { SessionSettings } from '../../accounts/sessions/session-settings.ts'
 import { startSession } from '../../accounts/sessions/start-session.ts'
+import { requestSignInLink } from '../../accounts/sign-in-link/request-sign-in-link.ts'
+import { signInWithLink } from '../../accounts/sign-in-link/sign-in-with-link.ts'
 import { signInWithPassword } from '../../accounts/sign-in-with-password.ts'
 import { toUserView } from '../../accounts/user-view.ts'
 import type { Config } from '../../config/config.schemas.ts'
@@ -32,7 +37,7 @@ export interface SessionRoutesOptions {
   queue: JobQueue
 }
 
-/** Signing in and out: login, register, Google, refresh, logout (SPEC section 7, Accounts). */
+/** Signing in and out: login, a mailed sign-in link, register, Google, refresh, logout (SPEC section 7, Accounts). */
 export function sessionRoutes({ config, database, sessions, rateLimits, google, queue }: SessionRoutesOptions): Router {
   const router = Router()
   const signedIn = async (userId: string, userAgent: string | undefined) =>
@@ -51,12 +56,35 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google, 
     res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
   })
 
+  // The way in that wrong passwords sent from elsewhere cannot close (decision 037): the same answer
+  // whatever the address, limited per client and per address it goes to.
+  router.post('/accounts/login/link/', async (req, res) => {
+    await rateLimits.limitIp('sign-in-link', req.ip)
+    const { email } = SignInLinkRequestSchema.parse(req.body)
+    await rateLimits.limitAccount('sign-in-link', email)
+    await requestSignInLink(database, { email })
+    queue.wake()
+    res.status(202).json({ message: MESSAGES.signInLinkRequested })
+  })
+
+  router.post('/accounts/login/link/confirm/', async (req, res) => {
+    await rateLimits.limitIp('sign-in-link-confirm', req.ip)
+    const { token } = SignInLinkConfirmSchema.parse(req.body)
+    res.setHeader('Cache-Control', 'no-store')
+    const user = await signInWithLink(database, token)
+    await rateLimits.rememberSignInAddress({ account: user.email, ip: req.ip })
+    const tokens = await signedIn(user.id, req.get('user-agent'))
+    res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
+  })
+
   router.post('/accounts/register/', async (req, res) => {
     await rateLimits.limitIp('register', req.ip)
     const registration = RegisterSchema.parse(req.body)
     await rateLimits.limitAccount('register', registration.email)
     const user = await registerAccount({ database, linkBase: linkBaseOf(config) }, registration)
     queue.wake()
+    // Where an account was made is an address its owner uses (decision 037).
+    await rateLimits.rememberSignInAddress({ account: user.email, ip: req.ip })
     const tokens = await signedIn(user.id, req.get('user-agent'))
     res.status(201).json({ user: toUserView(user, config.PUBLIC_URL), message: 'Registration successful', tokens })
   })

@@ -1,6 +1,8 @@
-// Sign in (SPEC section 2, Auth screen): e-mail, password with show/hide, Sign In (Signing in...).
-import { Button, Form, FormLayout, InlineError, Link, TextField } from '@shopify/polaris'
+// Sign in (SPEC section 2, Auth screen): e-mail, password with show/hide, Sign In (Signing in...), and a
+// one-time link by e-mail instead, offered most when the server holds password sign-in back (decision 037).
+import { Banner, Button, Form, FormLayout, InlineError, InlineStack, Link, TextField } from '@shopify/polaris'
 import { useState } from 'react'
+import { EmailMeASignInLink } from './email-me-a-sign-in-link.tsx'
 import { PasswordField } from './password-field.tsx'
 import { MESSAGES } from '#server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
@@ -20,6 +22,8 @@ export function SignInForm({
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
+  // The 429's offer: the hint it gave, while password sign-in is held back for this address.
+  const [linkOffer, setLinkOffer] = useState<string | null>(null)
 
   const submit = async () => {
     if (!email.trim() || !password.trim()) {
@@ -37,6 +41,8 @@ export function SignInForm({
         }),
       )
     } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 429 && failure.body?.sign_in_link === true)
+        setLinkOffer(typeof failure.body.hint === 'string' ? failure.body.hint : null)
       const invalid = failure instanceof ApiError && failure.status === 401
       const message = invalid
         ? 'Invalid email or password.'
@@ -55,8 +61,19 @@ export function SignInForm({
       <FormLayout>
         <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
         <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
-        <Link url="/auth/forgot-password">Forgot password?</Link>
+        <InlineStack gap="400" align="space-between" blockAlign="center" wrap>
+          <Link url="/auth/forgot-password">Forgot password?</Link>
+          {linkOffer === null ? <EmailMeASignInLink email={email} /> : null}
+        </InlineStack>
         <div role="alert">{error ? <InlineError message={error} fieldID="sign-in" /> : null}</div>
+        {linkOffer !== null ? (
+          <Banner tone="warning" title="Sign in with a link instead">
+            <FormLayout>
+              <p>{linkOffer || 'We can e-mail you a one-time link that signs you in.'}</p>
+              <EmailMeASignInLink email={email} prominent />
+            </FormLayout>
+          </Banner>
+        ) : null}
         <Button submit variant="primary" size="large" fullWidth loading={pending} disabled={pending}>
           {pending ? 'Signing in...' : 'Sign In'}
         </Button>

@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "EmailLinkPurpose" ADD VALUE 'sign_in';
