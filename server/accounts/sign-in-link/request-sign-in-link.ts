@@ -42,7 +42,7 @@ async function sendSignInLink({ database, config, requestId, email }: SendLinkOp
       // A new link replaces any earlier one still unused.
       await spendEmailLinks(tx, { userId: user.id, purpose: 'sign_in' })
       const validForMs = SIGN_IN_LINK_MINUTES * 60_000
-      const { token } = await issueEmailLink(tx, { purpose: 'sign_in', userId: user.id, email, validForMs })
+      const { id, token } = await issueEmailLink(tx, { purpose: 'sign_in', userId: user.id, email, validForMs })
       const content = signInLinkEmail({ link: emailLinkUrl(linkBaseOf(config), '/auth/sign-in', token) })
       const queued = await queueEmail(tx, {
         to: email,
@@ -50,6 +50,8 @@ async function sendSignInLink({ database, config, requestId, email }: SendLinkOp
         eventKey: `sign-in-link:${requestId}`,
         accountId: user.id,
         notAfter: new Date(Date.now() + validForMs),
+        // A newer link, or this one used, drops the e-mail if it has not gone yet.
+        emailLinkId: id,
       })
       if (!queued) throw new AlreadyQueued()
     })
