@@ -3,7 +3,9 @@
 // Spanish, Arabic), each naming the sentence that answers it: how often the answer opens with that
 // sentence, and how often it quotes it at all. `kind` says what the pair tests: a negated sentence that
 // answers, a word in another derived form, a key noun beside a sentence about something else, a rare term.
+// `npm run bench` reports it beside SciFact's figures; `node bench/measure-offline-answer-pairs.ts` alone.
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { answerOffline } from '../server/chat/answering/answer-offline.ts'
 import { passageOf, sentencesOf } from './offline-faq.ts'
 
@@ -45,4 +47,10 @@ export function measureOfflineAnswerPairs(answer: typeof answerOffline = answerO
     sentencesPerAnswer: Math.round((row.sentences / row.pairs) * 100) / 100,
   }))
   return { rows, misses }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { rows, misses } = measureOfflineAnswerPairs()
+  console.table(rows)
+  console.log(`Not opening with the answer: ${misses.join(' · ') || 'none'}`)
 }
