@@ -12,8 +12,8 @@ describe('rootsIn', () => {
       ['store', 'storage'],
       ['pack', 'package'],
       ['dark', 'darkness'],
-    ])
-      expect([word, english(word)]).toEqual([word, english(derived as string)])
+    ] as const)
+      expect([word, english(word)]).toEqual([word, english(derived)])
     expect(rootsIn('fra')('livraison')).toBe(rootsIn('fra')('livrer'))
     expect(rootsIn('fra')('emballage')).toBe(rootsIn('fra')('emballer'))
     expect(rootsIn('spa')('embalaje')).toBe(rootsIn('spa')('embalar'))
