@@ -16,6 +16,7 @@ import { openPostgresDatabase } from '../server/db/open-postgres-database.ts'
 import { growTo, indexSciFact } from './index-sci-fact.ts'
 import { measureFullTextLatency } from './measure-full-text-latency.ts'
 import { measureVectorIndex } from './measure-vector-index.ts'
+import { measureOfflineAnswerPairs } from './measure-offline-answer-pairs.ts'
 import { measureOfflineAnswers } from './measure-offline-answers.ts'
 import { measureOfflineFaq } from './offline-faq.ts'
 import { ndcgAt, rankDocuments, readSciFactCorpus, readSciFactSplit, recallAt } from './scifact.ts'
@@ -125,6 +126,7 @@ export async function measureRetrieval() {
       sciFact: { documents: corpus.length, ...quality, indexSeconds },
       offlineAnswers,
       offlineFaqAnswers: measureOfflineFaq(),
+      offlineAnswerPairs: measureOfflineAnswerPairs(),
       latency,
       vectorIndex,
     }

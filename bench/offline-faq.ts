@@ -37,8 +37,8 @@ export const passageOf = (content: string, index: number): Passage => ({
   score: 1 / (index + 1),
 })
 
-/** The answer's quoted sentences (the lines under its opening line). */
-export const sentencesOf = (answer: string) => answer.split('\n').slice(2)
+/** The answer's quoted sentences: its lines that end with an [n] citation. */
+export const sentencesOf = (answer: string) => answer.split('\n').filter((line) => /\[\d+\]$/.test(line))
 
 /** How the offline answerer does on the FAQ set. */
 export function measureOfflineFaq() {

@@ -18,6 +18,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { measureAccounts } from './measure-accounts.ts'
 import { measureChatOverhead } from './measure-chat.ts'
+import type { measureOfflineAnswerPairs } from './measure-offline-answer-pairs.ts'
 import { measureRetrieval } from './measure-retrieval.ts'
 import { measureWidget } from './measure-widget.ts'
 import { measureDashboard } from './measure-dashboard.ts'
@@ -145,6 +146,7 @@ if (!process.env.BENCH_SKIP_RETRIEVAL) {
   console.table([retrieval.sciFact])
   console.table([retrieval.offlineAnswers])
   console.table([retrieval.offlineFaqAnswers])
+  console.table((retrieval.offlineAnswerPairs as ReturnType<typeof measureOfflineAnswerPairs>).rows)
   console.table(retrieval.latency)
   console.table([retrieval.vectorIndex])
   const chatDir = mkdtempSync(join(tmpdir(), 'agentdesk-bench-'))

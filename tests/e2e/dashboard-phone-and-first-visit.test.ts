@@ -117,6 +117,8 @@ describe('without an AI model', () => {
       .post(`/api/conversations/chat/${agentId}/${conversationId}/`)
       .set(bearer(newcomer.access))
       .send({ message_text: 'How long does green tea brew?' })
+    // Issue 37: it opens with the sentence that answers, not a preamble about the sources.
+    expect(answered.body.ai_message.message_text).toMatch(/^Green tea brews for two minutes at 80 degrees\. \[1\]/)
     expect(answered.body.ai_message.message_text).not.toMatch(/AI model/)
 
     const context = await signedInContext(browser, listening.baseUrl, newcomer, DESKTOP)

@@ -1,7 +1,6 @@
 import type { Passage } from '../retrieval/passage.ts'
-import { isFunctionWord } from '../../knowledge/indexing/function-words.ts'
 import { offlineLanguageOf, offlinePhrasesIn } from './offline-phrases.ts'
-import { stemmerFor } from './stem-words.ts'
+import { scoreSentences, type SentenceScore } from './score-sentences.ts'
 
 const SENTENCES_IN_ANSWER = 3
 const SENTENCES_PER_PASSAGE = 2
@@ -46,47 +45,38 @@ function isNearDuplicate(sentence: string, chosen: string[]) {
   })
 }
 
-interface Candidate {
+interface Candidate extends SentenceScore {
   sentence: string
   passageNumber: number
   order: number
-  matches: number
 }
 
 /**
- * An answer made without a language model: the few sentences of the retrieved passages that share the
- * most words (by stem, in the question's language) with the question, never an FAQ's questions, never the
- * same thing twice, in the sources' order, each with its [n] citation, under one line saying they are the
- * sources' words. The best-ranked passage always speaks first: retrieval ranked it first by more than
- * shared words. Other passages each give one sentence before any gives a second. With no passage it says
- * it does not know.
+ * An answer made without a language model: the few sentences of the retrieved passages that best answer
+ * the question (score-sentences.ts), never an FAQ's questions, never the same thing twice, each with its
+ * [n] citation, and no preamble. Sentences rank by how many of the question's words they share, then by
+ * retrieval's order of their passages (it ranked them by more than shared words), then by those words'
+ * rarity and whether they say no to a question that asks whether. The best-ranked passage's best
+ * sentence always speaks first; the rest follow by rank, every passage once before any twice, none
+ * sharing under half as many words as the best. With no passage it says it does not know.
  */
 export function answerOffline(question: string, passages: Passage[]): string {
   const language = offlineLanguageOf(question)
   const phrases = offlinePhrasesIn(language)
   if (passages.length === 0) return phrases.unknown
-  const stemOf = stemmerFor(language)
-  const questionStems = new Set(
-    wordsOf(question)
-      .filter((word) => word.length >= 3 && !isFunctionWord(word))
-      .map(stemOf),
-  )
-  const candidates: Candidate[] = passages.flatMap((passage, index) =>
+  const sentences = passages.flatMap((passage, index) =>
     splitSentences(passage.content)
       .filter((sentence) => !INSTRUCTION_LIKE.test(sentence))
-      .map((sentence, order) => ({
-        sentence,
-        passageNumber: index + 1,
-        order,
-        matches: new Set(
-          wordsOf(sentence)
-            .map(stemOf)
-            .filter((stem) => questionStems.has(stem)),
-        ).size,
-      })),
+      .map((sentence, order) => ({ sentence, passageNumber: index + 1, order })),
   )
+  const scores = scoreSentences(
+    question,
+    language,
+    sentences.map((item) => item.sentence),
+  )
+  const candidates: Candidate[] = sentences.map((item, index) => ({ ...item, ...(scores[index] as SentenceScore) }))
   const ranked = [...candidates].sort(
-    (a, b) => b.matches - a.matches || a.passageNumber - b.passageNumber || a.order - b.order,
+    (a, b) => b.matches - a.matches || a.passageNumber - b.passageNumber || b.weight - a.weight || a.order - b.order,
   )
   const chosen: Candidate[] = []
   const perPassage = new Map<number, number>()
@@ -115,8 +105,8 @@ export function answerOffline(question: string, passages: Passage[]): string {
   // Passages found by meaning alone may share no word with the question: the best one's opening sentence then.
   const best = chosen.length > 0 ? chosen : candidates.filter((candidate) => candidate.passageNumber === 1).slice(0, 1)
   if (best.length === 0) return phrases.unknown
-  best.sort((a, b) => a.passageNumber - b.passageNumber || a.order - b.order)
-  return [phrases.found, '', ...best.map((candidate) => `${candidate.sentence} [${candidate.passageNumber}]`)].join(
-    '\n',
+  best.sort((a, b) =>
+    a === firstPassageBest ? -1 : b === firstPassageBest ? 1 : ranked.indexOf(a) - ranked.indexOf(b),
   )
+  return best.map((candidate) => `${candidate.sentence} [${candidate.passageNumber}]`).join('\n')
 }

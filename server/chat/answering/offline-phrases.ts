@@ -6,48 +6,39 @@ import { languageByFunctionWords } from '../../knowledge/indexing/function-words
  * the team's to know (the dashboard's Chat tab says so), never the website visitor's.
  */
 export interface OfflinePhrases {
-  found: string
   unknown: string
 }
 
 const PHRASES: Record<string, OfflinePhrases> = {
   eng: {
-    found: 'Here is what the sources say:',
     unknown:
       "I don't know: none of my sources cover this question. Try rephrasing it, or ask about something the knowledge base covers.",
   },
   fra: {
-    found: 'Voici ce que disent les sources :',
     unknown:
       'Je ne sais pas : aucune de mes sources ne traite de cette question. Reformulez-la ou posez une question sur un sujet couvert par la base de connaissances.',
   },
   deu: {
-    found: 'Das sagen die Quellen:',
     unknown:
       'Das weiß ich nicht: Keine meiner Quellen behandelt diese Frage. Formulieren Sie sie um oder fragen Sie nach etwas, das die Wissensbasis abdeckt.',
   },
   spa: {
-    found: 'Esto es lo que dicen las fuentes:',
     unknown:
       'No lo sé: ninguna de mis fuentes trata esta pregunta. Reformúlela o pregunte por algo que cubra la base de conocimientos.',
   },
   por: {
-    found: 'Eis o que dizem as fontes:',
     unknown:
       'Não sei: nenhuma das minhas fontes trata desta pergunta. Reformule-a ou pergunte sobre algo que a base de conhecimento cubra.',
   },
   ita: {
-    found: 'Ecco cosa dicono le fonti:',
     unknown:
       'Non lo so: nessuna delle mie fonti tratta questa domanda. Riformulala o chiedi qualcosa che la base di conoscenza copre.',
   },
   nld: {
-    found: 'Dit zeggen de bronnen:',
     unknown:
       'Dat weet ik niet: geen van mijn bronnen behandelt deze vraag. Formuleer de vraag anders of vraag naar iets wat de kennisbank behandelt.',
   },
   arb: {
-    found: 'إليك ما تقوله المصادر:',
     unknown: 'لا أعرف: لا يتناول أي من مصادري هذا السؤال. أعد صياغته أو اسأل عن شيء تغطيه قاعدة المعرفة.',
   },
 }

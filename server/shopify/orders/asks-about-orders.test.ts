@@ -27,6 +27,16 @@ describe('asksAboutOrders', () => {
       'Quiero cancelar mi pedido',
       'Come posso annullare il mio ordine?',
       'Quero trocar a minha encomenda',
+      // Issue 37: every form of the word, a letter-aware boundary before an accent, and sending it back.
+      'I canceled my order yesterday',
+      'Canceling my order, how?',
+      'My order was refunded, when does the money arrive?',
+      'I exchanged my order but got the same size',
+      'My order arrived damaged, can I send it back?',
+      'Je veux échanger ma commande',
+      '¿Cómo devuelvo mi pedido?',
+      'أريد الغاء طلبي',
+      'أريد إرجاع طلبي',
     ])
       expect(asksAboutOrders(question), question).toBe(false)
   })

@@ -14,15 +14,17 @@ const ORDER_QUESTIONS = [
 ]
 
 // Returning, refunding, cancelling or exchanging an order is a question for the shop's policy (its
-// knowledge), not a list of the shopper's orders.
+// knowledge), not a list of the shopper's orders; so is sending it back. Every form of the word counts
+// ("canceled", "cancelation", "refunded"); a word opening with an accented letter needs a letter-aware
+// boundary, which \b is not ("échanger").
 const POLICY_QUESTIONS = [
-  /\b(return(s|ing|ed)?|refunds?|refunding|cancel(s|led|ling|lation)?|exchang(e|es|ing))\b/i,
+  /\b(return\w*|refund\w*|cancel\w*|exchang\w*|send(ing)?\s+(it|them|\w+\s+order)\s+back)\b/i,
   /(zurück(geben|senden|schicken)|rückgabe|rücksendung|erstattung|stornier|umtausch)/i,
-  /\b(retourner|retour|rembourse\w*|annuler|annulation|échanger?)\b/i,
-  /\b(devolver|devolución|devolucion|reembolso|cancelar|cambiar)\b/i,
-  /\b(restituire|reso|rimborso|annullare)\b/i,
-  /\b(devolução|devolucao|trocar)\b/i,
-  /(إرجاع|استرداد|إلغاء|استبدال)/,
+  /(?<!\p{L})(retourn\p{L}*|retour|rembours\p{L}*|annul\p{L}*|échang\p{L}*)/iu,
+  /(?<!\p{L})(devol\p{L}*|devuelv\p{L}*|reembols\p{L}*|cancel\p{L}*|cambi\p{L}*)/iu,
+  /(?<!\p{L})(restitu\p{L}*|reso(?!\p{L})|rimbors\p{L}*|annull\p{L}*|cambi\p{L}*)/iu,
+  /(?<!\p{L})(devol\p{L}*|reembols\p{L}*|cancel\p{L}*|troc\p{L}*)/iu,
+  /(إرجاع|ارجاع|استرجاع|ترجيع|استرداد|إلغاء|الغاء|الغي|ألغي|استبدال|تبديل)/,
 ]
 
 export function asksAboutOrders(text: string): boolean {

@@ -46,7 +46,7 @@ async function startConversation() {
 }
 
 describe('the offline answerer', () => {
-  it('answers from the best passages with citations, saying it answers from the sources', async () => {
+  it('answers from the best passages with citations, opening with the sentence that answers', async () => {
     const conversationId = await startConversation()
     const response = await testApp.request
       .get(`/api/conversations/chat/${agentId}/${conversationId}/`)
@@ -60,9 +60,9 @@ describe('the offline answerer', () => {
     const ai = response.body.ai_message
     expect(ai.sender_type).toBe('ai')
     // That no AI model wrote it is the team's to know (usage.model, the Chat tab's notice), not the answer's.
-    expect(ai.message_text).toMatch(/^Here is what the sources say:/)
-    expect(ai.message_text).not.toMatch(/AI model/)
-    expect(ai.message_text).toMatch(/within 30 days of delivery for a full refund\. \[1\]/)
+    // Issue 37: no preamble ("Here is what the sources say:"); the quoted answer comes first.
+    expect(ai.message_text).not.toMatch(/AI model|sources say/)
+    expect(ai.message_text).toMatch(/^You can return any product within 30 days of delivery for a full refund\. \[1\]/)
     expect(ai.message_text).not.toContain('Express delivery')
     expect(ai.sources).toHaveLength(1)
     expect(ai.sources[0]).toMatchObject({ number: 1, title: 'Returns policy', source_type: 'text' })
@@ -92,8 +92,9 @@ describe('the offline answerer', () => {
       message_text: 'Combien de jours pour retourner un article ?',
     })
     expect(response.status).toBe(200)
-    expect(response.body.ai_message.message_text).toMatch(/^Voici ce que disent les sources/)
-    expect(response.body.ai_message.message_text).toContain('trente jours')
+    expect(response.body.ai_message.message_text).toMatch(
+      /^Vous pouvez retourner un article dans les trente jours suivant la livraison\. \[1\]/,
+    )
     expect(response.body.ai_message.sources[0].title).toBe('Politique de retour')
   })
 

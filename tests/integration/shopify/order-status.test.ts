@@ -4,6 +4,7 @@
 // another customer. (With a model, the same comes through its get_my_orders tool: storefront-tools.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asksAboutOrders } from '../../../server/shopify/orders/asks-about-orders.ts'
+import { addEmbeddedText } from '../../support/knowledge.ts'
 import { startStorefrontTestbed, type StorefrontTestbed } from '../../support/storefront-testbed.ts'
 import { chat, newIntegration, visitor } from '../../support/widget-visitors.ts'
 
@@ -69,6 +70,41 @@ describe('order status on the storefront, offline', () => {
         data: { scopes: 'read_products,read_content,read_orders' },
       })
     }
+  })
+
+  it('answers returning, refunding, cancelling or exchanging an order from the shop’s policy, not the order list', async () => {
+    // Issue 37: the agent knows the returns policy (chat-testbed.ts) and this one.
+    await addEmbeddedText(
+      bed.testApp,
+      bed.owner,
+      bed.agentId,
+      'Cancellations and exchanges',
+      'Cancellations are free until the parcel ships. Exchanges for another size are free within 14 days.',
+    )
+    const shopper = await bed.shopper('7001')
+    const orderLookups = () => bed.admin.requests.filter((call) => call.operationName === 'CustomerOrders').length
+    const before = orderLookups()
+    const returnsPolicy = 'You can return any product within 30 days of delivery for a full refund. [1]'
+    for (const [question, policy] of [
+      ['How do I return my order?', returnsPolicy],
+      ['I want a refund for my last order', returnsPolicy],
+      ['Can I cancel my order?', 'Cancellations are free until the parcel ships.'],
+      ['Is canceling my order free?', 'Cancellations are free until the parcel ships.'],
+      ['Can I exchange my order for another size?', 'Exchanges for another size are free within 14 days.'],
+    ] as const) {
+      const text = await ask(shopper, question)
+      expect([question, text.startsWith(policy)]).toEqual([question, true])
+      expect(text).not.toContain('Order #')
+    }
+    expect(orderLookups()).toBe(before)
+    const stored = await bed.testApp.database.prisma.message.findFirst({
+      where: { senderType: 'ai', text: { startsWith: returnsPolicy } },
+      select: { model: true },
+    })
+    expect(stored).toEqual({ model: 'offline-extractive' })
+    // Where an order is stays a look-up in the store.
+    expect(await ask(shopper, 'Where is my order?')).toContain('**Order #1004**')
+    expect(orderLookups()).toBe(before + 1)
   })
 
   it('answers order questions on a storefront only: a script-tag site’s visitor gets the agent', async () => {
