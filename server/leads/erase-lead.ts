@@ -1,12 +1,11 @@
 import type { Actor } from '../accounts/actor.ts'
-import { requireAgentAccess } from '../agents/require-agent-access.ts'
 import { maskEmail } from '../audit/mask-email.ts'
 import type { Database } from '../db/database.ts'
-import { AppError } from '../errors/app-error.ts'
 import type { Logger } from '../logging/create-logger.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
-import { ERASURE_MESSAGES, type VisitorErasure } from './erasure.schemas.ts'
+import type { VisitorErasure } from './erasure.schemas.ts'
 import { eraseVisitorData } from './erase-visitor-data.ts'
+import { leadErasureScope } from './lead-erasure-scope.ts'
 
 export interface EraseLeadOptions {
   storage: FileStorage
@@ -24,19 +23,12 @@ export async function eraseLead(
   database: Database,
   { storage, logger, actor, agentId, leadId }: EraseLeadOptions,
 ): Promise<VisitorErasure> {
-  const agent = await requireAgentAccess(database, { actor, agentId, need: 'edit' })
-  const lead = await database.prisma.lead.findFirst({ where: { id: leadId, agentId, accountId: agent.accountId } })
-  if (!lead) throw new AppError('NOT_FOUND', ERASURE_MESSAGES.leadNotFound)
+  const { lead, scope } = await leadErasureScope(database, { actor, agentId, leadId })
   return eraseVisitorData(database, {
     storage,
     logger,
     actorUserId: actor.userId,
-    scope: {
-      accountId: agent.accountId,
-      agentIds: [agentId],
-      email: lead.email,
-      conversationIds: lead.conversationId ? [lead.conversationId] : [],
-    },
+    scope,
     audit: { action: 'lead.erased', subject: `lead ${lead.id} (${maskEmail(lead.email)}) of agent ${agentId}` },
   })
 }

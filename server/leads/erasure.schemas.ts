@@ -41,3 +41,12 @@ export const VisitorErasureSchema = z.strictObject({
   alert_emails_deleted: z.number().int(),
 })
 export type VisitorErasure = z.infer<typeof VisitorErasureSchema>
+
+/** GET /agents/{agentId}/leads/{leadId}/erasure/: what erasing the lead would delete. */
+export const LeadErasurePreviewSchema = z.strictObject({
+  leads: z.number().int(),
+  conversations: z.number().int(),
+  messages: z.number().int(),
+  attachments: z.number().int(),
+})
+export type LeadErasurePreview = z.infer<typeof LeadErasurePreviewSchema>

@@ -5,6 +5,7 @@ import { LEADS_CSV_HEADER, leadCsvRow } from '../../leads/leads-csv.ts'
 import { eraseLead } from '../../leads/erase-lead.ts'
 import { ERASURE_MESSAGES } from '../../leads/erasure.schemas.ts'
 import { LeadListQuerySchema } from '../../leads/leads.schemas.ts'
+import { previewLeadErasure } from '../../leads/preview-lead-erasure.ts'
 import { allLeads, listLeads } from '../../leads/list-leads.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
@@ -43,6 +44,11 @@ export function leadRoutes({ database, storage, logger, signedIn }: LeadRoutesOp
       header: LEADS_CSV_HEADER,
       lines: csvLines(allLeads(database, { actor, agentId, query })),
     })
+  })
+  router.get('/agents/:agentId/leads/:leadId/erasure/', signedIn, async (req, res) => {
+    const agentId = parseIdParam(req.params.agentId, AGENT_NOT_FOUND)
+    const leadId = parseIdParam(req.params.leadId, ERASURE_MESSAGES.leadNotFound)
+    res.json(await previewLeadErasure(database, { actor: actorOf(res), agentId, leadId }))
   })
   router.delete('/agents/:agentId/leads/:leadId/', signedIn, async (req, res) => {
     const agentId = parseIdParam(req.params.agentId, AGENT_NOT_FOUND)

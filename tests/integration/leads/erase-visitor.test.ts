@@ -5,7 +5,7 @@
 // line. Other visitors, and other accounts' visitors with the same address, are untouched.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { VisitorErasureSchema } from '../../../server/leads/erasure.schemas.ts'
+import { LeadErasurePreviewSchema, VisitorErasureSchema } from '../../../server/leads/erasure.schemas.ts'
 import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
 import type { FileStorage } from '../../../server/storage/file-storage.ts'
 import { bearer, signUpProven, type SignedUp } from '../../support/accounts.ts'
@@ -159,6 +159,18 @@ describe('erasing a lead', () => {
     })
     expect(await newLeadAlerts('ann@example.com')).toBe(2) // one per agent
     expect(await testApp.database.prisma.widgetSession.count({ where: { visitorId: ann.visitorId } })).toBe(1)
+
+    const preview = await testApp.request
+      .get(`/api/agents/${frontDesk.agentId}/leads/${lead.id}/erasure/`)
+      .set(bearer(owner.access))
+    expect(preview.status).toBe(200)
+    expect(LeadErasurePreviewSchema.parse(preview.body)).toEqual({
+      leads: 1,
+      conversations: 2,
+      messages: 5,
+      attachments: 2,
+    })
+    expect(await everythingAbout(annChats)).toMatchObject({ conversations: 2, leads: 1 })
 
     const erased = await eraseLead(owner, frontDesk.agentId, lead.id)
 
