@@ -6,9 +6,12 @@ import { EraseVisitorSchema, type VisitorErasure } from '#server/leads/erasure.s
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`
+
 function erasedSummary(email: string, erased: VisitorErasure) {
   if (Object.values(erased).every((count) => count === 0)) return `Nothing was kept about ${email}.`
-  return `Deleted for ${email}: ${erased.leads_deleted} leads, ${erased.conversations_deleted} conversations, ${erased.messages_deleted} messages and ${erased.attachments_deleted} files.`
+  const { leads_deleted, conversations_deleted, messages_deleted, attachments_deleted } = erased
+  return `Deleted for ${email}: ${plural(leads_deleted, 'lead')}, ${plural(conversations_deleted, 'conversation')}, ${plural(messages_deleted, 'message')} and ${plural(attachments_deleted, 'file')}.`
 }
 
 export function EraseVisitorCard() {
