@@ -12,7 +12,7 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
 /** The confirmation's words: everything that goes, counted. */
-export function erasureSummary(email: string, preview: LeadErasurePreview) {
+function erasureSummary(email: string, preview: LeadErasurePreview) {
   const conversations = plural(preview.conversations, 'conversation', 'conversations')
   const messages = plural(preview.messages, 'message', 'messages')
   const files = plural(preview.attachments, 'file', 'files')
