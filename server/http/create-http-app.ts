@@ -11,6 +11,7 @@ import { requireCsrfToken } from './csrf/require-csrf-token.ts'
 import { serveBuiltDashboard } from './dashboard/serve-built-dashboard.ts'
 import { handleErrors } from './handle-errors.ts'
 import { apiKeyRoutes } from './accounts/api-keys.routes.ts'
+import { eraseVisitorRoutes } from './accounts/erase-visitor.routes.ts'
 import { profileRoutes } from './accounts/profile.routes.ts'
 import { agentRoutes } from './agents/agents.routes.ts'
 import { documentRoutes } from './agents/documents.routes.ts'
@@ -195,6 +196,7 @@ export async function createHttpApp({
     apiKeys: { limit: (keyId) => services.rateLimits.limitApiKey(keyId) },
   })
   api.use(apiKeyRoutes({ database, signedIn }))
+  api.use(eraseVisitorRoutes({ database, storage: services.storage, logger, signedIn }))
   api.use(agentRoutes({ database, plans: services.plans, storage: services.storage, logger, signedIn: signedInOrKey }))
   api.use(
     teamRoutes({
@@ -207,7 +209,7 @@ export async function createHttpApp({
     }),
   )
   api.use(textRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
-  api.use(leadRoutes({ database, signedIn: signedInOrKey }))
+  api.use(leadRoutes({ database, storage: services.storage, logger, signedIn: signedInOrKey }))
   api.use(improveRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
   api.use(conversationExportRoutes({ database, signedIn: signedInOrKey }))
   api.use(websiteRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))

@@ -12,6 +12,7 @@ const OWNER = { email: 'lena@leads.example', password: 'Leads-Pass-5', full_name
 let dashboard: SpawnedDashboard
 let page: Page
 let agentId: string
+let clientKey: string
 const { api, register, signedInContext } = accountsOn(() => dashboard)
 
 /** A visitor of the integration's site who starts a chat leaving their e-mail. */
@@ -43,6 +44,7 @@ beforeAll(async () => {
     website_domain: 'shop.example.com',
     collect_user_email: true,
   })
+  clientKey = integration.json.client_key
   await visitorLeaves(integration.json.client_key, 'ana@example.com', 'https://shop.example.com/pricing')
   await visitorLeaves(integration.json.client_key, 'ben@example.org', 'https://shop.example.com/returns')
   const context = await signedInContext(owner)
@@ -102,11 +104,54 @@ describe('Leads', () => {
     expect(exported.conversations.every((conversation) => conversation.messages.length === 1)).toBe(true)
   })
 
+  it('deletes a lead after a confirmation naming what goes with it', async () => {
+    await visitorLeaves(clientKey, 'cora@example.net', 'https://shop.example.com/faq')
+    await page.goto(`${dashboard.server.baseUrl}/app/agents/${agentId}?tab=leads`)
+    const rows = page.getByTestId('lead-row')
+    await expect.poll(() => rows.count()).toBe(3)
+    await page.getByRole('button', { name: 'Delete lead cora@example.net' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete this lead?' })
+    await dialog
+      .getByText(
+        'This deletes the lead cora@example.net, 1 conversation with this visitor and their 1 message and 0 files, for good. It cannot be undone.',
+      )
+      .waitFor()
+    await screenshot(page, 'agent-leads-delete-confirmation')
+    await dialog.getByRole('button', { name: 'Delete lead' }).click()
+    await page.getByText('cora@example.net and their conversations are gone.').waitFor()
+    await expect.poll(() => rows.count()).toBe(2)
+    expect(await rows.allInnerTexts()).not.toEqual(
+      expect.arrayContaining([expect.stringContaining('cora@example.net')]),
+    )
+  })
+
   it('fits a phone', async () => {
     await page.goto(`${dashboard.server.baseUrl}/app/agents/${agentId}?tab=leads`)
     await page.setViewportSize(MOBILE)
     await page.getByTestId('lead-row').first().waitFor()
     await fitsPhone(page)
     await screenshot(page, 'agent-leads-mobile')
+  })
+
+  it("erases a visitor's data by address from the profile's Settings, at phone width", async () => {
+    await page.goto(`${dashboard.server.baseUrl}/app/profile?tab=settings`)
+    const field = page.getByLabel("Visitor's e-mail")
+    await field.fill('not an address')
+    await page.getByRole('button', { name: 'Erase data' }).click()
+    await page.getByText('Please enter a valid email address').waitFor()
+    await field.fill('Ben@Example.org')
+    await page.getByRole('button', { name: 'Erase data' }).click()
+    const dialog = page.getByRole('dialog', { name: "Erase this visitor's data?" })
+    await dialog
+      .getByText('Every lead, conversation, message and file your agents keep about ben@example.org')
+      .waitFor()
+    await dialog.getByRole('button', { name: 'Erase data' }).click()
+    await page.getByText('Deleted for ben@example.org: 1 lead, 1 conversation, 1 message and 0 files.').waitFor()
+    await fitsPhone(page)
+    await screenshot(page, 'profile-erase-visitor-mobile')
+    await page.goto(`${dashboard.server.baseUrl}/app/agents/${agentId}?tab=leads`)
+    const rows = page.getByTestId('lead-row')
+    await rows.first().waitFor()
+    expect(await rows.allInnerTexts()).toEqual([expect.stringContaining('ana@example.com')])
   })
 })

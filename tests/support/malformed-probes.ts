@@ -212,6 +212,7 @@ function goodParams(route: string, fixture: Fixture, { owner, widget }: WalkApp)
     userId: owner.userId,
     keyId: fixture.apiKeyId,
     endpointId: fixture.webhookEndpointId,
+    leadId: fixture.leadId,
     fileName: 'logo.png',
   }
 }

@@ -73,6 +73,8 @@ export interface Fixture {
   heldConversationId: string
   /** An outgoing webhook endpoint of the owner (its secret a placeholder: nothing is sent to it). */
   webhookEndpointId: string
+  /** A lead the visitor of the held chat left. */
+  leadId: string
 }
 
 // A fresh agent of the owner with one of everything: a destructive call in one route's battery never
@@ -177,7 +179,16 @@ export async function freshFixture({
   const endpoint = await prisma.webhookEndpoint.create({
     data: { accountId, url: 'https://hooks.example.com/walk', events: ['custom.event'], sealedSecret: 'v1.walk' },
   })
+  const lead = await prisma.lead.create({
+    data: {
+      accountId,
+      agentId: agent.id,
+      conversationId: heldChat.id,
+      email: `visitor-${randomUUID()}@walk.example.com`,
+    },
+  })
   return {
+    leadId: lead.id,
     webhookEndpointId: endpoint.id,
     heldConversationId: heldChat.id,
     agentId: agent.id,

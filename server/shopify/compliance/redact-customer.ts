@@ -2,8 +2,8 @@ import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { SHOPIFY_WEBHOOK_JOB } from '../jobs/shopify-job-kinds.ts'
-import { conversationAttachmentKeys } from './conversation-attachment-keys.ts'
-import { deleteStoredFiles } from './delete-stored-files.ts'
+import { eraseConversations } from '../../conversations/erase-conversations.ts'
+import { deleteStoredFiles } from '../../storage/delete-stored-files.ts'
 import { customerConversationsWhere, shopAgentIds, type ShopCustomer } from './shop-data-scope.ts'
 
 export interface RedactCustomerOptions {
@@ -17,8 +17,9 @@ export interface RedactCustomerOptions {
 }
 
 /**
- * customers/redact: deletes one customer's conversations with the shop (their messages with them, the
- * products they were shown, put in a cart and bought through them), the files attached to those messages, the widget sessions tied to the customer, and the answers
+ * customers/redact: deletes one customer's conversations with the shop through the one conversation eraser
+ * (their messages with them, the products they were shown, put in a cart and bought through them, the
+ * webhook deliveries and alert e-mails about them), the files attached to those messages, the widget sessions tied to the customer, and the answers
  * to earlier data requests about them. Other customers, and other accounts, are untouched.
  */
 export async function redactCustomer({
@@ -40,16 +41,17 @@ export async function redactCustomer({
           const ids = (await transaction.conversation.findMany({ where, select: { id: true } })).map(
             (conversation) => conversation.id,
           )
-          const fileKeys = await conversationAttachmentKeys(transaction, ids)
-          const messages = await transaction.message.count({ where: { conversationId: { in: ids } } })
-          await transaction.conversation.deleteMany({ where: { id: { in: ids } } }) // messages cascade
-          // What those chats showed, put in a cart and sold: tied to the conversation, so gone with it.
-          await transaction.storefrontEvent.deleteMany({ where: { conversationId: { in: ids } } })
-          await transaction.assistedOrder.deleteMany({ where: { conversationId: { in: ids } } })
+          // The shared eraser: messages, ratings, what the chats showed, carted and sold, webhooks and alerts about them.
+          const erased = await eraseConversations(transaction, { accountId: shop.accountId, conversationIds: ids })
           const sessions = await transaction.widgetSession.deleteMany({
             where: { accountId: shop.accountId, shopifyCustomerId: customer.id },
           })
-          return { conversations: ids.length, messages, widgetSessions: sessions.count, fileKeys }
+          return {
+            conversations: erased.conversations,
+            messages: erased.messages,
+            widgetSessions: sessions.count,
+            fileKeys: erased.fileKeys,
+          }
         })
       : { conversations: 0, messages: 0, widgetSessions: 0, fileKeys: [] }
   const dataRequests = await database.prisma.$executeRaw`

@@ -3,8 +3,8 @@ import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { attachmentKeysOf } from '../../conversations/attachment-keys.ts'
 import { SHOPIFY_WEBHOOK_JOB } from '../jobs/shopify-job-kinds.ts'
-import { conversationAttachmentKeys } from './conversation-attachment-keys.ts'
-import { deleteStoredFiles } from './delete-stored-files.ts'
+import { conversationAttachmentKeys } from '../../conversations/conversation-attachment-keys.ts'
+import { deleteStoredFiles } from '../../storage/delete-stored-files.ts'
 import { shopAgentIds, shopConversationsWhere } from './shop-data-scope.ts'
 
 export interface RedactShopOptions {

@@ -36,6 +36,14 @@ export const AGENT_ROUTES: AccessRoutes = {
     need: 'read',
     call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/leads/` }),
   },
+  'GET /api/agents/:agentId/leads/:leadId/erasure/': {
+    need: 'edit',
+    call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/leads/${f.leadId}/erasure/` }),
+  },
+  'DELETE /api/agents/:agentId/leads/:leadId/': {
+    need: 'edit',
+    call: (f) => ({ method: 'delete', path: `/api/agents/${f.agentId}/leads/${f.leadId}/` }),
+  },
   'GET /api/agents/:agentId/permissions/': {
     need: 'read',
     call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/permissions/` }),

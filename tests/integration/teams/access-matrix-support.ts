@@ -24,6 +24,8 @@ interface Fixture {
   integrationId: string
   /** A website visitor's chat nobody of the team is in. */
   visitorConversationId: string
+  /** The address that visitor left: a lead of the agent. */
+  leadId: string
   /** A website visitor's chat the acting actor is in (joined by live takeover). */
   heldConversationId: string
 }
@@ -170,8 +172,18 @@ export function describeAccessMatrix(routes: AccessRoutes) {
           ...(held ? { personUserId: actorId, personName: 'Someone' } : {}),
         },
       })
+    const visitorConversation = await visitorChat(false)
+    const lead = await prisma.lead.create({
+      data: {
+        accountId,
+        agentId: agent.id,
+        conversationId: visitorConversation.id,
+        email: 'visitor@matrix.example.com',
+      },
+    })
     return {
-      visitorConversationId: (await visitorChat(false)).id,
+      visitorConversationId: visitorConversation.id,
+      leadId: lead.id,
       heldConversationId: (await visitorChat(true)).id,
       agentId: agent.id,
       textId: text.id,

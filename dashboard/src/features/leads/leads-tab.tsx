@@ -1,5 +1,6 @@
 // An agent's Leads tab (issue 21): the contacts visitors left in the widget (its collect e-mail setting),
-// searched on the server, a page at a time, newest first; Export CSV downloads every one that matches.
+// searched on the server, a page at a time, newest first; Export CSV downloads every one that matches;
+// Delete erases a lead with everything kept about that visitor (issue 36).
 import { Banner, BlockStack, Button, Card, Link, SkeletonBodyText, Text } from '@shopify/polaris'
 import { ExportIcon } from '@shopify/polaris-icons'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
@@ -13,6 +14,7 @@ import { formatDate } from '../../shared/format/format-dates.ts'
 import { SearchField } from '../../shared/search-field.tsx'
 import '../../shared/stacked-table.css'
 import { AgentPagination } from '../agents/agent-pagination.tsx'
+import { DeleteLeadButton } from './delete-lead.tsx'
 import './leads.css'
 
 const PAGE_SIZE = 20
@@ -79,7 +81,7 @@ export function LeadsTab({ agentId }: { agentId: string }) {
               Export CSV
             </Button>
           </div>
-          <LeadsTable leads={leads} search={search} />
+          <LeadsTable agentId={agentId} leads={leads} search={search} />
           {leads.data ? (
             <AgentPagination page={page} totalPages={leads.data.pagination.total_pages} onPage={setPage} />
           ) : null}
@@ -90,9 +92,11 @@ export function LeadsTab({ agentId }: { agentId: string }) {
 }
 
 function LeadsTable({
+  agentId,
   leads,
   search,
 }: {
+  agentId: string
   leads: { data?: LeadList | undefined; isPending: boolean; isError: boolean; error: Error | null }
   search: string
 }) {
@@ -125,18 +129,21 @@ function LeadsTable({
           <th scope="col">Page</th>
           <th scope="col">Captured</th>
           <th scope="col">Conversation</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody>
         {leads.data.leads.map((lead) => (
-          <LeadRow key={lead.lead_id} lead={lead} />
+          <LeadRow key={lead.lead_id} agentId={agentId} lead={lead} />
         ))}
       </tbody>
     </table>
   )
 }
 
-function LeadRow({ lead }: { lead: LeadView }) {
+function LeadRow({ agentId, lead }: { agentId: string; lead: LeadView }) {
   return (
     <tr data-testid="lead-row">
       <td data-label="E-mail">
@@ -157,6 +164,9 @@ function LeadRow({ lead }: { lead: LeadView }) {
       <td data-label="Captured">{formatDate(lead.created_at)}</td>
       <td data-label="Conversation">
         {lead.conversation_id ? <Link url={`/app/conversations?conversation=${lead.conversation_id}`}>Open</Link> : '—'}
+      </td>
+      <td data-label="Actions">
+        <DeleteLeadButton agentId={agentId} lead={lead} />
       </td>
     </tr>
   )

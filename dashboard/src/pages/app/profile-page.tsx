@@ -7,6 +7,7 @@ import { ChangeEmailCard } from '../../features/profile/change-email-card.tsx'
 import { ChangePasswordCard } from '../../features/profile/change-password-card.tsx'
 import { DeleteAccountCard } from '../../features/profile/delete-account-card.tsx'
 import { EmailAlertsCard } from '../../features/profile/email-alerts-card.tsx'
+import { EraseVisitorCard } from '../../features/profile/erase-visitor-card.tsx'
 import { ProfileCard } from '../../features/profile/profile-card.tsx'
 import { SecurityTab } from '../../features/profile/security-tab.tsx'
 import '../../features/profile/profile.css'
@@ -57,6 +58,9 @@ export function ProfilePage() {
               <ChangeEmailCard user={user} />
               <div className="profile-settings__wide">
                 <EmailAlertsCard user={user} />
+              </div>
+              <div className="profile-settings__wide">
+                <EraseVisitorCard />
               </div>
               <div className="profile-settings__wide">
                 <DeleteAccountCard user={user} />

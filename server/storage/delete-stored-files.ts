@@ -1,5 +1,5 @@
-import type { Logger } from '../../logging/create-logger.ts'
-import type { FileStorage } from '../../storage/file-storage.ts'
+import type { Logger } from '../logging/create-logger.ts'
+import type { FileStorage } from './file-storage.ts'
 
 /** Deletes files whose rows are gone; one that fails is logged (by key, never content) and the rest go on. */
 export async function deleteStoredFiles(storage: FileStorage, logger: Logger, keys: (string | null)[]) {
@@ -10,7 +10,7 @@ export async function deleteStoredFiles(storage: FileStorage, logger: Logger, ke
       await storage.delete(key)
       deleted += 1
     } catch (error) {
-      logger.warn({ err: error, key }, 'could not delete a file of redacted Shopify data')
+      logger.warn({ err: error, key }, 'could not delete a file of erased data')
     }
   }
   return deleted

@@ -1,4 +1,4 @@
-import type { Prisma } from '../../db/generated/prisma/client.ts'
+import type { Prisma } from '../db/generated/prisma/client.ts'
 
 /** Where the files attached to these conversations' messages are stored, to delete them with the conversations. */
 export async function conversationAttachmentKeys(
