@@ -115,7 +115,9 @@ describe('calling with an API key', () => {
     ] as const) {
       const response = await testApp.request[method](path).set(bearer(key)).send({ name: 'Another' })
       expect(response.status, path).toBe(403)
-      expect(response.body.message).toBe('API keys are accepted on the agents, knowledge and conversations calls only.')
+      expect(response.body.message).toBe(
+        'API keys are accepted on the agents, knowledge and conversations calls and on custom webhook events only.',
+      )
     }
   })
 
