@@ -21,6 +21,7 @@ import { AppError } from '../../errors/app-error.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { linkBaseOf } from '../../mail/email-link-url.ts'
 import type { RateLimits } from '../../rate-limits/rate-limits.ts'
+import { sendsSecret } from '../sends-secret.ts'
 
 export interface SessionRoutesOptions {
   config: Config
@@ -38,7 +39,7 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google, 
   const signedIn = async (userId: string, userAgent: string | undefined) =>
     startSession(database, { settings: sessions, userId, userAgent })
 
-  router.post('/accounts/login/', async (req, res) => {
+  router.post('/accounts/login/', sendsSecret, async (req, res) => {
     const credentials = LoginSchema.parse(req.body)
     const attempt = await rateLimits.beginSignIn({ account: credentials.email, ip: req.ip })
     // Any failure counts, not only a wrong password: an outage must not open a way around the throttle.
@@ -51,7 +52,7 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google, 
     res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
   })
 
-  router.post('/accounts/register/', async (req, res) => {
+  router.post('/accounts/register/', sendsSecret, async (req, res) => {
     await rateLimits.limitIp('register', req.ip)
     const registration = RegisterSchema.parse(req.body)
     await rateLimits.limitAccount('register', registration.email)
@@ -66,7 +67,7 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google, 
     res.json(describeGoogleSignIn(google))
   })
 
-  router.post('/accounts/google-login/', async (req, res) => {
+  router.post('/accounts/google-login/', sendsSecret, async (req, res) => {
     await rateLimits.limitIp('google-login', req.ip)
     const { code, code_verifier } = GoogleLoginSchema.parse(req.body)
     if (!google) throw new AppError('BAD_REQUEST', 'Google sign-in is not configured on this server.')
@@ -77,10 +78,9 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google, 
     res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
   })
 
-  router.post('/accounts/token/refresh/', async (req, res) => {
+  router.post('/accounts/token/refresh/', sendsSecret, async (req, res) => {
     await rateLimits.limitIp('refresh', req.ip)
     const { refresh_token } = RefreshSchema.parse(req.body)
-    res.setHeader('Cache-Control', 'no-store')
     res.json(
       await refreshSession(database, {
         settings: sessions,
