@@ -265,6 +265,7 @@ export async function createHttpApp({
       plans: services.plans,
       stripe: services.stripe,
       publicUrl: config.PUBLIC_URL,
+      allowedHosts: config.ALLOWED_HOSTS,
       shopifyApiKey: config.SHOPIFY_API_KEY,
       signedIn,
     }),

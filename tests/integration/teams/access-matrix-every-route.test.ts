@@ -3,8 +3,9 @@
 // is a registered route. An account API key is tried on every route: it is taken exactly where
 // API_KEY_REACH (mirrored in docs/api/accounts.md) says, and refused with 403 everywhere else.
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { apiKeyReachOf } from '../../../server/http/api-key-reach.ts'
+import { API_KEY_REACH, apiKeyReachOf } from '../../../server/http/api-key-reach.ts'
 import { bearer, signUp } from '../../support/accounts.ts'
 import type { TestApp } from '../../support/create-test-app.ts'
 import { firstChunkOnly, isLiveStreamPath } from '../../support/first-chunk-only.ts'
@@ -80,7 +81,10 @@ describe('an account API key on every route', () => {
   it('is taken on the calls the table opens to keys, refused with 403 on every other signed-in call, and ignored by the rest', async () => {
     const owner = await signUp(testApp)
     const agentId = await createAgentFor(testApp, owner, 'Key reach bot')
-    const created = await testApp.request.post('/api/accounts/api-keys/').set(bearer(owner.access)).send({ name: 'Walk' })
+    const created = await testApp.request
+      .post('/api/accounts/api-keys/')
+      .set(bearer(owner.access))
+      .send({ name: 'Walk' })
     const key = created.body.key as string
     const routes = listRoutes(testApp.app).filter((route) => route.split(' ')[1]!.startsWith('/api/'))
     const wrong: string[] = []
@@ -97,7 +101,8 @@ describe('an account API key on every route', () => {
       if (!signsIn) {
         seen.public += 1
         // A call that needs no sign-in never looks at a key: it answers as to anyone.
-        if (withKey.reason && AUTHENTICATE_REASONS.includes(withKey.reason)) wrong.push(`${route}: public, yet ${answered}`)
+        if (withKey.reason && AUTHENTICATE_REASONS.includes(withKey.reason))
+          wrong.push(`${route}: public, yet ${answered}`)
       } else if (!reach) {
         wrong.push(`${route}: signs in, but no group of API_KEY_REACH names it`)
       } else if (reach.takesKey) {
@@ -115,6 +120,17 @@ describe('an account API key on every route', () => {
     expect(seen.taken).toBeGreaterThan(50)
     expect(seen.refused).toBeGreaterThan(30)
     expect(seen.public).toBeGreaterThan(10)
+  }, 300_000) // two calls to each of some 150 routes
+
+  it('reaches what the table in docs/api/accounts.md shows, row for row', async () => {
+    const docs = await readFile(new URL('../../../docs/api/accounts.md', import.meta.url), 'utf8')
+    const rows = docs.split('\n').filter((line) => / \| (taken|refused) \|$/.test(line))
+    expect(rows).toEqual(
+      API_KEY_REACH.map(
+        ({ calls, routes, takesKey }) =>
+          `| ${calls} | ${routes.map((route) => `\`${route}…\``).join(', ')} | ${takesKey ? 'taken' : 'refused'} |`,
+      ),
+    )
   })
 
   it('cannot create, list or delete outgoing webhook endpoints, but can send a custom event', async () => {
