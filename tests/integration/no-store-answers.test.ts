@@ -12,7 +12,7 @@ import { freshFixture, SITE, startWalkApp, type WalkApp } from '../support/walk-
 let walk: WalkApp
 beforeAll(async () => {
   walk = await startWalkApp()
-})
+}, 180_000)
 afterAll(async () => {
   await walk?.testApp.cleanup()
 })

@@ -16,7 +16,7 @@ beforeAll(async () => {
   bare = await createTestApp({ ...stripeConfigFor(fake) })
   listed = await createTestApp({ ...stripeConfigFor(fake), ALLOWED_HOSTS: 'billing.example.com, localhost:8443' })
   published = await createTestApp({ ...stripeConfigFor(fake), PUBLIC_URL: 'https://agentdesk.example' })
-})
+}, 180_000) // three apps
 afterAll(async () => {
   await Promise.all([bare?.cleanup(), listed?.cleanup(), published?.cleanup()])
   await fake?.close()
