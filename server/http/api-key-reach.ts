@@ -21,7 +21,8 @@ export const API_KEY_REACH: readonly ApiKeyReach[] = [
     takesKey: false,
   },
   {
-    calls: 'Agents and their knowledge: texts, documents, websites, embeddings and jobs; leads, improvements, conversation exports',
+    calls:
+      'Agents and their knowledge: texts, documents, websites, embeddings and jobs; leads, improvements, conversation exports',
     routes: ['/api/agents/'],
     takesKey: true,
   },
