@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import type { Actor } from '../accounts/actor.ts'
 import { API_KEY_MESSAGES } from '../accounts/api-keys/api-keys.schemas.ts'
 import { looksLikeApiKey } from '../accounts/api-keys/hash-api-key.ts'
@@ -7,6 +7,7 @@ import { resolveActor } from '../accounts/sessions/resolve-actor.ts'
 import type { SessionSettings } from '../accounts/sessions/session-settings.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
+import { takesApiKey } from './api-key-reach.ts'
 import { readBearerToken } from './bearer-token.ts'
 import { resolveShopAdminActor } from '../shopify/admin/resolve-shop-admin-actor.ts'
 import { looksLikeAdminSessionToken, type AdminSessionTokenKeys } from '../shopify/admin/verify-admin-session-token.ts'
@@ -17,7 +18,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Account API keys, where a door takes them: each key's calls are counted against its own limit. */
+/** Account API keys: each key's calls are counted against its own limit. */
 interface ApiKeyAcceptance {
   limit(keyId: string): Promise<void>
 }
@@ -27,8 +28,9 @@ interface ApiKeyAcceptance {
  * cookie instead, which is what lets the CSRF check pass over bearer requests). Given the
  * Shopify app's keys, a Shopify admin session token is taken as well, for the shop's account (the
  * embedded app's screens call the same API); routes that change the sign-in itself do not pass them.
- * Given `apiKeys`, an account API key is taken too (the agents, knowledge and conversations doors);
- * elsewhere a key is refused with 403, saying where it works.
+ * Given `apiKeys`, an account API key is taken too, on the calls API_KEY_REACH opens to keys (read from
+ * the route's own pattern, so the table alone decides); elsewhere a key is refused with 403, saying where
+ * it works.
  */
 export interface AuthenticateOptions {
   settings: SessionSettings
@@ -47,7 +49,8 @@ export function authenticate(
     if (!token)
       throw new AppError('UNAUTHORIZED', 'Authentication credentials were not provided.', { reason: 'missing_token' })
     if (looksLikeApiKey(token)) {
-      if (!apiKeys) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.notHere, { reason: 'api_key_not_accepted' })
+      if (!apiKeys || !takesApiKey(routePatternOf(req)))
+        throw new AppError('FORBIDDEN', API_KEY_MESSAGES.notHere, { reason: 'api_key_not_accepted' })
       const actor = await resolveApiKeyActor(database, token)
       await apiKeys.limit(actor.keyId)
       res.locals.actor = actor
@@ -59,6 +62,12 @@ export function authenticate(
         : await resolveActor(database, settings, token)
     next()
   }
+}
+
+/** The pattern of the route a request matched, under its mount path (`/api/agents/:agentId/`); '' outside a route. */
+function routePatternOf(req: Request): string {
+  const path: unknown = req.route?.path
+  return typeof path === 'string' ? `${req.baseUrl}${path}` : ''
 }
 
 /** The signed-in actor of a route behind `authenticate`. */

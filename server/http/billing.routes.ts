@@ -7,6 +7,7 @@ import { CancelSubscriptionSchema, CheckoutSessionSchema, UsageHistoryQuerySchem
 import { cancelSubscription } from '../billing/cancel-subscription.ts'
 import { createCheckoutSession, customerPortalUrl } from '../billing/checkout.ts'
 import { listPlans } from '../billing/list-plans.ts'
+import { requireReturnOrigin } from '../billing/return-origin.ts'
 import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
 import {
   getUserSubscription,
@@ -26,6 +27,8 @@ export interface BillingRoutesOptions {
   stripe: Stripe | null
   /** PUBLIC_URL: where users reach this server (return addresses from Stripe must be on it). */
   publicUrl: string | undefined
+  /** ALLOWED_HOSTS: without PUBLIC_URL, the Host headers return addresses may be built on. */
+  allowedHosts: readonly string[]
   /** SHOPIFY_API_KEY: screens link a merchant to the app's Plans screen in their Shopify admin. */
   shopifyApiKey: string | undefined
   signedIn: RequestHandler
@@ -43,6 +46,7 @@ export function billingRoutes({
   plans,
   stripe,
   publicUrl,
+  allowedHosts,
   shopifyApiKey,
   signedIn,
 }: BillingRoutesOptions): Router {
@@ -50,7 +54,13 @@ export function billingRoutes({
   const services = { database, plans, shopifyApiKey }
   const payments = { database, plans, stripe }
   const serverOrigin = (req: Request) =>
-    publicUrl ? new URL(publicUrl).origin : `${req.protocol}://${req.get('host') ?? 'localhost'}`
+    requireReturnOrigin({
+      publicUrl,
+      allowedHosts,
+      protocol: req.protocol,
+      host: req.get('host'),
+      localPort: req.socket.localPort,
+    })
 
   router.get('/subscriptions/plans/', async (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=60')

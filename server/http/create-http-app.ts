@@ -188,16 +188,15 @@ export async function createHttpApp({
     }),
   )
   // The embedded Shopify app's screens call these routes with the admin's session token (not the profile's).
-  const signedIn = authenticate(database, { settings: services.sessions, shopifyAdmin: shopifyCredentialsOf(config) })
-  // The agents, knowledge and conversations calls also take an account API key (server-to-server use).
-  const signedInOrKey = authenticate(database, {
+  // An account API key is taken where API_KEY_REACH opens the call to keys (server-to-server use).
+  const signedIn = authenticate(database, {
     settings: services.sessions,
     shopifyAdmin: shopifyCredentialsOf(config),
     apiKeys: { limit: (keyId) => services.rateLimits.limitApiKey(keyId) },
   })
   api.use(apiKeyRoutes({ database, signedIn }))
   api.use(eraseVisitorRoutes({ database, storage: services.storage, logger, signedIn }))
-  api.use(agentRoutes({ database, plans: services.plans, storage: services.storage, logger, signedIn: signedInOrKey }))
+  api.use(agentRoutes({ database, plans: services.plans, storage: services.storage, logger, signedIn }))
   api.use(
     teamRoutes({
       database,
@@ -208,11 +207,11 @@ export async function createHttpApp({
       signedIn,
     }),
   )
-  api.use(textRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
-  api.use(leadRoutes({ database, storage: services.storage, logger, signedIn: signedInOrKey }))
-  api.use(improveRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
-  api.use(conversationExportRoutes({ database, signedIn: signedInOrKey }))
-  api.use(websiteRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
+  api.use(textRoutes({ database, queue: services.queue, signedIn }))
+  api.use(leadRoutes({ database, storage: services.storage, logger, signedIn }))
+  api.use(improveRoutes({ database, queue: services.queue, signedIn }))
+  api.use(conversationExportRoutes({ database, signedIn }))
+  api.use(websiteRoutes({ database, queue: services.queue, signedIn }))
   api.use(
     documentRoutes({
       database,
@@ -220,26 +219,26 @@ export async function createHttpApp({
       queue: services.queue,
       logger,
       downloadLinkKey: secrets.downloadLinkKey,
-      signedIn: signedInOrKey,
+      signedIn,
     }),
   )
-  api.use(embeddingRoutes({ database, queue: services.queue, signedIn: signedInOrKey }))
+  api.use(embeddingRoutes({ database, queue: services.queue, signedIn }))
   api.use(
     conversationRoutes({
       database,
       storage: services.storage,
       chat: services.chat,
       rateLimits: services.rateLimits,
-      signedIn: signedInOrKey,
+      signedIn,
     }),
   )
-  api.use(feedbackRoutes({ database, signedIn: signedInOrKey }))
+  api.use(feedbackRoutes({ database, signedIn }))
   api.use(
     webhookRoutes({
       database,
       sealingKey: secrets.sealingKey,
       rateLimits: services.rateLimits,
-      signedIn: signedInOrKey,
+      signedIn,
     }),
   )
   api.use(
@@ -247,7 +246,7 @@ export async function createHttpApp({
       database,
       signals: services.signals,
       rateLimits: services.rateLimits,
-      signedIn: signedInOrKey,
+      signedIn,
     }),
   )
   api.use(
@@ -268,6 +267,7 @@ export async function createHttpApp({
       plans: services.plans,
       stripe: services.stripe,
       publicUrl: config.PUBLIC_URL,
+      allowedHosts: config.ALLOWED_HOSTS,
       shopifyApiKey: config.SHOPIFY_API_KEY,
       signedIn,
     }),

@@ -43,6 +43,7 @@ import { sendStoredFile } from './send-stored-file.ts'
 import { visitorChatRoutes } from './visitor-chat.routes.ts'
 import { widgetCors } from './widget-cors.ts'
 import type { ConversationSignals } from '../live/conversation-signals.ts'
+import { sendsSecret } from './sends-secret.ts'
 
 const inVisitorView = new WeakSet<AppError>()
 
@@ -103,9 +104,9 @@ export function publicWidgetRoutes({
       }),
     )
   }
-  router.post('/conversations/api/start-chat-widget/', start)
-  router.post('/conversations/api/tokens/', start)
-  router.post('/conversations/api/tokens/refresh/', async (req, res) => {
+  router.post('/conversations/api/start-chat-widget/', sendsSecret, start)
+  router.post('/conversations/api/tokens/', sendsSecret, start)
+  router.post('/conversations/api/tokens/refresh/', sendsSecret, async (req, res) => {
     const { refresh_token } = RefreshWidgetSchema.parse(req.body ?? {})
     res.json(await refreshWidgetSession(database, { settings, refreshToken: refresh_token, origin: originOf(req) }))
   })

@@ -6,6 +6,7 @@ import { CreateEndpointSchema, CustomEventSchema, WEBHOOK_MESSAGES } from '../we
 import type { RateLimits } from '../rate-limits/rate-limits.ts'
 import { actorOf } from './authenticate.ts'
 import { parseIdParam } from './parse-id-param.ts'
+import { sendsSecret } from './sends-secret.ts'
 
 export interface WebhookRoutesOptions {
   database: Database
@@ -22,7 +23,7 @@ export function webhookRoutes({ database, sealingKey, rateLimits, signedIn }: We
   router.get('/webhooks/endpoints/', signedIn, async (_req, res) => {
     res.json({ endpoints: await listEndpoints(database, actorOf(res)) })
   })
-  router.post('/webhooks/endpoints/', signedIn, async (req, res) => {
+  router.post('/webhooks/endpoints/', sendsSecret, signedIn, async (req, res) => {
     const input = CreateEndpointSchema.parse(req.body)
     res.status(201).json({
       message: 'Webhook endpoint created: copy its secret now, it is not shown again',

@@ -14,6 +14,7 @@ import { CreateIntegrationSchema, isClientKey, UpdateIntegrationSchema } from '.
 import { actorOf } from './authenticate.ts'
 import { parseIdParam } from './parse-id-param.ts'
 import { receiveSingleFile } from './receive-single-file.ts'
+import { sendsSecret } from './sends-secret.ts'
 
 /** SPEC section 7, Integrations: an agent's widget integrations under /agents/{agentId}/integrations/frontend/. */
 export function widgetIntegrationRoutes({
@@ -90,7 +91,7 @@ export function widgetIntegrationRoutes({
   router.delete(`${base}/:integrationId/`, signedIn, remove)
   router.delete(`${base}/:integrationId/delete/`, signedIn, remove)
   // Identity verification: a new secret (shown once), or none (visitor tokens refused).
-  router.post(`${base}/:integrationId/identity-secret/`, signedIn, async (req, res) => {
+  router.post(`${base}/:integrationId/identity-secret/`, sendsSecret, signedIn, async (req, res) => {
     const identity_secret = await createIdentitySecret(database, {
       actor: actorOf(res),
       agentId: agentOf(req.params),

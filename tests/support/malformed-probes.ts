@@ -57,7 +57,7 @@ const deepObjectText = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat
 const deepArrayText = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
 
 // Field names of every body and query this API reads, each with a value it would take.
-function goodBody(fixture: Fixture, route: string): Record<string, unknown> {
+export function goodBody(fixture: Fixture, route: string): Record<string, unknown> {
   // An invitation is sent again or revoked for someone who has not joined.
   const memberId = route.includes('-invitation/') ? fixture.invitedMemberId : fixture.teamMemberId
   return {
@@ -190,7 +190,7 @@ export interface Probe {
 }
 
 /** Good values for each path parameter the routes use. */
-function goodParams(route: string, fixture: Fixture, { owner, widget }: WalkApp): Record<string, string> {
+export function goodParams(route: string, fixture: Fixture, { owner, widget }: WalkApp): Record<string, string> {
   const isVisitor = route.includes('/conversations/api/') || route.includes('/widget-logos/')
   return {
     agentId: fixture.agentId,
@@ -217,7 +217,7 @@ function goodParams(route: string, fixture: Fixture, { owner, widget }: WalkApp)
   }
 }
 
-function fillPath(template: string, values: Record<string, string>) {
+export function fillPath(template: string, values: Record<string, string>) {
   return template.replace(/:(\w+)/g, (_match, name: string) => {
     const value = values[name]
     if (value === undefined) throw new Error(`no good value for :${name} in ${template}: add one to goodParams`)

@@ -8,7 +8,7 @@ export const API_KEY_MESSAGES = {
   environment: 'Environment must be production or development',
   tooMany: 'You can have at most 20 API keys. Delete one you no longer use, then create another.',
   notFound: 'API key not found',
-  notHere: 'API keys are accepted on the agents, knowledge and conversations calls only.',
+  notHere: 'API keys are accepted on the agents, knowledge and conversations calls and on custom webhook events only.',
   invalid: 'This API key is not valid. It may have been deleted.',
 } as const
 

@@ -27,6 +27,23 @@ export function originListFromEnvFree() {
     })
 }
 
+// Host names as a Host header carries them, with a port where it is not the scheme's: chat.example.com, localhost:3000.
+export const hostListFromEnv = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine(
+    (hosts) =>
+      hosts.every((host) =>
+        /^(\[[0-9a-f:.]+\]|[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*)(:\d{1,5})?$/.test(host),
+      ),
+    { error: 'must be host names such as chat.example.com or localhost:3000, separated by commas' },
+  )
+
 export const originListFromEnv = z
   .string()
   .transform((value) =>

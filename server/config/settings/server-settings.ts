@@ -1,6 +1,6 @@
 // The process, its database, its HTTP edge, files and durable jobs. Part of ConfigSchema (config.schemas.ts).
 import { z } from 'zod'
-import { optionalUrl, originListFromEnv, wholeNumberFromEnv } from './env-values.ts'
+import { hostListFromEnv, optionalUrl, originListFromEnv, wholeNumberFromEnv } from './env-values.ts'
 
 export const SERVER_SETTINGS = {
   NODE_ENV: z
@@ -11,6 +11,9 @@ export const SERVER_SETTINGS = {
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://chat.example.com' })
     .optional(),
+  // Without PUBLIC_URL, the Host headers this server answers to where it builds an address of its own
+  // (payment return addresses); with neither, only localhost on the server's own port.
+  ALLOWED_HOSTS: hostListFromEnv.default([]),
   DATA_DIR: z.string().min(1).default('./data'),
   // Where the built dashboard is read from (npm run build writes dist/dashboard)
   DASHBOARD_DIR: z.string().min(1).optional(),

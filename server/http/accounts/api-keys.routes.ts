@@ -6,6 +6,7 @@ import { listApiKeys } from '../../accounts/api-keys/list-api-keys.ts'
 import type { Database } from '../../db/database.ts'
 import { actorOf } from '../authenticate.ts'
 import { parseIdParam } from '../parse-id-param.ts'
+import { sendsSecret } from '../sends-secret.ts'
 
 /** The account's API keys (the Integrations page's API tab): listed masked, made (shown once), deleted. */
 export function apiKeyRoutes({ database, signedIn }: { database: Database; signedIn: RequestHandler }): Router {
@@ -13,7 +14,7 @@ export function apiKeyRoutes({ database, signedIn }: { database: Database; signe
   router.get('/accounts/api-keys/', signedIn, async (_req, res) => {
     res.json(await listApiKeys(database, actorOf(res)))
   })
-  router.post('/accounts/api-keys/', signedIn, async (req, res) => {
+  router.post('/accounts/api-keys/', sendsSecret, signedIn, async (req, res) => {
     const request = NewApiKeySchema.parse(req.body)
     const created = await createApiKey(database, { actor: actorOf(res), request })
     res.status(201).json({ message: 'API key created. Copy it now: it will not be shown again.', ...created })

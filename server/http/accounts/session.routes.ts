@@ -26,6 +26,7 @@ import { AppError } from '../../errors/app-error.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { linkBaseOf } from '../../mail/email-link-url.ts'
 import type { RateLimits } from '../../rate-limits/rate-limits.ts'
+import { sendsSecret } from '../sends-secret.ts'
 
 export interface SessionRoutesOptions {
   config: Config
@@ -43,7 +44,7 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google, 
   const signedIn = async (userId: string, userAgent: string | undefined) =>
     startSession(database, { settings: sessions, userId, userAgent })
 
-  router.post('/accounts/login/', async (req, res) => {
+  router.post('/accounts/login/', sendsSecret, async (req, res) => {
     const credentials = LoginSchema.parse(req.body)
     const attempt = await rateLimits.beginSignIn({ account: credentials.email, ip: req.ip })
     // Any failure counts, not only a wrong password: an outage must not open a way around the throttle.
@@ -67,17 +68,16 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google, 
     res.status(202).json({ message: MESSAGES.signInLinkRequested })
   })
 
-  router.post('/accounts/login/link/confirm/', async (req, res) => {
+  router.post('/accounts/login/link/confirm/', sendsSecret, async (req, res) => {
     await rateLimits.limitIp('sign-in-link-confirm', req.ip)
     const { token } = SignInLinkConfirmSchema.parse(req.body)
-    res.setHeader('Cache-Control', 'no-store')
     const user = await signInWithLink(database, token)
     await rateLimits.rememberSignInAddress({ account: user.email, ip: req.ip })
     const tokens = await signedIn(user.id, req.get('user-agent'))
     res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
   })
 
-  router.post('/accounts/register/', async (req, res) => {
+  router.post('/accounts/register/', sendsSecret, async (req, res) => {
     await rateLimits.limitIp('register', req.ip)
     const registration = RegisterSchema.parse(req.body)
     await rateLimits.limitAccount('register', registration.email)
@@ -94,7 +94,7 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google, 
     res.json(describeGoogleSignIn(google))
   })
 
-  router.post('/accounts/google-login/', async (req, res) => {
+  router.post('/accounts/google-login/', sendsSecret, async (req, res) => {
     await rateLimits.limitIp('google-login', req.ip)
     const { code, code_verifier } = GoogleLoginSchema.parse(req.body)
     if (!google) throw new AppError('BAD_REQUEST', 'Google sign-in is not configured on this server.')
@@ -105,10 +105,9 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google, 
     res.json({ user: toUserView(user, config.PUBLIC_URL), message: 'Login successful', tokens })
   })
 
-  router.post('/accounts/token/refresh/', async (req, res) => {
+  router.post('/accounts/token/refresh/', sendsSecret, async (req, res) => {
     await rateLimits.limitIp('refresh', req.ip)
     const { refresh_token } = RefreshSchema.parse(req.body)
-    res.setHeader('Cache-Control', 'no-store')
     res.json(
       await refreshSession(database, {
         settings: sessions,

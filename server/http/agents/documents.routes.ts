@@ -22,6 +22,7 @@ import { sendStoredFile } from '../send-stored-file.ts'
 import { receiveSingleFile } from '../receive-single-file.ts'
 import { refuseNulCharacters } from '../refuse-nul-characters.ts'
 import { requireAgentAccess } from '../../agents/require-agent-access.ts'
+import { sendsSecret } from '../sends-secret.ts'
 
 const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024
 
@@ -148,7 +149,7 @@ export function documentRoutes({
     const { agentId, documentId } = ids(req.params)
     await sendFile(res, await requireDocument(database, { actor: actorOf(res), agentId, documentId, need: 'read' }))
   })
-  router.post('/agents/:agentId/documents/:documentId/download-link/', signedIn, async (req, res) => {
+  router.post('/agents/:agentId/documents/:documentId/download-link/', sendsSecret, signedIn, async (req, res) => {
     const { agentId, documentId } = ids(req.params)
     await requireDocument(database, { actor: actorOf(res), agentId, documentId, need: 'read' })
     res.json(await signDownloadLink(downloadLinkKey, documentId))

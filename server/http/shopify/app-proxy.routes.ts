@@ -6,6 +6,7 @@ import type { WidgetSettings } from '../../widgets/public/widget-settings.ts'
 import { AppProxyQuerySchema } from '../../shopify/proxy/app-proxy.schemas.ts'
 import { bootstrapStorefrontChat } from '../../shopify/proxy/bootstrap-storefront-chat.ts'
 import { verifyAppProxySignature } from '../../shopify/proxy/verify-app-proxy-signature.ts'
+import { sendsSecret } from '../sends-secret.ts'
 
 export interface ShopifyProxyOptions {
   database: Database
@@ -33,9 +34,8 @@ export function shopifyProxyRoutes({
   now = Date.now,
 }: ShopifyProxyOptions): Router {
   const router = Router()
-  router.get('/bootstrap', async (req, res) => {
-    // A session token per visitor: no proxy or browser cache may hand it to someone else.
-    res.setHeader('Cache-Control', 'no-store')
+  // A session token per visitor: no proxy or browser cache may hand it to someone else.
+  router.get('/bootstrap', sendsSecret, async (req, res) => {
     const query = rawQueryOf(req)
     const check = verifyAppProxySignature(query, secret, now())
     if (!check.valid)

@@ -104,7 +104,7 @@ describe('calling with an API key', () => {
     expect(used.last_used_at).not.toBeNull()
   })
 
-  it('is refused on account, team, billing and key calls, saying where it works', async () => {
+  it('is refused on account, team, billing, key and webhook endpoint calls, saying where it works', async () => {
     for (const [method, path] of [
       ['get', '/api/accounts/profile/'],
       ['get', '/api/accounts/team/'],
@@ -112,10 +112,14 @@ describe('calling with an API key', () => {
       ['get', '/api/dashboard/api/stats/'],
       ['get', '/api/accounts/api-keys/'],
       ['post', '/api/accounts/api-keys/'],
+      ['get', '/api/webhooks/endpoints/'],
+      ['post', '/api/webhooks/endpoints/'],
     ] as const) {
       const response = await testApp.request[method](path).set(bearer(key)).send({ name: 'Another' })
       expect(response.status, path).toBe(403)
-      expect(response.body.message).toBe('API keys are accepted on the agents, knowledge and conversations calls only.')
+      expect(response.body.message).toBe(
+        'API keys are accepted on the agents, knowledge and conversations calls and on custom webhook events only.',
+      )
     }
   })
 
