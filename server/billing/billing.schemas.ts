@@ -10,12 +10,12 @@ const subscriptionId = z
   .trim()
   .max(100, { error: 'Subscription not found' })
 
-export const CancelSubscriptionSchema = z.object({
+export const CancelSubscriptionSchema = z.strictObject({
   subscription_id: subscriptionId,
   immediate: flag.default(false),
 })
 
-export const CheckoutSessionSchema = z.object({
+export const CheckoutSessionSchema = z.strictObject({
   price_id: z.coerce
     .number({ error: 'Price not available for selected currency' })
     .int({ error: 'Price not available for selected currency' })

@@ -18,12 +18,36 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5
 export const DATABASE_UNAVAILABLE =
   'The service cannot reach its database right now. Please try again in a few seconds.'
 
-function fieldErrors(error: ZodError): Record<string, string[]> {
+// A body may name thousands of fields: the message names a few, `fields` at most a hundred, each cut short.
+const UNKNOWN_FIELDS_IN_MESSAGE = 5
+const UNKNOWN_FIELDS_LISTED = 100
+const FIELD_NAME_LENGTH = 100
+
+/** The fields a strict body does not know, by their path ('settings.colour'). */
+function unknownFieldsOf(error: ZodError): string[] {
+  return error.issues
+    .flatMap((issue) =>
+      issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key].join('.')) : [],
+    )
+    .slice(0, UNKNOWN_FIELDS_LISTED)
+    .map((name) => name.slice(0, FIELD_NAME_LENGTH))
+}
+
+/** The sentence for a body with fields we do not take, naming them (docs/api: bodies are strict). */
+function unknownFieldsMessage(names: string[]): string {
+  if (names.length === 1) return `Unknown field: ${names[0]}.`
+  const named = names.slice(0, UNKNOWN_FIELDS_IN_MESSAGE).join(', ')
+  return `Unknown fields: ${named}${names.length > UNKNOWN_FIELDS_IN_MESSAGE ? ', …' : ''}.`
+}
+
+function fieldErrors(error: ZodError, unknownFields: string[]): Record<string, string[]> {
   const fields: Record<string, string[]> = {}
   for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') continue
     const key = issue.path.length > 0 ? issue.path.join('.') : '_'
     ;(fields[key] ??= []).push(issue.message)
   }
+  for (const name of unknownFields) (fields[name] ??= []).push('Unknown field.')
   return fields
 }
 
@@ -48,10 +72,14 @@ export const handleErrors: ErrorRequestHandler = (thrown: unknown, req, res, _ne
     return
   }
   if (error instanceof ZodError) {
-    const first = error.issues[0]?.message ?? 'Invalid data provided.'
-    res
-      .status(400)
-      .json(errorBody({ error: 'VALIDATION_ERROR', message: first, requestId, extra: { fields: fieldErrors(error) } }))
+    // A field we do not know says the most (a misspelt name also reads as a missing one): it speaks first.
+    const unknownFields = unknownFieldsOf(error)
+    const message =
+      unknownFields.length > 0
+        ? unknownFieldsMessage(unknownFields)
+        : (error.issues[0]?.message ?? 'Invalid data provided.')
+    const fields = fieldErrors(error, unknownFields)
+    res.status(400).json(errorBody({ error: 'VALIDATION_ERROR', message, requestId, extra: { fields } }))
     return
   }
   // Down, restarting or out of connections: not the request's fault, and worth trying again shortly.

@@ -4,21 +4,7 @@ import { AppError } from '../../errors/app-error.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import { readDatabaseClock } from '../../db/read-database-clock.ts'
 import { applyStripeSubscription } from './apply-stripe-subscription.ts'
-
-const BAD_SIGNATURE = 'Invalid Stripe signature.'
-
-/** The Stripe subscription an event is about, if it is about one. */
-function subscriptionIdOf(event: Stripe.Event): string | null {
-  const object = event.data.object as {
-    object?: string
-    id?: string
-    subscription?: string | { id: string } | null
-    parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null
-  }
-  if (object.object === 'subscription') return object.id ?? null
-  const linked = object.subscription ?? object.parent?.subscription_details?.subscription ?? null
-  return typeof linked === 'string' ? linked : (linked?.id ?? null)
-}
+import { readSignedStripeEvent } from './read-signed-stripe-event.ts'
 
 export interface StripeWebhook {
   database: Database
@@ -42,28 +28,32 @@ async function readBack(database: Database, stripe: Stripe, subscriptionId: stri
 }
 
 /**
- * POST /plans/webhook/: an event Stripe signed (the raw body checked by the package's constructEvent: a
- * bad or missing signature is refused with 400 and changes nothing). Whatever the event says, the
- * subscription it is about is read again from Stripe and applied (applyStripeSubscription), so events in
- * any order converge on Stripe's truth; the event id is recorded in the same transaction, so a repeat, on
- * this process or another, changes nothing. An event for an account we do not know, or for a subscription
- * Stripe no longer has, is logged and acknowledged. A Stripe subscription that stops being the plan is
- * cancelled at Stripe by a durable job queued with the change.
+ * POST /plans/webhook/: an event Stripe signed (readSignedStripeEvent: a bad or missing signature, or one
+ * dated more than 5 minutes from now, is refused with 400 and changes nothing). A signed event we cannot
+ * read (not JSON, no id, a handled type without the subscription it should carry) is logged and
+ * acknowledged: sending the same bytes again could never help, and Stripe turns off an endpoint that keeps
+ * failing. Whatever a readable event says, the subscription it is about is read again from Stripe and
+ * applied (applyStripeSubscription), so events in any order converge on Stripe's truth; the event id is
+ * recorded in the same transaction, so a repeat, on this process or another, changes nothing. An event
+ * of a type we do not handle, for an account we do not know, or for a subscription Stripe no longer has,
+ * is logged and acknowledged. A Stripe subscription that stops being the plan is cancelled at Stripe by a
+ * durable job queued with the change.
  */
 export async function receiveStripeEvent(
   { database, stripe, webhookSecret, logger }: StripeWebhook,
   rawBody: Buffer,
   signature: string | undefined,
-): Promise<{ received: true; duplicate?: true }> {
-  let event: Stripe.Event
-  try {
-    event = stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret)
-  } catch {
-    throw new AppError('BAD_REQUEST', BAD_SIGNATURE)
+): Promise<{ received: true; duplicate?: true; ignored?: true }> {
+  const signed = readSignedStripeEvent({ stripe, webhookSecret, rawBody, signature })
+  if (!signed.isReadable) {
+    const { id, type, problems } = signed
+    logger.warn({ eventId: id, type, problems }, 'a signed Stripe event we cannot read, acknowledged and ignored')
+    return { received: true, ignored: true }
   }
+  const { event } = signed
   if (await database.prisma.providerEvent.findUnique({ where: { id: event.id }, select: { id: true } }))
     return { received: true, duplicate: true }
-  const subscriptionId = subscriptionIdOf(event)
+  const { subscriptionId } = event
   const read = subscriptionId ? await readBack(database, stripe, subscriptionId) : null
   const applied = await database.prisma.$transaction(async (tx) => {
     const { count } = await tx.providerEvent.createMany({

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts'
 import { Prisma } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
+import { findJsonHazard } from '../../../shared/json-limits.schemas.ts'
 import { enqueueJobOf } from '../../jobs/job-kind.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import { SHOPIFY_WEBHOOK, SHOPIFY_WEBHOOK_JOB } from '../jobs/shopify-job-kinds.ts'
@@ -10,6 +11,18 @@ import {
   WEBHOOK_PAYLOAD_SCHEMAS,
   WebhookIdSchema,
 } from './shopify-webhook.schemas.ts'
+
+const HALF_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Whether a key or a string anywhere in the value holds half a surrogate pair (JSON.stringify escapes it, jsonb refuses it). */
+function hasHalfSurrogate(value: unknown): boolean {
+  let found = false
+  JSON.stringify(value, (key: string, item: unknown) => {
+    if (HALF_SURROGATE.test(key) || (typeof item === 'string' && HALF_SURROGATE.test(item))) found = true
+    return item
+  })
+  return found
+}
 
 export interface EnqueueShopifyWebhookOptions {
   database: Database
@@ -38,6 +51,9 @@ export async function enqueueShopifyWebhook(options: EnqueueShopifyWebhookOption
   const shop = ShopDomainSchema.parse(options.shop)
   const webhookId = WebhookIdSchema.parse(options.webhookId)
   const payload = WEBHOOK_PAYLOAD_SCHEMAS[topic].parse(options.payload)
+  // What is kept goes into jsonb, which holds neither a NUL character nor half a surrogate pair.
+  if (findJsonHazard(payload) === 'nul' || hasHalfSurrogate(payload))
+    throw new AppError('BAD_REQUEST', 'The webhook payload carries characters that cannot be stored.')
   const { database } = options
   const known = await database.prisma.shopifyShop.findUnique({
     where: { shopDomain: shop },

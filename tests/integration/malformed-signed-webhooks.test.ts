@@ -1,0 +1,67 @@
+// The malformed-input walk for the routes a provider signs (tests/support/signed-webhook-routes.ts):
+// every kind of message each takes, and one it does not, with bodies of the wrong shape, each field
+// wrong or missing, and nesting 16,000 levels deep, all under a valid signature. Whatever a route
+// answers, it is never a 5xx: a signed body is still outside input.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeStripe, stripeConfigFor, type FakeStripe } from '../support/fake-stripe.ts'
+import { signedProbesFor, signedWebhookRoutes, type SignedWebhookRoute } from '../support/signed-webhook-routes.ts'
+import { API_SECRET, startEmbeddedAppTestbed, type EmbeddedAppTestbed } from './shopify/embedded-app-testbed.ts'
+
+let fakeStripe: FakeStripe
+let bed: EmbeddedAppTestbed
+let routes: SignedWebhookRoute[]
+beforeAll(async () => {
+  fakeStripe = await startFakeStripe()
+  bed = await startEmbeddedAppTestbed({
+    store: 'signed-walk',
+    profile: { name: 'Signed Walk', email: 'owner@signed-walk.example', primaryDomain: 'https://signed-walk.example' },
+    // The webhooks' jobs are not the walk's concern: only what the routes answer.
+    config: { ...stripeConfigFor(fakeStripe), WORKER_IN_SERVER: 'false' },
+  })
+  routes = signedWebhookRoutes({
+    stripeWebhookSecret: fakeStripe.webhookSecret,
+    shopifyApiSecret: API_SECRET,
+    shop: bed.shop,
+  })
+}, 600_000)
+afterAll(async () => {
+  await bed?.close()
+  await fakeStripe?.close()
+})
+
+describe('the malformed-input walk over signed webhooks', () => {
+  it('covers Stripe and both of Shopify’s webhook addresses', () => {
+    expect(routes.map((route) => route.path)).toEqual([
+      '/api/plans/webhook/',
+      '/shopify/webhooks',
+      '/shopify/webhooks/compliance',
+    ])
+  })
+
+  it('answers every hostile body under a valid signature without a 5xx', async () => {
+    const failures: string[] = []
+    const answeredOk = new Set<string>()
+    for (const route of routes) {
+      for (const kind of [...route.kinds, route.otherKind]) {
+        for (const probe of signedProbesFor(route, kind)) {
+          const response = await bed
+            .request()
+            .post(route.path)
+            .set('Content-Type', 'application/json')
+            .set(route.sign(probe.body, kind))
+            .send(probe.body)
+            .catch((error: Error) => ({ status: 599, text: error.message }))
+          if (response.status >= 500)
+            failures.push(`${route.label} ${kind} [${probe.label}] → ${response.status} ${response.text.slice(0, 200)}`)
+          if (response.status < 300 && probe.label === 'the good body' && kind !== route.otherKind)
+            answeredOk.add(`${route.label} ${kind}`)
+        }
+      }
+    }
+    expect(failures).toEqual([])
+    // The good bodies were taken, so the signatures hold and each bad one was tried past them.
+    expect([...answeredOk].sort()).toEqual(
+      routes.flatMap((route) => route.kinds.map((kind) => `${route.label} ${kind}`)).sort(),
+    )
+  }, 900_000)
+})
