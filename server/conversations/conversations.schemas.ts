@@ -107,12 +107,23 @@ export const UpdateMessageSchema = z
     {
       message_text: messageText.optional(),
       is_deleted: z.literal(true, { error: 'is_deleted can only be true' }).optional(),
+      // An edit that replaces later turns (they stay as the question's previous version) needs it.
+      confirm: z.boolean({ error: 'confirm must be true or false' }).optional(),
     },
     { error: 'Send message_text to edit, or is_deleted true to delete' },
   )
   .refine((body) => body.message_text !== undefined || body.is_deleted === true, {
     error: 'Send message_text to edit, or is_deleted true to delete',
   })
+
+/** POST …/{messageId}/versions/{version}/select/: nothing to send. */
+export const SelectMessageVersionSchema = z.strictObject(
+  {},
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : 'Send an empty JSON object',
+  },
+)
 
 // The answers: a conversation and a message as every conversations call returns them (SPEC section 3).
 
@@ -189,6 +200,8 @@ export const MessageViewSchema = z.strictObject({
   product_ids: z.array(z.string()),
   reply_to: z.string().nullable(),
   edited_at: z.string().nullable(),
+  /** An edited question's versions: the one shown (from 1) of how many; null while it has only one. */
+  versions: z.strictObject({ index: z.number(), count: z.number() }).nullable(),
   answer_failed: z.boolean(),
   /** A user message's answer as far as it was written: while it is being written, and once it failed. */
   partial_answer: z.string().nullable(),

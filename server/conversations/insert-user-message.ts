@@ -52,6 +52,9 @@ function newUserMessageRow(
     promptTokens: 0,
     completionTokens: 0,
     editedAt: null,
+    versionOfId: null,
+    version: 1,
+    hiddenWithId: null,
     createdAt: now,
     updatedAt: now,
   }

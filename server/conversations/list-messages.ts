@@ -2,6 +2,7 @@ import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
 import { answerFeedbackOf } from '../feedback/answer-feedback-of.ts'
 import { toMessageView } from './message-view.ts'
+import { messageVersionsOf } from './message-versions.ts'
 import { requireConversation } from './require-conversation.ts'
 
 export interface ListMessagesOptions {
@@ -13,7 +14,8 @@ export interface ListMessagesOptions {
 
 /**
  * A page of the conversation's messages: page 1 is the latest `limit`, page 2 the ones before, and
- * each page reads oldest first, as a chat shows them. Deleted messages are left out.
+ * each page reads oldest first, as a chat shows them. Deleted messages are left out, and so are those
+ * of an edited question's versions not shown (each edited question says which version it shows).
  */
 export async function listMessages(database: Database, { actor, agentId, conversationId, query }: ListMessagesOptions) {
   await requireConversation(database, { actor, agentId, conversationId, need: 'read' })
@@ -27,12 +29,20 @@ export async function listMessages(database: Database, { actor, agentId, convers
       take: query.limit,
     }),
   ])
-  const feedback = await answerFeedbackOf(database, {
-    messageIds: messages.filter((message) => message.senderType === 'ai').map((message) => message.id),
-    userId: actor.userId,
-  })
+  const [feedback, versions] = await Promise.all([
+    answerFeedbackOf(database, {
+      messageIds: messages.filter((message) => message.senderType === 'ai').map((message) => message.id),
+      userId: actor.userId,
+    }),
+    messageVersionsOf(
+      database,
+      messages.filter((message) => message.senderType === 'user'),
+    ),
+  ])
   return {
-    data: messages.reverse().map((message) => toMessageView(message, feedback.get(message.id))),
+    data: messages
+      .reverse()
+      .map((message) => toMessageView(message, feedback.get(message.id), versions.get(message.id))),
     total,
     page: query.page,
     limit: query.limit,

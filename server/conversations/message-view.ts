@@ -1,6 +1,7 @@
 import type { Message } from '../db/generated/prisma/client.ts'
 import type { AnswerFeedbackSummary } from '../feedback/answer-feedback-of.ts'
 import type { MessageView, SourceView } from './conversations.schemas.ts'
+import type { MessageVersions } from './message-versions.ts'
 
 /** Attachments as clients see them: name, type, size and position; never where the file is stored. */
 function attachmentsOf(value: unknown) {
@@ -16,10 +17,15 @@ function attachmentsOf(value: unknown) {
 const UNRATED: AnswerFeedbackSummary = { yours: null, visitor: null }
 
 /**
- * A message as the SPEC names its fields (section 3), with its sources and token usage, and for an answer
- * its ratings as the reader sees them (answerFeedbackOf; none given, none yet).
+ * A message as the SPEC names its fields (section 3), with its sources and token usage, for an answer
+ * its ratings as the reader sees them (answerFeedbackOf; none given, none yet), and for an edited
+ * question the version shown (messageVersionsOf; none read, none shown).
  */
-export function toMessageView(message: Message, feedback?: AnswerFeedbackSummary): MessageView {
+export function toMessageView(
+  message: Message,
+  feedback?: AnswerFeedbackSummary,
+  versions?: MessageVersions,
+): MessageView {
   return {
     message_id: message.id,
     conversation_id: message.conversationId,
@@ -37,6 +43,7 @@ export function toMessageView(message: Message, feedback?: AnswerFeedbackSummary
     product_ids: message.productGids ?? [],
     reply_to: message.replyToId,
     edited_at: message.editedAt?.toISOString() ?? null,
+    versions: versions ?? null,
     answer_failed: message.answerError !== null,
     // A user message's answer as far as it was written: while it is being written, and once it failed.
     partial_answer: message.partialAnswer,

@@ -60,6 +60,9 @@ export async function storeAnswer(
     promptTokens: answer.promptTokens,
     completionTokens: answer.completionTokens,
     editedAt: null,
+    versionOfId: null,
+    version: 1,
+    hiddenWithId: null,
     createdAt: now,
     updatedAt: now,
   }

@@ -10,6 +10,7 @@ import {
   ConversationListQuerySchema,
   CreateConversationSchema,
   MessagesQuerySchema,
+  SelectMessageVersionSchema,
   SendMessageSchema,
   UpdateConversationSchema,
   UpdateMessageSchema,
@@ -20,6 +21,7 @@ import { listAllConversations } from '../conversations/list-conversations.ts'
 import { listMessages } from '../conversations/list-messages.ts'
 import { markConversationRead } from '../conversations/mark-conversation-read.ts'
 import { retryAnswer } from '../conversations/retry-answer.ts'
+import { selectMessageVersion } from '../conversations/select-message-version.ts'
 import { sendMessage, type ChatServices } from '../conversations/send-message.ts'
 import { updateConversation } from '../conversations/update-conversation.ts'
 import { updateMessage } from '../conversations/update-message.ts'
@@ -157,6 +159,27 @@ export function conversationRoutes({
     })
     res.json({ message: MESSAGE_UPDATE_OUTCOMES[outcome], ...result })
   })
+  router.post(
+    '/conversations/:agentId/:conversationId/:messageId/versions/:version/select/',
+    signedIn,
+    async (req, res) => {
+      SelectMessageVersionSchema.parse(req.body ?? {})
+      const version = Number(req.params.version)
+      if (!Number.isInteger(version) || version < 1 || version > 10_000)
+        throw new AppError('NOT_FOUND', 'This question has no such version.')
+      res.json({
+        message: 'Version selected',
+        ...(await selectMessageVersion(database, {
+          actor: actorOf(res),
+          agentId: agentParam(req.params.agentId),
+          conversationId: conversationParam(req.params.conversationId),
+          messageId: parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound),
+          version,
+          answering: chat,
+        })),
+      })
+    },
+  )
   router.post('/conversations/:agentId/:conversationId/:messageId/retry/', signedIn, limitChat, async (req, res) => {
     const agentId = agentParam(req.params.agentId)
     const conversationId = conversationParam(req.params.conversationId)

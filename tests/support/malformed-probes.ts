@@ -207,6 +207,7 @@ export function goodParams(route: string, fixture: Fixture, { owner, widget }: W
         : fixture.conversationId,
     messageId: fixture.messageId,
     index: '0',
+    version: '1',
     integrationId: isVisitor ? widget.integrationId : fixture.integrationId,
     id: fixture.conversationId,
     userId: owner.userId,

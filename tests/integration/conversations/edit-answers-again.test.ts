@@ -1,5 +1,6 @@
 // Issue 19: editing a question answers it again. The edit removes what followed from the old words (its
-// answer, and any later turns when an earlier question is edited) and leaves the question waiting; the
+// answer, and any later turns when an earlier question is edited and the edit is confirmed; issue 37 keeps
+// them as the question's previous version, edited-question-versions.test.ts) and leaves the question waiting; the
 // retry call writes the new answer, from the new words, within the plan's limits.
 import { describe, expect, it } from 'vitest'
 import type { SignedUp } from '../../support/accounts.ts'
@@ -26,11 +27,18 @@ interface Shown {
 }
 
 const path = (agentId: string, conversationId: string) => `/api/conversations/${agentId}/${conversationId}`
-const edit = (owner: SignedUp, agentId: string, conversationId: string, messageId: string, text: string) =>
+const edit = (
+  owner: SignedUp,
+  agentId: string,
+  conversationId: string,
+  messageId: string,
+  text: string,
+  confirm?: boolean,
+) =>
   testApp.request
     .post(`${path(agentId, conversationId)}/${messageId}/update/`)
     .set(as(owner))
-    .send({ message_text: text })
+    .send({ message_text: text, confirm })
 const retry = (owner: SignedUp, agentId: string, conversationId: string, messageId: string) =>
   testApp.request
     .post(`${path(agentId, conversationId)}/${messageId}/retry/`)
@@ -85,12 +93,17 @@ describe('editing a question', () => {
     expect(after.at(-2)).toMatchObject({ message_text: 'How long do returns take?', answer_failed: false })
   })
 
-  it('editing an earlier question removes the turns after it, and answers it again', async () => {
+  it('editing an earlier question, once confirmed, removes the turns after it, and answers it again', async () => {
     const { owner, agentId, conversationId } = await ownerWithConversation()
     const first: Turn = (await send(owner, agentId, conversationId, 'Do you ship abroad?')).body
     const second: Turn = (await send(owner, agentId, conversationId, 'How long is the warranty?')).body
+    // Later turns go only when the edit says so (issue 37; they stay as the question's previous version).
     expect(
       (await edit(owner, agentId, conversationId, first.user_message.message_id, 'Do you ship to Canada?')).status,
+    ).toBe(409)
+    expect(
+      (await edit(owner, agentId, conversationId, first.user_message.message_id, 'Do you ship to Canada?', true))
+        .status,
     ).toBe(200)
     const ids = (await shown(owner, agentId, conversationId)).map((message) => message.message_id)
     expect(ids).toContain(first.user_message.message_id)

@@ -71,6 +71,14 @@ export const CONVERSATION_ROUTES: AccessRoutes = {
       body: { message_text: 'Edited' },
     }),
   },
+  'POST /api/conversations/:agentId/:conversationId/:messageId/versions/:version/select/': {
+    need: 'chat',
+    call: (f) => ({
+      method: 'post',
+      path: `/api/conversations/${f.agentId}/${f.conversationId}/${f.messageId}/versions/1/select/`,
+      body: {},
+    }),
+  },
   'GET /api/conversations/:agentId/:conversationId/:messageId/attachments/:index/': {
     need: 'read',
     call: (f) => ({

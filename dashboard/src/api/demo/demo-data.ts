@@ -191,6 +191,7 @@ export const DEMO_MESSAGES: MessageView[] = (
       : [],
   reply_to: message.message_id === 'demo-message-3' ? 'demo-message-2' : null,
   edited_at: null,
+  versions: null,
   answer_failed: false,
   partial_answer: null,
   usage: message.sender_type === 'ai' ? { model: null, prompt_tokens: 0, completion_tokens: 0 } : null,

@@ -2,13 +2,14 @@
 // and the Conversations page. Scrolls to the newest message; the answer streams in as it is written.
 import { Button, BlockStack, Spinner, Text } from '@shopify/polaris'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useApi } from '../../api/api-context.tsx'
+import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import type { Message } from '../conversations/conversation.types.ts'
 import { messagesInOrder, messagesQuery } from '../conversations/conversations.queries.ts'
 import { ChatComposer } from './chat-composer.tsx'
 import { MessageBubble } from './message-bubble.tsx'
-import { DELETE_MESSAGE_CONFIRMATION, useMessageMutations } from './message-mutations.ts'
+import { DELETE_MESSAGE_CONFIRMATION, replacesMessages, useMessageMutations } from './message-mutations.ts'
 import type { ChatSender } from './use-chat-sender.ts'
 import './chat.css'
 
@@ -53,7 +54,9 @@ export function ChatPanel({
     ...messagesQuery(client, agentId, conversationId ?? ''),
     enabled: Boolean(conversationId),
   })
-  const { edit, remove, retry } = useMessageMutations()
+  const { edit, remove, retry, selectVersion } = useMessageMutations()
+  // An edit the server would not make without asking: it replaces this many later messages.
+  const [replacing, setReplacing] = useState<{ message: Message; text: string; count: number } | null>(null)
   const list = useRef<HTMLDivElement>(null)
   const shown: Message[] = [
     ...messagesInOrder(messages.data).filter((message) => !message.is_deleted),
@@ -69,9 +72,18 @@ export function ChatPanel({
     conversationId && editable
       ? {
           rating: canWrite ? { agentId, conversationId } : null,
-          canChange: canWrite && !sender.isSending && !retry.isPending && !edit.isPending,
+          canChange: canWrite && !sender.isSending && !retry.isPending && !edit.isPending && !selectVersion.isPending,
           onEdit: (message: Message, text: string) =>
-            edit.mutate({ agentId, conversationId, messageId: message.message_id, text }),
+            edit.mutate(
+              { agentId, conversationId, messageId: message.message_id, text },
+              {
+                onSuccess: (answer) => {
+                  if (answer.would_remove !== undefined) setReplacing({ message, text, count: answer.would_remove })
+                },
+              },
+            ),
+          onSelectVersion: (message: Message, version: number) =>
+            selectVersion.mutate({ agentId, conversationId, messageId: message.message_id, version }),
           onDelete: (message: Message) => {
             if (window.confirm(DELETE_MESSAGE_CONFIRMATION))
               remove.mutate({ agentId, conversationId, messageId: message.message_id })
@@ -148,12 +160,30 @@ export function ChatPanel({
           </ol>
         )}
       </div>
+      {conversationId ? (
+        <ConfirmModal
+          open={replacing !== null}
+          title="Replace the messages after it?"
+          confirmLabel="Edit and replace"
+          busy={edit.isPending}
+          onCancel={() => setReplacing(null)}
+          onConfirm={() => {
+            if (!replacing) return
+            edit.mutate(
+              { agentId, conversationId, messageId: replacing.message.message_id, text: replacing.text, confirm: true },
+              { onSettled: () => setReplacing(null) },
+            )
+          }}
+        >
+          {replacing ? replacesMessages(replacing.count) : ''}
+        </ConfirmModal>
+      ) : null}
       {canWrite ? (
         <ChatComposer
           placeholder={
             conversationId ? (placeholder ?? `Message ${agentName}...`) : 'Select a conversation to start chatting'
           }
-          disabled={!conversationId || sender.isSending || retry.isPending || edit.isPending}
+          disabled={!conversationId || sender.isSending || retry.isPending || edit.isPending || selectVersion.isPending}
           onSend={sender.send}
         />
       ) : (

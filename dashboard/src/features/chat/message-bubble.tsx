@@ -1,5 +1,5 @@
 // One message: the text with links and citations, its sources, link previews, its time, and for the
-// user's own messages edit and delete (never while the agent is answering).
+// user's own messages edit and delete, and an edited question's versions (never while the agent is answering).
 import { Button, InlineStack, Text } from '@shopify/polaris'
 import { useState } from 'react'
 import type { Message } from '../conversations/conversation.types.ts'
@@ -14,6 +14,41 @@ export interface MessageActions {
   onEdit(message: Message, text: string): void
   onDelete(message: Message): void
   onRetry?(message: Message): void
+  /** Shows another version (from 1) of an edited question, with what followed it. */
+  onSelectVersion?(message: Message, version: number): void
+}
+
+/** An edited question's versions, as chat assistants show them: ‹ 2 / 2 ›. */
+function VersionSwitcher({ message, actions }: { message: Message; actions?: MessageActions }) {
+  const versions = message.versions
+  if (!versions || versions.count < 2) return null
+  const go = (version: number) => actions?.onSelectVersion?.(message, version)
+  const canSwitch = Boolean(actions?.onSelectVersion && actions.canChange)
+  return (
+    <span className="message__versions" role="group" aria-label="Versions of this question">
+      <Button
+        size="micro"
+        variant="plain"
+        onClick={() => go(versions.index - 1)}
+        disabled={!canSwitch || versions.index <= 1}
+        accessibilityLabel="Previous version"
+      >
+        ‹
+      </Button>
+      <Text as="span" variant="bodySm" tone="subdued">
+        {`${versions.index} / ${versions.count}`}
+      </Text>
+      <Button
+        size="micro"
+        variant="plain"
+        onClick={() => go(versions.index + 1)}
+        disabled={!canSwitch || versions.index >= versions.count}
+        accessibilityLabel="Next version"
+      >
+        ›
+      </Button>
+    </span>
+  )
 }
 
 function LinkPreviews({ text }: { text: string }) {
@@ -118,6 +153,7 @@ export function MessageBubble({
           {message.pending ? 'Sending...' : formatTime(message.timestamp)}
           {message.edited_at ? ' · edited' : ''}
         </Text>
+        {mine ? <VersionSwitcher message={message} actions={actions} /> : null}
         {mine && message.answer_failed && actions?.onRetry && actions.canChange ? (
           <Button size="micro" variant="plain" tone="critical" onClick={() => actions.onRetry?.(message)}>
             Answer failed · Retry

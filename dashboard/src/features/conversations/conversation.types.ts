@@ -37,6 +37,7 @@ export const pendingMessage = (conversationId: string, text: string): Message =>
   product_ids: [],
   reply_to: null,
   edited_at: null,
+  versions: null,
   answer_failed: false,
   partial_answer: null,
   feedback: null,
