@@ -3,7 +3,7 @@ import { laterMessagesWhere } from './later-messages.ts'
 
 /**
  * Before a question is edited in place, keeps its words and everything after them as its previous
- * version (docs/decisions/037-edited-questions-keep-their-versions.md): a copy of the question as it was
+ * version (docs/decisions/044-edited-questions-keep-their-versions.md): a copy of the question as it was
  * (same time, same version number), hidden together with the later messages, its answers pointing at
  * the copy. Returns the version number the edited question takes: one past the group's last.
  */

@@ -27,7 +27,7 @@ export interface SelectMessageVersionOptions {
 /**
  * Shows another version of an edited question, as chat assistants switch between edited branches: the
  * version shown and everything after it are hidden with it, and the chosen version comes back with what
- * followed it when it was replaced (docs/decisions/037-edited-questions-keep-their-versions.md). The same
+ * followed it when it was replaced (docs/decisions/044-edited-questions-keep-their-versions.md). The same
  * rules as an edit: the actor's own dashboard conversation, never while the agent is answering, the
  * conversation locked while this decides.
  */

@@ -1,5 +1,5 @@
 // What an account API key reaches: the one table authenticate() consults, mirrored by the table in
-// docs/api/accounts.md (decision 037). Touch it to open or close a group of calls to keys, never elsewhere.
+// docs/api/accounts.md (decision 038). Touch it to open or close a group of calls to keys, never elsewhere.
 
 /** A group of signed-in calls: the route patterns it begins with, and whether a key may make them. */
 export interface ApiKeyReach {

@@ -2,7 +2,7 @@ import { stemmerFor } from './stem-words.ts'
 
 // Snowball removes endings that inflect a word ("shipping" → ship) but leaves many that derive one word
 // from another when the word is short ("rental" stays rental, "payment" payment, "delivery" deliveri while
-// "delivered" is deliv). Decision 037: a few derivational endings per language, taken off the stem when at
+// "delivered" is deliv). Decision 043: a few derivational endings per language, taken off the stem when at
 // least three letters remain (four before a two-letter ending, which more often ends a word by chance:
 // "metal", "manag"), and the rest stemmed again (payment → pay → pai, as "pay" stems).
 const DERIVATIONAL_ENDINGS: Record<string, string[]> = {
