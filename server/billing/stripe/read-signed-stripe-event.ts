@@ -4,7 +4,7 @@ import { stripeEventSchemaFor, type StripeEventRead } from './stripe-event.schem
 
 const BAD_SIGNATURE = 'Invalid Stripe signature.'
 /** How far a signature's timestamp may be from our clock, either way (Stripe's package checks only the past). */
-export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300
+const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300
 
 /** The timestamp Stripe's package verified the signature with: the last `t=` of the header, as it reads it. */
 function signedTimestampOf(header: string): number {
