@@ -41,7 +41,8 @@ function unknownFieldsMessage(names: string[]): string {
 }
 
 function fieldErrors(error: ZodError, unknownFields: string[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {}
+  // No prototype: a field named constructor or __proto__ is a key like any other, never Object's own.
+  const fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') continue
     const key = issue.path.length > 0 ? issue.path.join('.') : '_'

@@ -1,4 +1,6 @@
 import type { Database } from '../db/database.ts'
+import { Prisma } from '../db/generated/prisma/client.ts'
+import { SHOPIFY_IMPORT_JOBS } from '../shopify/jobs/shopify-job-kinds.ts'
 
 const DAY_MS = 86_400_000
 
@@ -43,8 +45,8 @@ async function deleteInBatches(deleteBatch: () => Promise<number>) {
 /**
  * Deletes what has expired and no longer does anything: spent or expired e-mail links, ended dashboard
  * sign-ins with their refresh tokens, and finished jobs past their retention (RETENTION_DAYS). The latest
- * job of a subject (a website's last crawl, whose skipped pages the dashboard shows) stays whatever its
- * age. Safe to run in two processes at once: each row is deleted once.
+ * job of a knowledge item or a store import, and a website's latest successful crawl (whose skipped pages
+ * the dashboard shows), stay whatever their age. Safe to run in two processes at once: each row is deleted once.
  */
 export async function deleteExpiredRows(database: Database, now = new Date()): Promise<DeletedRows> {
   const { prisma } = database
@@ -67,6 +69,10 @@ export async function deleteExpiredRows(database: Database, now = new Date()): P
     before(RETENTION_DAYS.failedJobs),
     before(RETENTION_DAYS.keyedJobs),
   ]
+  // The screens read a knowledge item's latest job (its progress or error), a website's latest successful
+  // crawl (its skipped pages) and a store's latest imports; other jobs (a webhook delivery, an e-mail) are
+  // each their own subject, and go with their age.
+  const keptLatest = Prisma.sql`(job.subject_type in ('document', 'text', 'website') or job.kind in (${Prisma.join([...SHOPIFY_IMPORT_JOBS])}))`
   const jobs = await deleteInBatches(
     () => prisma.$executeRaw`
       delete from jobs where id in (
@@ -76,9 +82,14 @@ export async function deleteExpiredRows(database: Database, now = new Date()): P
             or (job.status = 'failed' and coalesce(job.finished_at, job.updated_at) < ${failedBefore})
           )
           and (job.dedupe_key is null or coalesce(job.finished_at, job.updated_at) < ${keyedBefore})
-          and (job.subject_id is null or exists (
-            select 1 from jobs newer
-            where newer.subject_id = job.subject_id and newer.kind = job.kind and newer.created_at > job.created_at))
+          and not (${keptLatest} and job.subject_id is not null and (
+            not exists (
+              select 1 from jobs newer
+              where newer.subject_id = job.subject_id and newer.kind = job.kind and newer.created_at > job.created_at)
+            or (job.status = 'succeeded' and not exists (
+              select 1 from jobs newer
+              where newer.subject_id = job.subject_id and newer.kind = job.kind and newer.status = 'succeeded'
+                and newer.created_at > job.created_at))))
         limit ${BATCH_SIZE})`,
   )
   return { emailLinks, refreshTokenFamilies, jobs }

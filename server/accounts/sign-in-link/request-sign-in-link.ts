@@ -9,7 +9,7 @@ import { defineJobKind, enqueueJobOf, handlerOf } from '../../jobs/job-kind.ts'
 import { emailLinkUrl, linkBaseOf } from '../../mail/email-link-url.ts'
 import { SIGN_IN_LINK_MINUTES, signInLinkEmail } from '../../mail/email-templates.ts'
 import { queueEmail } from '../../mail/send-email-job.ts'
-import { issueEmailLink, spendEmailLinks } from '../email-links/email-link-tokens.ts'
+import { issueEmailLink } from '../email-links/email-link-tokens.ts'
 import { receivesEmail } from '../receives-email.ts'
 
 const SEND_SIGN_IN_LINK = defineJobKind({
@@ -39,8 +39,8 @@ async function sendSignInLink({ database, config, requestId, email }: SendLinkOp
   if (!user || !receivesEmail({ email, isActive: user.isActive })) return { sent: false }
   try {
     await database.prisma.$transaction(async (tx) => {
-      // A new link replaces any earlier one still unused.
-      await spendEmailLinks(tx, { userId: user.id, purpose: 'sign_in' })
+      // Earlier links still unused stay good for their 15 minutes: someone asking again and again for the
+      // owner's address must not spend the link the owner is about to follow. Using one spends the rest.
       const validForMs = SIGN_IN_LINK_MINUTES * 60_000
       const { id, token } = await issueEmailLink(tx, { purpose: 'sign_in', userId: user.id, email, validForMs })
       const content = signInLinkEmail({ link: emailLinkUrl(linkBaseOf(config), '/auth/sign-in', token) })

@@ -1,13 +1,7 @@
 // What the embedded Knowledge screen shows of the store in one agent's knowledge: how many products,
 // collections, pages, articles and policies it holds, and how its latest imports went.
 import type { Database } from '../../db/database.ts'
-import {
-  SHOPIFY_FINISH_CATALOGUE_JOB,
-  SHOPIFY_IMPORT_CATALOGUE_JOB,
-  SHOPIFY_IMPORT_CONTENT_JOB,
-} from '../jobs/shopify-job-kinds.ts'
-
-const IMPORT_JOBS = [SHOPIFY_IMPORT_CATALOGUE_JOB, SHOPIFY_FINISH_CATALOGUE_JOB, SHOPIFY_IMPORT_CONTENT_JOB]
+import { SHOPIFY_IMPORT_JOBS } from '../jobs/shopify-job-kinds.ts'
 /** The latest imports shown: one import makes up to three jobs. */
 export const LATEST_IMPORTS_SHOWN = 6
 
@@ -27,7 +21,7 @@ export async function readStoreImports(database: Database, { accountId, shopId, 
       orderBy: { kind: 'asc' },
     }),
     database.prisma.job.findMany({
-      where: { accountId, agentId, kind: { in: IMPORT_JOBS } },
+      where: { accountId, agentId, kind: { in: SHOPIFY_IMPORT_JOBS } },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       take: LATEST_IMPORTS_SHOWN,
       select: {

@@ -122,11 +122,21 @@ describe('while wrong passwords from many addresses hold the account at its ceil
         .get('/api/accounts/profile/')
         .set({ Authorization: `Bearer ${signedIn.body.tokens.access}` })
       expect(profile.status).toBe(200)
-      // The link works once; the address it was followed from now takes the password.
+      // The link works once.
       const again = await confirmLink(NEW, token)
       expect(again.status).toBe(400)
       expect(again.body.message).toBe('This sign-in link has expired or was already used. Ask for a new one.')
-      expect((await signInFrom(NEW, email)).status).toBe(200)
+      // The account's address had never been proved, so whoever made it may not be the owner: the link took
+      // it back as a password reset would (decision 037). The owner, fresh from the link, sets a password,
+      // which the address the link was followed from now takes.
+      expect(signedIn.body.user.has_password).toBe(false)
+      expect((await signInFrom(NEW, email)).status).toBe(401)
+      const set = await testApp.request
+        .put('/api/accounts/change-password/')
+        .set({ Authorization: `Bearer ${signedIn.body.tokens.access}` })
+        .send({ new_password: 'Another-Pass-2!' })
+      expect(set.status).toBe(200)
+      expect((await signInFrom(NEW, email, 'Another-Pass-2!')).status).toBe(200)
       // The attackers' addresses are still refused.
       expect((await signInFrom(ATTACKERS[0]!, email)).status).toBe(429)
     },
@@ -150,21 +160,52 @@ describe('the sign-in link', () => {
     expect(inbox.to('nobody-at-all@example.com')).toEqual([])
   })
 
-  it('a newer link replaces an older one, and an expired link does not sign in', async () => {
+  it('asking again leaves earlier links good, following one spends the rest, and an expired link does not sign in', async () => {
     const email = await signUpFrom('198.51.100.50')
     await askForLink('198.51.100.50', email)
     const older = await linkToken(email, 1)
-    await askForLink('198.51.100.50', email)
+    // Someone asking for the owner's address again must not spend the link the owner is about to follow.
+    await askForLink('198.51.100.51', email)
     const newer = await linkToken(email, 2)
-    expect((await confirmLink('198.51.100.50', older)).status).toBe(400)
+    expect((await confirmLink('198.51.100.50', older)).status).toBe(200)
+    expect((await confirmLink('198.51.100.50', newer)).status).toBe(400)
 
+    await askForLink('198.51.100.50', email)
+    const late = await linkToken(email, 3)
     await testApp.database.prisma.emailLink.updateMany({
       where: { email, purpose: 'sign_in', usedAt: null },
       data: { expiresAt: new Date(Date.now() - 1_000) },
     })
-    const expired = await confirmLink('198.51.100.50', newer)
+    const expired = await confirmLink('198.51.100.50', late)
     expect(expired.status).toBe(400)
     expect(expired.body.message).toBe('This sign-in link has expired or was already used. Ask for a new one.')
+  })
+
+  it('takes back an account whose address was never proved: the sessions and password of whoever made it end', async () => {
+    // Someone signs up with the owner's address before the owner does, and keeps a session.
+    const email = await signUpFrom('203.0.113.200')
+    const squatter = await signInFrom('203.0.113.200', email)
+    expect(squatter.status).toBe(200)
+    await askForLink('198.51.100.52', email)
+    expect((await confirmLink('198.51.100.52', await linkToken(email))).status).toBe(200)
+    const refreshed = await testApp.request
+      .post('/api/accounts/token/refresh/')
+      .send({ refresh_token: squatter.body.tokens.refresh })
+    expect(refreshed.status).toBe(401)
+    expect((await signInFrom('203.0.113.200', email)).status).toBe(401)
+  })
+
+  it('leaves the password and other sessions of an account whose address is proved', async () => {
+    const email = await signUpFrom('198.51.100.53')
+    await testApp.database.prisma.user.update({ where: { email }, data: { emailVerifiedAt: new Date() } })
+    const elsewhere = await signInFrom('198.51.100.53', email)
+    await askForLink('198.51.100.54', email)
+    expect((await confirmLink('198.51.100.54', await linkToken(email))).status).toBe(200)
+    const refreshed = await testApp.request
+      .post('/api/accounts/token/refresh/')
+      .send({ refresh_token: elsewhere.body.tokens.refresh })
+    expect(refreshed.status).toBe(200)
+    expect((await signInFrom('198.51.100.54', email)).status).toBe(200)
   })
 
   it('stops working when the account signs in with another address since', async () => {

@@ -33,4 +33,15 @@ describe('strict billing bodies', () => {
       .send({ subscription_id: 'none', at_period_end: true })
     expect([response.status, response.body.message]).toEqual([400, 'Unknown field: at_period_end.'])
   })
+
+  it('names fields called like an object’s own members as any others (constructor, __proto__, toString)', async () => {
+    const response = await testApp.request
+      .post('/api/plans/create-checkout-session/')
+      .set(bearer(owner.access))
+      .set('Content-Type', 'application/json')
+      .send('{"price_id": 4, "constructor": 1, "__proto__": 2, "toString": 3}')
+    expect(response.status).toBe(400)
+    expect(response.body.message).toBe('Unknown fields: constructor, __proto__, toString.')
+    expect(response.body.fields.constructor).toEqual(['Unknown field.'])
+  })
 })
