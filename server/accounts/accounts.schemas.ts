@@ -139,10 +139,10 @@ export const RefreshSchema = body(
   MESSAGES.noRefreshToken,
 )
 
-// Not strict: a client may send back the whole user it read; only full_name can change here.
-export const UpdateProfileSchema = z.object(
+// Strict like every body: the dashboard sends only full_name, and the user read back with more is refused.
+export const UpdateProfileSchema = body(
   { full_name: requiredText(MESSAGES.fullNameRequired, MAX_NAME_LENGTH) },
-  { error: MESSAGES.fullNameRequired },
+  MESSAGES.fullNameRequired,
 )
 export type UpdateProfile = z.infer<typeof UpdateProfileSchema>
 

@@ -12,7 +12,7 @@ const description = multiLineText({ label: 'Description', max: 2_000 })
 const autoEmbed = z.boolean({ error: 'auto_embed must be true or false' })
 const visibility = z.enum(['public', 'private'], { error: 'Visibility must be public or private' })
 
-export const CreateAgentSchema = z.object(
+export const CreateAgentSchema = z.strictObject(
   {
     name: agentName,
     description: description.optional(),
@@ -24,7 +24,7 @@ export const CreateAgentSchema = z.object(
 export type CreateAgent = z.input<typeof CreateAgentSchema>
 
 // Partial: only what is sent changes. null clears an optional text.
-export const UpdateAgentSchema = z.object(
+export const UpdateAgentSchema = z.strictObject(
   {
     name: agentName.optional(),
     description: description.nullable().optional(),
@@ -108,7 +108,7 @@ const wholeNumber = (fallback: number, max: number) =>
     .default(fallback)
 
 /** POST /agents/permissions/check-content/: may the caller act on this kind of content of the agent? */
-export const CheckContentSchema = z.object(
+export const CheckContentSchema = z.strictObject(
   {
     agent_id: idField('Please select an agent'),
     action: z

@@ -36,7 +36,7 @@ const conversationName = singleLineText({
   required: CONVERSATION_MESSAGES.nameRequired,
 })
 
-export const CreateConversationSchema = z.object(
+export const CreateConversationSchema = z.strictObject(
   {
     name: conversationName,
     // Any text: one that is no agent id answers the SPEC's 404 for an agent that does not exist (create-conversation.ts).
@@ -65,7 +65,7 @@ export type ConversationListQuery = z.infer<typeof ConversationListQuerySchema>
 
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false` }).optional()
 
-export const UpdateConversationSchema = z.object(
+export const UpdateConversationSchema = z.strictObject(
   {
     name: conversationName.optional(),
     is_archived: flag('is_archived'),
@@ -92,7 +92,7 @@ export const ChatInputSchema = z.object(
 )
 
 /** The send call whose path the SPEC leaves open: everything in the body. */
-export const SendMessageSchema = z.object(
+export const SendMessageSchema = z.strictObject(
   {
     message_text: messageText,
     agent_id: idField(CONVERSATION_MESSAGES.agentRequired),
@@ -103,7 +103,7 @@ export const SendMessageSchema = z.object(
 )
 
 export const UpdateMessageSchema = z
-  .object(
+  .strictObject(
     {
       message_text: messageText.optional(),
       is_deleted: z.literal(true, { error: 'is_deleted can only be true' }).optional(),

@@ -20,10 +20,10 @@ const rateFields = {
 }
 
 /** POST /conversations/{agentId}/{conversationId}/{messageId}/feedback/ (the dashboard). */
-export const RateAnswerSchema = z.object(rateFields, { error: FEEDBACK_MESSAGES.rating })
+export const RateAnswerSchema = z.strictObject(rateFields, { error: FEEDBACK_MESSAGES.rating })
 
 /** POST /conversations/api/chat/{conversationId}/feedback/ (the widget). */
-export const RateVisitorAnswerSchema = z.object(
+export const RateVisitorAnswerSchema = z.strictObject(
   { message_id: idField(FEEDBACK_MESSAGES.messageRequired), ...rateFields },
   { error: FEEDBACK_MESSAGES.rating },
 )

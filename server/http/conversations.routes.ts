@@ -94,9 +94,11 @@ export function conversationRoutes({
     })
   })
   const chatRoute: RequestHandler = async (req, res) => {
-    const input = ChatInputSchema.parse(
-      req.method === 'GET' ? req.query : { ...(req.query.stream ? { stream: req.query.stream } : {}), ...req.body },
-    )
+    // A JSON body is strict; the GET form's query is not (query strings may carry more).
+    const input =
+      req.method === 'GET'
+        ? ChatInputSchema.parse(req.query)
+        : ChatInputSchema.strict().parse({ ...(req.query.stream ? { stream: req.query.stream } : {}), ...req.body })
     const agentId = agentParam(req.params.agentId)
     const conversationId = conversationParam(req.params.conversationId)
     await respondToChat({

@@ -30,6 +30,7 @@ import {
   CreateWidgetConversationSchema,
   RefreshWidgetSchema,
   StartWidgetSchema,
+  WidgetConfigurationQuerySchema,
   WidgetMessageSchema,
 } from '../widgets/public/widget-chat.schemas.ts'
 import type { WidgetSettings } from '../widgets/public/widget-settings.ts'
@@ -220,7 +221,7 @@ export function publicWidgetRoutes({
   })
   router.use(visitorChatRoutes({ database, signals, rateLimits, linkBase: settings.linkBase, callerOf }))
   router.get('/widget-configurations/', async (req, res) => {
-    const { client_key } = StartWidgetSchema.parse(req.query)
+    const { client_key } = WidgetConfigurationQuerySchema.parse(req.query)
     res.setHeader('Cache-Control', 'no-cache')
     res.json(await readPublicConfiguration(database, client_key, originOf(req)))
   })

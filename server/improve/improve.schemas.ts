@@ -11,7 +11,7 @@ const IMPROVE_MESSAGES = {
 const question = singleLineText({ label: 'Question', max: 500, required: IMPROVE_MESSAGES.questionRequired })
 
 /** POST /agents/{agentId}/improve/answer/: the right answer to a question, kept in the agent's knowledge. */
-export const AnswerToImproveSchema = z.object(
+export const AnswerToImproveSchema = z.strictObject(
   {
     question,
     answer: multiLineText({ label: 'Answer', max: 20_000, required: IMPROVE_MESSAGES.questionRequired }),
@@ -21,7 +21,7 @@ export const AnswerToImproveSchema = z.object(
 export type AnswerToImprove = z.infer<typeof AnswerToImproveSchema>
 
 /** POST /agents/{agentId}/improve/dismiss/: a question the agent need not answer (spam, small talk). */
-export const DismissQuestionSchema = z.object(
+export const DismissQuestionSchema = z.strictObject(
   { question: singleLineText({ label: 'Question', max: 500, required: IMPROVE_MESSAGES.dismissRequired }) },
   { error: IMPROVE_MESSAGES.dismissRequired },
 )

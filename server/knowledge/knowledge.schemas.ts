@@ -32,7 +32,7 @@ export const ObjectTypeSchema = z
   .transform((value) => value.replace(/s$/, '') as (typeof KNOWLEDGE_TYPES)[number])
 
 export const EmbedRequestSchema = z
-  .object({ object_name: singleLineText({ label: 'Object name', max: 500 }).optional() })
+  .strictObject({ object_name: singleLineText({ label: 'Object name', max: 500 }).optional() })
   .optional()
 
 const tags = z
@@ -53,7 +53,7 @@ const META_DATA_TOO_LONG = jsonTooLargeMessage('meta_data', META_DATA_MAX_CHARAC
 
 const TEXT_MESSAGES = { required: 'Text title and content are required' } as const
 
-export const NewTextSchema = z.object(
+export const NewTextSchema = z.strictObject(
   {
     text_title: singleLineText({ label: 'Text title', max: 200, required: TEXT_MESSAGES.required }),
     // Pasted text keeps its tabs and line breaks; other control characters are refused.
@@ -90,7 +90,7 @@ const jsonOrValue = <T extends z.ZodType>(schema: T, { invalid, tooLong }: { inv
     .pipe(schema)
 
 /** A document's name, description and metadata: sent with its upload and on its own to edit them. */
-export const DocumentFieldsSchema = z.object({
+export const DocumentFieldsSchema = z.strictObject({
   document_name: singleLineText({ label: 'Document name', max: 255 }).optional(),
   document_description: multiLineText({ label: 'Description', max: 2_000 }).optional(),
   document_language: z
@@ -108,6 +108,23 @@ export const DocumentFieldsSchema = z.object({
   }).optional(),
 })
 export type DocumentFields = z.infer<typeof DocumentFieldsSchema>
+
+/** What the server reads from the file itself: the SPEC's upload form may send it; it is accepted and not used. */
+const readFromTheFile = z.string().max(1_000).optional()
+
+/**
+ * The upload form's text fields (SPEC: document_name, document_format, document_file, document_path,
+ * document_size, document_description, document_language, document_tags, meta_data). Strict like every
+ * body; the format, path and size come from the file and the stored path, so what a client says of them is dropped.
+ */
+export const DocumentUploadFieldsSchema = DocumentFieldsSchema.extend({
+  document_format: readFromTheFile,
+  document_file: readFromTheFile,
+  document_path: readFromTheFile,
+  document_size: readFromTheFile,
+}).transform(
+  ({ document_format: _format, document_file: _file, document_path: _path, document_size: _size, ...fields }) => fields,
+)
 
 const WEBSITE_MESSAGES = {
   url: 'Please enter a valid website URL (http or https)',
@@ -152,7 +169,7 @@ const websiteFields = {
     .nullable(),
 }
 
-export const NewWebsiteSchema = z.object(
+export const NewWebsiteSchema = z.strictObject(
   {
     website_url: websiteFields.website_url,
     website_name: websiteFields.website_name,
@@ -167,7 +184,7 @@ export const NewWebsiteSchema = z.object(
 )
 export type NewWebsite = z.infer<typeof NewWebsiteSchema>
 
-export const UpdateWebsiteSchema = z.object(
+export const UpdateWebsiteSchema = z.strictObject(
   Object.fromEntries(Object.entries(websiteFields).map(([key, schema]) => [key, schema.optional()])) as {
     [Key in keyof typeof websiteFields]: z.ZodOptional<(typeof websiteFields)[Key]>
   },

@@ -40,17 +40,17 @@ const memberName = (required: string) =>
 const TeamRoleSchema = z.enum(['member', 'admin', 'viewer'], { error: TEAM_MESSAGES.roleInvalid })
 export type TeamRole = z.infer<typeof TeamRoleSchema>
 
-export const TeamIdSchema = z.object(
+export const TeamIdSchema = z.strictObject(
   { team_id: idField(TEAM_MESSAGES.teamRequired) },
   { error: TEAM_MESSAGES.teamRequired },
 )
-export const CreateTeamSchema = z.object({ team_name: TeamNameSchema }, { error: TEAM_MESSAGES.nameRequired })
-export const RenameTeamSchema = z.object(
+export const CreateTeamSchema = z.strictObject({ team_name: TeamNameSchema }, { error: TEAM_MESSAGES.nameRequired })
+export const RenameTeamSchema = z.strictObject(
   { team_id: idField(TEAM_MESSAGES.teamRequired), team_name: TeamNameSchema },
   { error: TEAM_MESSAGES.teamRequired },
 )
 
-export const AddMemberSchema = z.object(
+export const AddMemberSchema = z.strictObject(
   {
     team_id: idField(TEAM_MESSAGES.teamRequired),
     team_member_name: memberName(TEAM_MESSAGES.memberNameRequired),
@@ -69,11 +69,11 @@ export const AddMemberSchema = z.object(
 )
 export type AddMember = z.infer<typeof AddMemberSchema>
 
-export const MemberRefSchema = z.object(
+export const MemberRefSchema = z.strictObject(
   { team_id: idField(TEAM_MESSAGES.teamRequired), team_member_id: idField(TEAM_MESSAGES.memberRequired) },
   { error: TEAM_MESSAGES.teamRequired },
 )
-export const InvitationTokenSchema = z.object(
+export const InvitationTokenSchema = z.strictObject(
   {
     token: emailLinkToken(TEAM_MESSAGES.invitationInvalid),
   },
@@ -83,7 +83,7 @@ export const MemberRoleSchema = MemberRefSchema.extend({ team_member_role: TeamR
 export const MemberNameSchema = MemberRefSchema.extend({
   team_member_name: memberName(TEAM_MESSAGES.memberRenameRequired),
 })
-export const TeamAgentSchema = z.object(
+export const TeamAgentSchema = z.strictObject(
   { team_id: idField(TEAM_MESSAGES.teamRequired), agent_id: idField(TEAM_MESSAGES.agentRequired) },
   { error: TEAM_MESSAGES.teamRequired },
 )
@@ -100,7 +100,7 @@ export const MemberByEmailQuerySchema = z.object({
     .toLowerCase()
     .pipe(z.email({ error: TEAM_MESSAGES.memberEmailInvalid })),
 })
-export const CheckPermissionSchema = z.object({
+export const CheckPermissionSchema = z.strictObject({
   agent_id: idField(TEAM_MESSAGES.agentRequired),
   permission: z
     .enum(['read', 'chat', 'edit', 'manage'], { error: 'permission must be read, chat, edit or manage' })

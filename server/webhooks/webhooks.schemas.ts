@@ -36,7 +36,7 @@ const endpointUrl = z
     { error: WEBHOOK_MESSAGES.url },
   )
 
-export const CreateEndpointSchema = z.object(
+export const CreateEndpointSchema = z.strictObject(
   {
     url: endpointUrl,
     events: z
@@ -50,7 +50,7 @@ export const CreateEndpointSchema = z.object(
 export type NewEndpoint = z.infer<typeof CreateEndpointSchema>
 
 /** POST /webhooks/events/: a custom event, sent to the endpoints that hear custom.event. */
-export const CustomEventSchema = z.object(
+export const CustomEventSchema = z.strictObject(
   {
     name: z.string({ error: WEBHOOK_MESSAGES.customName }).regex(/^[A-Za-z0-9._-]{1,100}$/, {
       error: WEBHOOK_MESSAGES.customName,

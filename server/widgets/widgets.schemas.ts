@@ -102,7 +102,7 @@ const fields = {
   handoff_reply_time: singleLineText({ label: 'Reply time', max: 80, required: WIDGET_MESSAGES.replyTime }),
 }
 
-export const CreateIntegrationSchema = z.object(
+export const CreateIntegrationSchema = z.strictObject(
   {
     website_name: fields.website_name,
     website_domain: fields.website_domain,
@@ -125,7 +125,7 @@ export const CreateIntegrationSchema = z.object(
 export type NewIntegration = z.infer<typeof CreateIntegrationSchema>
 
 // Partial: only what is sent changes (SPEC: "same fields, only those supplied").
-export const UpdateIntegrationSchema = z.object(
+export const UpdateIntegrationSchema = z.strictObject(
   {
     website_name: fields.website_name.optional(),
     website_domain: fields.website_domain.optional(),

@@ -191,6 +191,27 @@ export interface Probe {
   form?: { fields: Record<string, string>; file?: string; fileName?: string }
 }
 
+/**
+ * Bodies are strict: a route sent the walk's whole good body names the fields it does not take (400 with
+ * `fields.<name>: ["Unknown field."]`). This is the good body less those, or undefined when the answer
+ * named none (the route took it, or refused it before reading the body).
+ */
+export function bodyTakenBy(
+  body: Record<string, unknown>,
+  answer: { status: number; body: unknown },
+): Record<string, unknown> | undefined {
+  if (answer.status !== 400) return undefined
+  const fields = (answer.body as { fields?: Record<string, string[]> } | undefined)?.fields ?? {}
+  const unknown = Object.keys(fields).filter((key) => fields[key]!.includes('Unknown field.'))
+  if (unknown.length === 0) return undefined
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !unknown.includes(key)))
+}
+
+/** The route's path with a good value in each parameter. */
+export function goodPathFor(walk: WalkApp, route: string, fixture: Fixture): string {
+  return fillPath(route.split(' ')[1]!, goodParams(route, fixture, walk))
+}
+
 /** Good values for each path parameter the routes use. */
 export function goodParams(route: string, fixture: Fixture, { owner, widget }: WalkApp): Record<string, string> {
   const isVisitor = route.includes('/conversations/api/') || route.includes('/widget-logos/')
@@ -229,7 +250,14 @@ export function fillPath(template: string, values: Record<string, string>) {
 }
 
 /** Every probe of the battery for one route, on a fresh fixture. */
-export function probesFor(walk: WalkApp, route: string, fixture: Fixture, fileField: string | undefined): Probe[] {
+export function probesFor(
+  walk: WalkApp,
+  route: string,
+  fixture: Fixture,
+  fileField: string | undefined,
+  /** The good body the route takes (bodyTakenBy), when the walk has asked it; else the whole good body. */
+  takenBody?: Record<string, unknown>,
+): Probe[] {
   const [method, template] = route.split(' ') as [string, string]
   const good = goodParams(route, fixture, walk)
   const path = fillPath(template, good)
@@ -259,7 +287,7 @@ export function probesFor(walk: WalkApp, route: string, fixture: Fixture, fileFi
       })
   }
   if (method === 'GET') return probes
-  const body = goodBody(fixture, route)
+  const body = takenBody ?? goodBody(fixture, route)
   for (const [label, json] of [
     ['a deep object (16,000 levels)', deepObjectText(16_000)],
     ['a deep list (16,000 levels)', deepArrayText(16_000)],
@@ -290,15 +318,17 @@ export function probesFor(walk: WalkApp, route: string, fixture: Fixture, fileFi
       }),
     })
   }
-  if (fileField) probes.push(...multipartProbes(path, fileField, body))
+  if (fileField) probes.push(...multipartProbes(path, fileField, body, takenBody !== undefined))
   return probes
 }
 
 // A multipart route's fields are read after the upload is parsed: each field in turn carries NUL,
 // control characters or deeply nested JSON, the others good, with the file and without.
-function multipartProbes(path: string, fileField: string, body: Record<string, unknown>): Probe[] {
-  const fields = MULTIPART_FORMS[fileField]
-  if (!fields) throw new Error(`no form for the multipart field ${fileField}: add one to MULTIPART_FORMS`)
+function multipartProbes(path: string, fileField: string, body: Record<string, unknown>, isTaken: boolean): Probe[] {
+  const form = MULTIPART_FORMS[fileField]
+  if (!form) throw new Error(`no form for the multipart field ${fileField}: add one to MULTIPART_FORMS`)
+  // Strict here too: a form sends only the fields its route took as JSON.
+  const fields = isTaken ? form.filter((field) => field in body) : form
   const goodFields = Object.fromEntries(
     fields.map((field) => [
       field,

@@ -14,7 +14,7 @@ export const API_KEY_MESSAGES = {
 
 export const MAX_API_KEYS = 20
 
-export const NewApiKeySchema = z.object(
+export const NewApiKeySchema = z.strictObject(
   {
     name: singleLineText({ label: 'Key name', max: 100, required: API_KEY_MESSAGES.nameRequired }),
     environment: z.enum(['production', 'development'], { error: API_KEY_MESSAGES.environment }).default('production'),

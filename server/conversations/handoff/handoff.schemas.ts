@@ -21,7 +21,7 @@ export const HANDOFF_NOTICES = {
   requested: 'A person was asked for: someone from the team will join this chat as soon as they can.',
 } as const
 
-export const PersonMessageSchema = z.object(
+export const PersonMessageSchema = z.strictObject(
   { message_text: messageText },
   { error: 'Message text is required and cannot be empty.' },
 )

@@ -13,7 +13,11 @@ import { updateDocument } from '../../knowledge/documents/update-document.ts'
 import { uploadDocument } from '../../knowledge/documents/upload-document.ts'
 import { latestJobsOf } from '../../knowledge/embedding/latest-jobs.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
-import { DocumentFieldsSchema, ItemListQuerySchema } from '../../knowledge/knowledge.schemas.ts'
+import {
+  DocumentFieldsSchema,
+  DocumentUploadFieldsSchema,
+  ItemListQuerySchema,
+} from '../../knowledge/knowledge.schemas.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { actorOf } from '../authenticate.ts'
@@ -96,11 +100,12 @@ export function documentRoutes({
     refuseNulCharacters,
     async (req, res) => {
       const agentId = parseIdParam(req.params.agentId, AGENT_NOT_FOUND)
+      // The fields first: one the form does not know is named before anything else is said.
+      const fields = DocumentUploadFieldsSchema.parse(req.body ?? {})
       if (!req.file)
         throw new AppError('BAD_REQUEST', 'Missing required fields: document_file', {
           missing_fields: ['document_file'],
         })
-      const fields = DocumentFieldsSchema.parse(req.body ?? {})
       // busboy hands over the name as latin1 bytes; browsers send UTF-8.
       const fileName =
         Buffer.from(req.file.originalname, 'latin1')

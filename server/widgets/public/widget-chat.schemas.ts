@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { singleLineText } from '../../../shared/text-rules.schemas.ts'
 import { messageText, SENDER_TYPES } from '../../conversations/conversations.schemas.ts'
 
-export const StartWidgetSchema = z.object(
+export const StartWidgetSchema = z.strictObject(
   {
     client_key: z
       .string({ error: 'client_key is required' })
@@ -20,7 +20,10 @@ export const StartWidgetSchema = z.object(
   { error: 'client_key is required' },
 )
 
-export const RefreshWidgetSchema = z.object(
+/** GET /widget-configurations/: a query, so not strict (a cache-busting parameter is harmless). */
+export const WidgetConfigurationQuerySchema = z.object({ client_key: StartWidgetSchema.shape.client_key })
+
+export const RefreshWidgetSchema = z.strictObject(
   {
     refresh_token: z
       .string({ error: 'refresh_token is required' })
@@ -44,7 +47,7 @@ function pageAddressOf(value: unknown): string | undefined {
   return url.href.length <= 2_000 ? url.href : undefined
 }
 
-export const CreateWidgetConversationSchema = z.object({
+export const CreateWidgetConversationSchema = z.strictObject({
   visitor_email: z.email({ error: 'Please enter a valid email address' }).trim().max(254).optional(),
   /** The visitor's name, when the site knows it. */
   visitor_name: singleLineText({ label: 'Name', max: 150 }).optional(),
@@ -72,7 +75,7 @@ export const LiveFeedQuerySchema = z.object({
 })
 export type LeaveContact = z.infer<typeof LeaveContactSchema>
 
-export const WidgetMessageSchema = z.object(
+export const WidgetMessageSchema = z.strictObject(
   { message_text: messageText, stream: z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).optional() },
   { error: 'Message text is required and cannot be empty.' },
 )
@@ -141,7 +144,7 @@ export const VisitorMessageViewSchema = z.strictObject({
 export type VisitorMessageView = z.infer<typeof VisitorMessageViewSchema>
 
 /** POST /conversations/api/chat/{conversationId}/cart/: a card's variant the shopper put in the storefront's cart. */
-export const AddedToCartSchema = z.object(
+export const AddedToCartSchema = z.strictObject(
   {
     product_id: z
       .string({ error: 'product_id is required' })

@@ -9,15 +9,18 @@ beforeAll(async () => {
 afterAll(() => testApp.cleanup())
 
 describe('profile', () => {
-  it('PUT accepts the whole user object back, changing only the name', async () => {
+  it('PUT refuses the whole user object sent back, naming the fields it does not take, and changes nothing', async () => {
     const account = await signUp(testApp, { full_name: 'Whole' })
     const user = (await testApp.request.get('/api/accounts/profile/').set(bearer(account.access))).body
     const response = await testApp.request
       .put('/api/accounts/profile/')
       .set(bearer(account.access))
       .send({ ...user, full_name: 'Renamed', email: 'hijack@example.com' })
-    expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ full_name: 'Renamed', email: account.email })
+    expect(response.status).toBe(400)
+    expect(response.body.message).toMatch(/^Unknown fields: .*email/)
+    expect(response.body.fields.email).toEqual(['Unknown field.'])
+    const after = (await testApp.request.get('/api/accounts/profile/').set(bearer(account.access))).body
+    expect(after).toMatchObject({ full_name: 'Whole', email: account.email })
   })
 
   it('GET answers the signed-in user; PUT changes the full name', async () => {
