@@ -41,23 +41,26 @@ describe('the malformed-input walk over signed webhooks', () => {
   it('answers every hostile body under a valid signature without a 5xx', async () => {
     const failures: string[] = []
     const answeredOk = new Set<string>()
-    for (const route of routes) {
-      for (const kind of [...route.kinds, route.otherKind]) {
-        for (const probe of signedProbesFor(route, kind)) {
-          const response = await bed
-            .request()
-            .post(route.path)
-            .set('Content-Type', 'application/json')
-            .set(route.sign(probe.body, kind))
-            .send(probe.body)
-            .catch((error: Error) => ({ status: 599, text: error.message }))
-          if (response.status >= 500)
-            failures.push(`${route.label} ${kind} [${probe.label}] → ${response.status} ${response.text.slice(0, 200)}`)
-          if (response.status < 300 && probe.label === 'the good body' && kind !== route.otherKind)
-            answeredOk.add(`${route.label} ${kind}`)
-        }
-      }
+    const sends = routes.flatMap((route) =>
+      [...route.kinds, route.otherKind].flatMap((kind) =>
+        signedProbesFor(route, kind).map((probe) => ({ route, kind, probe })),
+      ),
+    )
+    // Eight at a time: the server waits on its database between probes, and one at a time took minutes.
+    const send = async ({ route, kind, probe }: (typeof sends)[number]) => {
+      const response = await bed
+        .request()
+        .post(route.path)
+        .set('Content-Type', 'application/json')
+        .set(route.sign(probe.body, kind))
+        .send(probe.body)
+        .catch((error: Error) => ({ status: 599, text: error.message }))
+      if (response.status >= 500)
+        failures.push(`${route.label} ${kind} [${probe.label}] → ${response.status} ${response.text.slice(0, 200)}`)
+      if (response.status < 300 && probe.label === 'the good body' && kind !== route.otherKind)
+        answeredOk.add(`${route.label} ${kind}`)
     }
+    for (let start = 0; start < sends.length; start += 8) await Promise.all(sends.slice(start, start + 8).map(send))
     expect(failures).toEqual([])
     // The good bodies were taken, so the signatures hold and each bad one was tried past them.
     expect([...answeredOk].sort()).toEqual(
