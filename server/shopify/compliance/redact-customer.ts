@@ -17,7 +17,8 @@ export interface RedactCustomerOptions {
 }
 
 /**
- * customers/redact: deletes one customer's conversations with the shop through the one conversation eraser
+ * customers/redact: deletes one customer's conversations with the shop through the one conversation eraser,
+ * the leads they left (in those chats, or under their address with the shop's agents)
  * (their messages with them, the products they were shown, put in a cart and bought through them, the
  * webhook deliveries and alert e-mails about them), the files attached to those messages, the widget sessions tied to the customer, and the answers
  * to earlier data requests about them. Other customers, and other accounts, are untouched.
@@ -32,15 +33,24 @@ export async function redactCustomer({
 }: RedactCustomerOptions) {
   const shop = await database.prisma.shopifyShop.findUnique({ where: { shopDomain } })
   // Worked out before the transaction: the embedded database has one connection, which the transaction holds.
-  const where = shop
-    ? await customerConversationsWhere(database, { shop, agentIds: await shopAgentIds(database, shop), customer })
-    : null
+  const agentIds = shop ? await shopAgentIds(database, shop) : []
+  const where = shop ? await customerConversationsWhere(database, { shop, agentIds, customer }) : null
   const removed =
     shop && where
       ? await database.prisma.$transaction(async (transaction) => {
           const ids = (await transaction.conversation.findMany({ where, select: { id: true } })).map(
             (conversation) => conversation.id,
           )
+          // The leads the customer left in those chats, or under their address with the shop's agents.
+          const leads = await transaction.lead.deleteMany({
+            where: {
+              accountId: shop.accountId,
+              OR: [
+                { conversationId: { in: ids } },
+                ...(customer.email ? [{ agentId: { in: agentIds }, email: customer.email.trim().toLowerCase() }] : []),
+              ],
+            },
+          })
           // The shared eraser: messages, ratings, what the chats showed, carted and sold, webhooks and alerts about them.
           const erased = await eraseConversations(transaction, { accountId: shop.accountId, conversationIds: ids })
           const sessions = await transaction.widgetSession.deleteMany({
@@ -48,12 +58,13 @@ export async function redactCustomer({
           })
           return {
             conversations: erased.conversations,
+            leads: leads.count,
             messages: erased.messages,
             widgetSessions: sessions.count,
             fileKeys: erased.fileKeys,
           }
         })
-      : { conversations: 0, messages: 0, widgetSessions: 0, fileKeys: [] }
+      : { conversations: 0, leads: 0, messages: 0, widgetSessions: 0, fileKeys: [] }
   const dataRequests = await database.prisma.$executeRaw`
     delete from jobs
     where kind = ${SHOPIFY_WEBHOOK_JOB} and status in ('succeeded', 'failed') and payload->>'topic' = 'customers/data_request'
@@ -65,6 +76,7 @@ export async function redactCustomer({
   const files = await deleteStoredFiles(storage, logger, removed.fileKeys)
   return {
     conversations_deleted: removed.conversations,
+    leads_deleted: removed.leads,
     messages_deleted: removed.messages,
     attachments_deleted: files,
     widget_sessions_deleted: removed.widgetSessions,

@@ -253,6 +253,16 @@ describe('customers/redact', () => {
     const { database, storage } = seed.bed
     const shopDomain = seed.bed.shop.shopDomain
     const dataRequest = await deliver(seed.bed, 'customers/data_request', shopDomain, customerAna(shopDomain))
+    // The leads Ana and Ben left in their chats.
+    const leadOf = async (conversationId: string, email: string) => {
+      const { agentId, accountId } = await database.prisma.conversation.findUniqueOrThrow({
+        where: { id: conversationId },
+        select: { agentId: true, accountId: true },
+      })
+      return (await database.prisma.lead.create({ data: { accountId, agentId, conversationId, email } })).id
+    }
+    const anaLead = await leadOf(seed.ana.byCustomerId.id, 'ana@example.com')
+    const benLead = await leadOf(seed.ben.id, 'ben@example.com')
     const job = await deliver(seed.bed, 'customers/redact', shopDomain, {
       shop_id: 954889,
       shop_domain: shopDomain,
@@ -261,6 +271,7 @@ describe('customers/redact', () => {
     })
     expect(job.result).toEqual({
       conversations_deleted: 3,
+      leads_deleted: 1,
       messages_deleted: 6,
       attachments_deleted: 1,
       widget_sessions_deleted: 1,
@@ -280,7 +291,10 @@ describe('customers/redact', () => {
       JSON.stringify((await database.prisma.job.findUniqueOrThrow({ where: { id: job.id } })).payload),
     ).not.toContain('ana@example.com')
 
+    expect(await database.prisma.lead.count({ where: { id: anaLead } })).toBe(0)
+
     // Another customer of the shop, the account's unrelated widget, and the same customer id in another shop stay.
+    expect(await database.prisma.lead.count({ where: { id: benLead } })).toBe(1)
     expect(await exists(database, seed.ben.id)).toBe(true)
     expect(await isStored(storage, seed.ben.attachmentKey!)).toBe(true)
     expect(await exists(database, seed.unrelated.id)).toBe(true)
