@@ -30,6 +30,16 @@ async function start(env: Record<string, string | undefined>, args: string[] = [
 // Each test starts one or two server processes (Node, the embedded database, its migrations): seconds each
 // on two cores, several times that while the rest of the suite runs beside them.
 describe('the server process', { timeout: 90_000 }, () => {
+  it('`npm start` stops on SIGTERM: the signal reaches the server, which drains and lets its port go', async () => {
+    const server = await spawnServer(await newLocation(), [], { throughNpmStart: true })
+    running.push(server)
+    expect((await fetch(`${server.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    expect(server.output.some((line) => line.includes('stopped: connections drained, database closed'))).toBe(true)
+    await expect(fetch(`${server.baseUrl}/api/dashboard/api/health/`)).rejects.toThrow()
+  })
+
   it('when a configuration value is wrong, it stops with one clear line and exit code 1', async () => {
     const { code, stderr } = await runServerExpectingFailure({ PORT: 'abc', DATA_DIR: '/nonexistent' })
     expect(code).toBe(1)

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../server/index.ts', import.meta.url))
+const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url))
 
 export interface SpawnedServer {
   child: ChildProcess
@@ -22,11 +23,23 @@ function parseLogLine(line: string): { msg?: string; port?: number } {
   }
 }
 
-/** Runs `node server/index.ts` as its own process, as `npm start` does, and waits until it listens. */
-export function spawnServer(env: Record<string, string | undefined>, args: string[] = []): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [SERVER_ENTRY, ...args], {
+/**
+ * Runs `node server/index.ts` as its own process, as `npm start` does (or `npm start` itself, with
+ * `throughNpmStart`), and waits until it listens.
+ */
+export function spawnServer(
+  env: Record<string, string | undefined>,
+  args: string[] = [],
+  { throughNpmStart = false } = {},
+): Promise<SpawnedServer> {
+  const [command, commandArgs] = throughNpmStart
+    ? ['npm', ['start', '--silent', '--', ...args]]
+    : [process.execPath, [SERVER_ENTRY, ...args]]
+  const child = spawn(command, commandArgs, {
+    cwd: REPOSITORY,
     env: {
       PATH: process.env.PATH,
+      HOME: process.env.HOME,
       DASHBOARD_DIR: process.env.DASHBOARD_DIR,
       PORT: '0',
       HOST: '127.0.0.1',
