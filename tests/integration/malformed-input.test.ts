@@ -7,7 +7,8 @@ import { PAYMENTS_NOT_SET_UP } from '../../server/billing/checkout.ts'
 import { bearer } from '../support/accounts.ts'
 import { firstChunkOnly, isLiveStreamPath } from '../support/first-chunk-only.ts'
 import { listFileFields, listRoutes } from '../support/list-routes.ts'
-import { bodyTakenBy, goodBody, goodPathFor, probesFor, proxyProbes, type Probe } from '../support/malformed-probes.ts'
+import { probesFor, proxyProbes, type Probe } from '../support/malformed-probes.ts'
+import { bodyTakenBy, goodBody, goodPathFor } from '../support/walk-good-requests.ts'
 import { freshFixture, SITE, startWalkApp, type Fixture, type WalkApp } from '../support/walk-app.ts'
 
 let walk: WalkApp

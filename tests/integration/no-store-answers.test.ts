@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer } from '../support/accounts.ts'
 import { firstChunkOnly, isLiveStreamPath } from '../support/first-chunk-only.ts'
 import { listRoutes, listSecretRoutes } from '../support/list-routes.ts'
-import { bodyTakenBy, fillPath, goodBody, goodParams } from '../support/malformed-probes.ts'
+import { bodyTakenBy, fillPath, goodBody, goodParams } from '../support/walk-good-requests.ts'
 import { freshFixture, SITE, startWalkApp, type WalkApp } from '../support/walk-app.ts'
 
 let walk: WalkApp

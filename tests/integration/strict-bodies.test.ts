@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer } from '../support/accounts.ts'
 import { firstChunkOnly, isLiveStreamPath } from '../support/first-chunk-only.ts'
 import { listFileFields, listRoutes } from '../support/list-routes.ts'
-import { goodPathFor } from '../support/malformed-probes.ts'
+import { goodPathFor } from '../support/walk-good-requests.ts'
 import { freshFixture, SITE, startWalkApp, type WalkApp } from '../support/walk-app.ts'
 
 // Routes that read no body: what they act on is in the path (or is the caller itself).

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { signedProxyQuery } from './signed-proxy-query.ts'
 import { PROXY_SECRET, type Fixture, type WalkApp } from './walk-app.ts'
+import { goodBody, goodParams, goodQuery, fillPath } from './walk-good-requests.ts'
 
 // Each path parameter in turn gets every one of these, the others keeping good values.
 const BAD_IDS = [
@@ -56,110 +57,7 @@ function nested(depth: number): unknown {
 const deepObjectText = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
 const deepArrayText = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
 
-// Field names of every body and query this API reads, each with a value it would take.
-export function goodBody(fixture: Fixture, route: string): Record<string, unknown> {
-  // A strict body of one field: the shared good body's other fields would be refused.
-  if (route === 'POST /api/accounts/login/link/') return { email: `walk-${randomUUID()}@walk.example.com` }
-  // An invitation is sent again or revoked for someone who has not joined.
-  const memberId = route.includes('-invitation/') ? fixture.invitedMemberId : fixture.teamMemberId
-  return {
-    name: 'Walk name',
-    description: 'Walk description',
-    visibility: 'private',
-    instructions: 'Be brief.',
-    llm_model: 'gpt-4o-mini',
-    llm_temperature: 0.5,
-    llm_max_tokens: 100,
-    avatar_url: 'https://example.com/a.png',
-    is_favorite: true,
-    is_archived: false,
-    is_active: true,
-    text_title: 'Walk title',
-    text_content: 'Walk content',
-    text_description: 'Walk text description',
-    text_tags: ['walk'],
-    meta_data: { source: 'walk' },
-    document_name: 'walk.txt',
-    document_description: 'Walk document',
-    document_language: 'en',
-    document_tags: ['walk'],
-    website_url: 'https://example.com/',
-    website_name: 'Walk site',
-    crawling: false,
-    max_pages: 5,
-    max_depth: 1,
-    include_patterns: ['/docs/*'],
-    exclude_patterns: [],
-    recrawl_interval_hours: null,
-    object_name: 'walk',
-    agent_id: fixture.agentId,
-    conversation_id: fixture.conversationId,
-    message_text: 'Hello',
-    stream: false,
-    team_id: fixture.teamId,
-    team_name: 'Walk team',
-    team_member_id: memberId,
-    team_member_name: 'Walker',
-    team_member_email: `walker-${randomUUID()}@walk.example.com`,
-    team_member_role: 'viewer',
-    member_id: fixture.teamMemberId,
-    permission: 'read',
-    action: 'view',
-    content_type: 'text',
-    website_domain: 'shop.example.com',
-    start_message: 'Hi there',
-    widget_position: 'top-left',
-    widget_color: '#123456',
-    bot_name: 'Walker',
-    auto_open_chat: true,
-    collect_user_email: false,
-    enable_attachments: true,
-    show_branding: true,
-    allow_subdomains: false,
-    daily_token_budget: 1_000,
-    full_name: 'Walk User',
-    email: `walk-${randomUUID()}@walk.example.com`,
-    // Never the owner's real password: the battery must not delete the account it walks with.
-    password: 'Wrong-Pass-1',
-    old_password: 'Wrong-Pass-1',
-    new_password: 'Other-Pass-2',
-    new_email: `new-${randomUUID()}@walk.example.com`,
-    refresh_token: 'wr_not-a-token',
-    code: 'not-a-code',
-    code_verifier: 'v'.repeat(43),
-    client_key: fixture.clientKey,
-    visitor_email: 'visitor@example.com',
-    question: 'Do you ship to Canada?',
-    answer: 'Yes, within five days.',
-    rating: 'up',
-    url: 'https://hooks.example.com/walk',
-    events: ['custom.event'],
-  }
-}
-
 const ID_FIELDS = ['agent_id', 'conversation_id', 'team_id', 'team_member_id', 'member_id']
-
-function goodQuery(fixture: Fixture, { member }: WalkApp): Record<string, string> {
-  return {
-    page: '1',
-    page_size: '10',
-    limit: '10',
-    count: '5',
-    search: 'walk',
-    sort_by: 'name',
-    filter: 'all',
-    range: '7d',
-    tz: 'Europe/Paris',
-    agent_id: fixture.agentId,
-    team_id: fixture.teamId,
-    member_id: fixture.teamMemberId,
-    email: member.email,
-    message_text: 'Hello',
-    stream: 'false',
-    client_key: fixture.clientKey,
-    token: 'not-a-token',
-  }
-}
 
 // The text fields of each multipart form, by the name of its file field.
 const MULTIPART_FORMS: Record<string, string[]> = {
@@ -189,64 +87,6 @@ export interface Probe {
   json?: string
   query?: Record<string, string | string[]>
   form?: { fields: Record<string, string>; file?: string; fileName?: string }
-}
-
-/**
- * Bodies are strict: a route sent the walk's whole good body names the fields it does not take (400 with
- * `fields.<name>: ["Unknown field."]`). This is the good body less those, or undefined when the answer
- * named none (the route took it, or refused it before reading the body).
- */
-export function bodyTakenBy(
-  body: Record<string, unknown>,
-  answer: { status: number; body: unknown },
-): Record<string, unknown> | undefined {
-  if (answer.status !== 400) return undefined
-  const fields = (answer.body as { fields?: Record<string, string[]> } | undefined)?.fields ?? {}
-  const unknown = Object.keys(fields).filter((key) => fields[key]!.includes('Unknown field.'))
-  if (unknown.length === 0) return undefined
-  return Object.fromEntries(Object.entries(body).filter(([key]) => !unknown.includes(key)))
-}
-
-/** The route's path with a good value in each parameter. */
-export function goodPathFor(walk: WalkApp, route: string, fixture: Fixture): string {
-  return fillPath(route.split(' ')[1]!, goodParams(route, fixture, walk))
-}
-
-/** Good values for each path parameter the routes use. */
-export function goodParams(route: string, fixture: Fixture, { owner, widget }: WalkApp): Record<string, string> {
-  const isVisitor = route.includes('/conversations/api/') || route.includes('/widget-logos/')
-  return {
-    agentId: fixture.agentId,
-    textId: fixture.textId,
-    documentId: fixture.documentId,
-    websiteId: fixture.websiteId,
-    objectType: 'text',
-    objectId: fixture.textId,
-    jobId: fixture.jobId,
-    conversationId: isVisitor
-      ? widget.conversationId
-      : /\/(takeover|release|reply)\/$/.test(route)
-        ? fixture.heldConversationId
-        : fixture.conversationId,
-    messageId: fixture.messageId,
-    index: '0',
-    version: '1',
-    integrationId: isVisitor ? widget.integrationId : fixture.integrationId,
-    id: fixture.conversationId,
-    userId: owner.userId,
-    keyId: fixture.apiKeyId,
-    endpointId: fixture.webhookEndpointId,
-    leadId: fixture.leadId,
-    fileName: 'logo.png',
-  }
-}
-
-export function fillPath(template: string, values: Record<string, string>) {
-  return template.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = values[name]
-    if (value === undefined) throw new Error(`no good value for :${name} in ${template}: add one to goodParams`)
-    return value
-  })
 }
 
 /** Every probe of the battery for one route, on a fresh fixture. */

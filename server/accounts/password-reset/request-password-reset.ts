@@ -5,11 +5,9 @@ import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import type { JobHandler } from '../../jobs/job-handler.ts'
 import { defineJobKind, enqueueJobOf, handlerOf } from '../../jobs/job-kind.ts'
-import { emailLinkUrl, linkBaseOf } from '../../mail/email-link-url.ts'
 import { PASSWORD_RESET_MINUTES, passwordResetEmail } from '../../mail/email-templates.ts'
-import { queueEmail } from '../../mail/send-email-job.ts'
-import { issueEmailLink, spendPasswordResetLinks } from '../email-links/email-link-tokens.ts'
-import { receivesEmail } from '../receives-email.ts'
+import { spendPasswordResetLinks } from '../email-links/email-link-tokens.ts'
+import { mailLinkToAccount, type MailedLink } from '../email-links/mail-link-to-account.ts'
 
 const SEND_PASSWORD_RESET_LINK = defineJobKind({
   kind: 'password-reset-link',
@@ -22,42 +20,14 @@ export async function requestPasswordReset(database: Database, { email }: { emai
   await enqueueJobOf(database.prisma, SEND_PASSWORD_RESET_LINK, { subjectType: 'email-address', payload: { email } })
 }
 
-/** This request's e-mail was queued by an earlier attempt: its link stands, nothing is to be redone. */
-class AlreadyQueued extends Error {}
-
-interface SendLinkOptions {
-  database: Database
-  config: Config
-  /** The request's job: one e-mail per request, even when the job runs again after a crash. */
-  requestId: string
-  email: string
-}
-
-async function sendPasswordResetLink({ database, config, requestId, email }: SendLinkOptions) {
-  const user = await database.prisma.user.findUnique({ where: { email }, select: { id: true, isActive: true } })
-  if (!user || !receivesEmail({ email, isActive: user.isActive })) return { sent: false }
-  try {
-    await database.prisma.$transaction(async (tx) => {
-      // A new link replaces any earlier one still unused.
-      await spendPasswordResetLinks(tx, user.id)
-      const validForMs = PASSWORD_RESET_MINUTES * 60_000
-      const { id, token } = await issueEmailLink(tx, { purpose: 'password_reset', userId: user.id, email, validForMs })
-      const content = passwordResetEmail({ link: emailLinkUrl(linkBaseOf(config), '/auth/reset-password', token) })
-      const queued = await queueEmail(tx, {
-        to: email,
-        content,
-        eventKey: `password-reset:${requestId}`,
-        accountId: user.id,
-        notAfter: new Date(Date.now() + validForMs),
-        emailLinkId: id,
-      })
-      if (!queued) throw new AlreadyQueued()
-    })
-  } catch (error) {
-    if (error instanceof AlreadyQueued) return { sent: false }
-    throw error
-  }
-  return { sent: true }
+const PASSWORD_RESET_LINK: MailedLink = {
+  purpose: 'password_reset',
+  eventPrefix: 'password-reset',
+  page: '/auth/reset-password',
+  minutes: PASSWORD_RESET_MINUTES,
+  content: passwordResetEmail,
+  // A new link replaces any earlier one still unused.
+  beforeIssuing: spendPasswordResetLinks,
 }
 
 /** The password reset job's handler, to register with the worker. */
@@ -70,7 +40,8 @@ export function passwordResetJobHandlersFor({
 }): Record<string, JobHandler> {
   return {
     [SEND_PASSWORD_RESET_LINK.kind]: handlerOf(SEND_PASSWORD_RESET_LINK, {
-      run: ({ job, payload }) => sendPasswordResetLink({ database, config, requestId: job.id, email: payload.email }),
+      run: ({ job, payload }) =>
+        mailLinkToAccount({ database, config, requestId: job.id, email: payload.email, link: PASSWORD_RESET_LINK }),
     }),
   }
 }

@@ -6,11 +6,8 @@ import type { Config } from '../../config/config.schemas.ts'
 import type { Database } from '../../db/database.ts'
 import type { JobHandler } from '../../jobs/job-handler.ts'
 import { defineJobKind, enqueueJobOf, handlerOf } from '../../jobs/job-kind.ts'
-import { emailLinkUrl, linkBaseOf } from '../../mail/email-link-url.ts'
 import { SIGN_IN_LINK_MINUTES, signInLinkEmail } from '../../mail/email-templates.ts'
-import { queueEmail } from '../../mail/send-email-job.ts'
-import { issueEmailLink } from '../email-links/email-link-tokens.ts'
-import { receivesEmail } from '../receives-email.ts'
+import { mailLinkToAccount, type MailedLink } from '../email-links/mail-link-to-account.ts'
 
 const SEND_SIGN_IN_LINK = defineJobKind({
   kind: 'sign-in-link',
@@ -23,43 +20,14 @@ export async function requestSignInLink(database: Database, { email }: { email: 
   await enqueueJobOf(database.prisma, SEND_SIGN_IN_LINK, { subjectType: 'email-address', payload: { email } })
 }
 
-/** This request's e-mail was queued by an earlier attempt: its link stands, nothing is to be redone. */
-class AlreadyQueued extends Error {}
-
-interface SendLinkOptions {
-  database: Database
-  config: Config
-  /** The request's job: one e-mail per request, even when the job runs again after a crash. */
-  requestId: string
-  email: string
-}
-
-async function sendSignInLink({ database, config, requestId, email }: SendLinkOptions) {
-  const user = await database.prisma.user.findUnique({ where: { email }, select: { id: true, isActive: true } })
-  if (!user || !receivesEmail({ email, isActive: user.isActive })) return { sent: false }
-  try {
-    await database.prisma.$transaction(async (tx) => {
-      // Earlier links still unused stay good for their 15 minutes: someone asking again and again for the
-      // owner's address must not spend the link the owner is about to follow. Using one spends the rest.
-      const validForMs = SIGN_IN_LINK_MINUTES * 60_000
-      const { id, token } = await issueEmailLink(tx, { purpose: 'sign_in', userId: user.id, email, validForMs })
-      const content = signInLinkEmail({ link: emailLinkUrl(linkBaseOf(config), '/auth/sign-in', token) })
-      const queued = await queueEmail(tx, {
-        to: email,
-        content,
-        eventKey: `sign-in-link:${requestId}`,
-        accountId: user.id,
-        notAfter: new Date(Date.now() + validForMs),
-        // A newer link, or this one used, drops the e-mail if it has not gone yet.
-        emailLinkId: id,
-      })
-      if (!queued) throw new AlreadyQueued()
-    })
-  } catch (error) {
-    if (error instanceof AlreadyQueued) return { sent: false }
-    throw error
-  }
-  return { sent: true }
+// Asking again leaves earlier links good for their 15 minutes: someone asking for the owner's address again
+// and again must not spend the link the owner is about to follow. Using one spends the rest.
+const SIGN_IN_LINK: MailedLink = {
+  purpose: 'sign_in',
+  eventPrefix: 'sign-in-link',
+  page: '/auth/sign-in',
+  minutes: SIGN_IN_LINK_MINUTES,
+  content: signInLinkEmail,
 }
 
 /** The sign-in link job's handler, to register with the worker. */
@@ -72,7 +40,8 @@ export function signInLinkJobHandlersFor({
 }): Record<string, JobHandler> {
   return {
     [SEND_SIGN_IN_LINK.kind]: handlerOf(SEND_SIGN_IN_LINK, {
-      run: ({ job, payload }) => sendSignInLink({ database, config, requestId: job.id, email: payload.email }),
+      run: ({ job, payload }) =>
+        mailLinkToAccount({ database, config, requestId: job.id, email: payload.email, link: SIGN_IN_LINK }),
     }),
   }
 }
