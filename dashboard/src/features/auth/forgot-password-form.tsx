@@ -1,38 +1,11 @@
 // "Forgot password?": the address, then the server's answer, the same whether or not it has an account.
 import { Banner, Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
 import { useState } from 'react'
-import { MESSAGES } from '#server/accounts/accounts.schemas.ts'
-import { useApi } from '../../api/api-context.tsx'
+import { useAskForLink } from './use-ask-for-link.ts'
 
 export function ForgotPasswordForm() {
-  const client = useApi()
   const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [sent, setSent] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
-
-  const submit = async () => {
-    if (!email.trim()) {
-      setError(MESSAGES.resetEmailRequired)
-      return
-    }
-    setError(null)
-    setPending(true)
-    try {
-      const answer = await client.request<{ message: string }>('/accounts/password-reset/', {
-        method: 'POST',
-        body: { email: email.trim() },
-        auth: false,
-      })
-      setSent(answer.message)
-    } catch (failure) {
-      setError(
-        failure instanceof Error && failure.message ? failure.message : 'Could not send the link. Please try again.',
-      )
-    } finally {
-      setPending(false)
-    }
-  }
+  const { ask, error, sent, pending } = useAskForLink('/accounts/password-reset/')
 
   if (sent)
     return (
@@ -41,7 +14,7 @@ export function ForgotPasswordForm() {
       </Banner>
     )
   return (
-    <Form onSubmit={() => void submit()}>
+    <Form onSubmit={() => void ask(email)}>
       <FormLayout>
         <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
         <div role="alert">{error ? <InlineError message={error} fieldID="forgot-password" /> : null}</div>
