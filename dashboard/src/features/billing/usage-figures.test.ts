@@ -19,9 +19,11 @@ describe('usage figures', () => {
     expect(percentUsed(0, 0)).toBe(100)
   })
 
-  it('shows unlimited as ∞ and large limits in K and M', () => {
+  it('shows unlimited as ∞, and large limits in K and M only where that is exact', () => {
     expect(formatLimit(-1)).toBe('∞')
-    expect(formatLimit(3_500)).toBe('4K')
+    expect(formatLimit(3_500)).toBe('3,500')
+    expect(formatLimit(6_500)).toBe('6,500')
+    expect(formatLimit(2_000)).toBe('2K')
     expect(formatLimit(6_000_000)).toBe('6.0M')
     expect(formatLimit(4)).toBe('4')
     expect(formatPlanLimit(3_500)).toBe('3,500')

@@ -1,6 +1,6 @@
 // What a subscription has used of each limit (SPEC sections 3 and 9): limits under either of their
 // names, the SPEC's defaults when absent, -1 as unlimited (∞), the percent used capped at 100, and
-// numbers shortened to K and M.
+// numbers shortened to K and M where that is exact.
 import { formatCount } from '../../shared/format/format-count.ts'
 import type { LimitName, PlanLimits, Subscription } from '#server/billing/billing.schemas.ts'
 
@@ -36,7 +36,7 @@ export function percentUsed(used: number, limit: number): number {
   return Math.min(100, Math.max(0, Math.round((used / limit) * 100)))
 }
 
-/** A limit for reading: ∞ for unlimited, else K/M. */
+/** A limit for reading: ∞ for unlimited, else K/M when exact ("4K"), otherwise the figure ("3,500"). */
 export const formatLimit = (limit: number) => (limit === UNLIMITED ? '∞' : formatCount(limit))
 
 /** A plan's limit in a table: exact below a million ("3,500"), else M ("6.0M"); ∞ for unlimited. */
