@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isCountryCode } from './country-codes.ts'
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
   error: 'immediate must be true or false',
@@ -15,6 +16,41 @@ export const CancelSubscriptionSchema = z.strictObject({
   immediate: flag.default(false),
 })
 
+const REQUIRED = 'Please fill in all required fields'
+const requiredText = (max: number, field: string) =>
+  z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, { error: REQUIRED })
+    .max(max, { error: `${field} must be at most ${max} characters.` })
+const optionalText = (max: number, field: string) =>
+  z
+    .string({ error: `${field} must be text.` })
+    .trim()
+    .max(max, { error: `${field} must be at most ${max} characters.` })
+    .default('')
+
+/**
+ * SPEC section 3's customer information, sent with the checkout: who the Stripe customer is (name,
+ * e-mail, phone, company, address). First name, last name and e-mail are required; the rest may be
+ * empty; the country is an ISO 3166-1 alpha-2 code, as Stripe's addresses take it.
+ */
+export const CheckoutCustomerSchema = z.strictObject({
+  first_name: requiredText(100, 'First name'),
+  last_name: requiredText(100, 'Last name'),
+  email: requiredText(254, 'Email').pipe(z.email({ error: 'Please enter a valid email address' })),
+  phone: optionalText(20, 'Phone').refine((phone) => /^(\+?[\d\s().-]*\d[\d\s().-]*)?$/.test(phone), {
+    error: 'Please enter a valid phone number',
+  }),
+  company: optionalText(200, 'Company'),
+  address: optionalText(200, 'Address'),
+  city: optionalText(100, 'City'),
+  country: optionalText(60, 'Country')
+    .transform((country) => country.toUpperCase())
+    .refine((country) => country === '' || isCountryCode(country), { error: 'Please choose a country from the list' }),
+})
+export type CheckoutCustomer = z.infer<typeof CheckoutCustomerSchema>
+
 export const CheckoutSessionSchema = z.strictObject({
   price_id: z.coerce
     .number({ error: 'Price not available for selected currency' })
@@ -22,6 +58,8 @@ export const CheckoutSessionSchema = z.strictObject({
     .positive({ error: 'Price not available for selected currency' }),
   success_url: z.string().max(2_000).optional(),
   cancel_url: z.string().max(2_000).optional(),
+  /** The customer information screen's details; the Stripe customer takes them. */
+  customer: CheckoutCustomerSchema.optional(),
 })
 
 export const UsageHistoryQuerySchema = z.object({

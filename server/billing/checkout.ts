@@ -2,6 +2,7 @@ import Stripe from 'stripe'
 import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
 import { AppError } from '../errors/app-error.ts'
+import type { CheckoutCustomer } from './billing.schemas.ts'
 import type { PlanEnforcement } from './plan-enforcement.ts'
 import { ensureStripePrice } from './stripe/ensure-stripe-price.ts'
 
@@ -60,6 +61,25 @@ async function ensureStripeCustomer(database: Database, stripe: Stripe, actor: A
   )
 }
 
+/**
+ * The customer information screen's details on the account's Stripe Customer, so receipts, invoices and
+ * the billing portal name the person and address the owner gave; fields left empty keep what Stripe has.
+ */
+function customerUpdateOf(details: CheckoutCustomer): Stripe.CustomerUpdateParams {
+  const address = {
+    ...(details.address ? { line1: details.address } : {}),
+    ...(details.city ? { city: details.city } : {}),
+    ...(details.country ? { country: details.country } : {}),
+  }
+  return {
+    name: `${details.first_name} ${details.last_name}`,
+    email: details.email,
+    ...(details.phone ? { phone: details.phone } : {}),
+    ...(details.company ? { business_name: details.company } : {}),
+    ...(Object.keys(address).length > 0 ? { address } : {}),
+  }
+}
+
 /** A return address given by the client, which must be on this server (no open redirect through Stripe), or this server's default page. */
 function returnAddress(given: string | undefined, serverOrigin: string, fallbackPath: string): string {
   if (!given) return `${serverOrigin}${fallbackPath}`
@@ -77,6 +97,8 @@ export interface CheckoutRequest {
   price_id: number
   success_url?: string | undefined
   cancel_url?: string | undefined
+  /** Who pays: written on the Stripe Customer before the session is made. */
+  customer?: CheckoutCustomer | undefined
   /** This server's origin, as its users reach it (PUBLIC_URL, else the request's own). */
   serverOrigin: string
 }
@@ -84,13 +106,14 @@ export interface CheckoutRequest {
 /**
  * POST /plans/create-checkout-session/: a Stripe Checkout Session in subscription mode for one of the
  * catalogue's active prices, for the account's Stripe Customer (made on first use), marked with the
- * account (client_reference_id, metadata) so the webhook knows whose payment it is. An account already
- * paying changes plan in the billing portal instead.
+ * account (client_reference_id, metadata) so the webhook knows whose payment it is, with the customer
+ * information given written on that Customer. An account already paying changes plan in the billing
+ * portal instead.
  */
 export async function createCheckoutSession(
   services: PaymentServices,
   actor: Actor,
-  { price_id, success_url, cancel_url, serverOrigin }: CheckoutRequest,
+  { price_id, success_url, cancel_url, customer: details, serverOrigin }: CheckoutRequest,
 ): Promise<{ checkout_url: string }> {
   const { database, plans } = services
   // Who pays where comes first: a merchant (Shopify) or a server without Stripe is told so, whatever the price.
@@ -108,17 +131,19 @@ export async function createCheckoutSession(
   if (standing.live && standing.subscription?.provider === 'stripe')
     throw new AppError('CONFLICT', CHANGE_IN_PORTAL, { portal: true })
   const metadata = { account_id: actor.userId, plan_id: String(price.planId), price_id: String(price.id) }
-  const session = await askStripe(async () =>
-    stripe.checkout.sessions.create({
+  const session = await askStripe(async () => {
+    const customer = await ensureStripeCustomer(database, stripe, actor)
+    if (details) await stripe.customers.update(customer, customerUpdateOf(details))
+    return stripe.checkout.sessions.create({
       mode: 'subscription',
-      customer: await ensureStripeCustomer(database, stripe, actor),
+      customer,
       client_reference_id: actor.userId,
       line_items: [{ price: await ensureStripePrice(database, stripe, price), quantity: 1 }],
       ...urls,
       metadata,
       subscription_data: { metadata },
-    }),
-  )
+    })
+  })
   if (!session.url) throw new AppError('UPSTREAM_FAILED', 'Failed to create payment session')
   return { checkout_url: session.url }
 }

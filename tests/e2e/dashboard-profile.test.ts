@@ -34,7 +34,7 @@ describe('User profile', () => {
     const page = ownerPage
     await page.goto(`${server.baseUrl}/app/profile`)
     await page.getByRole('heading', { name: 'User Profile', level: 1 }).waitFor()
-    await page.getByText('Free Plan').waitFor()
+    await page.getByTestId('profile-plan-badge').getByText('Pro 1 free trial').waitFor()
     await page.getByText(OWNER.email).waitFor()
     await page.getByText('Member since').waitFor()
 

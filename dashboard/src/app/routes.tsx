@@ -3,6 +3,7 @@
 import { lazy, type ComponentType } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
 import { AppLayout } from '../layout/app-layout.tsx'
+import { OpenPageLayout } from '../layout/open-page-layout.tsx'
 import { PublicLayout } from '../layout/public-layout.tsx'
 import { NotFoundPage } from '../pages/not-found-page.tsx'
 import { RequireSession } from '../session/require-session.tsx'
@@ -51,6 +52,12 @@ export const routes: RouteObject[] = [
             path: '/auth/invitation',
             element: page(() => import('../pages/auth/invitation-page.tsx'), 'InvitationPage'),
           },
+        ],
+      },
+      {
+        // Open to everyone; a signed-in user keeps the signed-in frame.
+        element: <OpenPageLayout />,
+        children: [
           { path: '/app/plans', element: page(() => import('../pages/app/plans-page.tsx'), 'PlansPage') },
           {
             path: '/app/customer-info',

@@ -8,6 +8,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { SESSION_ENDED_EVENT, useApi, useConnection } from '../api/api-context.tsx'
 import { ApiError } from '../api/api-error.ts'
 import { clearTokens, readTokens, saveTokens } from '../api/session-tokens.ts'
+import { forgetCustomerInfo } from '../features/billing/customer-info.ts'
 import { useToast } from '../feedback/toast-context.tsx'
 import { rememberPath, takeLanding } from './remembered-path.ts'
 import { checkSession, SESSION_CHECK_INTERVAL_MS, SESSION_EXPIRED_MESSAGE, type SessionUser } from './session-check.ts'
@@ -132,6 +133,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       toaster.error('Signed out', logoutProblem(error))
     }
     clearTokens(localStorage)
+    // The billing details typed before a checkout are not left for whoever signs in next in this tab.
+    forgetCustomerInfo(sessionStorage)
     setUser(null)
     setStatus('signed-out')
     queryClient.clear()

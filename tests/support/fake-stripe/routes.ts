@@ -1,6 +1,6 @@
 // The API's routes: add one here when the app starts calling another Stripe endpoint.
 import { createCheckoutSession } from './checkout-sessions.ts'
-import { createCustomer } from './customers.ts'
+import { createCustomer, updateCustomer } from './customers.ts'
 import { createPortalSession } from './portal-sessions.ts'
 import { createPrice, listPrices } from './prices.ts'
 import { createProduct } from './products.ts'
@@ -13,6 +13,11 @@ type Handler = (state: FakeStripeState, params: FormParams, id: string, request:
 export const routes: [method: string, pattern: RegExp, handler: Handler][] = [
   ['POST', /^\/v1\/customers$/, (state, params) => createCustomer(state, params)],
   ['GET', /^\/v1\/customers\/([^/]+)$/, (state, _params, id) => requireObject(state.customers, 'customer', id)],
+  [
+    'POST',
+    /^\/v1\/customers\/([^/]+)$/,
+    (state, params, id) => updateCustomer(requireObject(state.customers, 'customer', id), params),
+  ],
   ['POST', /^\/v1\/products$/, (state, params) => createProduct(state, params)],
   ['GET', /^\/v1\/products\/([^/]+)$/, (state, _params, id) => requireObject(state.products, 'product', id)],
   ['GET', /^\/v1\/prices$/, (state, params) => listPrices(state, params)],

@@ -1,6 +1,8 @@
-// SPEC section 2, Settings, Billing & Plans: the current plan, usage, plan limits and invoices, with
-// Update Payment Method (the billing portal), Change Plan and Subscribe Now (both to /app/payment).
-import { BlockStack, Button, Card, InlineStack } from '@shopify/polaris'
+// SPEC section 2, Settings, Billing & Plans: the current plan, usage, plan limits and invoices, and the
+// buttons the account's standing calls for (the same reading as Usage & Plan and the profile): Subscribe
+// Now while it pays for nothing (no plan, a trial, an ended plan); Change Plan, and Manage Billing (the
+// billing portal) for a plan paid at Stripe, once it pays; the Shopify admin for a merchant.
+import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
@@ -11,29 +13,54 @@ import { CurrentPlanSummary } from './current-plan-summary.tsx'
 import { InvoicesCard } from './invoices-card.tsx'
 import { LoadingCard } from './loading-card.tsx'
 import { PlanLimitsCard } from './plan-limits-card.tsx'
-import { LIMIT_NAMES } from '#server/billing/billing.schemas.ts'
+import { LIMIT_NAMES, type Subscription } from '#server/billing/billing.schemas.ts'
+import { paysAtStripe, planStandingOf } from './subscription-state.ts'
 import { usageFigures } from './usage-figures.ts'
 import { UsageBars } from './usage-bars.tsx'
 import './billing.css'
 
-export function BillingSettingsTab() {
-  const client = useApi()
-  const reading = useQuery(subscriptionQuery(client))
+function BillingActions({ subscription }: { subscription: Subscription }) {
   const portal = useOpenBillingPortal()
-
-  const actions = (
+  const standing = planStandingOf({ kind: 'current', subscription })
+  if (subscription.managed_in_shopify)
+    return (
+      <Card>
+        <BlockStack gap="200">
+          <Text as="p">Your plan is billed by Shopify: choose or change it in your Shopify admin.</Text>
+          <InlineStack>
+            <Button variant="primary" url={subscription.managed_in_shopify} target="_blank">
+              Manage in Shopify admin
+            </Button>
+          </InlineStack>
+        </BlockStack>
+      </Card>
+    )
+  const paying = standing === 'paid' || standing === 'ending'
+  return (
     <Card>
       <InlineStack gap="200" wrap>
-        <Button onClick={portal.open} loading={portal.isPending}>
-          Update Payment Method
-        </Button>
-        <Button url="/app/payment">Change Plan</Button>
-        <Button variant="primary" url="/app/payment">
-          Subscribe Now
-        </Button>
+        {paysAtStripe(subscription) ? (
+          <Button onClick={portal.open} loading={portal.isPending}>
+            Manage Billing
+          </Button>
+        ) : null}
+        {paying ? (
+          <Button variant="primary" url="/app/payment">
+            Change Plan
+          </Button>
+        ) : (
+          <Button variant="primary" url="/app/payment">
+            Subscribe Now
+          </Button>
+        )}
       </InlineStack>
     </Card>
   )
+}
+
+export function BillingSettingsTab() {
+  const client = useApi()
+  const reading = useQuery(subscriptionQuery(client))
 
   if (reading.isPending) return <LoadingCard label="Loading your subscription" lines={6} />
   if (reading.isError)
@@ -63,7 +90,7 @@ export function BillingSettingsTab() {
       </div>
       <UsageBars title="Usage Overview" figures={usageFigures(subscription, LIMIT_NAMES)} />
       <InvoicesCard />
-      {actions}
+      <BillingActions subscription={subscription} />
     </BlockStack>
   )
 }

@@ -1,6 +1,6 @@
 // Billing changes (SPEC sections 4 and 8): cancelling a subscription, opening the billing portal and
 // starting a checkout, each with the SPEC's words for success and failure.
-import type { CheckoutAnswer, PortalAnswer } from '#server/billing/billing.schemas.ts'
+import type { CheckoutAnswer, CheckoutCustomer, PortalAnswer } from '#server/billing/billing.schemas.ts'
 import { useMutation } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApi } from '../../api/api-context.tsx'
@@ -71,6 +71,8 @@ export interface CheckoutRequest {
   priceId: number
   /** The page's origin: the provider sends the browser back to /app/payment-success or /app/payment-cancel. */
   origin: string
+  /** The customer information: the Stripe customer takes it. */
+  customer: CheckoutCustomer
 }
 
 /** A checkout session for a plan's price; on success the browser goes to the provider's checkout page. */
@@ -78,13 +80,14 @@ export function useStartCheckout(goTo: (url: string) => void = (url) => window.l
   const client = useApi()
   const toaster = useToast()
   return useMutation<string, unknown, CheckoutRequest>({
-    mutationFn: async ({ priceId, origin }) => {
+    mutationFn: async ({ priceId, origin, customer }) => {
       const answer = await client.request<CheckoutAnswer>('/plans/create-checkout-session/', {
         method: 'POST',
         body: {
           price_id: priceId,
           success_url: `${origin}/app/payment-success`,
           cancel_url: `${origin}/app/payment-cancel`,
+          customer,
         },
       })
       if (!answer.checkout_url) throw new Error('Failed to create payment session')

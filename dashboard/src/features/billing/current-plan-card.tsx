@@ -1,15 +1,15 @@
 // SPEC section 2, Usage & Plan: Current Plan: {plan_name}, days remaining or Expired, the next billing
-// date, Manage Billing (the billing portal in a new tab) and Upgrade Plan; a Shopify merchant's plan is
+// date, Manage Billing (the billing portal in a new tab, for a plan paid at Stripe) and Upgrade Plan; a Shopify merchant's plan is
 // managed in their Shopify admin instead, which the card links to.
-import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
+import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import { useOpenBillingPortal } from './billing.mutations.ts'
 import type { Subscription } from '#server/billing/billing.schemas.ts'
-import { nextDate, remainingText, statusBadge } from './subscription-state.ts'
+import { PlanStatusBadges } from './plan-status-badges.tsx'
+import { isSubscriptionActive, nextDate, paysAtStripe, remainingText } from './subscription-state.ts'
 
 export function CurrentPlanCard({ subscription }: { subscription: Subscription }) {
   const portal = useOpenBillingPortal()
-  const badge = statusBadge(subscription)
   const next = nextDate(subscription)
   return (
     <Card>
@@ -18,12 +18,9 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription }
           <Text as="h2" variant="headingLg">
             {`Current Plan: ${subscription.plan_name}`}
           </Text>
-          <Badge tone={badge.tone}>{badge.label}</Badge>
-          {subscription.cancel_at_period_end && subscription.subscription_status ? (
-            <Badge tone="warning">Cancels at period end</Badge>
-          ) : null}
+          <PlanStatusBadges subscription={subscription} />
         </InlineStack>
-        <Text as="p" variant="headingMd" tone={badge.label === 'Expired' ? 'critical' : undefined}>
+        <Text as="p" variant="headingMd" tone={isSubscriptionActive(subscription) ? undefined : 'critical'}>
           {remainingText(subscription)}
         </Text>
         <Text as="p" tone="subdued">
@@ -40,9 +37,12 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription }
           </BlockStack>
         ) : (
           <InlineStack gap="200" wrap>
-            <Button onClick={portal.open} loading={portal.isPending}>
-              Manage Billing
-            </Button>
+            {/* The portal is Stripe's: a trial or a plan given by the operator has no card to manage there. */}
+            {paysAtStripe(subscription) ? (
+              <Button onClick={portal.open} loading={portal.isPending}>
+                Manage Billing
+              </Button>
+            ) : null}
             <Button variant="primary" url="/app/payment">
               Upgrade Plan
             </Button>

@@ -1,8 +1,9 @@
-// SPEC section 2, Settings, Billing & Plans: the current plan, status Active or Expired, start, end,
-// remaining days, and whether this server enforces plan limits.
-import { Badge, BlockStack, Card, InlineStack, Text } from '@shopify/polaris'
+// SPEC section 2, Settings, Billing & Plans: the current plan, its status (Free trial, Active, Past due or
+// Expired, as on Usage & Plan), start, end, remaining days, and whether this server enforces plan limits.
+import { BlockStack, Card, InlineStack, Text } from '@shopify/polaris'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import type { Subscription } from '#server/billing/billing.schemas.ts'
+import { PlanStatusBadges } from './plan-status-badges.tsx'
 import { isSubscriptionActive } from './subscription-state.ts'
 
 const billingModeText = (subscription: Subscription) =>
@@ -19,8 +20,7 @@ export function CurrentPlanSummary({ subscription }: { subscription: Subscriptio
           <Text as="h3" variant="headingMd">
             {`Current Plan: ${subscription.plan_name}`}
           </Text>
-          <Badge tone={active ? 'success' : 'critical'}>{active ? 'Active' : 'Expired'}</Badge>
-          {subscription.is_trial && active ? <Badge tone="info">Free trial</Badge> : null}
+          <PlanStatusBadges subscription={subscription} />
         </InlineStack>
         <dl className="billing-facts">
           <dt>Start</dt>

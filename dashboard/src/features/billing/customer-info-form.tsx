@@ -1,17 +1,23 @@
 // SPEC sections 2 and 5, Customer information: first name, last name and e-mail required, the rest
-// optional; Continue to Payment keeps the form in this browser (customerInfo) and hands on.
-import { Banner, BlockStack, Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
-import { useState } from 'react'
+// optional, the country from a list; it starts from the account's name and e-mail. Continue to Payment
+// keeps the form in this tab (customerInfo, session storage) for the checkout request, and hands on.
+import { Banner, BlockStack, Button, Card, Form, FormLayout, Select, Text, TextField } from '@shopify/polaris'
+import { useMemo, useState } from 'react'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { useSession } from '../../session/session-context.tsx'
+import { countryOptions } from './country-options.ts'
 import {
   CUSTOMER_INFO_MESSAGES,
   customerInfoProblem,
-  EMPTY_CUSTOMER_INFO,
+  forgetCustomerInfo,
+  initialCustomerInfo,
   isMissing,
   readCustomerInfo,
   saveCustomerInfo,
   type CustomerInfo,
 } from './customer-info.ts'
+
+const PHONE_PROBLEM = 'Please enter a valid phone number'
 
 type Field = keyof CustomerInfo
 
@@ -23,12 +29,16 @@ const FIELDS: { field: Field; label: string; required?: boolean; type?: 'email' 
   { field: 'company', label: 'Company', autoComplete: 'organization' },
   { field: 'address', label: 'Address', autoComplete: 'street-address' },
   { field: 'city', label: 'City', autoComplete: 'address-level2' },
-  { field: 'country', label: 'Country', autoComplete: 'country-name' },
 ]
 
 export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): void }) {
   const toaster = useToast()
-  const [info, setInfo] = useState<CustomerInfo>(() => readCustomerInfo(localStorage) ?? EMPTY_CUSTOMER_INFO)
+  const { user } = useSession()
+  const [info, setInfo] = useState<CustomerInfo>(() => {
+    forgetCustomerInfo(localStorage)
+    return initialCustomerInfo(readCustomerInfo(sessionStorage), user)
+  })
+  const countries = useMemo(() => [{ label: 'Choose a country', value: '' }, ...countryOptions()], [])
   const [problem, setProblem] = useState<string | null>(null)
   const [checked, setChecked] = useState(false)
 
@@ -38,7 +48,7 @@ export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): voi
     setProblem(found)
     if (found) return
     try {
-      saveCustomerInfo(localStorage, info)
+      saveCustomerInfo(sessionStorage, info)
     } catch {
       toaster.error(CUSTOMER_INFO_MESSAGES.failed)
       return
@@ -51,6 +61,7 @@ export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): voi
     if (!checked) return undefined
     if ((field === 'firstName' || field === 'lastName' || field === 'email') && isMissing(info, field)) return true
     if (field === 'email' && problem === CUSTOMER_INFO_MESSAGES.email) return CUSTOMER_INFO_MESSAGES.email
+    if (field === 'phone' && problem === PHONE_PROBLEM) return PHONE_PROBLEM
     return undefined
   }
 
@@ -61,7 +72,9 @@ export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): voi
           <Text as="h2" variant="headingMd">
             Your information
           </Text>
-          {problem === CUSTOMER_INFO_MESSAGES.required ? <Banner tone="critical" title={problem} /> : null}
+          {problem && problem !== CUSTOMER_INFO_MESSAGES.email && problem !== PHONE_PROBLEM ? (
+            <Banner tone="critical" title={problem} />
+          ) : null}
           <FormLayout>
             <FormLayout.Group>
               {FIELDS.slice(0, 2).map(({ field, label, required, autoComplete }) => (
@@ -90,6 +103,12 @@ export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): voi
                 maxLength={200}
               />
             ))}
+            <Select
+              label="Country"
+              options={countries}
+              value={info.country}
+              onChange={(value) => setInfo((current) => ({ ...current, country: value }))}
+            />
             <Button submit variant="primary" fullWidth>
               Continue to Payment
             </Button>

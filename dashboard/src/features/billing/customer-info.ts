@@ -1,5 +1,9 @@
-// Customer information before payment (SPEC sections 3 and 5): kept in this browser under customerInfo;
-// first name, last name and e-mail required, the e-mail shaped like one.
+// Customer information before payment (SPEC sections 3 and 5): first name, last name and e-mail required,
+// the e-mail shaped like one; checked by the server's own schema (the checkout sends it, and the Stripe
+// customer takes it). Kept under customerInfo only in this tab's session storage, and only until the
+// payment is confirmed or the user signs out: personal details do not outlive their use in the browser.
+import type { SessionUser } from '../../session/session-check.ts'
+import { CheckoutCustomerSchema, type CheckoutCustomer } from '#server/billing/billing.schemas.ts'
 
 export const CUSTOMER_INFO_KEY = 'customerInfo'
 
@@ -11,6 +15,7 @@ export interface CustomerInfo {
   company: string
   address: string
   city: string
+  /** An ISO 3166-1 alpha-2 code ("EG"), or empty. */
   country: string
 }
 
@@ -32,16 +37,24 @@ export const CUSTOMER_INFO_MESSAGES = {
   failed: 'Failed to save information. Please try again.',
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 export const isMissing = (info: CustomerInfo, field: 'firstName' | 'lastName' | 'email') => !info[field].trim()
 
-/** The first problem with the form, or null when it can be saved. */
+/** The form as the checkout request carries it (docs/api/billing.md). */
+export const toCheckoutCustomer = (info: CustomerInfo): CheckoutCustomer => ({
+  first_name: info.firstName,
+  last_name: info.lastName,
+  email: info.email,
+  phone: info.phone,
+  company: info.company,
+  address: info.address,
+  city: info.city,
+  country: info.country,
+})
+
+/** The first problem with the form in the server's words, or null when it can be sent. */
 export function customerInfoProblem(info: CustomerInfo): string | null {
-  if (isMissing(info, 'firstName') || isMissing(info, 'lastName') || isMissing(info, 'email'))
-    return CUSTOMER_INFO_MESSAGES.required
-  if (!EMAIL_SHAPE.test(info.email.trim())) return CUSTOMER_INFO_MESSAGES.email
-  return null
+  const parsed = CheckoutCustomerSchema.safeParse(toCheckoutCustomer(info))
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? CUSTOMER_INFO_MESSAGES.required)
 }
 
 const trimmed = (info: CustomerInfo): CustomerInfo =>
@@ -49,6 +62,11 @@ const trimmed = (info: CustomerInfo): CustomerInfo =>
 
 export function saveCustomerInfo(storage: Pick<Storage, 'setItem'>, info: CustomerInfo): void {
   storage.setItem(CUSTOMER_INFO_KEY, JSON.stringify(trimmed(info)))
+}
+
+/** Drops the kept details (after payment, at sign-out; and any copy an older version left in local storage). */
+export function forgetCustomerInfo(storage: Pick<Storage, 'removeItem'>): void {
+  storage.removeItem(CUSTOMER_INFO_KEY)
 }
 
 /** The stored information when it is complete and valid; null otherwise (never stored, or unreadable). */
@@ -68,4 +86,12 @@ export function readCustomerInfo(storage: Pick<Storage, 'getItem'>): CustomerInf
   } catch {
     return null
   }
+}
+
+/** The form to start from: what this tab kept, else the signed-in account's name and e-mail. */
+export function initialCustomerInfo(kept: CustomerInfo | null, user: SessionUser | null): CustomerInfo {
+  if (kept) return kept
+  if (!user) return EMPTY_CUSTOMER_INFO
+  const [firstName = '', ...rest] = user.full_name.trim().split(/\s+/)
+  return { ...EMPTY_CUSTOMER_INFO, firstName, lastName: rest.join(' '), email: user.email }
 }

@@ -1,6 +1,7 @@
 // SPEC section 2, Payment (/app/payment): Choose Your Plan, the currency toggle (EGP only) and the grid
 // of plan cards. Back from the customer information (?plan=ID&customerInfoCompleted=true) it goes on
-// to checkout for that plan at once.
+// to checkout for that plan at once. An account already paying at Stripe is told where it changes plan
+// (the billing portal): the server refuses it a second checkout.
 import { Banner, BlockStack } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
@@ -10,16 +11,22 @@ import { EmptyCard } from '../../feedback/empty-card.tsx'
 import { LoadFailedBanner } from '../../feedback/load-failed-banner.tsx'
 import { messageOf } from '../../feedback/report-error.ts'
 import { PageLoading } from '../../layout/page-loading.tsx'
-import { plansQuery } from './billing.queries.ts'
+import { useOpenBillingPortal } from './billing.mutations.ts'
+import { plansQuery, subscriptionQuery } from './billing.queries.ts'
 import { CurrencyToggle } from './currency-toggle.tsx'
 import { PlanCard } from './plan-card.tsx'
 import { DEFAULT_CURRENCY, offeredCurrencies, planById } from './plan-prices.ts'
+import { paysAtStripe } from './subscription-state.ts'
 import { useChoosePlan } from './use-choose-plan.ts'
 import './billing.css'
 
 export function PaymentPlans() {
   const client = useApi()
   const catalogue = useQuery(plansQuery(client))
+  const reading = useQuery(subscriptionQuery(client))
+  const portal = useOpenBillingPortal()
+  const paying =
+    reading.data?.kind === 'current' && paysAtStripe(reading.data.subscription) ? reading.data.subscription : null
   const [currency, setCurrency] = useState(DEFAULT_CURRENCY)
   const { choose, checkout } = useChoosePlan(currency)
   const [search, setSearch] = useSearchParams()
@@ -50,6 +57,15 @@ export function PaymentPlans() {
     return <EmptyCard heading="No plans available">Plans will be listed here once they are offered.</EmptyCard>
   return (
     <BlockStack gap="400">
+      {paying ? (
+        <Banner
+          tone="info"
+          title={`You pay for ${paying.plan_name} by card`}
+          action={{ content: 'Manage Billing', onAction: portal.open, loading: portal.isPending }}
+        >
+          <p>Change your plan or your card in Manage Billing, where your subscription is.</p>
+        </Banner>
+      ) : null}
       {checkout.isError ? (
         <Banner
           tone="critical"

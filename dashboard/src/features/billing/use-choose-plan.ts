@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useStartCheckout } from './billing.mutations.ts'
 import type { Plan } from '#server/billing/billing.schemas.ts'
-import { readCustomerInfo } from './customer-info.ts'
+import { forgetCustomerInfo, readCustomerInfo, toCheckoutCustomer } from './customer-info.ts'
 import { priceIn } from './plan-prices.ts'
 
 const NO_PRICE = 'Price not available for selected currency'
@@ -15,7 +15,9 @@ export function useChoosePlan(currency: string) {
   const toaster = useToast()
   const checkout = useStartCheckout()
   const choose = (plan: Plan) => {
-    if (!readCustomerInfo(localStorage)) {
+    forgetCustomerInfo(localStorage)
+    const info = readCustomerInfo(sessionStorage)
+    if (!info) {
       navigate(`/app/customer-info?plan=${plan.id}`)
       return
     }
@@ -24,7 +26,7 @@ export function useChoosePlan(currency: string) {
       toaster.error('Payment failed', NO_PRICE)
       return
     }
-    checkout.mutate({ priceId: price.price_id, origin: window.location.origin })
+    checkout.mutate({ priceId: price.price_id, origin: window.location.origin, customer: toCheckoutCustomer(info) })
   }
   return { choose, checkout }
 }

@@ -1,9 +1,14 @@
 // SPEC section 2, User profile: photo, full name (editable), e-mail, member since, and the plan badge,
-// which reads Free Plan until billing exists.
+// which names the plan the account has (the same reading as Usage & Plan and Settings): the plan paid
+// for, its free trial, or No plan. The SPEC's badge always read Free Plan, whatever was paid (issue 37).
 import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { UpdateProfileSchema } from '#server/accounts/accounts.schemas.ts'
+import { useApi } from '../../api/api-context.tsx'
 import type { SessionUser } from '../../session/session-check.ts'
+import { subscriptionQuery } from '../billing/billing.queries.ts'
+import { planBadge } from '../billing/subscription-state.ts'
 import { formatDate } from '../teams/format-date.ts'
 import { InlineEdit } from '../teams/inline-edit.tsx'
 import { validationMessage } from '../teams/validation-message.ts'
@@ -34,7 +39,7 @@ export function ProfileCard({ user }: { user: SessionUser }) {
             <Text as="h2" variant="headingLg">
               {user.full_name}
             </Text>
-            <Badge tone="info">Free Plan</Badge>
+            <PlanBadge />
           </InlineStack>
           <dl className="profile-facts">
             <Fact label="Full name">
@@ -53,6 +58,18 @@ export function ProfileCard({ user }: { user: SessionUser }) {
         </BlockStack>
       </div>
     </Card>
+  )
+}
+
+/** The plan's badge once the subscription is read; nothing while it loads or when it cannot be read. */
+function PlanBadge() {
+  const reading = useQuery(subscriptionQuery(useApi()))
+  if (!reading.data) return null
+  const badge = planBadge(reading.data)
+  return (
+    <span data-testid="profile-plan-badge">
+      <Badge tone={badge.tone}>{badge.label}</Badge>
+    </span>
   )
 }
 
