@@ -12,7 +12,7 @@ const CHECK_EVERY_MS = 2_000
 const WAIT_AT_MOST_MS = 16_000
 
 /** confirming: still waiting; paid: the server confirms a paid plan; not-received: the wait ended without it. */
-export type PaymentConfirmation = 'confirming' | 'paid' | 'not-received'
+type PaymentConfirmation = 'confirming' | 'paid' | 'not-received'
 
 export function usePaymentConfirmation() {
   const client = useApi()
