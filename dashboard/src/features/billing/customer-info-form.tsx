@@ -2,7 +2,7 @@
 // optional, the country from a list; it starts from the account's name and e-mail. Continue to Payment
 // keeps the form in this tab (customerInfo, session storage) for the checkout request, and hands on.
 import { Banner, BlockStack, Button, Card, Form, FormLayout, Select, Text, TextField } from '@shopify/polaris'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useSession } from '../../session/session-context.tsx'
 import { countryOptions } from './country-options.ts'
@@ -34,10 +34,9 @@ const FIELDS: { field: Field; label: string; required?: boolean; type?: 'email' 
 export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): void }) {
   const toaster = useToast()
   const { user } = useSession()
-  const [info, setInfo] = useState<CustomerInfo>(() => {
-    forgetCustomerInfo(localStorage)
-    return initialCustomerInfo(readCustomerInfo(sessionStorage), user)
-  })
+  const [info, setInfo] = useState<CustomerInfo>(() => initialCustomerInfo(readCustomerInfo(sessionStorage), user))
+  // A copy an older version of this screen left in local storage goes.
+  useEffect(() => forgetCustomerInfo(localStorage), [])
   const countries = useMemo(() => [{ label: 'Choose a country', value: '' }, ...countryOptions()], [])
   const [problem, setProblem] = useState<string | null>(null)
   const [checked, setChecked] = useState(false)
