@@ -14,14 +14,13 @@ import { InvoicesCard } from './invoices-card.tsx'
 import { LoadingCard } from './loading-card.tsx'
 import { PlanLimitsCard } from './plan-limits-card.tsx'
 import { LIMIT_NAMES, type Subscription } from '#server/billing/billing.schemas.ts'
-import { paysAtStripe, planStandingOf } from './subscription-state.ts'
+import { isPaying, paysAtStripe } from './subscription-state.ts'
 import { usageFigures } from './usage-figures.ts'
 import { UsageBars } from './usage-bars.tsx'
 import './billing.css'
 
 function BillingActions({ subscription }: { subscription: Subscription }) {
   const portal = useOpenBillingPortal()
-  const standing = planStandingOf({ kind: 'current', subscription })
   if (subscription.managed_in_shopify)
     return (
       <Card>
@@ -35,7 +34,6 @@ function BillingActions({ subscription }: { subscription: Subscription }) {
         </BlockStack>
       </Card>
     )
-  const paying = standing === 'paid' || standing === 'ending'
   return (
     <Card>
       <InlineStack gap="200" wrap>
@@ -44,7 +42,7 @@ function BillingActions({ subscription }: { subscription: Subscription }) {
             Manage Billing
           </Button>
         ) : null}
-        {paying ? (
+        {isPaying(subscription) ? (
           <Button variant="primary" url="/app/payment">
             Change Plan
           </Button>

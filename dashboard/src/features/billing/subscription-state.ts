@@ -33,6 +33,10 @@ export function isPaidAndActive(reading: SubscriptionReading | undefined): boole
   )
 }
 
+/** The account pays for this plan (a trial or a plan set to end included only while paid for): not a free trial. */
+export const isPaying = (subscription: Subscription) =>
+  isSubscriptionActive(subscription) && !subscription.is_trial && subscription.status !== 'trialing'
+
 /** Paid by card at Stripe while it lasts: the billing portal changes, resumes or cancels it, and checkout refuses a second. */
 export const paysAtStripe = (subscription: Subscription) =>
   subscription.provider === 'stripe' && isSubscriptionActive(subscription)
@@ -52,7 +56,7 @@ export function planBadge(reading: SubscriptionReading): { label: string; tone: 
   const standing = planStandingOf(reading)
   if (standing === 'none' || standing === 'ended' || reading.kind === 'none')
     return { label: 'No plan', tone: undefined }
-  if (standing === 'trial') return { label: `${reading.subscription.plan_name} free trial`, tone: 'info' }
+  if (!isPaying(reading.subscription)) return { label: `${reading.subscription.plan_name} free trial`, tone: 'info' }
   return { label: reading.subscription.plan_name, tone: 'success' }
 }
 
