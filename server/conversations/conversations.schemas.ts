@@ -205,7 +205,8 @@ export const MessageViewSchema = z.strictObject({
   answer_failed: z.boolean(),
   /**
    * Why it failed (null otherwise): timeout, rate_limited, unavailable, stopped, interrupted, failed, or
-   * person_joined (a team member joined the visitor's chat while it was written: kept for the team, never sent).
+   * person_joined (a team member joined the visitor's chat while it was written: kept for the team, never sent);
+   * an edited question waiting for its new answer says so in a sentence.
    */
   answer_failure: z.string().nullable(),
   /** A user message's answer as far as it was written: while it is being written, and once it failed. */
