@@ -7,7 +7,10 @@ import type { AnswerCostBounds } from './admit-message.ts'
 
 /** How an answer failed: failAnswer writes it on the attempt. */
 export interface AnswerFailure {
-  /** timeout, rate_limited, unavailable, stopped (the client went away), interrupted (its process died), failed */
+  /**
+   * timeout, rate_limited, unavailable, stopped (the client went away), interrupted (its process died),
+   * person_joined (a team member joined the visitor's chat: kept for the team, never sent), failed
+   */
   reason: string
   /** What the answer had written. */
   written: string
@@ -16,6 +19,9 @@ export interface AnswerFailure {
   /** What the provider reported for what was written, when it finished; else the tokenizer counts `written`. */
   completionTokens?: number
 }
+
+/** The failure of a visitor's answer cut short by a team member joining the chat: kept for the team, not sent. */
+export const PERSON_JOINED = 'person_joined'
 
 /** Prisma, or the transaction the caller holds. */
 export type Queries = { prisma: Prisma.TransactionClient }

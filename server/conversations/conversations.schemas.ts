@@ -203,6 +203,12 @@ export const MessageViewSchema = z.strictObject({
   /** An edited question's versions: the one shown (from 1) of how many; null while it has only one. */
   versions: z.strictObject({ index: z.number(), count: z.number() }).nullable(),
   answer_failed: z.boolean(),
+  /**
+   * Why it failed (null otherwise): timeout, rate_limited, unavailable, stopped, interrupted, failed, or
+   * person_joined (a team member joined the visitor's chat while it was written: kept for the team, never sent);
+   * an edited question waiting for its new answer says so in a sentence.
+   */
+  answer_failure: z.string().nullable(),
   /** A user message's answer as far as it was written: while it is being written, and once it failed. */
   partial_answer: z.string().nullable(),
   /** An answer's ratings as the reader sees them: their own, and the visitor's with its comment (null for other messages). */

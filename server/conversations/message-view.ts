@@ -45,6 +45,7 @@ export function toMessageView(
     edited_at: message.editedAt?.toISOString() ?? null,
     versions: versions ?? null,
     answer_failed: message.answerError !== null,
+    answer_failure: message.answerError,
     // A user message's answer as far as it was written: while it is being written, and once it failed.
     partial_answer: message.partialAnswer,
     feedback: message.senderType === 'ai' ? (feedback ?? UNRATED) : null,

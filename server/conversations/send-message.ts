@@ -15,10 +15,11 @@ import { isPlanRefusal, PlanRefusal } from '../billing/plan-refusals.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import { admitMessage } from './admit-message.ts'
-import { estimatedPromptTokens, type ChargingProcess } from './answer-attempt.ts'
+import { estimatedPromptTokens, PERSON_JOINED, type ChargingProcess } from './answer-attempt.ts'
 import { conversationHistory } from './conversation-history.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
 import { failAnswer, type AnswerFailure, type FailedAnswer } from './fail-answer.ts'
+import { keepWrittenForTeam } from './handoff/keep-written-for-team.ts'
 import { meterFailedAnswer } from './meter-failed-answer.ts'
 import type { MessageView } from './conversations.schemas.ts'
 import { toMessageView } from './message-view.ts'
@@ -42,6 +43,7 @@ const RETRY_ADVICE: Record<string, string> = {
   rate_limited: 'The language model is busy right now.',
   unavailable: 'The language model could not be reached.',
   interrupted: 'The answer was interrupted.',
+  [PERSON_JOINED]: 'A team member joined the chat: the answer was not sent.',
   failed: 'The answer could not be produced.',
 }
 
@@ -93,7 +95,7 @@ export async function sendMessage(
  * 5xx) costs nothing.
  */
 function billedPromptTokens(spending: Spending, reason: string): number {
-  const wasCut = spending.streamed !== '' || reason === 'timeout' || reason === 'stopped' || reason === 'interrupted'
+  const wasCut = spending.streamed !== '' || ['timeout', 'stopped', 'interrupted', PERSON_JOINED].includes(reason)
   return wasCut ? estimatedPromptTokens(spending) : 0
 }
 
@@ -119,6 +121,18 @@ export interface AnswerUserMessageOptions {
   conversation?: SaveAnswerOptions['conversation']
   /** The question's passages, when their retrieval began while the message was saved (beginRetrieval). */
   passages?: Promise<Passage[]>
+  /**
+   * A visitor's chat: aborted when a team member joins it (watchForPerson). The answer stops and is kept
+   * for the team as `person_joined`, never sent: the call answers with no ai_message.
+   */
+  personJoined?: AbortSignal
+}
+
+/** What a sent message comes to: its answer, or none when a team member joined the chat meanwhile. */
+export interface AnsweredMessage {
+  conversation_id: string
+  user_message: MessageView
+  ai_message: MessageView | null
 }
 
 /**
@@ -127,7 +141,8 @@ export interface AnswerUserMessageOptions {
  * preparation, retrieval, the model, storing the answer) or the client going away marks it failed with
  * what was written, metered once, so the conversation never waits on an answer nobody writes. When even
  * that cannot be written (the database is out of reach), this process notes the attempt as dropped and
- * fails it at the next look (AnsweringProcess.droppedAttempts).
+ * fails it at the next look (AnsweringProcess.droppedAttempts). An answer a team member's joining cut
+ * short (here, or failed by the join itself) is no failure to the caller: it answers with no ai_message.
  */
 export async function answerUserMessage(
   services: ChatServices,
@@ -141,8 +156,9 @@ export async function answerUserMessage(
     shopper,
     conversation,
     passages,
+    personJoined,
   }: AnswerUserMessageOptions,
-) {
+): Promise<AnsweredMessage> {
   const spending = newSpending()
   const takenOver = new AbortController()
   const progress = recordAnswerProgress({
@@ -178,7 +194,7 @@ export async function answerUserMessage(
         passages,
       },
       onToken,
-      signal: AbortSignal.any([signal, takenOver.signal]),
+      signal: AbortSignal.any([signal, takenOver.signal, ...(personJoined ? [personJoined] : [])]),
       spending,
     })
     await progress.settled()
@@ -192,32 +208,37 @@ export async function answerUserMessage(
   } catch (error) {
     await progress.settled()
     const refused = isPlanRefusal(error) ? error : null
-    const reason = takenOver.signal.aborted
-      ? 'interrupted'
-      : refused
-        ? 'plan_limit'
-        : error instanceof GenerationError
-          ? error.reason
-          : signal.aborted && !answer
-            ? 'stopped'
-            : 'failed'
-    if (!(error instanceof GenerationError) && !refused && reason !== 'interrupted')
+    const reason = personJoined?.aborted
+      ? PERSON_JOINED
+      : takenOver.signal.aborted
+        ? 'interrupted'
+        : refused
+          ? 'plan_limit'
+          : error instanceof GenerationError
+            ? error.reason
+            : signal.aborted && !answer
+              ? 'stopped'
+              : 'failed'
+    if (!(error instanceof GenerationError) && !refused && reason !== 'interrupted' && reason !== PERSON_JOINED)
       services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
     // A whole answer that could not be stored was billed as the provider reported it.
     const failure = answer
       ? { reason, written: answer.text, promptTokens: answer.promptTokens, completionTokens: answer.completionTokens }
       : { reason, written: spending.streamed, promptTokens: billedPromptTokens(spending, reason) }
     const failed = await recordFailure(services, attempt, failure)
+    const unsent = answerNotSent(failed)
+    if (unsent) return unsent
     // A plan that refused the real prompt's tokens answers as the plan does (402), with the message kept.
     throw refused instanceof PlanRefusal && failed instanceof AppError
       ? refused.with({ user_message: failed.extra?.user_message })
       : failed
   }
-  if (!aiMessage)
-    throw failureError(
-      'interrupted',
-      await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } }),
-    )
+  if (!aiMessage) {
+    // Failed by someone else meanwhile: a team member joining, or another process that took it for dead.
+    const current = await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })
+    if (current.answerError !== PERSON_JOINED) throw failureError(current.answerError ?? 'interrupted', current)
+    return notSent(await keepWrittenForTeam(services.database, current, answer?.text ?? ''))
+  }
   return {
     conversation_id: userMessage.conversationId,
     user_message: toMessageView(userMessage),
@@ -225,7 +246,24 @@ export async function answerUserMessage(
   }
 }
 
-/** Marks the attempt failed and meters it; returns what to throw: the SPEC's failure, or why it could not be marked. */
+/** A message whose answer a team member's joining stopped: the call's answer, with no ai_message. */
+const notSent = (message: Message): AnsweredMessage => ({
+  conversation_id: message.conversationId,
+  user_message: toMessageView(message),
+  ai_message: null,
+})
+
+/** A failure that is a team member joining the chat: the call's answer then, with no ai_message. */
+function answerNotSent(failed: unknown): AnsweredMessage | null {
+  if (!(failed instanceof AppError) || failed.extra?.reason !== PERSON_JOINED) return null
+  const userMessage = failed.extra.user_message as MessageView
+  return { conversation_id: userMessage.conversation_id, user_message: userMessage, ai_message: null }
+}
+
+/**
+ * Marks the attempt failed and meters it; returns what to throw: the SPEC's failure (with the reason the
+ * attempt ended for, when someone else failed it first), or why it could not be marked.
+ */
 async function recordFailure(services: ChatServices, userMessage: Message, failure: AnswerFailure): Promise<unknown> {
   let failed: FailedAnswer | null
   try {
@@ -241,9 +279,12 @@ async function recordFailure(services: ChatServices, userMessage: Message, failu
     })
     return error
   }
-  if (failed) await meterFailedAnswer(services, failed)
-  return failureError(
-    failure.reason,
-    failed?.message ?? (await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })),
-  )
+  if (failed) {
+    await meterFailedAnswer(services, failed)
+    return failureError(failure.reason, failed.message)
+  }
+  const current = await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })
+  if (current.answerError === PERSON_JOINED)
+    return failureError(PERSON_JOINED, await keepWrittenForTeam(services.database, current, failure.written))
+  return failureError(current.answerError ?? failure.reason, current)
 }

@@ -244,6 +244,7 @@ export async function createHttpApp({
   api.use(
     handoffRoutes({
       database,
+      logger,
       signals: services.signals,
       rateLimits: services.rateLimits,
       signedIn,

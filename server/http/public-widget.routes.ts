@@ -48,9 +48,15 @@ import { sendsSecret } from './sends-secret.ts'
 
 const inVisitorView = new WeakSet<AppError>()
 
-/** A failure as a visitor may see it: the saved message in the visitor's view, never the team's. */
-function visitorError(error: unknown, req: express.Request): unknown {
-  if (isPlanRefusal(error)) return visitorRefusal(req.acceptsLanguages(VISITOR_LANGUAGES))
+/**
+ * A failure as a visitor may see it: the saved message in the visitor's view, never the team's; a plan's
+ * refusal as the assistant being paused (saying a person can still be asked for, where one can).
+ */
+function visitorError(error: unknown, req: express.Request, caller?: WidgetCaller): unknown {
+  if (isPlanRefusal(error))
+    return visitorRefusal(req.acceptsLanguages(VISITOR_LANGUAGES), {
+      personOffered: caller?.integration.humanHandoff ?? false,
+    })
   if (!(error instanceof AppError) || !error.extra?.user_message || inVisitorView.has(error)) return error
   const shown = new AppError(error.code, error.detail, {
     ...error.extra,
@@ -118,7 +124,7 @@ export function publicWidgetRoutes({
       .status(201)
       .json(
         await createWidgetConversation(
-          { plans: chat.plans, linkBase: settings.linkBase },
+          { database, plans: chat.plans, linkBase: settings.linkBase },
           caller,
           CreateWidgetConversationSchema.parse(req.body ?? {}),
         ),
@@ -149,6 +155,7 @@ export function publicWidgetRoutes({
     )
     res.locals.conversation = admitted.conversation
     res.locals.standing = admitted.standing
+    res.locals.paused = admitted.paused
     next()
   }
   const attachmentUpload = receiveSingleFile({
@@ -198,6 +205,8 @@ export function publicWidgetRoutes({
             text: input.message_text,
             file,
             standing: res.locals.standing as AccountStanding,
+            paused: res.locals.paused as AppError | null,
+            signals,
             events: visitorEvents,
             signal,
             linkBase: settings.linkBase,
@@ -214,7 +223,7 @@ export function publicWidgetRoutes({
         } catch (error) {
           // A failed answer is written on the message alone: the streams are told here.
           void signals.changed(conversation.id)
-          throw visitorError(error, req)
+          throw visitorError(error, req, caller)
         }
       },
     })
@@ -235,6 +244,9 @@ export function publicWidgetRoutes({
     await sendStoredFile(res, file, { publicImage: true })
   })
   // A plan's refusal of anything above (a new conversation, an admitted message) reads politely to the visitor.
-  router.use(((error, req, _res, next) => next(visitorError(error, req))) satisfies express.ErrorRequestHandler)
+  router.use(((error, req, res, next) =>
+    next(
+      visitorError(error, req, res.locals.caller as WidgetCaller | undefined),
+    )) satisfies express.ErrorRequestHandler)
   return router
 }

@@ -7,8 +7,9 @@ import { inWidget, openWidget as openOn, startWidgetHost, type WidgetHost } from
 
 // Issue 21, live takeover in Chromium: a visitor on a customer's page asks for a person, a team member in
 // another browser context joins from Conversations, each sees the other's words without a reload, the
-// chat is handed back and the agent answers again; and a visitor whom nobody joins in time leaves an
-// e-mail, which becomes a lead.
+// chat is handed back and the agent answers again; a visitor whom nobody joins in time leaves an
+// e-mail, which becomes a lead; and a visitor whose site owner's plan has ended is told the assistant is
+// paused and still reaches a person (issue 37 item 15).
 const OWNER = { email: 'nora@live.example', password: 'Live-Pass-7', full_name: 'Nora Owner' }
 let site: WidgetHost
 let owner: Tokens
@@ -98,4 +99,67 @@ describe('live takeover', () => {
     expect(leads.json.leads.map((lead) => lead.email)).toContain('waiting@example.com')
     await context.close()
   })
+})
+
+describe('when the site owner’s plan has ended', () => {
+  const PAULA = { email: 'paula@paused.example', password: 'Paused-Pass-7', full_name: 'Paula Owner' }
+  let pausedSite: WidgetHost
+  const paused = accountsOn(() => pausedSite.dashboard)
+  beforeAll(async () => {
+    pausedSite = await startWidgetHost(() => '', { BILLING_MODE: 'enforced' })
+  }, 120_000)
+  afterAll(async () => {
+    await pausedSite?.close()
+  })
+
+  it('tells the visitor the assistant is paused, and a person who joins still chats with them', async () => {
+    const tokens = await paused.register(PAULA)
+    const desk = (await paused.api<{ agent_id: string }>('/agents/create/', tokens.access, { name: 'Desk' })).json
+      .agent_id
+    const integration = await paused.api<{ client_key: string }>(
+      `/agents/${desk}/integrations/frontend/`,
+      tokens.access,
+      {
+        website_name: 'Help centre',
+        website_domain: pausedSite.domain,
+        human_handoff: true,
+      },
+    )
+    pausedSite.useClientKey(integration.json.client_key)
+    const { json: current } = await paused.api<{ subscription_id: string }>(
+      '/plans/get-user-subscription/',
+      tokens.access,
+    )
+    const cancelled = await paused.api('/plans/cancel-user-subscription/', tokens.access, {
+      subscription_id: current.subscription_id,
+      immediate: true,
+    })
+    expect(cancelled.status).toBe(200)
+
+    const page = await (await pausedSite.dashboard.browser.newContext()).newPage()
+    await openOn(page, pausedSite.host.url, '/help')
+    await visitorSays(page, 'Do you ship to Canada?')
+    const pausedReply = inWidget(page, '.msg.ai').filter({ hasText: 'This assistant is paused right now' })
+    await pausedReply.waitFor(SETTLED)
+    expect(await pausedReply.textContent()).toBe(
+      'This assistant is paused right now. You can still ask to talk to a person.',
+    )
+    expect(await inWidget(page, '.error').count()).toBe(0)
+
+    await inWidget(page, 'button.person').click()
+    await inWidget(page, '.notice').filter({ hasText: 'A person was asked for' }).waitFor(SETTLED)
+    const { json } = await paused.api<{ data: { id: string }[] }>('/conversations/index/', tokens.access)
+    const team = await (await paused.signedInContext(tokens)).newPage()
+    await team.goto(`${pausedSite.dashboard.server.baseUrl}/app/conversations?conversation=${json.data[0]!.id}`)
+    await team.getByTestId('handoff-bar').getByRole('button', { name: 'Join the chat' }).click()
+    await inWidget(page, '.notice').filter({ hasText: 'Paula joined the chat' }).waitFor(SETTLED)
+
+    await team.getByPlaceholder('Write to the visitor...').fill('Hello, we do ship to Canada.')
+    await team.getByRole('button', { name: 'Send message' }).click()
+    await inWidget(page, '.msg.ai').filter({ hasText: 'Hello, we do ship to Canada.' }).waitFor(SETTLED)
+    await visitorSays(page, 'Great, thank you!')
+    await team.getByTestId('message-user').filter({ hasText: 'Great, thank you!' }).waitFor(SETTLED)
+    expect(await inWidget(page, '.error').count()).toBe(0)
+    await screenshot(page, 'live-takeover-paused-visitor')
+  }, 90_000)
 })

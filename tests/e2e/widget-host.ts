@@ -15,8 +15,12 @@ export async function openWidget(page: Page, baseUrl: string, path = '/') {
   await inWidget(page, 'textarea').waitFor({ state: 'visible' })
 }
 
-export async function startWidgetHost(extraAttributes: (path: string) => Promise<string> | string = () => '') {
-  const dashboard = await startSpawnedDashboard()
+/** `settings`: the server's environment beyond the defaults (such as BILLING_MODE). */
+export async function startWidgetHost(
+  extraAttributes: (path: string) => Promise<string> | string = () => '',
+  settings: Record<string, string> = {},
+) {
+  const dashboard = await startSpawnedDashboard(settings)
   let clientKey = ''
   const host = await startLocalServer(async (req, res) => {
     const extra = await extraAttributes(req.url ?? '/')

@@ -11,18 +11,32 @@ export interface EventStreamClient {
   next(event: string, timeoutMs?: number): Promise<unknown>
   /** Every event read so far, in order. */
   seen: StreamedEvent[]
+  /** Resolves once the server has ended the stream (or the test closed it). */
+  ended: Promise<void>
   close(): void
 }
 
-/** Opens `url` (GET) with the headers given; answers once the status line is in. */
-export async function openEventStreamClient(url: string, headers: Record<string, string>): Promise<EventStreamClient> {
+/** Opens `url` (GET, or a POST of `body` as JSON) with the headers given; answers once the status line is in. */
+export async function openEventStreamClient(
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<EventStreamClient> {
   const abort = new AbortController()
-  const response = await fetch(url, { headers: { Accept: 'text/event-stream', ...headers }, signal: abort.signal })
+  const response = await fetch(url, {
+    headers: {
+      Accept: 'text/event-stream',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
+    ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
+    signal: abort.signal,
+  })
   const seen: StreamedEvent[] = []
   let cursor = 0
   let wake = () => {}
   let ended = false
-  void (async () => {
+  const finished = (async () => {
     if (!response.body) return
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
     let buffer = ''
@@ -52,6 +66,7 @@ export async function openEventStreamClient(url: string, headers: Record<string,
   return {
     status: response.status,
     seen,
+    ended: finished,
     async next(event, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs
       for (;;) {

@@ -23,6 +23,8 @@ export interface GatedLlm {
   readonly heldAnswers: number
   /** Chat requests received. */
   readonly requests: number
+  /** Resolves when the client of a streamed answer went away before its end (the nth such answer, from 1). */
+  abandoned(nth?: number): Promise<void>
   close(): Promise<void>
 }
 
@@ -30,6 +32,8 @@ export async function startGatedLlm(): Promise<GatedLlm> {
   let gate: { opened: Promise<void>; open(): void } | null = null
   let heldAnswers = 0
   let requests = 0
+  let abandonedAnswers = 0
+  const abandonWaiters: { nth: number; resolve(): void }[] = []
   const server = await startLocalServer(async (req, res, body) => {
     if (req.url !== '/v1/chat/completions' || req.method !== 'POST')
       return sendJson(res, 404, { error: { message: 'not found' } })
@@ -46,6 +50,11 @@ export async function startGatedLlm(): Promise<GatedLlm> {
       })
     }
     res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+    res.once('close', () => {
+      if (res.writableEnded) return
+      abandonedAnswers += 1
+      for (const waiter of abandonWaiters.filter((each) => each.nth <= abandonedAnswers)) waiter.resolve()
+    })
     const chunk = chunkWriter(res, request.model)
     const [first, ...rest] = ANSWER.match(/\S+\s*/g) ?? []
     chunk({ role: 'assistant', content: '' })
@@ -56,6 +65,7 @@ export async function startGatedLlm(): Promise<GatedLlm> {
       await held.opened
       heldAnswers -= 1
     }
+    if (res.destroyed) return
     for (const piece of rest) chunk({ content: piece })
     chunk({}, 'stop')
     res.write(
@@ -79,6 +89,12 @@ export async function startGatedLlm(): Promise<GatedLlm> {
     },
     get requests() {
       return requests
+    },
+    abandoned(nth = 1) {
+      return new Promise<void>((resolve) => {
+        if (abandonedAnswers >= nth) resolve()
+        else abandonWaiters.push({ nth, resolve })
+      })
     },
     async close() {
       gate?.open()

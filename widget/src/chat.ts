@@ -368,6 +368,9 @@ export function mountChat(options: ChatMountOptions): void {
         shown.add(answer.message_id)
         lastId = answer.message_id
         rated(bubble as HTMLElement, answer)
+      } else {
+        // No answer: a team member joined while it was being written, so what it had shown is not sent.
+        ;(bubble as HTMLElement | null)?.remove()
       }
     } catch (error) {
       typing.remove()

@@ -1,5 +1,6 @@
 import type { AccountStanding } from '../../billing/account-standing.ts'
 import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
+import { isPlanRefusal } from '../../billing/plan-refusals.ts'
 import type { Database } from '../../db/database.ts'
 import type { Conversation } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
@@ -13,7 +14,10 @@ import type { WidgetSettings } from './widget-settings.ts'
  * Everything that can refuse a visitor's message, before any of it is read: the conversation is the
  * visitor's and open (looked up first, so a wrong id costs no one's rate limit), then the rate limits,
  * then the integration's daily token budget, then the agent owner's plan (a live trial or subscription,
- * a message and some tokens left; the limits are applied for real when the message is saved).
+ * a message and some tokens left; the limits are applied for real when the message is saved). A chat a
+ * team member is in is not metered: neither the budget nor the plan refuses the visitor's words to them.
+ * Where a person can be asked for, a plan that has run out does not refuse here: the message is read, and
+ * `paused` carries the refusal for everything but asking for (or waiting for) a person (sendWidgetMessage).
  */
 export async function admitVisitorMessage(
   { database, settings, plans }: { database: Database; settings: WidgetSettings; plans: PlanEnforcement },
@@ -22,11 +26,12 @@ export async function admitVisitorMessage(
     conversationId,
     limitMessages,
   }: { caller: WidgetCaller; conversationId: string; limitMessages: () => Promise<void> },
-): Promise<{ conversation: Conversation; standing: AccountStanding }> {
+): Promise<{ conversation: Conversation; standing: AccountStanding; paused: AppError | null }> {
   const conversation = await requireVisitorConversation(database, caller, conversationId)
   if (!conversation.isActive) throw new AppError('CONFLICT', 'This conversation is closed. Start a new one.')
   await limitMessages()
   const standing = await plans.standingOf(caller.integration.accountId)
+  if (conversation.personName) return { conversation, standing, paused: null }
   // The integration's day and, where limits apply, the plan's messages and tokens: one read, shared with
   // the visitors of the widget asking at the same moment.
   const plan = (metric: 'messages' | 'tokens') => ({ metric, scope: '', periodStart: standing.period.start })
@@ -35,6 +40,11 @@ export async function admitVisitorMessage(
     keys: [widgetDayCounter(caller.integration), ...(standing.enforced ? [plan('messages'), plan('tokens')] : [])],
   })
   requireWidgetBudget(settings, caller.integration, spentToday)
-  plans.requireRoomToAnswer(standing, { messages, tokens })
-  return { conversation, standing }
+  try {
+    plans.requireRoomToAnswer(standing, { messages, tokens })
+  } catch (error) {
+    if (!isPlanRefusal(error) || !caller.integration.humanHandoff) throw error
+    return { conversation, standing, paused: error }
+  }
+  return { conversation, standing, paused: null }
 }

@@ -1,4 +1,7 @@
 import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
+import { isPlanRefusal } from '../../billing/plan-refusals.ts'
+import type { Database } from '../../db/database.ts'
+import type { Prisma } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { captureLead } from '../../leads/capture-lead.ts'
 import { conversationEventData } from '../../webhooks/conversation-event-data.ts'
@@ -9,6 +12,7 @@ import { toVisitorMessage } from './visitor-message-view.ts'
 import { EMAIL_REQUIRED, type CreateWidgetConversation } from './widget-chat.schemas.ts'
 
 export interface WidgetConversationServices {
+  database: Database
   plans: PlanEnforcement
   /** Where the new lead's alert links point (linkBaseOf). */
   linkBase: string
@@ -17,10 +21,12 @@ export interface WidgetConversationServices {
 /**
  * A visitor's conversation on the integration's site: the widget's start message is the first word. It
  * counts towards the agent owner's plan, which must be live and have a conversation left (402 otherwise).
+ * Where a person can be asked for, a plan that has run out opens the chat uncounted instead: a person's
+ * chat is not metered, and the agent stays paused there (admitVisitorMessage) while the plan refuses.
  * The e-mail a visitor gives becomes one of the agent's leads, in the same transaction.
  */
 export async function createWidgetConversation(
-  { plans, linkBase }: WidgetConversationServices,
+  { database, plans, linkBase }: WidgetConversationServices,
   caller: WidgetCaller,
   input: CreateWidgetConversation,
 ) {
@@ -29,7 +35,7 @@ export async function createWidgetConversation(
     throw new AppError('BAD_REQUEST', EMAIL_REQUIRED)
   // A visitor the site vouched for is known by the name and e-mail it gave.
   const email = session.visitorEmail ?? input.visitor_email?.toLowerCase() ?? null
-  const conversation = await plans.createCounted(integration.accountId, 'conversations', async (tx) => {
+  const create = async (tx: Prisma.TransactionClient) => {
     const created = await tx.conversation.create({
       data: {
         accountId: integration.accountId,
@@ -67,7 +73,13 @@ export async function createWidgetConversation(
         linkBase,
       })
     return created
-  })
+  }
+  const conversation = await plans
+    .createCounted(integration.accountId, 'conversations', create)
+    .catch((error: unknown) => {
+      if (!isPlanRefusal(error) || !integration.humanHandoff) throw error
+      return database.prisma.$transaction(create)
+    })
   const greeting = conversation.messages[0]
   return { conversation_id: conversation.id, ai_message: greeting ? toVisitorMessage(toMessageView(greeting)) : null }
 }

@@ -193,6 +193,7 @@ export const DEMO_MESSAGES: MessageView[] = (
   edited_at: null,
   versions: null,
   answer_failed: false,
+  answer_failure: null,
   partial_answer: null,
   usage: message.sender_type === 'ai' ? { model: null, prompt_tokens: 0, completion_tokens: 0 } : null,
 }))

@@ -39,6 +39,7 @@ export const pendingMessage = (conversationId: string, text: string): Message =>
   edited_at: null,
   versions: null,
   answer_failed: false,
+  answer_failure: null,
   partial_answer: null,
   feedback: null,
   usage: null,
