@@ -77,6 +77,41 @@ describe('on a phone (390x844)', () => {
   })
 })
 
+describe('on a narrow phone (375 px)', () => {
+  it("shows every tab of an agent's page, each one whole and uncovered, and each opens its panel", async () => {
+    const agentId = await createAgentFor(listening.testApp, newcomer, 'Tab tester')
+    const context = await signedInContext(browser, listening.baseUrl, newcomer, { width: 375, height: 667 })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${listening.baseUrl}/app/agents/${agentId}`)
+      const tabs = page.getByRole('tab')
+      await tabs.first().waitFor(SETTLED)
+      const names = (await tabs.allTextContents()).map((name) => name.trim())
+      expect(names).toEqual(['Overview', 'Chat', 'Documents', 'Texts', 'Websites', 'Leads', 'Improve'])
+      await screenshot(page, 'agent-tabs-narrow-phone')
+      for (const name of names) {
+        const tab = page.getByRole('tab', { name, exact: true })
+        await page.evaluate(() => window.scrollTo(0, 0)) // a panel (the chat's input) may have scrolled the page
+        // Visible as the page is: inside the screen, and the tab itself at its centre (nothing clips or covers it).
+        const box = (await tab.boundingBox()) ?? { x: -1, y: -1, width: 0, height: 0 }
+        expect(box.x, name).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width, name).toBeLessThanOrEqual(375)
+        const hit = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="tab"]')?.textContent?.trim() ?? null,
+          { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+        )
+        expect(hit, name).toBe(name)
+        await tab.click()
+        await expect.poll(() => tab.getAttribute('aria-selected'), SETTLED).toBe('true')
+        expect(new URL(page.url()).searchParams.get('tab')).toBe(name.toLowerCase())
+      }
+      await fitsPhone(page)
+    } finally {
+      await context.close()
+    }
+  })
+})
+
 describe('a first visit', () => {
   it('welcomes a new account, with no trend of 0 % and an engagement chart that says it is empty', async () => {
     const context = await signedInContext(browser, listening.baseUrl, newcomer, DESKTOP)
