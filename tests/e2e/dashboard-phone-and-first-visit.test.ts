@@ -91,6 +91,10 @@ describe('on a narrow phone (375 px)', () => {
       const names = (await tabs.allTextContents()).map((name) => name.trim())
       expect(names).toEqual(['Overview', 'Chat', 'Documents', 'Texts', 'Websites', 'Leads', 'Improve'])
       await screenshot(page, 'agent-tabs-narrow-phone')
+      // This server keeps its e-mails in its log: the unconfirmed address's banner says where the link is.
+      expect(await page.getByTestId('email-check-banner').textContent()).toContain(
+        'This server does not send e-mail yet: the link for',
+      )
       // All in sight as the page opens: Polaris scrolls the strip to a tab once it is chosen, which would
       // bring a hidden one into view only after someone knew to look for it.
       for (const name of names) {

@@ -79,7 +79,11 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
             error={documents.error}
             retryLoad={() => void documents.refetch()}
             search={filter.search}
-            empty={{ ...empty, action: { content: empty.action, onAction: () => fileInput.current?.click() } }}
+            empty={{
+              title: empty.title,
+              message: empty.message,
+              action: { content: empty.actionLabel, onAction: () => fileInput.current?.click() },
+            }}
             pagination={documents.data?.pagination}
             onPageChange={setPage}
             actions={actions}

@@ -27,5 +27,5 @@ export function emptyKnowledge(kind: KnowledgeKind, trainsAutomatically: boolean
   const next = trainsAutomatically
     ? 'The agent learns it by itself and answers from it: there is nothing else to do.'
     : `Once it is ${READY[kind]}, choose Embed on its row (or Embed all) and the agent answers from it.`
-  return { title, message: `${add} ${next}`, action }
+  return { title, message: `${add} ${next}`, actionLabel: action }
 }

@@ -64,7 +64,11 @@ export function TextsTab({ agentId }: { agentId: string }) {
             error={texts.error}
             retryLoad={() => void texts.refetch()}
             search={filter.search}
-            empty={{ ...empty, action: { content: empty.action, onAction: () => focusField(ADD_TEXT_NAME_ID) } }}
+            empty={{
+              title: empty.title,
+              message: empty.message,
+              action: { content: empty.actionLabel, onAction: () => focusField(ADD_TEXT_NAME_ID) },
+            }}
             pagination={texts.data?.pagination}
             onPageChange={setPage}
             actions={actions}

@@ -95,7 +95,11 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
             error={websites.error}
             retryLoad={() => void websites.refetch()}
             search={filter.search}
-            empty={{ ...empty, action: { content: empty.action, onAction: () => focusField(ADD_WEBSITE_NAME_ID) } }}
+            empty={{
+              title: empty.title,
+              message: empty.message,
+              action: { content: empty.actionLabel, onAction: () => focusField(ADD_WEBSITE_NAME_ID) },
+            }}
             pagination={websites.data?.pagination}
             onPageChange={setPage}
             actions={actions}

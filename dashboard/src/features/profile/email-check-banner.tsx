@@ -6,6 +6,7 @@ import { Banner, Text } from '@shopify/polaris'
 import { useEffect, useState } from 'react'
 import { ApiError } from '../../api/api-error.ts'
 import { messageOf } from '../../feedback/report-error.ts'
+import { useEmailsOnlyLogged } from '../auth/email-setup-notice.tsx'
 import { useSession } from '../../session/session-context.tsx'
 import { useResendEmailCheck } from './profile.mutations.ts'
 
@@ -19,6 +20,7 @@ function waitOf(error: unknown): number {
 
 export function EmailCheckBanner() {
   const { user } = useSession()
+  const onlyLogged = useEmailsOnlyLogged()
   const [dismissedFor, setDismissedFor] = useState(() => sessionStorage.getItem(DISMISSED_KEY))
   const [answer, setAnswer] = useState<{ text: string; failed: boolean } | null>(null)
   const [waitSeconds, setWaitSeconds] = useState(0)
@@ -53,7 +55,9 @@ export function EmailCheckBanner() {
         onDismiss={dismiss}
       >
         <Text as="p" breakWord>
-          {`Follow the link in the e-mail we sent to ${user.email}, so that password resets, alerts and team invitations reach you.`}
+          {onlyLogged
+            ? `This server does not send e-mail yet: the link for ${user.email} is written to the server’s log. Ask whoever runs this server for it.`
+            : `Follow the link in the e-mail we sent to ${user.email}, so that password resets, alerts and team invitations reach you.`}
         </Text>
         {answer ? (
           <Text as="p" tone={answer.failed ? 'critical' : 'success'} breakWord>
