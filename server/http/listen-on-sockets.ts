@@ -18,6 +18,8 @@ export interface ListenOnSocketsOptions {
 
 export interface Listening {
   port: number
+  /** The address the sockets took (HOST, a host name resolved): 127.0.0.1, ::1, 0.0.0.0, ::. */
+  address: string
   /** Stops taking connections on every socket; resolves once each of their connections has ended. */
   close(): Promise<void>
 }
@@ -68,7 +70,7 @@ export async function listenOnSockets({
   const close = () => Promise.all([closeOf(server), ...extras.map(closeOf)]).then(() => undefined)
   const listening = (bound: number) => {
     for (const socket of [server, ...extras]) logAcceptErrors(socket, logger)
-    return { port: bound, close }
+    return { port: bound, address: (server.address() as AddressInfo).address, close }
   }
   if (sockets <= 1) return listening(await listenOnce(server, { port, host }))
   if (port !== 0) {

@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import { createHttpApp } from './create-http-app.ts'
+import { describeListeningAddress } from './describe-listening-address.ts'
 import { listenOnSockets, type Listening } from './listen-on-sockets.ts'
 import type { Config } from '../config/config.schemas.ts'
 import { createDatabase } from '../db/create-database.ts'
@@ -96,8 +97,8 @@ export async function startServer(
     await releaseResources().catch(() => {})
     throw error
   }
-  const { port } = listening
-  logger.info({ port, host: config.HOST }, `listening on http://localhost:${port}`)
+  const { port, address } = listening
+  logger.info({ port, host: config.HOST, address }, describeListeningAddress(address, port))
   const beginDraining = drainOnStop(server)
 
   let stopping: Promise<void> | undefined

@@ -52,7 +52,24 @@ describe('training new knowledge', () => {
   it('embeds a text as soon as it is added when the agent trains automatically, with no Embed to click', async () => {
     await page.goto(`${dashboard.server.baseUrl}/app/agents/${agentId}`)
     await page.getByText('Automatic', { exact: true }).waitFor(SETTLED) // the overview's Training row
+    // Issue 37: the empty lists say what to do first, that nothing follows, and offer to do it.
+    const empty = page.getByTestId('knowledge-empty')
+    await page.getByRole('tab', { name: /Documents/ }).click()
+    await expect.poll(() => empty.textContent(), SETTLED).toContain('The agent learns it by itself')
+    expect(await empty.textContent()).not.toMatch(/embed/i)
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      empty.getByRole('button', { name: 'Upload a document' }).click(),
+    ])
+    expect(chooser.isMultiple()).toBe(false)
+    await page.getByRole('tab', { name: /Websites/ }).click()
+    await expect.poll(() => empty.textContent(), SETTLED).toContain('The agent learns it by itself')
+    await empty.getByRole('button', { name: 'Add a page' }).click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('add-website-name')
     await page.getByRole('tab', { name: /Texts/ }).click()
+    expect(await empty.textContent()).not.toMatch(/embed/i)
+    await empty.getByRole('button', { name: 'Add a text' }).click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('add-text-name')
     await addText('Green tea', 'Our green teas are steeped at 80 degrees for two minutes.')
     await badge('Green tea', 'Embedded').waitFor(SETTLED)
     expect(await page.getByRole('button', { name: 'Embed Green tea' }).count()).toBe(0)
@@ -69,6 +86,10 @@ describe('training new knowledge', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
     await page.getByText('Manual (Embed each item)', { exact: true }).waitFor(SETTLED)
     expect((await api<{ auto_embed: boolean }>(`/agents/${agentId}/`)).auto_embed).toBe(false)
+    await page.getByRole('tab', { name: /Websites/ }).click()
+    await expect
+      .poll(() => page.getByTestId('knowledge-empty').textContent(), SETTLED)
+      .toContain('Once it is crawled, choose Embed on its row (or Embed all)')
 
     await page.getByRole('tab', { name: /Texts/ }).click()
     await addText('Black tea', 'Black teas are steeped at 95 degrees for four minutes.')

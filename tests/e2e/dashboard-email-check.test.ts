@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MOBILE, SETTLED, fitsPhone, screenshot, signedInContext, toast } from '../support/dashboard-browser.ts'
+import {
+  DESKTOP,
+  MOBILE,
+  SETTLED,
+  fitsPhone,
+  screenshot,
+  signedInContext,
+  toast,
+} from '../support/dashboard-browser.ts'
 import { reportBrowserFailures } from '../support/report-browser-failure.ts'
 import { linkIn, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.ts'
 import { startSpawnedDashboard, type SpawnedDashboard } from '../support/spawned-dashboard.ts'
@@ -14,7 +22,7 @@ const NEW_EMAIL = 'vera@new-home.example'
 let inbox: SmtpInbox
 let dashboard: SpawnedDashboard
 let page: Page
-const { register } = accountsOn(() => dashboard)
+const { api, register } = accountsOn(() => dashboard)
 
 beforeAll(async () => {
   inbox = await startSmtpInbox()
@@ -56,6 +64,7 @@ describe('Proving an e-mail address', () => {
     await page.getByRole('link', { name: 'Go to your profile' }).click()
     await page.getByText('Verified', { exact: true }).waitFor()
     expect(await page.getByRole('button', { name: 'Send the link again' }).count()).toBe(0)
+    expect(await page.getByTestId('email-check-banner').count()).toBe(0)
   })
 
   it('changes the sign-in e-mail only when the new address opens its link', async () => {
@@ -92,6 +101,47 @@ describe('Proving an e-mail address', () => {
     await fitsPhone(page)
     await page.getByRole('heading', { name: 'E-mail alerts' }).scrollIntoViewIfNeeded()
     await screenshot(page, 'profile-email-alerts-mobile')
+  })
+
+  it('reminds a signed-in user of an unconfirmed address on every page, resends the e-mail within its limit, and hides for the session when dismissed', async () => {
+    const ben = { email: 'ben@banner.example', password: 'Banner-Pass-4', full_name: 'Ben Banner' }
+    const tokens = await register(ben)
+    const context = await signedInContext(dashboard.browser, dashboard.server.baseUrl, tokens, DESKTOP)
+    const on = await context.newPage()
+    await on.goto(`${dashboard.server.baseUrl}/app/dashboard`)
+    const banner = on.getByTestId('email-check-banner')
+    await banner.getByText('Confirm your e-mail address').waitFor(SETTLED)
+    expect(await banner.textContent()).toContain(ben.email)
+    await on.goto(`${dashboard.server.baseUrl}/app/agents`)
+    await banner.waitFor(SETTLED)
+
+    await banner.getByRole('button', { name: 'Resend confirmation e-mail' }).click()
+    await banner.getByText('A new link is on its way. It works once, for 24 hours.').waitFor(SETTLED)
+    await expect.poll(() => inbox.to(ben.email, 'confirm your').length, SETTLED).toBe(2)
+    // The server allows an account 10 a window: the rest spent elsewhere, the next is refused, and the
+    // banner says for how long, its button waiting meanwhile.
+    for (let asked = 1; asked < 10; asked += 1)
+      expect((await api('/accounts/verify-email/resend/', tokens.access, {})).status).toBe(200)
+    await banner.getByRole('button', { name: 'Resend confirmation e-mail' }).click()
+    await banner.getByText(/^Too many attempts\. Please try again in \d+ seconds\.$/).waitFor(SETTLED)
+    expect(await banner.getByRole('button', { name: 'Resend confirmation e-mail' }).isDisabled()).toBe(true)
+    await screenshot(on, 'email-check-banner-desktop')
+
+    await banner.getByRole('button', { name: 'Dismiss notification' }).click()
+    await banner.waitFor({ state: 'detached' })
+    await on.reload()
+    await on.getByRole('heading', { name: 'Agents', level: 1 }).waitFor(SETTLED)
+    expect(await banner.count()).toBe(0)
+
+    // Another session (a new browser) is reminded again, on a phone too.
+    const phone = await signedInContext(dashboard.browser, dashboard.server.baseUrl, tokens, MOBILE)
+    const onPhone = await phone.newPage()
+    await onPhone.goto(`${dashboard.server.baseUrl}/app/dashboard`)
+    await onPhone.getByTestId('email-check-banner').getByText('Confirm your e-mail address').waitFor(SETTLED)
+    await fitsPhone(onPhone)
+    await screenshot(onPhone, 'email-check-banner-mobile')
+    await context.close()
+    await phone.close()
   })
 
   it('says so when a link cannot be used', async () => {

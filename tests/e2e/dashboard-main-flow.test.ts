@@ -94,26 +94,32 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await screenshot('agents-empty')
   })
 
-  it('creates an agent, its button disabled while the name is empty', async () => {
+  it('creates an agent, its button disabled while the name is empty, and opens the new agent', async () => {
     await page.getByRole('link', { name: 'Create Agent' }).first().click()
     await page.waitForURL('**/app/create-agent')
     await expect.poll(() => page.getByRole('button', { name: 'Create Agent' }).isDisabled(), SETTLED).toBe(true)
     await page.getByLabel('Name').fill('Store Helper')
     await page.getByLabel('Description').fill('Answers shipping questions')
     await page.getByRole('button', { name: 'Create Agent' }).click()
-    // The toast lasts 4 s from the answer on: wait for it alongside the page change, not after the list loads.
-    await Promise.all([page.waitForURL('**/app/agents'), page.getByText('Agent created').waitFor()])
-    await expect.poll(() => page.getByTestId('agent-card').count(), SETTLED).toBe(1)
+    // The toast lasts 4 s from the answer on: wait for it alongside the page change, not after the page loads.
+    await Promise.all([page.waitForURL(/\/app\/agents\/[^/?]+$/), page.getByText('Agent created').waitFor()])
     const listed = await api<{ agents: { agent_id: string; name: string; visibility: string }[] }>('/agents/')
     expect(listed.agents.map((agent) => [agent.name, agent.visibility])).toEqual([['Store Helper', 'private']])
     agentId = listed.agents[0]?.agent_id ?? ''
+    expect(new URL(page.url()).pathname).toBe(`/app/agents/${agentId}`)
+    await page.getByRole('heading', { name: 'Store Helper', level: 1 }).waitFor(SETTLED)
+    await screenshot('agent-overview')
+    // Cancel still goes to the list.
+    await page.goto(`${server.baseUrl}/app/create-agent`)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.waitForURL('**/app/agents')
+    await expect.poll(() => page.getByTestId('agent-card').count(), SETTLED).toBe(1)
     await screenshot('agents-list')
   })
 
   it('adds a text in the Texts tab, which a new agent embeds without a click', async () => {
     await page.getByRole('link', { name: 'View details of Store Helper' }).click()
     await page.waitForURL(`**/app/agents/${agentId}`)
-    await screenshot('agent-overview')
     await page.getByRole('tab', { name: 'Texts' }).click()
     await page.getByLabel('Name').fill('Shipping policy')
     await page

@@ -77,6 +77,56 @@ describe('on a phone (390x844)', () => {
   })
 })
 
+describe('on a narrow phone (375 px)', () => {
+  it("shows every tab of an agent's page, each one whole and uncovered, and each opens its panel", async () => {
+    // An account of its own: the newcomer's first visit finds no agent.
+    const owner = await signUp(listening.testApp, { full_name: 'Tara Tabs' })
+    const agentId = await createAgentFor(listening.testApp, owner, 'Tab tester')
+    const context = await signedInContext(browser, listening.baseUrl, owner, { width: 375, height: 667 })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${listening.baseUrl}/app/agents/${agentId}`)
+      const tabs = page.getByRole('tab')
+      await tabs.first().waitFor(SETTLED)
+      const names = (await tabs.allTextContents()).map((name) => name.trim())
+      expect(names).toEqual(['Overview', 'Chat', 'Documents', 'Texts', 'Websites', 'Leads', 'Improve'])
+      await screenshot(page, 'agent-tabs-narrow-phone')
+      // This server keeps its e-mails in its log: the unconfirmed address's banner says where the link is.
+      expect(await page.getByTestId('email-check-banner').textContent()).toContain(
+        'This server does not send e-mail yet: the link for',
+      )
+      // All in sight as the page opens: Polaris scrolls the strip to a tab once it is chosen, which would
+      // bring a hidden one into view only after someone knew to look for it.
+      for (const name of names) {
+        const box = (await page.getByRole('tab', { name, exact: true }).boundingBox()) ?? {
+          x: -1,
+          y: -1,
+          width: 0,
+          height: 0,
+        }
+        expect(box.x, name).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width, name).toBeLessThanOrEqual(375)
+        // Nothing clips or covers it: the tab itself is at its centre.
+        const hit = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="tab"]')?.textContent?.trim() ?? null,
+          { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+        )
+        expect(hit, name).toBe(name)
+      }
+      for (const name of names) {
+        const tab = page.getByRole('tab', { name, exact: true })
+        await tab.click()
+        await expect.poll(() => tab.getAttribute('aria-selected'), SETTLED).toBe('true')
+        // The first tab is open without a tab in the address.
+        expect(new URL(page.url()).searchParams.get('tab') ?? 'overview').toBe(name.toLowerCase())
+      }
+      await fitsPhone(page)
+    } finally {
+      await context.close()
+    }
+  })
+})
+
 describe('a first visit', () => {
   it('welcomes a new account, with no trend of 0 % and an engagement chart that says it is empty', async () => {
     const context = await signedInContext(browser, listening.baseUrl, newcomer, DESKTOP)

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SETTLED, screenshot } from '../support/dashboard-browser.ts'
+import { DESKTOP, SETTLED, screenshot } from '../support/dashboard-browser.ts'
 import { reportBrowserFailures } from '../support/report-browser-failure.ts'
 import { accountsOn, type Tokens } from './account-owner.ts'
 import { inWidget, openWidget as openOn, startWidgetHost, type WidgetHost } from './widget-host.ts'
@@ -23,6 +23,22 @@ const openWidget = (page: Page) => openOn(page, site.host.url, '/help')
 async function visitorSays(page: Page, text: string) {
   await inWidget(page, 'textarea').fill(text)
   await inWidget(page, 'textarea').press('Enter')
+}
+
+/** Whether the widget's element (the last of `selector` holding `text`) shows at its centre, covered by nothing. */
+function showsUncovered(page: Page, selector: string, text: string) {
+  return page.evaluate(
+    ([selector, text]) => {
+      const root = document.querySelector('[data-agentdesk-widget]')?.shadowRoot
+      const found = [...(root?.querySelectorAll(selector) ?? [])].filter((node) => node.textContent?.includes(text))
+      const node = found.at(-1)
+      if (!root || !node) return 'not found'
+      const box = node.getBoundingClientRect()
+      const hit = root.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return hit && node.contains(hit) ? 'shown' : `covered by ${hit?.outerHTML.slice(0, 80) ?? 'nothing'}`
+    },
+    [selector, text] as const,
+  )
 }
 
 beforeAll(async () => {
@@ -57,7 +73,12 @@ describe('live takeover', () => {
     await teamPage.goto(`${site.dashboard.server.baseUrl}/app/conversations?conversation=${conversationId}`)
     const bar = teamPage.getByTestId('handoff-bar')
     await expect.poll(() => bar.textContent(), SETTLED).toContain('The visitor asked for a person')
+    const status = teamPage.getByTestId('conversation-status')
+    // A badge's text begins with its tone for screen readers ("Warning").
+    await expect.poll(() => status.textContent(), SETTLED).toContain('Asks for a person')
     await bar.getByRole('button', { name: 'Join the chat' }).click()
+    // The header says who is in the chat (not Pending while the visitor's words wait for them).
+    await expect.poll(() => status.textContent(), SETTLED).toContain('With Nora')
 
     await inWidget(visitorPage, '.notice').filter({ hasText: 'Nora joined the chat' }).waitFor(SETTLED)
     await expect.poll(() => inWidget(visitorPage, '.title').textContent(), SETTLED).toContain('Nora')
@@ -70,11 +91,18 @@ describe('live takeover', () => {
 
     await visitorSays(visitorPage, 'My parcel never arrived.')
     await teamPage.getByTestId('message-user').filter({ hasText: 'My parcel never arrived.' }).waitFor(SETTLED)
+    const waiting = await api<{ status: string; person: { name: string } | null }>(
+      `/conversations/${conversationId}/`,
+      owner.access,
+    )
+    expect([waiting.json.status, waiting.json.person?.name]).toEqual(['pending', 'Nora'])
+    expect(await status.textContent()).toContain('With Nora')
     await screenshot(teamPage, 'live-takeover-team')
     await screenshot(visitorPage, 'live-takeover-visitor')
 
     await bar.getByRole('button', { name: 'Hand back to Help desk' }).click()
     await inWidget(visitorPage, '.notice').filter({ hasText: 'Nora left the chat' }).waitFor(SETTLED)
+    await expect.poll(() => status.textContent(), SETTLED).not.toContain('With Nora')
     const answersBefore = await inWidget(visitorPage, '.msg.ai').count()
     await visitorSays(visitorPage, 'What are your opening hours?')
     await expect.poll(() => inWidget(visitorPage, '.msg.ai').count(), SETTLED).toBeGreaterThan(answersBefore)
@@ -99,6 +127,34 @@ describe('live takeover', () => {
     expect(leads.json.leads.map((lead) => lead.email)).toContain('waiting@example.com')
     await context.close()
   })
+
+  it.each([
+    ['a desktop', DESKTOP],
+    ['a phone', { width: 375, height: 667 }],
+  ])(
+    'on %s, shows the notice that nobody is free above the e-mail bar, covered by nothing',
+    async (screen, viewport) => {
+      const context = await site.dashboard.browser.newContext({ viewport })
+      const page = await context.newPage()
+      await page.clock.install()
+      await openWidget(page)
+      // A conversation long enough to scroll, as a real one is by the time nobody has come.
+      const lines = Array.from({ length: 40 }, (_, index) => `Line ${index + 1} of my order history.`).join('\n')
+      await visitorSays(page, lines)
+      await inWidget(page, '.msg.user').filter({ hasText: 'Line 40' }).waitFor(SETTLED)
+      await expect.poll(() => inWidget(page, '.msg.ai').count(), SETTLED).toBeGreaterThan(1)
+      await inWidget(page, 'button.person').click()
+      await inWidget(page, '.notice').filter({ hasText: 'A person was asked for' }).waitFor(SETTLED)
+      await page.clock.fastForward('01:05')
+      const nobodyFree = 'Nobody from the team is free right now'
+      await inWidget(page, '.notice').filter({ hasText: nobodyFree }).waitFor(SETTLED)
+      await inWidget(page, 'form.contact input[type=email]').waitFor({ state: 'visible' })
+      await expect.poll(() => showsUncovered(page, '.notice', nobodyFree), SETTLED).toBe('shown')
+      expect(await showsUncovered(page, 'form.contact', '')).toBe('shown')
+      await screenshot(page, `widget-nobody-free-${screen === 'a phone' ? 'mobile' : 'desktop'}`)
+      await context.close()
+    },
+  )
 })
 
 describe('when the site owner’s plan has ended', () => {

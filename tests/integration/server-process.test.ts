@@ -198,6 +198,21 @@ describe('the server process', { timeout: 90_000 }, () => {
     }
   })
 
+  it('logs the address it listens on: 127.0.0.1 as given, and for 0.0.0.0 every IPv4 address with a URL to open', async () => {
+    const messageOf = async (server: SpawnedServer) =>
+      (JSON.parse(await server.waitForLine(/"msg":"listening on /)) as { msg: string; address: string }).msg
+    const loopback = await start({ ...(await newLocation()), HOST: '127.0.0.1' })
+    expect(await messageOf(loopback)).toBe(`listening on http://127.0.0.1:${loopback.port}`)
+    loopback.child.kill('SIGTERM')
+    expect(await loopback.exited).toBe(0)
+
+    const everywhere = await start({ ...(await newLocation()), HOST: '0.0.0.0' })
+    expect(await messageOf(everywhere)).toBe(
+      `listening on port ${everywhere.port} of every IPv4 address of this machine (0.0.0.0): open http://127.0.0.1:${everywhere.port} here`,
+    )
+    expect((await fetch(`${everywhere.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)
+  })
+
   it('starts with a pool of one connection (migrations lock on a connection of their own)', async () => {
     const server = await start({ ...(await newLocation({ empty: true })), DATABASE_POOL_SIZE: '1' })
     expect((await fetch(`${server.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)

@@ -2,6 +2,7 @@
 import { answerRating } from './answer-rating.ts'
 import { chatStyles } from './chat-styles.ts'
 import { earlierChats } from './earlier-chats.ts'
+import { keepLogEnd } from './keep-log-end.ts'
 import { liveFeed } from './live-feed.ts'
 import { renderText } from './render-text.ts'
 import { storefrontCards } from './storefront-cards.ts'
@@ -120,6 +121,7 @@ export function mountChat(options: ChatMountOptions): void {
     panel.append(brand)
   }
   root.append(style, panel)
+  const stopKeepingEnd = keepLogEnd(messages)
 
   let chosen: File | null = null
   const choose = (file: File | null) => {
@@ -218,6 +220,8 @@ export function mountChat(options: ChatMountOptions): void {
       sources: [],
     })
     contactForm.classList.remove('hidden')
+    // The notice explains the bar: it shows above it, wherever the reader had scrolled.
+    messages.scrollTop = messages.scrollHeight
     contactEmail.focus()
   }
   const follow = (state: LiveState) => {
@@ -397,6 +401,7 @@ export function mountChat(options: ChatMountOptions): void {
   const shut = () => {
     stop.abort()
     clearTimeout(waiting)
+    stopKeepingEnd()
     panel.remove()
     style.remove()
     options.close()

@@ -7,6 +7,7 @@ import { Suspense, useEffect, useState } from 'react'
 import { Link, NavLink, Outlet, useNavigate } from 'react-router'
 import { CriticalUsageBanner } from '../features/billing/critical-usage-banner.tsx'
 import { NotificationsMenu } from '../features/billing/notifications-menu.tsx'
+import { EmailCheckBanner } from '../features/profile/email-check-banner.tsx'
 import { AcceptPendingInvitation } from '../features/teams/accept-pending-invitation.tsx'
 import { useSession } from '../session/session-context.tsx'
 import { BOTTOM_BAR_LINKS, FOOTER_LINKS, PHONE_MENU_EXTRA_LINKS, SIDEBAR_LINKS } from './app-navigation.ts'
@@ -110,6 +111,7 @@ export function AppLayout() {
         </header>
         <DemoModeBanner />
         <CriticalUsageBanner />
+        <EmailCheckBanner />
         <main id="main" className="app-main" tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />

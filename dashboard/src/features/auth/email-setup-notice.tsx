@@ -5,15 +5,20 @@ import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
 import type { EmailSetup } from '#server/accounts/accounts.schemas.ts'
 
-/** The notice when the server keeps e-mails in its log; nothing while it is asked, or if it cannot say. */
-export function NoEmailNoticeIfNone({ forOperator = false }: { forOperator?: boolean }) {
+/** Whether the server keeps its e-mails in its log (true), sends them (false), or is still being asked (undefined). */
+export function useEmailsOnlyLogged(): boolean | undefined {
   const client = useApi()
   const setup = useQuery({
     queryKey: ['email-setup'],
     queryFn: () => client.request<EmailSetup>('/accounts/email-setup/', { auth: false }),
     staleTime: 5 * 60_000,
   })
-  if (setup.data?.email_delivery !== 'log') return null
+  return setup.data ? setup.data.email_delivery === 'log' : undefined
+}
+
+/** The notice when the server keeps e-mails in its log; nothing while it is asked, or if it cannot say. */
+export function NoEmailNoticeIfNone({ forOperator = false }: { forOperator?: boolean }) {
+  if (useEmailsOnlyLogged() !== true) return null
   return (
     <Banner tone="warning" title="This server does not send e-mail yet">
       {forOperator

@@ -6,6 +6,19 @@ import type { Conversation } from '../conversations/conversation.types.ts'
 
 const STATUS_TONE = { active: 'success', pending: 'attention', completed: undefined } as const
 
+/**
+ * Where the chat stands, from the server's view of it: a team member in it (live takeover: the visitor's
+ * last message waits for them, not for the agent), a person asked for, else the SPEC's status.
+ */
+function statusOf(conversation: Conversation): { label: string; tone?: 'success' | 'attention' | 'warning' | 'info' } {
+  if (conversation.person && conversation.is_active) return { label: `With ${conversation.person.name}`, tone: 'info' }
+  if (conversation.person_requested_at && conversation.is_active) return { label: 'Asks for a person', tone: 'warning' }
+  return {
+    label: conversation.status.charAt(0).toUpperCase() + conversation.status.slice(1),
+    tone: STATUS_TONE[conversation.status],
+  }
+}
+
 export interface ConversationHeaderProps {
   conversation: Conversation
   /** SPEC section 4: favourite and archive work only with a specific agent chosen in the filter. */
@@ -26,6 +39,7 @@ export function ConversationHeader({
   onToggleArchive,
   onDelete,
 }: ConversationHeaderProps) {
+  const status = statusOf(conversation)
   return (
     <>
       <InlineStack gap="200" blockAlign="center" wrap={false}>
@@ -52,9 +66,9 @@ export function ConversationHeader({
         </BlockStack>
       </InlineStack>
       <InlineStack gap="100" blockAlign="center">
-        <Badge tone={STATUS_TONE[conversation.status]}>
-          {conversation.status.charAt(0).toUpperCase() + conversation.status.slice(1)}
-        </Badge>
+        <span data-testid="conversation-status">
+          <Badge tone={status.tone}>{status.label}</Badge>
+        </span>
         <span title={canToggle ? undefined : TOGGLE_HINT}>
           <Button
             variant="tertiary"

@@ -11,6 +11,9 @@ import { agentPath } from './knowledge-paths.ts'
 import { showSavedToast } from './saved-toast.ts'
 import { useTrainsAutomatically } from './use-trains-automatically.ts'
 
+/** The form's first field, which an empty Texts list's Add a text moves to. */
+export const ADD_TEXT_NAME_ID = 'add-text-name'
+
 export function AddTextForm({ agentId }: { agentId: string }) {
   const toaster = useToast()
   const trainsAutomatically = useTrainsAutomatically(agentId)
@@ -51,6 +54,7 @@ export function AddTextForm({ agentId }: { agentId: string }) {
             Add Text
           </Text>
           <TextField
+            id={ADD_TEXT_NAME_ID}
             label="Name"
             value={title}
             onChange={setTitle}

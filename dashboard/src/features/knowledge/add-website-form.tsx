@@ -15,6 +15,9 @@ import { useTrainsAutomatically } from './use-trains-automatically.ts'
 
 const DEFAULT_MAX_PAGES = '50'
 
+/** The form's first field, which an empty Websites list's Add a page moves to. */
+export const ADD_WEBSITE_NAME_ID = 'add-website-name'
+
 export function AddWebsiteForm({ agentId }: { agentId: string }) {
   const toaster = useToast()
   const trainsAutomatically = useTrainsAutomatically(agentId)
@@ -75,6 +78,7 @@ export function AddWebsiteForm({ agentId }: { agentId: string }) {
           </Text>
           <FormLayout.Group>
             <TextField
+              id={ADD_WEBSITE_NAME_ID}
               label="Name"
               value={name}
               onChange={setName}

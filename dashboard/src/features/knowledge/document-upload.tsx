@@ -2,7 +2,7 @@
 // checked before anything is sent; the upload may take up to 10 minutes.
 import { Button, InlineStack, Spinner, Text } from '@shopify/polaris'
 import { UploadIcon } from '@shopify/polaris-icons'
-import { useId, useRef } from 'react'
+import { useId, useRef, type RefObject } from 'react'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
@@ -11,10 +11,12 @@ import { agentPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
 import { showSavedToast } from './saved-toast.ts'
 import { useTrainsAutomatically } from './use-trains-automatically.ts'
 
-export function DocumentUpload({ agentId }: { agentId: string }) {
+/** fileInput: the file input, for another button (the empty list's) to open the same chooser. */
+export function DocumentUpload({ agentId, fileInput }: { agentId: string; fileInput?: RefObject<HTMLInputElement> }) {
   const toaster = useToast()
   const trainsAutomatically = useTrainsAutomatically(agentId)
-  const input = useRef<HTMLInputElement>(null)
+  const ownInput = useRef<HTMLInputElement>(null)
+  const input = fileInput ?? ownInput
   const inputId = useId()
   const upload = useApiMutation<File>({
     run: async (client, file) => {

@@ -2,7 +2,7 @@
 // download and delete; live progress while one is read or embedded.
 import { BlockStack, Card, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { EmbedAllButton } from './embed-all-button.tsx'
 import { DocumentFormatIcon, formatName } from './document-format-icon.tsx'
@@ -10,11 +10,13 @@ import { DocumentUpload } from './document-upload.tsx'
 import { EditDocumentModal } from './edit-document-modal.tsx'
 import { KnowledgeList } from './knowledge-list.tsx'
 import { documentRow } from './knowledge-rows.ts'
+import { emptyKnowledge } from './empty-knowledge.ts'
 import { documentsQuery } from './knowledge.queries.ts'
 import type { DocumentItem } from './knowledge.types.ts'
 import { SearchField } from '../../shared/search-field.tsx'
 import { useKnowledgeActions } from './use-knowledge-actions.ts'
 import { useListFilter } from './use-list-filter.ts'
+import { useTrainsAutomatically } from './use-trains-automatically.ts'
 
 function DocumentName({ document }: { document: DocumentItem }) {
   return (
@@ -43,6 +45,8 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
   const documents = useQuery(documentsQuery(client, agentId, filter))
   const actions = useKnowledgeActions(agentId)
   const [editing, setEditing] = useState<DocumentItem | null>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const empty = emptyKnowledge('document', useTrainsAutomatically(agentId))
   return (
     <div className="knowledge-tab">
       <Card>
@@ -52,7 +56,7 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
               <SearchField label="Search documents" value={searchText} onChange={setSearchText} />
             </div>
             <EmbedAllButton kind="document" pending={documents.data?.pending_count} actions={actions} />
-            <DocumentUpload agentId={agentId} />
+            <DocumentUpload agentId={agentId} fileInput={fileInput} />
           </div>
           <Text as="p" variant="bodySm" tone="subdued">
             PDF, Word (.docx), text, CSV or JSON files up to 50MB.
@@ -76,9 +80,9 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
             retryLoad={() => void documents.refetch()}
             search={filter.search}
             empty={{
-              title: 'No documents yet',
-              message:
-                'Upload a PDF, Word, text, CSV or JSON file. Once it is read, embed it and the agent uses it in its answers.',
+              title: empty.title,
+              message: empty.message,
+              action: { content: empty.actionLabel, onAction: () => fileInput.current?.click() },
             }}
             pagination={documents.data?.pagination}
             onPageChange={setPage}

@@ -34,7 +34,8 @@ export interface KnowledgeListProps<Item> {
   error: unknown
   retryLoad(): void
   search: string
-  empty: { title: string; message: string }
+  /** What to do first; action: a button that does it (opens the file chooser, or the add form). */
+  empty: { title: string; message: string; action?: { content: string; onAction(): void } }
   pagination?: PageInfo
   onPageChange(page: number): void
   actions: KnowledgeActions
@@ -75,6 +76,9 @@ export function KnowledgeList<Item>(props: KnowledgeListProps<Item>) {
           <Text as="p" tone="subdued">
             {searched ? 'Try other words, or clear the search.' : props.empty.message}
           </Text>
+          {!searched && props.empty.action ? (
+            <Button onClick={props.empty.action.onAction}>{props.empty.action.content}</Button>
+          ) : null}
         </BlockStack>
       </div>
     )

@@ -5,15 +5,18 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { EmbedAllButton } from './embed-all-button.tsx'
-import { AddTextForm } from './add-text-form.tsx'
+import { AddTextForm, ADD_TEXT_NAME_ID } from './add-text-form.tsx'
 import { EditTextModal } from './edit-text-modal.tsx'
 import { KnowledgeList } from './knowledge-list.tsx'
 import { textRow } from './knowledge-rows.ts'
+import { emptyKnowledge } from './empty-knowledge.ts'
+import { focusField } from './focus-field.ts'
 import { textsQuery } from './knowledge.queries.ts'
 import type { TextItem } from './knowledge.types.ts'
 import { SearchField } from '../../shared/search-field.tsx'
 import { useKnowledgeActions } from './use-knowledge-actions.ts'
 import { useListFilter } from './use-list-filter.ts'
+import { useTrainsAutomatically } from './use-trains-automatically.ts'
 
 const PREVIEW_CHARACTERS = 160
 
@@ -38,6 +41,7 @@ export function TextsTab({ agentId }: { agentId: string }) {
   const texts = useQuery(textsQuery(client, agentId, filter))
   const actions = useKnowledgeActions(agentId)
   const [editing, setEditing] = useState<TextItem | null>(null)
+  const empty = emptyKnowledge('text', useTrainsAutomatically(agentId))
   return (
     <div className="knowledge-tab">
       <AddTextForm agentId={agentId} />
@@ -61,9 +65,9 @@ export function TextsTab({ agentId }: { agentId: string }) {
             retryLoad={() => void texts.refetch()}
             search={filter.search}
             empty={{
-              title: 'No texts yet',
-              message:
-                'Add a text above: a policy, an FAQ answer or product notes. Once it is embedded, the agent uses it in its answers.',
+              title: empty.title,
+              message: empty.message,
+              action: { content: empty.actionLabel, onAction: () => focusField(ADD_TEXT_NAME_ID) },
             }}
             pagination={texts.data?.pagination}
             onPageChange={setPage}

@@ -7,16 +7,19 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { EmbedAllButton } from './embed-all-button.tsx'
-import { AddWebsiteForm } from './add-website-form.tsx'
+import { AddWebsiteForm, ADD_WEBSITE_NAME_ID } from './add-website-form.tsx'
 import { EditWebsiteModal } from './edit-website-modal.tsx'
 import { KnowledgeList } from './knowledge-list.tsx'
 import { websiteRow } from './knowledge-rows.ts'
+import { emptyKnowledge } from './empty-knowledge.ts'
 import { isJobActive, websitesQuery } from './knowledge.queries.ts'
 import type { WebsiteItem } from './knowledge.types.ts'
 import { SearchField } from '../../shared/search-field.tsx'
 import { useKnowledgeActions } from './use-knowledge-actions.ts'
 import { useListFilter } from './use-list-filter.ts'
+import { useTrainsAutomatically } from './use-trains-automatically.ts'
 import { WebsitePagesList } from './website-pages.tsx'
+import { focusField } from './focus-field.ts'
 
 function scopeOf(website: WebsiteItem) {
   const scope = website.crawling ? `Whole site, up to ${website.max_pages ?? 50} pages` : 'This page only'
@@ -61,6 +64,7 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
   const websites = useQuery(websitesQuery(client, agentId, filter))
   const actions = useKnowledgeActions(agentId)
   const [editing, setEditing] = useState<WebsiteItem | null>(null)
+  const empty = emptyKnowledge('website', useTrainsAutomatically(agentId))
   return (
     <div className="knowledge-tab">
       <AddWebsiteForm agentId={agentId} />
@@ -92,9 +96,9 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
             retryLoad={() => void websites.refetch()}
             search={filter.search}
             empty={{
-              title: 'No websites yet',
-              message:
-                'Add a page by its address above. Turn on Crawl the whole site to read the pages it links to as well, then embed it.',
+              title: empty.title,
+              message: empty.message,
+              action: { content: empty.actionLabel, onAction: () => focusField(ADD_WEBSITE_NAME_ID) },
             }}
             pagination={websites.data?.pagination}
             onPageChange={setPage}

@@ -70,10 +70,12 @@ export function useCancelEmailChange() {
 }
 
 /** Mails a new link to the address waiting to be proven (the new one asked for, else the account's own). */
-export function useResendEmailCheck() {
+export function useResendEmailCheck(then: { onSuccess?(answer: Answer): void; onError?(error: unknown): void } = {}) {
   return useApiMutation<void, Answer>({
     run: (client) => client.request('/accounts/verify-email/resend/', { method: 'POST', body: {} }),
     errorTitle: 'Failed to send the link',
+    onSuccess: then.onSuccess,
+    onError: then.onError,
   })
 }
 

@@ -1,5 +1,6 @@
 // SPEC section 2, Agent detail: name and description, then five tabs, and Leads and Improve (issue 21). The tab is
-// kept in the address (?tab=chat), so a reload or a shared link opens the same tab.
+// kept in the address (?tab=chat), so a reload or a shared link opens the same tab. On a phone the tabs wrap
+// onto a second row (agents.css): every one shows, none hides past the edge.
 import { Card, Page, Tabs, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useParams, useSearchParams } from 'react-router'
@@ -15,6 +16,7 @@ import { ImproveTab } from '../../features/improve/improve-tab.tsx'
 import { LeadsTab } from '../../features/leads/leads-tab.tsx'
 import { PageLoading } from '../../layout/page-loading.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
+import '../../features/agents/agents.css'
 
 const TABS = [
   { id: 'overview', content: 'Overview' },
@@ -57,26 +59,28 @@ export function AgentDetailPage() {
       subtitle={agent.data.description || "Manage your agent's configuration and data."}
       backAction={{ content: 'Agents', url: '/app/agents' }}
     >
-      <Tabs
-        tabs={TABS}
-        selected={selected}
-        onSelect={(index) =>
-          setSearch((previous) => ({ ...Object.fromEntries(previous), tab: TABS[index]?.id ?? 'overview' }), {
-            replace: true,
-          })
-        }
-        fitted
-      >
-        <div className="agent-tab">
-          {tab === 'overview' && <AgentOverview agent={agent.data} />}
-          {tab === 'chat' && <AgentChatTab key={agent.data.agent_id} agent={agent.data} />}
-          {tab === 'documents' && <DocumentsTab agentId={agentId} />}
-          {tab === 'texts' && <TextsTab agentId={agentId} />}
-          {tab === 'websites' && <WebsitesTab agentId={agentId} />}
-          {tab === 'leads' && <LeadsTab agentId={agentId} />}
-          {tab === 'improve' && <ImproveTab agentId={agentId} />}
-        </div>
-      </Tabs>
+      <div className="agent-tabs">
+        <Tabs
+          tabs={TABS}
+          selected={selected}
+          onSelect={(index) =>
+            setSearch((previous) => ({ ...Object.fromEntries(previous), tab: TABS[index]?.id ?? 'overview' }), {
+              replace: true,
+            })
+          }
+          fitted
+        >
+          <div className="agent-tab">
+            {tab === 'overview' && <AgentOverview agent={agent.data} />}
+            {tab === 'chat' && <AgentChatTab key={agent.data.agent_id} agent={agent.data} />}
+            {tab === 'documents' && <DocumentsTab agentId={agentId} />}
+            {tab === 'texts' && <TextsTab agentId={agentId} />}
+            {tab === 'websites' && <WebsitesTab agentId={agentId} />}
+            {tab === 'leads' && <LeadsTab agentId={agentId} />}
+            {tab === 'improve' && <ImproveTab agentId={agentId} />}
+          </div>
+        </Tabs>
+      </div>
     </Page>
   )
 }

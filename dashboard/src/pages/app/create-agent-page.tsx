@@ -1,5 +1,6 @@
 // SPEC section 2, Create Agent: name (required) and description; the button stays disabled while the
-// name is empty; success or Cancel go to /app/agents.
+// name is empty. Success opens the new agent's page, where its knowledge is added next (issue 37); Cancel
+// goes to /app/agents.
 import { Banner, BlockStack, Button, Card, Form, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -15,7 +16,7 @@ export function CreateAgentPage() {
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
   const [error, setError] = useState<string | undefined>()
-  const create = useCreateAgent(() => navigate('/app/agents'))
+  const create = useCreateAgent((agent) => navigate(`/app/agents/${encodeURIComponent(agent.agent_id)}`))
   const submit = () => {
     if (!name.trim()) {
       setError(AGENT_MESSAGES.nameRequired)

@@ -1,0 +1,31 @@
+// What an empty knowledge tab says to do next: add the first item, and then whether the agent learns it by
+// itself (it trains automatically, as new agents do) or waits for Embed on its row.
+export type KnowledgeKind = 'document' | 'text' | 'website'
+
+const FIRST_STEP: Record<KnowledgeKind, { title: string; add: string; action: string }> = {
+  document: {
+    title: 'No documents yet',
+    add: 'Upload a PDF, Word, text, CSV or JSON file.',
+    action: 'Upload a document',
+  },
+  text: {
+    title: 'No texts yet',
+    add: 'Add a text above: a policy, an FAQ answer or product notes.',
+    action: 'Add a text',
+  },
+  website: {
+    title: 'No websites yet',
+    add: 'Add a page by its address above; turn on Crawl the whole site to read the pages it links to as well.',
+    action: 'Add a page',
+  },
+}
+
+const READY: Record<KnowledgeKind, string> = { document: 'read', text: 'saved', website: 'crawled' }
+
+export function emptyKnowledge(kind: KnowledgeKind, trainsAutomatically: boolean) {
+  const { title, add, action } = FIRST_STEP[kind]
+  const next = trainsAutomatically
+    ? 'The agent learns it by itself and answers from it: there is nothing else to do.'
+    : `Once it is ${READY[kind]}, choose Embed on its row (or Embed all) and the agent answers from it.`
+  return { title, message: `${add} ${next}`, actionLabel: action }
+}
