@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
 import { useAddressText } from '../../app/use-address-text.ts'
+import { agentCan } from '../agents/agent-access.tsx'
 import { agentChoicesQuery } from '../agents/agents.queries.ts'
 import { ConnectionBadge } from './connection-badge.tsx'
 import type { Conversation, ConversationFilter } from '../conversations/conversation.types.ts'
@@ -81,7 +82,13 @@ export function ConversationsWorkspace() {
     else if (text !== undefined) searchText.replace('')
     if (Object.keys(rest).length) change(rest)
   }
-  const canToggle = Boolean(state.agentId)
+  // Favourite, archive and delete change the conversation of its own agent (the path names the
+  // conversation's agent, not the filter's), so they work with All Agents too; a viewer of that agent
+  // reads it only (docs/permissions.md, chat).
+  const canChange = agentCan(
+    agents.data?.agents.find((agent) => agent.agent_id === selected?.agent_id),
+    'chat',
+  )
 
   return (
     <BlockStack gap="300">
@@ -120,9 +127,8 @@ export function ConversationsWorkspace() {
               key={selected.id}
               conversation={selected}
               onBack={() => change({ conversation: null })}
-              canToggle={canToggle}
+              canChange={canChange}
               onToggleFavorite={() =>
-                canToggle &&
                 update.mutate({
                   agentId: selected.agent_id,
                   conversationId: selected.id,
@@ -130,7 +136,6 @@ export function ConversationsWorkspace() {
                 })
               }
               onToggleArchive={() =>
-                canToggle &&
                 update.mutate({
                   agentId: selected.agent_id,
                   conversationId: selected.id,

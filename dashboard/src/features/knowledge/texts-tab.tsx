@@ -4,6 +4,7 @@ import { BlockStack, Card, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
+import { AccessNote } from '../agents/agent-access.tsx'
 import { EmbedAllButton } from './embed-all-button.tsx'
 import { AddTextForm } from './add-text-form.tsx'
 import { EditTextModal } from './edit-text-modal.tsx'
@@ -40,7 +41,13 @@ export function TextsTab({ agentId }: { agentId: string }) {
   const [editing, setEditing] = useState<TextItem | null>(null)
   return (
     <div className="knowledge-tab">
-      <AddTextForm agentId={agentId} />
+      {actions.canEdit ? (
+        <AddTextForm agentId={agentId} />
+      ) : (
+        <AccessNote need="edit">
+          Only the agent&apos;s owner or a team admin can add, change, embed or delete its texts.
+        </AccessNote>
+      )}
       <Card>
         <BlockStack gap="300">
           <div className="knowledge-toolbar">
@@ -54,7 +61,7 @@ export function TextsTab({ agentId }: { agentId: string }) {
             items={texts.data?.texts}
             toRow={textRow}
             renderName={(text, row) => <TextName text={text} name={row.name} />}
-            menuFor={(text) => [{ content: 'Update', onAction: () => setEditing(text) }]}
+            menuFor={(text) => (actions.canEdit ? [{ content: 'Update', onAction: () => setEditing(text) }] : [])}
             dateHeader="Added"
             isPending={texts.isPending}
             error={texts.error}

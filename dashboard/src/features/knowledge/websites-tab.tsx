@@ -6,6 +6,7 @@ import { GlobeIcon } from '@shopify/polaris-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
+import { AccessNote } from '../agents/agent-access.tsx'
 import { EmbedAllButton } from './embed-all-button.tsx'
 import { AddWebsiteForm } from './add-website-form.tsx'
 import { EditWebsiteModal } from './edit-website-modal.tsx'
@@ -63,7 +64,13 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
   const [editing, setEditing] = useState<WebsiteItem | null>(null)
   return (
     <div className="knowledge-tab">
-      <AddWebsiteForm agentId={agentId} />
+      {actions.canEdit ? (
+        <AddWebsiteForm agentId={agentId} />
+      ) : (
+        <AccessNote need="edit">
+          Only the agent&apos;s owner or a team admin can add, crawl, change, embed or delete its websites.
+        </AccessNote>
+      )}
       <Card>
         <BlockStack gap="300">
           <div className="knowledge-toolbar">
@@ -77,14 +84,18 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
             items={websites.data?.websites}
             toRow={websiteRow}
             renderName={(website) => <WebsiteName agentId={agentId} website={website} />}
-            menuFor={(website, row) => [
-              {
-                content: 'Re-crawl',
-                onAction: () => actions.recrawl(row),
-                disabled: isJobActive(row.job) || actions.busy.recrawl === row.id,
-              },
-              { content: 'Update', onAction: () => setEditing(website) },
-            ]}
+            menuFor={(website, row) =>
+              actions.canEdit
+                ? [
+                    {
+                      content: 'Re-crawl',
+                      onAction: () => actions.recrawl(row),
+                      disabled: isJobActive(row.job) || actions.busy.recrawl === row.id,
+                    },
+                    { content: 'Update', onAction: () => setEditing(website) },
+                  ]
+                : []
+            }
             dateHeader="Last crawled"
             noDate="Not crawled yet"
             isPending={websites.isPending}
