@@ -224,6 +224,20 @@ describe('the Widget page', () => {
   })
 })
 
+describe('Settings, Agent Permissions', () => {
+  it('offers a member no agent to share, and says why', async () => {
+    const page = await pageOf(people.member)
+    try {
+      await page.goto(`${listening.baseUrl}/app/settings?tab=permissions`)
+      await isShown(page.getByText('Agents you only read or chat with through a team are not listed', { exact: false }))
+      const options = await page.getByLabel('Agent', { exact: true }).locator('option').allInnerTexts()
+      expect(options).not.toContain('Shared Bot')
+    } finally {
+      await page.context().close()
+    }
+  })
+})
+
 describe('the Conversations page', () => {
   it("shows a viewer the team's conversation without Favourite, Archive or Delete, and why, on a phone", async () => {
     const page = await pageOf(people.viewer, MOBILE)
