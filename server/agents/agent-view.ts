@@ -1,5 +1,9 @@
 import type { Prisma } from '../db/generated/prisma/client.ts'
+import { needsGrantedBy } from '../teams/team-roles.ts'
+import type { AgentNeed } from './agent-needs.ts'
 import type { AgentView } from './agents.schemas.ts'
+
+const EVERY_NEED: AgentNeed[] = ['read', 'chat', 'edit', 'manage']
 
 /** What to load with an agent to show it: counts and team names in the same query, never one per agent. */
 export const AGENT_VIEW_INCLUDE = {
@@ -7,7 +11,11 @@ export const AGENT_VIEW_INCLUDE = {
   teamAgents: {
     select: {
       team: {
-        select: { name: true, accountId: true, members: { where: { status: 'active' }, select: { userId: true } } },
+        select: {
+          name: true,
+          accountId: true,
+          members: { where: { status: 'active' }, select: { userId: true, role: true } },
+        },
       },
     },
   },
@@ -17,12 +25,16 @@ export type AgentWithView = Prisma.AgentGetPayload<{ include: typeof AGENT_VIEW_
 
 /**
  * An agent as the API shows it (SPEC section 3). The owner sees every team it is assigned to; a team
- * member sees only the teams they belong to, not the owner's other teams.
+ * member sees only the teams they belong to, not the owner's other teams. Its permissions are the
+ * viewer's, from the same rows requireAgentAccess reads: the owner has every need, a member their
+ * strongest active role's.
  */
 export function toAgentView(agent: AgentWithView, viewerId: string): AgentView {
   const teams = agent.teamAgents
     .map((assignment) => assignment.team)
     .filter((team) => team.accountId === viewerId || team.members.some((member) => member.userId === viewerId))
+  const isOwner = agent.accountId === viewerId
+  const roles = teams.flatMap((team) => team.members.filter((member) => member.userId === viewerId))
   return {
     agent_id: agent.id,
     id: agent.id,
@@ -48,5 +60,7 @@ export function toAgentView(agent: AgentWithView, viewerId: string): AgentView {
     documents_summary: { total_documents: agent._count.documents },
     teams: teams.map((team) => team.name),
     no_of_team_members: teams.reduce((sum, team) => sum + team.members.length, 0),
+    is_owner: isOwner,
+    permissions: isOwner ? EVERY_NEED : needsGrantedBy(roles.map((member) => member.role)),
   }
 }

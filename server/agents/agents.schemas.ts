@@ -96,6 +96,10 @@ export const AgentViewSchema = z.strictObject({
   documents_summary: z.strictObject({ total_documents: z.number() }),
   teams: z.array(z.string()),
   no_of_team_members: z.number(),
+  /** Whether the caller's account owns the agent. */
+  is_owner: z.boolean(),
+  /** What the caller may do with the agent (docs/permissions.md), so screens offer only what the API allows. */
+  permissions: z.array(z.enum(['read', 'chat', 'edit', 'manage'])),
 })
 export type AgentView = z.infer<typeof AgentViewSchema>
 

@@ -209,8 +209,8 @@ describe('the dashboard, from sign-up to a widget on a website', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Chat: When do orders ship?' }).isVisible(), SETTLED)
       .toBe(true)
-    // SPEC section 4: favourite and archive work only with a specific agent chosen in the filter.
-    expect(await page.getByRole('button', { name: 'Add to favorites' }).isDisabled()).toBe(true)
+    // Favourite and archive work with All Agents too (issue 37; SPEC section 4 had them only with one agent).
+    expect(await page.getByRole('button', { name: 'Add to favorites' }).isDisabled()).toBe(false)
     await page.getByLabel('Agent', { exact: true }).selectOption(agentId)
     await page.getByRole('button', { name: 'Add to favorites' }).click()
     await page.getByRole('button', { name: 'Favorite', exact: true }).click()

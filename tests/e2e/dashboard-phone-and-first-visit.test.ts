@@ -13,7 +13,7 @@ let listening: Awaited<ReturnType<typeof startListeningTestApp>>
 let browser: Browser
 let newcomer: SignedUp
 
-// Each sidebar destination (and the phone menu's Integrations) with the tab title its page sets.
+// Each sidebar destination with the tab title its page sets.
 const DESTINATIONS: [label: string, path: string, title: string][] = [
   ['Dashboard', '/app/dashboard', 'Dashboard'],
   ['Conversations', '/app/conversations', 'Conversations'],

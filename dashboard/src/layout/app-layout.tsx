@@ -10,7 +10,7 @@ import { NotificationsMenu } from '../features/billing/notifications-menu.tsx'
 import { EmailCheckBanner } from '../features/profile/email-check-banner.tsx'
 import { AcceptPendingInvitation } from '../features/teams/accept-pending-invitation.tsx'
 import { useSession } from '../session/session-context.tsx'
-import { BOTTOM_BAR_LINKS, FOOTER_LINKS, PHONE_MENU_EXTRA_LINKS, SIDEBAR_LINKS } from './app-navigation.ts'
+import { BOTTOM_BAR_LINKS, FOOTER_LINKS, SIDEBAR_LINKS } from './app-navigation.ts'
 import { DemoModeBanner } from './demo-mode-banner.tsx'
 import { PageLoading } from './page-loading.tsx'
 import './app-layout.css'
@@ -51,11 +51,8 @@ export function AppLayout() {
         </div>
         <nav>
           <ul className="app-sidebar__list">
-            {[...SIDEBAR_LINKS, ...PHONE_MENU_EXTRA_LINKS].map((link) => (
-              <li
-                key={link.to}
-                className={PHONE_MENU_EXTRA_LINKS.includes(link) ? 'app-sidebar__phone-only' : undefined}
-              >
+            {SIDEBAR_LINKS.map((link) => (
+              <li key={link.to}>
                 <NavLink
                   to={link.to}
                   className="app-sidebar__link"

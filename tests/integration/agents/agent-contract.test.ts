@@ -68,4 +68,6 @@ const AGENT_SAMPLE = {
   documents_summary: { total_documents: 0 },
   teams: [],
   no_of_team_members: 0,
+  is_owner: true,
+  permissions: ['read', 'chat', 'edit', 'manage'],
 }

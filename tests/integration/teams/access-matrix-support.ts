@@ -61,8 +61,11 @@ export function createMatrixApp() {
   })
 }
 
-/** Checks each route against every kind of actor, on this file's own app, team and actors. */
-export function describeAccessMatrix(routes: AccessRoutes) {
+/**
+ * Checks each route against every kind of actor, on this file's own app, team and actors; with
+ * `answeredPermissions`, also that the agent's answers tell each actor what the matrix allows them.
+ */
+export function describeAccessMatrix(routes: AccessRoutes, { answeredPermissions = false } = {}) {
   let testApp: TestApp
   const actors: Record<string, SignedUp> = {}
   let teamId: string
@@ -219,6 +222,26 @@ export function describeAccessMatrix(routes: AccessRoutes) {
           expect(response.status, JSON.stringify(response.body)).toBe(granted.includes('read') ? 403 : 404)
         }
       })
+    })
+  })
+
+  if (!answeredPermissions) return
+  describe("the agent's answers carry the caller's permissions", () => {
+    it.each(Object.keys(GRANTS))('as %s', async (actorName) => {
+      const { agentId } = await freshFixture(actors.owner!.userId)
+      const auth = bearer(actors[actorName]!.access)
+      const granted = GRANTS[actorName]!
+      const detail = await testApp.request.get(`/api/agents/${agentId}/`).set(auth)
+      const list = await testApp.request.get('/api/agents/?page_size=100').set(auth)
+      const listed = (list.body.agents as { agent_id: string }[]).find((agent) => agent.agent_id === agentId)
+      if (!granted.includes('read')) {
+        expect(detail.status).toBe(404)
+        expect(listed).toBeUndefined()
+        return
+      }
+      const expected = { is_owner: actorName === 'owner', permissions: granted }
+      expect(detail.body).toMatchObject(expected)
+      expect(listed).toMatchObject(expected)
     })
   })
 }

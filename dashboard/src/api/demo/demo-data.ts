@@ -57,6 +57,8 @@ const agent = (
   no_of_websites: 1,
   teams,
   no_of_team_members: teams.length * 3,
+  is_owner: true,
+  permissions: ['read', 'chat', 'edit', 'manage'],
 })
 
 export const DEMO_AGENTS = [

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { formatCount } from '../../shared/format/format-count.ts'
 import type { Agent } from './agent.types.ts'
+import { ACCESS_NOTES, agentCan } from './agent-access.tsx'
 import { useDeleteAgent } from './agent-mutations.ts'
 import { EditAgentModal } from './edit-agent-modal.tsx'
 
@@ -24,6 +25,9 @@ export function AgentCard({ agent }: { agent: Agent }) {
   const team = teamBadge(agent.teams ?? [])
   const detailUrl = `/app/agents/${encodeURIComponent(agent.agent_id)}`
   const conversations = agent.no_of_conversations ?? agent.conversation_count ?? 0
+  // Edit and Delete stay in the menu, disabled with the reason under them, for those who may not use them.
+  const manages = agentCan(agent, 'manage')
+  const onlyOwner = manages ? {} : { disabled: true, helpText: ACCESS_NOTES.manage }
   return (
     <Card>
       <div className="agent-card" data-testid="agent-card">
@@ -55,10 +59,11 @@ export function AgentCard({ agent }: { agent: Agent }) {
                 onActionAnyItem={() => setMenuOpen(false)}
                 items={[
                   { content: 'View Details', onAction: () => navigate(detailUrl) },
-                  { content: 'Edit Agent', onAction: () => setEditing(true) },
+                  { content: 'Edit Agent', onAction: () => setEditing(true), ...onlyOwner },
                   {
                     content: 'Delete Agent',
                     destructive: true,
+                    ...onlyOwner,
                     onAction: () => {
                       if (window.confirm(DELETE_AGENT_CONFIRMATION)) remove.mutate(agent.agent_id)
                     },
@@ -82,7 +87,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
           </InlineStack>
         </BlockStack>
       </div>
-      {editing ? <EditAgentModal agent={agent} onClose={() => setEditing(false)} /> : null}
+      {editing && manages ? <EditAgentModal agent={agent} onClose={() => setEditing(false)} /> : null}
     </Card>
   )
 }

@@ -8,6 +8,7 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import { conversationListQuery } from '../conversations/conversations.queries.ts'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import type { Agent } from './agent.types.ts'
+import { AccessNote, agentCan } from './agent-access.tsx'
 import { useUpdateAgent } from './agent-mutations.ts'
 import { EditAgentModal } from './edit-agent-modal.tsx'
 import './agents.css'
@@ -38,19 +39,24 @@ export function AgentOverview({ agent }: { agent: Agent }) {
   const update = useUpdateAgent()
   const latest = useQuery(conversationListQuery(client, agent.agent_id, 'all', ''))
   const lastActivity = latest.data?.data[0]?.timestamp
+  // Favourite and Edit change the agent itself: its owner's (docs/permissions.md, manage).
+  const manages = agentCan(agent, 'manage')
   return (
     <BlockStack gap="400">
       <div className="agent-overview-actions">
-        <InlineStack gap="200" align="end">
-          <Button
-            onClick={() => update.mutate({ agentId: agent.agent_id, changes: { is_favorite: !agent.is_favorite } })}
-            loading={update.isPending}
-            pressed={agent.is_favorite}
-          >
-            {agent.is_favorite ? '★ Favorite' : '☆ Add to favorites'}
-          </Button>
+        <InlineStack gap="200" align="end" blockAlign="center">
+          {manages ? null : <AccessNote need="manage" />}
+          {manages ? (
+            <Button
+              onClick={() => update.mutate({ agentId: agent.agent_id, changes: { is_favorite: !agent.is_favorite } })}
+              loading={update.isPending}
+              pressed={agent.is_favorite}
+            >
+              {agent.is_favorite ? '★ Favorite' : '☆ Add to favorites'}
+            </Button>
+          ) : null}
           <ExportConversations agentId={agent.agent_id} />
-          <Button onClick={() => setEditing(true)}>Edit Agent</Button>
+          {manages ? <Button onClick={() => setEditing(true)}>Edit Agent</Button> : null}
         </InlineStack>
       </div>
       <div className="overview-grid" data-testid="agent-overview">
@@ -88,7 +94,7 @@ export function AgentOverview({ agent }: { agent: Agent }) {
           ]}
         />
       </div>
-      {editing ? <EditAgentModal agent={agent} onClose={() => setEditing(false)} /> : null}
+      {editing && manages ? <EditAgentModal agent={agent} onClose={() => setEditing(false)} /> : null}
     </BlockStack>
   )
 }

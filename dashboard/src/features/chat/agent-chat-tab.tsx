@@ -8,6 +8,7 @@ import { useCallback, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
 import { ApiError } from '../../api/api-error.ts'
+import { ACCESS_NOTES, agentCan } from '../agents/agent-access.tsx'
 import type { Agent } from '../agents/agent.types.ts'
 import { useStartConversation, useUpdateConversation } from '../conversations/conversation-mutations.ts'
 import type { StartedConversation } from '../conversations/conversation.types.ts'
@@ -89,14 +90,18 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
     if (conversationId && !inAddress) choose(conversationId)
   }, [conversationId, inAddress, choose])
 
+  // A viewer reads the team's chats with the agent but starts and writes none (docs/permissions.md).
+  const canChat = agentCan(agent, 'chat')
   if (!conversationId) {
-    return (
+    return canChat ? (
       <EmptyCard
         heading="Start a conversation"
         action={{ content: 'Start Conversation', onAction: startNew, loading: start.isPending }}
       >
         Ask {agent.name} a question and see how it answers from its knowledge.
       </EmptyCard>
+    ) : (
+      <EmptyCard heading="Start a conversation">{ACCESS_NOTES.chat}</EmptyCard>
     )
   }
 
@@ -128,9 +133,11 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
             />
           </div>
         ) : null}
-        <Button onClick={startNew} loading={start.isPending} disabled={sender.isSending}>
-          New Chat
-        </Button>
+        {canChat ? (
+          <Button onClick={startNew} loading={start.isPending} disabled={sender.isSending}>
+            New Chat
+          </Button>
+        ) : null}
       </InlineStack>
     </>
   )
@@ -149,7 +156,8 @@ export function AgentChatTab({ agent }: { agent: Agent }) {
         sender={sender}
         header={header}
         formatTime={formatTime24}
-        canWrite
+        canWrite={canChat}
+        readOnlyReason={ACCESS_NOTES.chat}
         emptyTitle="Start Your Conversation"
         height={CHAT_PANEL_HEIGHT}
       />

@@ -2,6 +2,7 @@
 import { Badge, BlockStack, Button, InlineStack, Text } from '@shopify/polaris'
 import { ArchiveIcon, ArrowLeftIcon, DeleteIcon, StarFilledIcon, StarIcon } from '@shopify/polaris-icons'
 import { formatDate } from '../../shared/format/format-dates.ts'
+import { AccessNote } from '../agents/agent-access.tsx'
 import type { Conversation } from '../conversations/conversation.types.ts'
 
 const STATUS_TONE = { active: 'success', pending: 'attention', completed: undefined } as const
@@ -21,19 +22,20 @@ function statusOf(conversation: Conversation): { label: string; tone?: 'success'
 
 export interface ConversationHeaderProps {
   conversation: Conversation
-  /** SPEC section 4: favourite and archive work only with a specific agent chosen in the filter. */
-  canToggle: boolean
+  /**
+   * Whether the caller may change the conversation (favourite, archive, delete): not a viewer of its agent.
+   * With All Agents chosen too: SPEC section 4 let them work only with one agent chosen (issue 37).
+   */
+  canChange: boolean
   onBack(): void
   onToggleFavorite(): void
   onToggleArchive(): void
   onDelete(): void
 }
 
-const TOGGLE_HINT = 'Choose this agent in the filter to change favourites and archive'
-
 export function ConversationHeader({
   conversation,
-  canToggle,
+  canChange,
   onBack,
   onToggleFavorite,
   onToggleArchive,
@@ -69,34 +71,33 @@ export function ConversationHeader({
         <span data-testid="conversation-status">
           <Badge tone={status.tone}>{status.label}</Badge>
         </span>
-        <span title={canToggle ? undefined : TOGGLE_HINT}>
-          <Button
-            variant="tertiary"
-            icon={conversation.is_favorite ? StarFilledIcon : StarIcon}
-            pressed={conversation.is_favorite}
-            onClick={onToggleFavorite}
-            disabled={!canToggle}
-            accessibilityLabel={conversation.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
-          />
-        </span>
-        <span title={canToggle ? undefined : TOGGLE_HINT}>
-          <Button
-            variant="tertiary"
-            icon={ArchiveIcon}
-            pressed={conversation.is_archived}
-            onClick={onToggleArchive}
-            disabled={!canToggle}
-            accessibilityLabel={conversation.is_archived ? 'Unarchive conversation' : 'Archive conversation'}
-          />
-        </span>
-        <Button
-          variant="tertiary"
-          tone="critical"
-          icon={DeleteIcon}
-          onClick={onDelete}
-          accessibilityLabel="Delete conversation"
-        />
+        {canChange ? (
+          <>
+            <Button
+              variant="tertiary"
+              icon={conversation.is_favorite ? StarFilledIcon : StarIcon}
+              pressed={conversation.is_favorite}
+              onClick={onToggleFavorite}
+              accessibilityLabel={conversation.is_favorite ? 'Remove from favorites' : 'Add to favorites'}
+            />
+            <Button
+              variant="tertiary"
+              icon={ArchiveIcon}
+              pressed={conversation.is_archived}
+              onClick={onToggleArchive}
+              accessibilityLabel={conversation.is_archived ? 'Unarchive conversation' : 'Archive conversation'}
+            />
+            <Button
+              variant="tertiary"
+              tone="critical"
+              icon={DeleteIcon}
+              onClick={onDelete}
+              accessibilityLabel="Delete conversation"
+            />
+          </>
+        ) : null}
       </InlineStack>
+      {canChange ? null : <AccessNote need="chat" />}
     </>
   )
 }

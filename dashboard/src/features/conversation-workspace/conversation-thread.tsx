@@ -5,6 +5,7 @@ import { ChatPanel } from '../chat/chat-panel.tsx'
 import { useChatSender } from '../chat/use-chat-sender.ts'
 import { formatTime12 } from '../../shared/format/format-dates.ts'
 import type { Conversation } from '../conversations/conversation.types.ts'
+import { ACCESS_NOTES } from '../agents/agent-access.tsx'
 import { ConversationHeader, type ConversationHeaderProps } from './conversation-header.tsx'
 import { activityQuery } from '../conversations/conversations.queries.ts'
 import { HandoffBar } from './handoff-bar.tsx'
@@ -51,10 +52,10 @@ export function ConversationThread({
           {...actions}
         />
       }
-      banner={<HandoffBar live={live} />}
+      banner={<HandoffBar live={live} canJoin={actions.canChange} />}
       formatTime={formatTime12}
-      canWrite={open && (fromDashboard || live.holding)}
-      readOnlyReason={readOnlyReasonOf(conversation.channel, open)}
+      canWrite={actions.canChange && open && (fromDashboard || live.holding)}
+      readOnlyReason={actions.canChange ? readOnlyReasonOf(conversation.channel, open) : ACCESS_NOTES.chat}
       editable={fromDashboard}
       placeholder={live.holding ? 'Write to the visitor...' : undefined}
       emptyTitle="No Messages Yet"

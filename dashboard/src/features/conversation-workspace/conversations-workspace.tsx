@@ -7,12 +7,13 @@ import { useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
 import { useAddressText } from '../../app/use-address-text.ts'
+import { agentCan } from '../agents/agent-access.tsx'
 import { agentChoicesQuery } from '../agents/agents.queries.ts'
 import { ConnectionBadge } from './connection-badge.tsx'
 import type { Conversation, ConversationFilter } from '../conversations/conversation.types.ts'
 import { ConversationFilters, type FilterState } from './conversation-filters.tsx'
 import { ConversationListItem } from './conversation-list-item.tsx'
-import { useUpdateConversation } from '../conversations/conversation-mutations.ts'
+import { useUpdateConversation, type ConversationChanges } from '../conversations/conversation-mutations.ts'
 import { ConversationThread } from './conversation-thread.tsx'
 import { conversationListQuery, conversationQuery } from '../conversations/conversations.queries.ts'
 import './conversations.css'
@@ -81,7 +82,21 @@ export function ConversationsWorkspace() {
     else if (text !== undefined) searchText.replace('')
     if (Object.keys(rest).length) change(rest)
   }
-  const canToggle = Boolean(state.agentId)
+  // The open conversation shows its new flags at once, also once the change has taken it out of the list.
+  const flag = (conversation: Conversation, changes: Pick<ConversationChanges, 'is_favorite' | 'is_archived'>) =>
+    update.mutate(
+      { agentId: conversation.agent_id, conversationId: conversation.id, changes },
+      {
+        onSuccess: () => setKept((current) => (current?.id === conversation.id ? { ...current, ...changes } : current)),
+      },
+    )
+  // Favourite, archive and delete change the conversation of its own agent (the path names the
+  // conversation's agent, not the filter's), so they work with All Agents too; a viewer of that agent
+  // reads it only (docs/permissions.md, chat).
+  const canChange = agentCan(
+    agents.data?.agents.find((agent) => agent.agent_id === selected?.agent_id),
+    'chat',
+  )
 
   return (
     <BlockStack gap="300">
@@ -120,23 +135,9 @@ export function ConversationsWorkspace() {
               key={selected.id}
               conversation={selected}
               onBack={() => change({ conversation: null })}
-              canToggle={canToggle}
-              onToggleFavorite={() =>
-                canToggle &&
-                update.mutate({
-                  agentId: selected.agent_id,
-                  conversationId: selected.id,
-                  changes: { is_favorite: !selected.is_favorite },
-                })
-              }
-              onToggleArchive={() =>
-                canToggle &&
-                update.mutate({
-                  agentId: selected.agent_id,
-                  conversationId: selected.id,
-                  changes: { is_archived: !selected.is_archived },
-                })
-              }
+              canChange={canChange}
+              onToggleFavorite={() => flag(selected, { is_favorite: !selected.is_favorite })}
+              onToggleArchive={() => flag(selected, { is_archived: !selected.is_archived })}
               onDelete={() => {
                 if (!window.confirm(DELETE_CONVERSATION_CONFIRMATION)) return
                 remove.mutate(

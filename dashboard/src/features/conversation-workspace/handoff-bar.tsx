@@ -15,7 +15,8 @@ const handoffCall = (action: 'takeover' | 'release') => (client: ApiClient, conv
     { method: 'POST' },
   )
 
-export function HandoffBar({ live }: { live: ConversationLive }) {
+/** canJoin: whether the caller may chat with the agent (not its viewers, docs/permissions.md). */
+export function HandoffBar({ live, canJoin }: { live: ConversationLive; canJoin: boolean }) {
   const { conversation, holding } = live
   const join = useApiMutation({
     run: handoffCall('takeover'),
@@ -45,7 +46,7 @@ export function HandoffBar({ live }: { live: ConversationLive }) {
       <Banner tone={!person && conversation.person_requested_at ? 'warning' : person ? 'info' : undefined}>
         <InlineStack gap="200" align="space-between" blockAlign="center">
           <Text as="p">{status}</Text>
-          {person ? (
+          {!canJoin ? null : person ? (
             <Button onClick={() => release.mutate(conversation)} loading={release.isPending}>
               {`Hand back to ${conversation.agent_name}`}
             </Button>

@@ -4,6 +4,7 @@ import { Badge, BlockStack, Button, Card, InlineStack, Text, TextField } from '@
 import { useState } from 'react'
 import type { QuestionToImprove } from '#server/improve/improve.schemas.ts'
 import { formatDate } from '../../shared/format/format-dates.ts'
+import { AccessNote, useAgentCan } from '../agents/agent-access.tsx'
 import { useAnswerQuestion, useDismissQuestion } from './improve.queries.ts'
 
 const REASONS = { no_answer: 'Not answered from the knowledge', unhelpful: 'Rated unhelpful' } as const
@@ -13,6 +14,8 @@ export function QuestionCard({ agentId, question }: { agentId: string; question:
   const [answer, setAnswer] = useState('')
   const save = useAnswerQuestion(agentId)
   const dismiss = useDismissQuestion(agentId)
+  // The answer becomes knowledge: for those who edit the agent (docs/permissions.md).
+  const canAnswer = useAgentCan(agentId, 'edit')
   const asked = question.count === 1 ? 'Asked once' : `Asked ${question.count} times`
   return (
     <li data-testid="question-to-improve">
@@ -49,7 +52,9 @@ export function QuestionCard({ agentId, question }: { agentId: string; question:
               </ul>
             </BlockStack>
           ) : null}
-          {writing ? (
+          {!canAnswer ? (
+            <AccessNote need="edit">Only the agent&apos;s owner or a team admin can answer or dismiss it.</AccessNote>
+          ) : writing ? (
             <form
               onSubmit={(event) => {
                 event.preventDefault()

@@ -4,6 +4,7 @@ import { BlockStack, Card, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
+import { AccessNote } from '../agents/agent-access.tsx'
 import { EmbedAllButton } from './embed-all-button.tsx'
 import { DocumentFormatIcon, formatName } from './document-format-icon.tsx'
 import { DocumentUpload } from './document-upload.tsx'
@@ -46,7 +47,11 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
   const actions = useKnowledgeActions(agentId)
   const [editing, setEditing] = useState<DocumentItem | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const empty = emptyKnowledge('document', useTrainsAutomatically(agentId))
+  const empty = emptyKnowledge({
+    kind: 'document',
+    trainsAutomatically: useTrainsAutomatically(agentId),
+    canEdit: actions.canEdit,
+  })
   return (
     <div className="knowledge-tab">
       <Card>
@@ -56,11 +61,17 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
               <SearchField label="Search documents" value={searchText} onChange={setSearchText} />
             </div>
             <EmbedAllButton kind="document" pending={documents.data?.pending_count} actions={actions} />
-            <DocumentUpload agentId={agentId} fileInput={fileInput} />
+            {actions.canEdit ? <DocumentUpload agentId={agentId} fileInput={fileInput} /> : null}
           </div>
-          <Text as="p" variant="bodySm" tone="subdued">
-            PDF, Word (.docx), text, CSV or JSON files up to 50MB.
-          </Text>
+          {actions.canEdit ? (
+            <Text as="p" variant="bodySm" tone="subdued">
+              PDF, Word (.docx), text, CSV or JSON files up to 50MB.
+            </Text>
+          ) : (
+            <AccessNote need="edit">
+              Only the agent&apos;s owner or a team admin can upload, change, embed or delete its documents.
+            </AccessNote>
+          )}
           <KnowledgeList
             plural="documents"
             items={documents.data?.documents}
@@ -72,7 +83,7 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
                 onAction: () => actions.download(row),
                 disabled: actions.busy.download === row.id,
               },
-              { content: 'Update', onAction: () => setEditing(document) },
+              ...(actions.canEdit ? [{ content: 'Update', onAction: () => setEditing(document) }] : []),
             ]}
             dateHeader="Added"
             isPending={documents.isPending}
@@ -82,7 +93,9 @@ export function DocumentsTab({ agentId }: { agentId: string }) {
             empty={{
               title: empty.title,
               message: empty.message,
-              action: { content: empty.actionLabel, onAction: () => fileInput.current?.click() },
+              action: empty.actionLabel
+                ? { content: empty.actionLabel, onAction: () => fileInput.current?.click() }
+                : undefined,
             }}
             pagination={documents.data?.pagination}
             onPageChange={setPage}

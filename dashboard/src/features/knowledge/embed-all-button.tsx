@@ -19,7 +19,7 @@ export function EmbedAllButton({
   pending: number | undefined
   actions: KnowledgeActions
 }) {
-  if (!pending) return null
+  if (!pending || !actions.canEdit) return null
   const [one, many] = NOUNS[kind]
   return (
     <Button

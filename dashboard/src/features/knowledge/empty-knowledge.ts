@@ -22,8 +22,17 @@ const FIRST_STEP: Record<KnowledgeKind, { title: string; add: string; action: st
 
 const READY: Record<KnowledgeKind, string> = { document: 'read', text: 'saved', website: 'crawled' }
 
-export function emptyKnowledge(kind: KnowledgeKind, trainsAutomatically: boolean) {
+export interface EmptyKnowledgeOptions {
+  kind: KnowledgeKind
+  trainsAutomatically: boolean
+  /** Whether the caller may add items: a member or viewer is told who can, and gets no button. */
+  canEdit: boolean
+}
+
+export function emptyKnowledge({ kind, trainsAutomatically, canEdit }: EmptyKnowledgeOptions) {
   const { title, add, action } = FIRST_STEP[kind]
+  if (!canEdit)
+    return { title, message: `The agent's owner or a team admin adds its ${kind}s.`, actionLabel: undefined }
   const next = trainsAutomatically
     ? 'The agent learns it by itself and answers from it: there is nothing else to do.'
     : `Once it is ${READY[kind]}, choose Embed on its row (or Embed all) and the agent answers from it.`

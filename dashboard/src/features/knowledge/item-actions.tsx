@@ -19,9 +19,9 @@ export interface ItemActionsProps {
 export function ItemActions({ row, actions, menu, onDelete }: ItemActionsProps) {
   const [isOpen, setOpen] = useState(false)
   const isRunning = isJobActive(row.job)
-  const isRetry = row.retry !== null && !isRunning
-  const entries: ActionListItemDescriptor[] = [
-    ...menu,
+  // One who may not change the knowledge gets only the item's own entries it allows (Download).
+  const isRetry = actions.canEdit && row.retry !== null && !isRunning
+  const changes: ActionListItemDescriptor[] = [
     ...(row.embedded
       ? [
           {
@@ -34,6 +34,7 @@ export function ItemActions({ row, actions, menu, onDelete }: ItemActionsProps) 
       : []),
     { content: 'Delete', destructive: true, onAction: () => onDelete(row) },
   ]
+  const entries = actions.canEdit ? [...menu, ...changes] : menu
   return (
     <InlineStack gap="200" wrap={false} blockAlign="center">
       {isRetry ? (
@@ -45,7 +46,7 @@ export function ItemActions({ row, actions, menu, onDelete }: ItemActionsProps) 
         >
           Retry
         </Button>
-      ) : row.canEmbed && !isRunning ? (
+      ) : actions.canEdit && row.canEmbed && !isRunning ? (
         <Button
           size="slim"
           variant="primary"
@@ -56,22 +57,24 @@ export function ItemActions({ row, actions, menu, onDelete }: ItemActionsProps) 
           Embed
         </Button>
       ) : null}
-      <Popover
-        active={isOpen}
-        onClose={() => setOpen(false)}
-        preferredAlignment="right"
-        activator={
-          <Button
-            size="slim"
-            icon={MenuHorizontalIcon}
-            onClick={() => setOpen((open) => !open)}
-            accessibilityLabel={`More actions for ${row.name}`}
-            disclosure={false}
-          />
-        }
-      >
-        <ActionList actionRole="menuitem" items={entries} onActionAnyItem={() => setOpen(false)} />
-      </Popover>
+      {entries.length === 0 ? null : (
+        <Popover
+          active={isOpen}
+          onClose={() => setOpen(false)}
+          preferredAlignment="right"
+          activator={
+            <Button
+              size="slim"
+              icon={MenuHorizontalIcon}
+              onClick={() => setOpen((open) => !open)}
+              accessibilityLabel={`More actions for ${row.name}`}
+              disclosure={false}
+            />
+          }
+        >
+          <ActionList actionRole="menuitem" items={entries} onActionAnyItem={() => setOpen(false)} />
+        </Popover>
+      )}
     </InlineStack>
   )
 }

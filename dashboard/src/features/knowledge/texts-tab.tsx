@@ -4,6 +4,7 @@ import { BlockStack, Card, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
+import { AccessNote } from '../agents/agent-access.tsx'
 import { EmbedAllButton } from './embed-all-button.tsx'
 import { AddTextForm, ADD_TEXT_NAME_ID } from './add-text-form.tsx'
 import { EditTextModal } from './edit-text-modal.tsx'
@@ -41,10 +42,20 @@ export function TextsTab({ agentId }: { agentId: string }) {
   const texts = useQuery(textsQuery(client, agentId, filter))
   const actions = useKnowledgeActions(agentId)
   const [editing, setEditing] = useState<TextItem | null>(null)
-  const empty = emptyKnowledge('text', useTrainsAutomatically(agentId))
+  const empty = emptyKnowledge({
+    kind: 'text',
+    trainsAutomatically: useTrainsAutomatically(agentId),
+    canEdit: actions.canEdit,
+  })
   return (
     <div className="knowledge-tab">
-      <AddTextForm agentId={agentId} />
+      {actions.canEdit ? (
+        <AddTextForm agentId={agentId} />
+      ) : (
+        <AccessNote need="edit">
+          Only the agent&apos;s owner or a team admin can add, change, embed or delete its texts.
+        </AccessNote>
+      )}
       <Card>
         <BlockStack gap="300">
           <div className="knowledge-toolbar">
@@ -58,7 +69,7 @@ export function TextsTab({ agentId }: { agentId: string }) {
             items={texts.data?.texts}
             toRow={textRow}
             renderName={(text, row) => <TextName text={text} name={row.name} />}
-            menuFor={(text) => [{ content: 'Update', onAction: () => setEditing(text) }]}
+            menuFor={(text) => (actions.canEdit ? [{ content: 'Update', onAction: () => setEditing(text) }] : [])}
             dateHeader="Added"
             isPending={texts.isPending}
             error={texts.error}
@@ -67,7 +78,9 @@ export function TextsTab({ agentId }: { agentId: string }) {
             empty={{
               title: empty.title,
               message: empty.message,
-              action: { content: empty.actionLabel, onAction: () => focusField(ADD_TEXT_NAME_ID) },
+              action: empty.actionLabel
+                ? { content: empty.actionLabel, onAction: () => focusField(ADD_TEXT_NAME_ID) }
+                : undefined,
             }}
             pagination={texts.data?.pagination}
             onPageChange={setPage}

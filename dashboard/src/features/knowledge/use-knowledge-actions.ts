@@ -4,6 +4,7 @@ import type { DownloadLink } from '#server/knowledge/knowledge.schemas.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { useAgentCan } from '../agents/agent-access.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { agentPath, embeddingPath, itemPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
 import type { KnowledgeRow } from './knowledge-rows.ts'
@@ -26,6 +27,7 @@ function openDownload(url: string) {
 
 export function useKnowledgeActions(agentId: string) {
   const toaster = useToast()
+  const canEdit = useAgentCan(agentId, 'edit')
   const alreadyEmbedded = (row: KnowledgeRow) =>
     toaster.info(
       ALREADY_EMBEDDED,
@@ -101,6 +103,8 @@ export function useKnowledgeActions(agentId: string) {
   }
 
   return {
+    /** Whether the caller may add, change, embed and delete the agent's knowledge (docs/permissions.md). */
+    canEdit,
     embed: embedOnce,
     embedAll: (kind: KnowledgeKind) => embedAll.mutate(kind),
     retry: (row: KnowledgeRow) => (row.retry === 'crawl' ? recrawl.mutate(row) : embedOnce(row)),

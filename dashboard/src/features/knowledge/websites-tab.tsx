@@ -6,6 +6,7 @@ import { GlobeIcon } from '@shopify/polaris-icons'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
+import { AccessNote } from '../agents/agent-access.tsx'
 import { EmbedAllButton } from './embed-all-button.tsx'
 import { AddWebsiteForm, ADD_WEBSITE_NAME_ID } from './add-website-form.tsx'
 import { EditWebsiteModal } from './edit-website-modal.tsx'
@@ -64,10 +65,20 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
   const websites = useQuery(websitesQuery(client, agentId, filter))
   const actions = useKnowledgeActions(agentId)
   const [editing, setEditing] = useState<WebsiteItem | null>(null)
-  const empty = emptyKnowledge('website', useTrainsAutomatically(agentId))
+  const empty = emptyKnowledge({
+    kind: 'website',
+    trainsAutomatically: useTrainsAutomatically(agentId),
+    canEdit: actions.canEdit,
+  })
   return (
     <div className="knowledge-tab">
-      <AddWebsiteForm agentId={agentId} />
+      {actions.canEdit ? (
+        <AddWebsiteForm agentId={agentId} />
+      ) : (
+        <AccessNote need="edit">
+          Only the agent&apos;s owner or a team admin can add, crawl, change, embed or delete its websites.
+        </AccessNote>
+      )}
       <Card>
         <BlockStack gap="300">
           <div className="knowledge-toolbar">
@@ -81,14 +92,18 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
             items={websites.data?.websites}
             toRow={websiteRow}
             renderName={(website) => <WebsiteName agentId={agentId} website={website} />}
-            menuFor={(website, row) => [
-              {
-                content: 'Re-crawl',
-                onAction: () => actions.recrawl(row),
-                disabled: isJobActive(row.job) || actions.busy.recrawl === row.id,
-              },
-              { content: 'Update', onAction: () => setEditing(website) },
-            ]}
+            menuFor={(website, row) =>
+              actions.canEdit
+                ? [
+                    {
+                      content: 'Re-crawl',
+                      onAction: () => actions.recrawl(row),
+                      disabled: isJobActive(row.job) || actions.busy.recrawl === row.id,
+                    },
+                    { content: 'Update', onAction: () => setEditing(website) },
+                  ]
+                : []
+            }
             dateHeader="Last crawled"
             noDate="Not crawled yet"
             isPending={websites.isPending}
@@ -98,7 +113,9 @@ export function WebsitesTab({ agentId }: { agentId: string }) {
             empty={{
               title: empty.title,
               message: empty.message,
-              action: { content: empty.actionLabel, onAction: () => focusField(ADD_WEBSITE_NAME_ID) },
+              action: empty.actionLabel
+                ? { content: empty.actionLabel, onAction: () => focusField(ADD_WEBSITE_NAME_ID) }
+                : undefined,
             }}
             pagination={websites.data?.pagination}
             onPageChange={setPage}

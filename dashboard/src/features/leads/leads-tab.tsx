@@ -13,6 +13,7 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import { SearchField } from '../../shared/search-field.tsx'
 import '../../shared/stacked-table.css'
+import { AccessNote, useAgentCan } from '../agents/agent-access.tsx'
 import { AgentPagination } from '../agents/agent-pagination.tsx'
 import { DeleteLeadButton } from './delete-lead.tsx'
 import './leads.css'
@@ -39,6 +40,8 @@ export function LeadsTab({ agentId }: { agentId: string }) {
     placeholderData: keepPreviousData,
   })
   const [exporting, setExporting] = useState(false)
+  // Deleting a lead erases the visitor's chats too: for those who edit the agent (docs/permissions.md).
+  const canErase = useAgentCan(agentId, 'edit')
   const exportCsv = async () => {
     setExporting(true)
     try {
@@ -67,6 +70,9 @@ export function LeadsTab({ agentId }: { agentId: string }) {
               Visitors who left their e-mail in the chat widget. Turn on Collect user e-mail in a widget&apos;s Behavior
               settings to ask for it.
             </Text>
+            {canErase ? null : (
+              <AccessNote need="edit">Only the agent&apos;s owner or a team admin can delete leads.</AccessNote>
+            )}
           </BlockStack>
           <div className="leads-toolbar">
             <div className="leads-toolbar__search">
@@ -81,7 +87,7 @@ export function LeadsTab({ agentId }: { agentId: string }) {
               Export CSV
             </Button>
           </div>
-          <LeadsTable agentId={agentId} leads={leads} search={search} />
+          <LeadsTable agentId={agentId} leads={leads} search={search} canErase={canErase} />
           {leads.data ? (
             <AgentPagination page={page} totalPages={leads.data.pagination.total_pages} onPage={setPage} />
           ) : null}
@@ -95,8 +101,10 @@ function LeadsTable({
   agentId,
   leads,
   search,
+  canErase,
 }: {
   agentId: string
+  canErase: boolean
   leads: { data?: LeadList | undefined; isPending: boolean; isError: boolean; error: Error | null }
   search: string
 }) {
@@ -136,14 +144,14 @@ function LeadsTable({
       </thead>
       <tbody>
         {leads.data.leads.map((lead) => (
-          <LeadRow key={lead.lead_id} agentId={agentId} lead={lead} />
+          <LeadRow key={lead.lead_id} agentId={agentId} lead={lead} canErase={canErase} />
         ))}
       </tbody>
     </table>
   )
 }
 
-function LeadRow({ agentId, lead }: { agentId: string; lead: LeadView }) {
+function LeadRow({ agentId, lead, canErase }: { agentId: string; lead: LeadView; canErase: boolean }) {
   return (
     <tr data-testid="lead-row">
       <td data-label="E-mail">
@@ -165,9 +173,7 @@ function LeadRow({ agentId, lead }: { agentId: string; lead: LeadView }) {
       <td data-label="Conversation">
         {lead.conversation_id ? <Link url={`/app/conversations?conversation=${lead.conversation_id}`}>Open</Link> : '—'}
       </td>
-      <td data-label="Actions">
-        <DeleteLeadButton agentId={agentId} lead={lead} />
-      </td>
+      <td data-label="Actions">{canErase ? <DeleteLeadButton agentId={agentId} lead={lead} /> : '—'}</td>
     </tr>
   )
 }

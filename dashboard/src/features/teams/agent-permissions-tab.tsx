@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { TEAM_MESSAGES } from '#server/teams/teams.schemas.ts'
+import { AccessNote, agentCan } from '../agents/agent-access.tsx'
 import { agentChoicesQuery } from '../agents/agents.queries.ts'
 import { TablePlaceholder } from './table-placeholder.tsx'
 import { TeamAgentsTable } from './team-agents-table.tsx'
@@ -24,7 +25,9 @@ export function AgentPermissionsTab() {
 
   const manageable = (teams.data ?? []).filter(canManageTeam)
   const team = manageable.find((candidate) => candidate.team_id === teamId)
-  const agentList = agents.data?.agents ?? []
+  // Sharing an agent needs the right to edit it already (docs/permissions.md): the others are not offered.
+  const reachable = agents.data?.agents ?? []
+  const agentList = reachable.filter((choice) => agentCan(choice, 'edit'))
   const agent = agentList.find((candidate) => candidate.agent_id === agentId)
 
   const submit = () => {
@@ -94,6 +97,12 @@ export function AgentPermissionsTab() {
                 />
               </FormLayout.Group>
             </FormLayout>
+            {agentList.length < reachable.length ? (
+              <AccessNote need="edit">
+                Agents you only read or chat with through a team are not listed: only their owner or a team admin can
+                share them.
+              </AccessNote>
+            ) : null}
             <div>
               <Button submit variant="primary" loading={assignAgent.isPending}>
                 Assign

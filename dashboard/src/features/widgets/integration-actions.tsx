@@ -8,6 +8,8 @@ export interface IntegrationActionsProps {
   integration: WidgetIntegration
   isSwitching: boolean
   canSwitch: boolean
+  /** Whether the caller may change the agent's widgets (the page says so when not): else only Copy. */
+  canEdit: boolean
   onCopy(): void
   onEdit(): void
   onSwitch(isActive: boolean): void
@@ -18,6 +20,7 @@ export function IntegrationActions({
   integration,
   isSwitching,
   canSwitch,
+  canEdit,
   onCopy,
   onEdit,
   onSwitch,
@@ -28,16 +31,20 @@ export function IntegrationActions({
   return (
     <ButtonGroup noWrap>
       <Button icon={ClipboardIcon} accessibilityLabel={`Copy code for ${name}`} onClick={onCopy} />
-      <Button icon={EditIcon} accessibilityLabel={`Edit ${name}`} onClick={onEdit} />
-      <Button
-        loading={isSwitching}
-        disabled={!canSwitch}
-        accessibilityLabel={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
-        onClick={() => onSwitch(!isActive)}
-      >
-        {isActive ? 'Deactivate' : 'Activate'}
-      </Button>
-      <Button icon={DeleteIcon} tone="critical" accessibilityLabel={`Delete ${name}`} onClick={onDelete} />
+      {canEdit ? (
+        <>
+          <Button icon={EditIcon} accessibilityLabel={`Edit ${name}`} onClick={onEdit} />
+          <Button
+            loading={isSwitching}
+            disabled={!canSwitch}
+            accessibilityLabel={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
+            onClick={() => onSwitch(!isActive)}
+          >
+            {isActive ? 'Deactivate' : 'Activate'}
+          </Button>
+          <Button icon={DeleteIcon} tone="critical" accessibilityLabel={`Delete ${name}`} onClick={onDelete} />
+        </>
+      ) : null}
     </ButtonGroup>
   )
 }

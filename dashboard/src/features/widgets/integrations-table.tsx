@@ -20,10 +20,13 @@ export function IntegrationsTable({
   agentId,
   serverOrigin,
   onEdit,
+  canEdit,
 }: {
   agentId: string
   serverOrigin: string
   onEdit(integration: WidgetIntegration): void
+  /** Whether the caller may change the agent's widgets: without it, only Copy code. */
+  canEdit: boolean
 }) {
   const client = useApi()
   const list = useQuery(widgetIntegrationsQuery(client, agentId))
@@ -72,6 +75,7 @@ export function IntegrationsTable({
         setActive.isPending && setActive.variables?.integration.integration_id === integration.integration_id
       }
       canSwitch={!setActive.isPending}
+      canEdit={canEdit}
       onCopy={() =>
         void copy(generalWebsiteEmbedCode(serverOrigin, integration.client_key), {
           title: 'Code Copied!',

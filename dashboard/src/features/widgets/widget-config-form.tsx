@@ -3,6 +3,7 @@
 // tab that has one, so no message hides behind a tab.
 import { Banner, BlockStack, Button, InlineStack, List, Tabs } from '@shopify/polaris'
 import { useRef, useState, type FormEvent } from 'react'
+import { AccessNote } from '../agents/agent-access.tsx'
 import { WidgetAppearanceFields } from './widget-appearance-fields.tsx'
 import { WidgetBehaviorFields } from './widget-behavior-fields.tsx'
 import type { WidgetFieldsProps, WidgetFormErrors, WidgetFormField } from './widget-form-values.ts'
@@ -23,6 +24,8 @@ export interface WidgetConfigFormProps extends WidgetFieldsProps {
   editing?: { websiteName: string; onCancel(): void } | null
   /** A warning shown above the tabs (a second widget for the same site, say). */
   notice?: string | null
+  /** Why the chosen agent's widgets cannot be created here (the caller may not change them): submit is off. */
+  blocked?: string | null
   /** Validates and sends; answers the messages when the form is refused. */
   onSubmit(): WidgetFormErrors | null
   onReset(): void
@@ -38,6 +41,7 @@ export function WidgetConfigForm({
   onReset,
   editing = null,
   notice = null,
+  blocked = null,
 }: WidgetConfigFormProps) {
   const [selected, setSelected] = useState(0)
   const summary = useRef<HTMLDivElement>(null)
@@ -93,6 +97,7 @@ export function WidgetConfigForm({
             {tab === 'Messages' && <WidgetMessagesFields {...fields} />}
           </div>
         </Tabs>
+        {blocked ? <AccessNote need="edit">{blocked}</AccessNote> : null}
         <InlineStack gap="200" align="end">
           {editing ? (
             <>
@@ -108,7 +113,7 @@ export function WidgetConfigForm({
               <Button onClick={onReset} disabled={isCreating}>
                 Reset
               </Button>
-              <Button variant="primary" submit disabled={isCreating}>
+              <Button variant="primary" submit disabled={isCreating || blocked !== null}>
                 {isCreating ? 'Creating...' : 'Create Widget Integration'}
               </Button>
             </>

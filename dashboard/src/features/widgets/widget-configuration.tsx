@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { normaliseDomain } from '#server/widgets/widgets.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
+import { AccessNote, agentCan } from '../agents/agent-access.tsx'
 import { agentChoicesQuery } from '../agents/agents.queries.ts'
 import { IntegrationsTable } from './integrations-table.tsx'
 import { useCreateIntegration } from './use-create-integration.ts'
@@ -29,6 +30,8 @@ import { IdentityVerificationCard } from './identity-verification-card.tsx'
 import { widgetIntegrationsQuery } from './widgets.queries.ts'
 import './widget-configuration.css'
 
+const WIDGETS_NOTE = "Only the agent's owner or a team admin can add or change its widgets."
+
 /** serverOrigin: where widget.js is served, for the embed code; the dashboard's own origin by default. */
 export function WidgetConfiguration({ serverOrigin = window.location.origin }: { serverOrigin?: string }) {
   const client = useApi()
@@ -42,7 +45,10 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
   // While editing, the preview shows the integration's own logo until another is chosen.
   const logoUrl = chosenLogoUrl ?? editing?.website_logo ?? null
   const agentList = agents.data?.agents ?? []
-  const agentName = agentList.find((agent) => agent.agent_id === values.agentId)?.name ?? null
+  const chosenAgent = agentList.find((agent) => agent.agent_id === values.agentId)
+  const agentName = chosenAgent?.name ?? null
+  // Widgets are the agent's owner's and its team admins' to add and change (docs/permissions.md, edit).
+  const canEditWidgets = agentCan(chosenAgent, 'edit')
   const integrations = useQuery({
     ...widgetIntegrationsQuery(client, values.agentId),
     enabled: Boolean(values.agentId),
@@ -122,6 +128,7 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
                 isCreating={create.isPending || update.isPending}
                 editing={editing ? { websiteName: editing.website_name, onCancel: stopEditing } : null}
                 notice={notice}
+                blocked={canEditWidgets ? null : WIDGETS_NOTE}
                 choices={{
                   agents: agentList,
                   isLoading: agents.isPending,
@@ -152,7 +159,17 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
               {agentName ? `Integrations for ${agentName}` : 'Integrations'}
             </Text>
           </div>
-          <IntegrationsTable agentId={values.agentId} serverOrigin={serverOrigin} onEdit={startEditing} />
+          {canEditWidgets ? null : (
+            <div className="integrations-table__note">
+              <AccessNote need="edit">{WIDGETS_NOTE}</AccessNote>
+            </div>
+          )}
+          <IntegrationsTable
+            agentId={values.agentId}
+            serverOrigin={serverOrigin}
+            onEdit={startEditing}
+            canEdit={canEditWidgets}
+          />
         </Card>
       )}
     </BlockStack>
