@@ -332,6 +332,8 @@ describe('the chat widget on a customer’s page', () => {
     await panel.waitFor({ state: 'visible' })
     expect(await panel.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 700 })
     expect(await panel.getAttribute('role')).toBe('dialog')
+    // The open window takes the launcher's place: it is gone, not drawn beneath the window.
+    expect(await launcher(page).isVisible()).toBe(false)
     await page.keyboard.press('Escape')
     await launcher(page).waitFor({ state: 'visible' })
     await context.close()
