@@ -7,7 +7,8 @@ import type { Conversation } from '../../db/generated/prisma/client.ts'
 import { wantsAPerson } from '../../conversations/handoff/wants-a-person.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { keepMessageForPerson } from './keep-message-for-person.ts'
-import { storeAttachment, type PreparedAttachment } from './receive-attachment.ts'
+import type { PreparedAttachment } from './receive-attachment.ts'
+import { removeUnsavedAttachment, storeAttachment } from './store-attachment.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
 import { requestPerson } from './request-person.ts'
 
@@ -39,7 +40,12 @@ export async function sendWidgetMessage(
   const asksForAPerson =
     caller.integration.humanHandoff && !conversation.personRequestedAt && !file && wantsAPerson(text)
   if (conversation.personName || asksForAPerson) {
-    const userMessage = await keepMessageForPerson(services.database, { storage, conversation, text, file })
+    const userMessage = await keepMessageForPerson(services.database, {
+      store: { storage, logger: services.logger },
+      conversation,
+      text,
+      file,
+    })
     events.onUserMessage?.(userMessage)
     const request = asksForAPerson
       ? await requestPerson(services.database, { caller, conversationId: conversation.id, linkBase })
@@ -51,17 +57,22 @@ export async function sendWidgetMessage(
     questionCharacters: text.length + (file?.forAnswer.text?.length ?? 0),
     read: standing,
   })
-  // Admitted: retrieval (an embeddings call, maybe) runs while the message is saved.
+  // Admitted: retrieval (an embeddings call, maybe) runs while the file and the message are saved.
   const passages = beginRetrieval({ retriever: services.retriever, agentId: caller.agent.id, question: text })
+  // The file is written before the message that names it, so no message ever lists a file that is not
+  // there: a file that cannot be stored refuses the message (nothing saved), and a message refused or
+  // not saved takes its file away again.
+  if (file) await storeAttachment({ storage, logger: services.logger }, file)
   const userMessage = await saveUserMessage(services, {
     accountId: caller.integration.accountId,
     conversation,
     text,
     attachments: file ? [file.stored] : [],
     admission,
+  }).catch(async (error: unknown) => {
+    if (file) await removeUnsavedAttachment({ storage, logger: services.logger }, file)
+    throw error
   })
-  // Only a saved message's file is written: a refused one leaves nothing behind. Storing it is part of
-  // answering, so a storage failure fails the answer rather than leaving it pending.
   return answerUserMessage(services, {
     agent: caller.agent,
     userMessage,
@@ -73,6 +84,6 @@ export async function sendWidgetMessage(
       ? { shopId: caller.session.shopId, customerId: caller.session.shopifyCustomerId }
       : null,
     passages,
-    ...(file ? { attachments: [file.forAnswer], prepare: () => storeAttachment(storage, file) } : {}),
+    ...(file ? { attachments: [file.forAnswer] } : {}),
   })
 }
