@@ -36,7 +36,7 @@ function isKnownTimeZone(name: string) {
 }
 
 /** A shop's IANA time zone as Shopify names it (shop.ianaTimezone). */
-export const IanaTimeZoneSchema = z.string().max(64).refine(isKnownTimeZone)
+const IanaTimeZoneSchema = z.string().max(64).refine(isKnownTimeZone)
 
 /** The zone to keep for a shop: Shopify's, when it is one this server knows; else null. */
 export const knownTimeZoneOf = (value: unknown) => {
