@@ -100,6 +100,9 @@ export function StorefrontSalesCard({ sales, onPeriod }: { sales: StorefrontSale
               <Figure label="Conversion rate" value={`${(sales.conversion_rate * 100).toFixed(1)}%`} />
             </InlineGrid>
             <DailyChart sales={sales} />
+            <Text as="p" variant="bodySm" tone="subdued">
+              {`Days in your store’s time zone (${sales.time_zone}).`}
+            </Text>
           </>
         )}
       </BlockStack>

@@ -181,6 +181,26 @@ const AttachmentViewSchema = z.strictObject({
   size: z.number().optional(),
 })
 
+/**
+ * A store product a storefront answer showed the shopper, as its card shows it now (the shop's stored
+ * catalogue; a product no longer sold has no card).
+ */
+const ProductShownViewSchema = z.strictObject({
+  /** The product's GraphQL id. */
+  id: z.string(),
+  title: z.string(),
+  /** The product's page on the storefront. */
+  url: z.string(),
+  image_url: z.string().nullable(),
+  /** The shop's currency (ISO 4217). */
+  currency: z.string(),
+  /** The first variant one can buy (else the first): its price and compare-at price. */
+  price: z.string(),
+  compare_at_price: z.string().nullable(),
+  available: z.boolean(),
+})
+export type ProductShownView = z.infer<typeof ProductShownViewSchema>
+
 /** A message with its sources and, for an answer, the model and its token usage. */
 export const MessageViewSchema = z.strictObject({
   message_id: z.string(),
@@ -198,6 +218,8 @@ export const MessageViewSchema = z.strictObject({
   sources: z.array(SourceViewSchema),
   /** A storefront answer: the store products shown as cards under it (their GraphQL ids). */
   product_ids: z.array(z.string()),
+  /** A storefront answer in the messages list: the cards of product_ids the shop still sells (else empty). */
+  products: z.array(ProductShownViewSchema),
   reply_to: z.string().nullable(),
   edited_at: z.string().nullable(),
   /** An edited question's versions: the one shown (from 1) of how many; null while it has only one. */

@@ -4,6 +4,7 @@ import { answerFeedbackOf } from '../feedback/answer-feedback-of.ts'
 import { toMessageView } from './message-view.ts'
 import { messageVersionsOf } from './message-versions.ts'
 import { requireConversation } from './require-conversation.ts'
+import { productsShownIn } from '../shopify/products/products-shown-in.ts'
 
 export interface ListMessagesOptions {
   actor: Actor
@@ -15,10 +16,11 @@ export interface ListMessagesOptions {
 /**
  * A page of the conversation's messages: page 1 is the latest `limit`, page 2 the ones before, and
  * each page reads oldest first, as a chat shows them. Deleted messages are left out, and so are those
- * of an edited question's versions not shown (each edited question says which version it shows).
+ * of an edited question's versions not shown (each edited question says which version it shows). A
+ * storefront answer carries the cards of the products it showed (productsShownIn).
  */
 export async function listMessages(database: Database, { actor, agentId, conversationId, query }: ListMessagesOptions) {
-  await requireConversation(database, { actor, agentId, conversationId, need: 'read' })
+  const { conversation } = await requireConversation(database, { actor, agentId, conversationId, need: 'read' })
   const where = { conversationId, isDeleted: false }
   const [total, messages] = await Promise.all([
     database.prisma.message.count({ where }),
@@ -39,10 +41,15 @@ export async function listMessages(database: Database, { actor, agentId, convers
       messages.filter((message) => message.senderType === 'user'),
     ),
   ])
+  const views = messages
+    .reverse()
+    .map((message) => toMessageView(message, feedback.get(message.id), versions.get(message.id)))
+  const products = await productsShownIn(database, { conversation, messages: views })
   return {
-    data: messages
-      .reverse()
-      .map((message) => toMessageView(message, feedback.get(message.id), versions.get(message.id))),
+    data: views.map((view) => ({
+      ...view,
+      products: view.product_ids.flatMap((id) => products.get(id) ?? []),
+    })),
     total,
     page: query.page,
     limit: query.limit,

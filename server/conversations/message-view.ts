@@ -41,6 +41,8 @@ export function toMessageView(
     // Written only by saveAnswer, from sourcesCited.
     sources: message.sources as unknown as SourceView[],
     product_ids: message.productGids ?? [],
+    // Read with the shop's catalogue by the messages list alone (productsShownIn).
+    products: [],
     reply_to: message.replyToId,
     edited_at: message.editedAt?.toISOString() ?? null,
     versions: versions ?? null,

@@ -113,8 +113,6 @@ export interface AnswerUserMessageOptions {
   signal: AbortSignal
   /** The files as the answer reads them (a document's text); by default their names. */
   attachments?: { name: string; text: string | null }[]
-  /** What the message still needs once taken up, such as storing its file: if it fails, so does the answer. */
-  prepare?: () => Promise<void>
   /** A storefront chat's shopper, who may ask about their orders. */
   shopper?: Shopper | null
   /** The message's conversation, when the caller has it (else saving the answer reads it). */
@@ -137,8 +135,8 @@ export interface AnsweredMessage {
 
 /**
  * Answers a user message this process has just taken up, keeping the answer on it as it streams
- * (recordAnswerProgress), and stores the answer. Whatever fails from the moment it was taken up (its
- * preparation, retrieval, the model, storing the answer) or the client going away marks it failed with
+ * (recordAnswerProgress), and stores the answer. Whatever fails from the moment it was taken up (retrieval,
+ * the model, storing the answer) or the client going away marks it failed with
  * what was written, metered once, so the conversation never waits on an answer nobody writes. When even
  * that cannot be written (the database is out of reach), this process notes the attempt as dropped and
  * fails it at the next look (AnsweringProcess.droppedAttempts). An answer a team member's joining cut
@@ -152,7 +150,6 @@ export async function answerUserMessage(
     events,
     signal,
     attachments,
-    prepare,
     shopper,
     conversation,
     passages,
@@ -175,7 +172,6 @@ export async function answerUserMessage(
   let answer: Answer | null = null
   let aiMessage: Message | null
   try {
-    await prepare?.()
     events.onUserMessage?.(toMessageView(userMessage))
     const history = await conversationHistory(services.database, userMessage)
     const onToken = (piece: string) => {

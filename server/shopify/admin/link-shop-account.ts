@@ -42,7 +42,14 @@ function createShopAccount(database: Database, { shopDomain, scopes, profile }: 
     })
     await startTrial(transaction, user.id)
     return transaction.shopifyShop.create({
-      data: { shopDomain, accountId: user.id, scopes, shopName: profile.name, storefrontUrl: profile.storefrontUrl },
+      data: {
+        shopDomain,
+        accountId: user.id,
+        scopes,
+        shopName: profile.name,
+        storefrontUrl: profile.storefrontUrl,
+        ianaTimezone: profile.ianaTimezone ?? null,
+      },
     })
   })
 }
@@ -55,6 +62,7 @@ function reinstall(database: Database, shop: ShopifyShop, { scopes, profile }: S
       scopes,
       shopName: profile.name,
       storefrontUrl: profile.storefrontUrl ?? shop.storefrontUrl,
+      ianaTimezone: profile.ianaTimezone ?? shop.ianaTimezone,
     },
   })
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { SHOP_PROFILE_QUERY, ShopProfileResponseSchema, type ShopProfile } from './shop-profile.schemas.ts'
+import {
+  knownTimeZoneOf,
+  SHOP_PROFILE_QUERY,
+  ShopProfileResponseSchema,
+  type ShopProfile,
+} from './shop-profile.schemas.ts'
 
 /** The Admin API client as authenticate.admin and afterAuth hand it over (its graphql answers a fetch Response). */
 export interface AdminGraphql {
@@ -8,7 +13,7 @@ export interface AdminGraphql {
 
 const httpsUrl = z.url({ protocol: /^https$/ })
 
-/** The shop's name, contact e-mail and storefront address, read once at installation. */
+/** The shop's name, contact e-mail, storefront address and time zone, read at installation. */
 export async function readShopProfile(admin: AdminGraphql): Promise<ShopProfile> {
   const response = await admin.graphql(SHOP_PROFILE_QUERY)
   const { shop } = ShopProfileResponseSchema.parse(await response.json()).data
@@ -17,5 +22,6 @@ export async function readShopProfile(admin: AdminGraphql): Promise<ShopProfile>
     name: shop.name,
     email: shop.email ?? null,
     storefrontUrl: storefront.success ? new URL(storefront.data).origin : null,
+    ianaTimezone: knownTimeZoneOf(shop.ianaTimezone),
   }
 }

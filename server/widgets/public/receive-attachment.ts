@@ -5,7 +5,6 @@ import { AppError } from '../../errors/app-error.ts'
 import { detectDocumentFormat, MIME_TYPES } from '../../knowledge/documents/extract/detect-document-format.ts'
 import { extractInWorker } from '../../knowledge/documents/extract/extract-in-worker.ts'
 import { attachmentLimitsOf, type ExtractionLimits } from '../../knowledge/documents/extract/extraction-limits.ts'
-import type { FileStorage } from '../../storage/file-storage.ts'
 
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024
 export const ATTACHMENT_TOO_LARGE = 'Attachments must be smaller than 5 MB.'
@@ -69,8 +68,3 @@ export async function prepareAttachment({ integration, conversationId, file, lim
 }
 
 export type PreparedAttachment = Awaited<ReturnType<typeof prepareAttachment>>
-
-/** Writes the file of a saved message. */
-export async function storeAttachment(storage: FileStorage, attachment: PreparedAttachment): Promise<void> {
-  await storage.put(attachment.stored.key, attachment.bytes, attachment.stored.content_type)
-}

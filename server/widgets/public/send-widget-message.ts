@@ -10,7 +10,8 @@ import { watchForPerson } from '../../conversations/handoff/watch-for-person.ts'
 import type { ConversationSignals } from '../../live/conversation-signals.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
 import { keepMessageForPerson } from './keep-message-for-person.ts'
-import { storeAttachment, type PreparedAttachment } from './receive-attachment.ts'
+import type { PreparedAttachment } from './receive-attachment.ts'
+import { removeUnsavedAttachment, storeAttachment } from './store-attachment.ts'
 import type { WidgetCaller } from './require-widget-caller.ts'
 import { requestPerson } from './request-person.ts'
 
@@ -62,7 +63,12 @@ export async function sendWidgetMessage(
     caller.integration.humanHandoff && !conversation.personRequestedAt && !file && wantsAPerson(text)
   const waitsForAPerson = paused !== null && conversation.personRequestedAt !== null
   if (conversation.personName || asksForAPerson || waitsForAPerson) {
-    const userMessage = await keepMessageForPerson(services.database, { storage, conversation, text, file })
+    const userMessage = await keepMessageForPerson(services.database, {
+      store: { storage, logger: services.logger },
+      conversation,
+      text,
+      file,
+    })
     events.onUserMessage?.(userMessage)
     const request = asksForAPerson
       ? await requestPerson(services.database, { caller, conversationId: conversation.id, linkBase })
@@ -75,18 +81,23 @@ export async function sendWidgetMessage(
     questionCharacters: text.length + (file?.forAnswer.text?.length ?? 0),
     read: standing,
   })
-  // Admitted: retrieval (an embeddings call, maybe) runs while the message is saved.
+  // Admitted: retrieval (an embeddings call, maybe) runs while the file and the message are saved.
   const passages = beginRetrieval({ retriever: services.retriever, agentId: caller.agent.id, question: text })
+  // The file is written before the message that names it, so no message ever lists a file that is not
+  // there: a file that cannot be stored refuses the message (nothing saved), and a message refused or
+  // not saved takes its file away again.
+  if (file) await storeAttachment({ storage, logger: services.logger }, file)
   const userMessage = await saveUserMessage(services, {
     accountId: caller.integration.accountId,
     conversation,
     text,
     attachments: file ? [file.stored] : [],
     admission,
+  }).catch(async (error: unknown) => {
+    if (file) await removeUnsavedAttachment({ storage, logger: services.logger }, file)
+    throw error
   })
   const person = await watchForPerson({ database: services.database, signals, conversationId: conversation.id })
-  // Only a saved message's file is written: a refused one leaves nothing behind. Storing it is part of
-  // answering, so a storage failure fails the answer rather than leaving it pending.
   try {
     return await answerUserMessage(services, {
       agent: caller.agent,
@@ -99,7 +110,7 @@ export async function sendWidgetMessage(
         ? { shopId: caller.session.shopId, customerId: caller.session.shopifyCustomerId }
         : null,
       passages,
-      ...(file ? { attachments: [file.forAnswer], prepare: () => storeAttachment(storage, file) } : {}),
+      ...(file ? { attachments: [file.forAnswer] } : {}),
       personJoined: person.joined,
     })
   } finally {

@@ -1,9 +1,8 @@
-// Whatever fails once a message is taken up for its answer (storing a visitor's file, storing the answer,
-// metering), the answer ends failed and the conversation takes the next message at once: nothing is left
-// "being answered" by a process that is alive and will never finish it. The failures are the database's
-// own (a trigger refusing writes, as a full disk or a lost connection would) and the file storage's.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+// Whatever fails once a message is taken up for its answer (storing the answer, metering), the answer
+// ends failed and the conversation takes the next message at once: nothing is left "being answered" by a
+// process that is alive and will never finish it. The failures are the database's own (a trigger refusing
+// writes, as a full disk or a lost connection would). A visitor's file is stored before its message is
+// saved (widgets/widget-attachments.test.ts).
 import pg from 'pg'
 import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -19,7 +18,6 @@ import type { MessageView } from '../../../server/conversations/conversations.sc
 import { FULL_ANSWER_TOKENS } from '../../support/fake-llm.ts'
 
 const isPostgres = inject('databaseKind') === 'postgres'
-const SITE = 'https://shop.example.com'
 let testbed: ChatTestbed
 beforeAll(async () => {
   testbed = await startChatTestbed()
@@ -236,53 +234,6 @@ describe('when metering fails after a message was taken up', () => {
     )
     expect(edited.status).toBe(200)
     expect((await send(conversationId, 'Hello?')).status).toBe(200)
-  })
-})
-
-describe('when a visitor’s file cannot be stored', () => {
-  it('the message is failed and the visitor can send again at once', async () => {
-    const { testApp, owner, agentId } = testbed
-    const integration = await testApp.request
-      .post(`/api/agents/${agentId}/integrations/frontend/`)
-      .set(bearer(owner.access))
-      .send({ website_name: 'Shop', website_domain: 'shop.example.com' })
-    expect(integration.status).toBe(201)
-    const session = await testApp.request
-      .post('/api/conversations/api/start-chat-widget/')
-      .set('Origin', SITE)
-      .send({ client_key: integration.body.client_key })
-    const auth = { Authorization: `Bearer ${session.body.token}`, Origin: SITE }
-    const conversationId = (await testApp.request.post('/api/conversations/api/create/').set(auth).send({})).body
-      .conversation_id as string
-    // A file where the integration's folder should be: the storage cannot write under it.
-    const widgetsFolder = join(testApp.config.DATA_DIR, 'files', 'widgets')
-    mkdirSync(widgetsFolder, { recursive: true })
-    const blocker = join(widgetsFolder, integration.body.integration_id as string)
-    writeFileSync(blocker, 'not a folder')
-    const sendFile = () =>
-      testApp.request
-        .post(`/api/conversations/api/chat/${conversationId}/`)
-        .set(auth)
-        .field('message_text', 'Can I return this?')
-        .attach('attachment', Buffer.from('Order 1234: blue lamp'), 'order.txt')
-    let refused
-    try {
-      refused = await sendFile()
-    } finally {
-      rmSync(blocker)
-    }
-    expect(refused.status).toBe(502)
-    expect(refused.body).toMatchObject({
-      message: 'Failed to send message',
-      reason: 'failed',
-      user_message: { message_text: 'Can I return this?' },
-    })
-    const failed = await testApp.database.prisma.message.findUniqueOrThrow({
-      where: { id: refused.body.user_message.message_id as string },
-    })
-    expect(failed).toMatchObject({ answerError: 'failed', answerOwner: null })
-    const again = await sendFile()
-    expect(again.status).toBe(200)
   })
 })
 

@@ -12,6 +12,8 @@ export interface FakeShop {
   name: string
   email: string
   primaryDomain: string
+  /** shop.ianaTimezone (Etc/UTC when not given, as Shopify names UTC). */
+  ianaTimezone?: string
 }
 
 interface TokenExchange {
@@ -247,7 +249,14 @@ export async function startFakeShopifyAdmin({ apiKey, apiSecret }: { apiKey: str
     return {
       status: 200,
       body: {
-        data: { shop: { name: profile.name, email: profile.email, primaryDomain: { url: profile.primaryDomain } } },
+        data: {
+          shop: {
+            name: profile.name,
+            email: profile.email,
+            ianaTimezone: profile.ianaTimezone ?? 'Etc/UTC',
+            primaryDomain: { url: profile.primaryDomain },
+          },
+        },
         extensions: { cost },
       },
     }

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, type SignedUp } from '../../support/accounts.ts'
@@ -6,6 +6,7 @@ import type { ChatTestbed } from '../../support/chat-testbed.ts'
 import { createAgentFor } from '../../support/knowledge.ts'
 import type { TestApp } from '../../support/create-test-app.ts'
 import { newIntegration, SITE, startWidgetTestbed, visitor } from '../../support/widget-visitors.ts'
+import { ATTACHMENT_NOT_STORED } from '../../../server/widgets/public/store-attachment.ts'
 
 // Files a visitor sends with a message: what the model sees, what the team keeps, and what is refused.
 let testApp: TestApp
@@ -106,5 +107,53 @@ describe('attachments', () => {
       .field('message_text', 'Hi')
       .attach('attachment', Buffer.from('x'), 'a.txt')
     expect(anonymous.status).toBe(401)
+  })
+})
+
+describe('when a visitor’s file cannot be stored', () => {
+  it('the message is refused whole: no message, and no attachment listed for the visitor or the team', async () => {
+    const { client_key, integration_id } = await newIntegration(testbed)
+    const { auth, conversationId } = await visitor(testApp, client_key)
+    // A file where the integration's folder should be: the storage itself fails to write under it.
+    const widgetsFolder = join(testApp.config.DATA_DIR, 'files', 'widgets')
+    mkdirSync(widgetsFolder, { recursive: true })
+    const blocker = join(widgetsFolder, integration_id)
+    writeFileSync(blocker, 'not a folder')
+    const sendFile = () =>
+      testApp.request
+        .post(`/api/conversations/api/chat/${conversationId}/`)
+        .set(auth)
+        .field('message_text', 'Can I return this?')
+        .attach('attachment', Buffer.from('Order 1234: blue lamp'), 'order.txt')
+    let refused
+    try {
+      refused = await sendFile()
+    } finally {
+      rmSync(blocker)
+    }
+    expect(refused.status).toBe(503)
+    expect(refused.body.message).toBe(ATTACHMENT_NOT_STORED)
+    const stored = await testApp.database.prisma.message.findMany({ where: { conversationId } })
+    expect(stored.filter((message) => message.senderType === 'user')).toEqual([])
+    const history = await testApp.request.get(`/api/conversations/api/chat/${conversationId}/`).set(auth)
+    expect(history.status).toBe(200)
+    expect(history.body.data.flatMap((message: { attachments: unknown[] }) => message.attachments)).toEqual([])
+    const team = await testApp.request
+      .get(`/api/conversations/${agentId}/${conversationId}/messages/`)
+      .set(bearer(owner.access))
+    expect(team.body.data.flatMap((message: { attachments: unknown[] }) => message.attachments)).toEqual([])
+
+    // Sent again once the storage writes: the message lists its file, and the file is there.
+    const again = await sendFile()
+    expect(again.status).toBe(200)
+    const listed = await testApp.request
+      .get(`/api/conversations/${agentId}/${conversationId}/messages/`)
+      .set(bearer(owner.access))
+    const withFiles = listed.body.data.filter((message: { attachments: unknown[] }) => message.attachments.length > 0)
+    expect(withFiles).toHaveLength(1)
+    const download = await testApp.request
+      .get(`/api/conversations/${agentId}/${conversationId}/${withFiles[0].message_id}/attachments/0/`)
+      .set(bearer(owner.access))
+    expect(download.status).toBe(200)
   })
 })

@@ -7,7 +7,11 @@ type Operation = (context: FakeShopifyAdminContext, variables: Record<string, un
 
 export const storeOperations: Record<string, Operation> = {
   ShopDetails: ({ state: { store } }) => ({
-    shop: { name: store.name, primaryDomain: { url: store.primaryDomainUrl } },
+    shop: {
+      name: store.name,
+      ianaTimezone: store.ianaTimezone ?? 'Etc/UTC',
+      primaryDomain: { url: store.primaryDomainUrl },
+    },
   }),
   StoreCollections: ({ state }, variables) => ({
     collections: pageOf(state.store.collections.map(collectionNode), variables, state.maxPageSize),

@@ -79,6 +79,8 @@ interface FakeOrder {
 export interface FakeStore {
   name: string
   primaryDomainUrl: string
+  /** shop.ianaTimezone (Etc/UTC when not given, as Shopify names UTC). */
+  ianaTimezone?: string
   products: FakeProduct[]
   collections: FakeCollection[]
   pages: FakePage[]

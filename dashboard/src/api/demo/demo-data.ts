@@ -175,6 +175,7 @@ export const DEMO_MESSAGES: MessageView[] = (
   message_link: null,
   attachments: [],
   product_ids: [],
+  products: [],
   sources:
     message.message_id === 'demo-message-3'
       ? [

@@ -2,12 +2,13 @@
 // and the Conversations page. Scrolls to the newest message; the answer streams in as it is written.
 import { Button, BlockStack, Spinner, Text } from '@shopify/polaris'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import type { Message } from '../conversations/conversation.types.ts'
 import { messagesInOrder, messagesQuery } from '../conversations/conversations.queries.ts'
 import { ChatComposer } from './chat-composer.tsx'
+import { InterruptedAnswer } from './interrupted-answer.tsx'
 import { MessageBubble } from './message-bubble.tsx'
 import { DELETE_MESSAGE_CONFIRMATION, replacesMessages, useMessageMutations } from './message-mutations.ts'
 import type { ChatSender } from './use-chat-sender.ts'
@@ -132,12 +133,14 @@ export function ChatPanel({
               </li>
             ) : null}
             {shown.map((message) => (
-              <MessageBubble
-                key={message.message_id}
-                message={message}
-                formatTime={formatTime}
-                actions={message.sender_type === 'user' || message.sender_type === 'ai' ? actions : undefined}
-              />
+              <Fragment key={message.message_id}>
+                <MessageBubble
+                  message={message}
+                  formatTime={formatTime}
+                  actions={message.sender_type === 'user' || message.sender_type === 'ai' ? actions : undefined}
+                />
+                <InterruptedAnswer question={message} />
+              </Fragment>
             ))}
             {sender.streamingText === null && (retry.isPending || edit.isPending) ? (
               <li className="message message--ai" data-testid="message-answering-again">

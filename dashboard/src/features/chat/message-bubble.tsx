@@ -1,11 +1,13 @@
-// One message: the text with links and citations, its sources, link previews, its time, and for the
-// user's own messages edit and delete, and an edited question's versions (never while the agent is answering).
+// One message: the text with links and citations, its sources, a storefront answer's product cards, link
+// previews, its time, and for the user's own messages edit and delete, and an edited question's versions
+// (never while the agent is answering).
 import { Button, InlineStack, Text } from '@shopify/polaris'
 import { useState } from 'react'
 import type { Message } from '../conversations/conversation.types.ts'
 import { linkedUrls, safeHttpUrl } from './message-segments.ts'
 import { AnswerRating, type RatingTarget } from './answer-rating.tsx'
 import { MessageText } from './message-text.tsx'
+import { ProductsShown } from './products-shown.tsx'
 
 export interface MessageActions {
   canChange: boolean
@@ -146,6 +148,7 @@ export function MessageBubble({
             ))}
           </ol>
         ) : null}
+        {message.sender_type === 'ai' ? <ProductsShown products={message.products ?? []} /> : null}
         {!editing ? <LinkPreviews text={message.message_text} /> : null}
       </div>
       <div className="message__meta">

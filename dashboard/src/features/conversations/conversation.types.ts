@@ -35,6 +35,7 @@ export const pendingMessage = (conversationId: string, text: string): Message =>
   attachments: [],
   sources: [],
   product_ids: [],
+  products: [],
   reply_to: null,
   edited_at: null,
   versions: null,

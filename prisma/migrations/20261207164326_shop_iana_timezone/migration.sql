@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "shopify_shops" ADD COLUMN     "iana_timezone" TEXT;
