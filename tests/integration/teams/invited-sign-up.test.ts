@@ -126,7 +126,7 @@ describe('signing up with a team invitation', () => {
   })
 })
 
-describe('starting a trial of one\'s own later', () => {
+describe("starting a trial of one's own later", () => {
   it('starts the 14-day trial once for an invited member; an account that had one is refused', async () => {
     const email = 'maker@invited.example'
     const { token } = await invite(email, 'Makers', { withAgent: false })
