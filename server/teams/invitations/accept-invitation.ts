@@ -12,7 +12,7 @@ export interface AcceptInvitationOptions {
 }
 
 /** A membership's unique address taken twice (an old membership under it): one person, one row. */
-export function isDuplicateMembership(error: unknown) {
+function isDuplicateMembership(error: unknown) {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002'
 }
 

@@ -2,8 +2,8 @@
 // website visitor, whose answers simply quote the sources.
 import { Banner } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
+import type { ServerSetup } from '#server/stats/server-setup.ts'
 import { useApi } from '../../api/api-context.tsx'
-import { serverSetupQuery } from '../../shared/server-setup-query.ts'
 
 export function NoAiModelNotice() {
   return (
@@ -17,6 +17,10 @@ export function NoAiModelNotice() {
 /** The notice when the server says no model writes the answers; nothing while it is asked, or if it cannot say. */
 export function NoAiModelNoticeIfNone() {
   const client = useApi()
-  const setup = useQuery(serverSetupQuery(client))
+  const setup = useQuery({
+    queryKey: ['server-setup'],
+    queryFn: () => client.request<ServerSetup>('/dashboard/api/server-setup/'),
+    staleTime: 5 * 60_000,
+  })
   return setup.data && setup.data.ai_model === null ? <NoAiModelNotice /> : null
 }

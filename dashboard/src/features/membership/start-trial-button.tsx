@@ -3,14 +3,14 @@
 import { Button, Modal, Text } from '@shopify/polaris'
 import { useState } from 'react'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
-import { BILLING_KEY } from '../billing/billing.queries.ts'
 
 export function StartTrialButton({ variant = 'primary' }: { variant?: 'primary' | 'secondary' }) {
   const [asking, setAsking] = useState(false)
   const start = useApiMutation<void, { message: string }>({
     run: (client) => client.request('/plans/start-trial/', { method: 'POST' }),
     errorTitle: 'Could not start the trial',
-    invalidates: [BILLING_KEY],
+    // Every billing reading: the plan, its standing, the notifications.
+    invalidates: [['billing']],
     onSuccess: () => setAsking(false),
   })
   return (

@@ -2,31 +2,39 @@
 // and whether they have a plan of their own. Someone who signed up through a team invitation has none
 // (issue 37): the screens show them the team's situation instead of selling them a plan they did not
 // come for, and offer their own free trial for agents of their own.
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { ApiClient } from '../../api/api-client.ts'
 import { useApi } from '../../api/api-context.tsx'
-import { serverSetupQuery } from '../../shared/server-setup-query.ts'
-import { subscriptionQuery } from '../billing/billing.queries.ts'
 import { teamsQuery } from '../teams/teams.queries.ts'
 import { isOwnTeam, type Team } from '../teams/teams.types.ts'
+
+/** What GET /subscriptions/status/ says that matters here (docs/api/billing.md). */
+interface PlanStanding {
+  /** 'none' when the account never had a subscription, a trial included. */
+  status: string
+  billing_mode: 'enforced' | 'unlimited'
+}
+
+/** Under the billing key: whatever changes the plan (starting the trial too) reads it again. */
+const planStandingQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: ['billing', 'standing'],
+    queryFn: () => client.request<PlanStanding>('/subscriptions/status/'),
+  })
 
 export interface Membership {
   /** Teams of other accounts the user is an active member of. */
   memberOf: Team[]
-  /** The account never had a plan (no trial either): nothing of its own to upgrade. */
-  hasNoOwnPlan: boolean
-  /** Limits are enforced and the account may start its free trial (POST /plans/start-trial/). */
+  /** Limits are enforced and the account never had a plan: it may start its free trial (POST /plans/start-trial/). */
   canStartTrial: boolean
 }
 
 export function useMembership(): Membership {
   const client = useApi()
   const teams = useQuery(teamsQuery(client))
-  const subscription = useQuery(subscriptionQuery(client))
-  const setup = useQuery(serverSetupQuery(client))
-  const hasNoOwnPlan = subscription.data?.kind === 'none'
+  const standing = useQuery(planStandingQuery(client))
   return {
     memberOf: (teams.data ?? []).filter((team) => !isOwnTeam(team)),
-    hasNoOwnPlan,
-    canStartTrial: hasNoOwnPlan && setup.data?.billing_mode === 'enforced',
+    canStartTrial: standing.data?.status === 'none' && standing.data.billing_mode === 'enforced',
   }
 }
