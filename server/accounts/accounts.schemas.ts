@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { emailLinkToken } from '../../shared/email-link-token.schemas.ts'
 import { isSingleLine } from '../../shared/text-rules.schemas.ts'
+import { TEAM_MESSAGES } from '../teams/teams.schemas.ts'
 
 export const MESSAGES = {
   loginRequired: 'Email and password are required',
@@ -115,6 +116,8 @@ export const RegisterSchema = body(
     email: emailField(MESSAGES.registerRequired),
     password: strongPassword(MESSAGES.registerRequired),
     full_name: requiredText(MESSAGES.registerRequired, MAX_NAME_LENGTH),
+    // Signing up from a team invitation's page: the link's secret, spent by the sign-up (joins the team).
+    invitation_token: emailLinkToken(TEAM_MESSAGES.invitationInvalid).optional(),
   },
   MESSAGES.registerRequired,
 )
@@ -227,6 +230,8 @@ export const SignInAnswerSchema = z.strictObject({
   user: UserViewSchema,
   message: z.string(),
   tokens: z.strictObject({ access: z.string(), refresh: z.string(), access_expires_at: z.string() }),
+  /** /register/ with an invitation_token: the team the new account joined. */
+  team: z.strictObject({ team_id: z.string(), team_name: z.string() }).optional(),
 })
 export type SignInAnswer = z.infer<typeof SignInAnswerSchema>
 

@@ -8,6 +8,7 @@ import { KNOWLEDGE_SETTINGS } from './settings/knowledge-settings.ts'
 import { MAIL_SETTINGS } from './settings/mail-settings.ts'
 import { PROVIDER_SETTINGS } from './settings/provider-settings.ts'
 import { SERVER_SETTINGS } from './settings/server-settings.ts'
+import { SUPPORT_SETTINGS } from './settings/support-settings.ts'
 
 export const ConfigSchema = z
   .object({
@@ -17,6 +18,7 @@ export const ConfigSchema = z
     ...PROVIDER_SETTINGS,
     ...KNOWLEDGE_SETTINGS,
     ...ANSWERING_SETTINGS,
+    ...SUPPORT_SETTINGS,
   })
   .superRefine(checkSettingsThatGoTogether)
 

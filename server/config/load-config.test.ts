@@ -58,6 +58,16 @@ describe('loadConfig', () => {
       'AgentDesk',
       'MAIL_FROM must be an address, or a name and an address such as AgentDesk <no-reply@chat.example.com> (got "AgentDesk")',
     ],
+    [
+      'SUPPORT_EMAIL',
+      'support at example',
+      'SUPPORT_EMAIL must be an e-mail address such as support@chat.example.com (got "support at example")',
+    ],
+    [
+      'SUPPORT_PHONE',
+      'call us',
+      'SUPPORT_PHONE must be a phone number of digits, spaces, dots, dashes and brackets, such as +20 100 123 4567 (got "call us")',
+    ],
   ])('when %s is %s, it fails with one line naming the variable', (name, value, expected) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(`Invalid configuration: ${expected}`))
   })

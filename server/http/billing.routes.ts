@@ -8,6 +8,7 @@ import { cancelSubscription } from '../billing/cancel-subscription.ts'
 import { createCheckoutSession, customerPortalUrl } from '../billing/checkout.ts'
 import { listPlans } from '../billing/list-plans.ts'
 import { requireReturnOrigin } from '../billing/return-origin.ts'
+import { startOwnTrial } from '../billing/start-own-trial.ts'
 import type { PlanEnforcement } from '../billing/plan-enforcement.ts'
 import {
   getUserSubscription,
@@ -72,6 +73,10 @@ export function billingRoutes({
   })
   router.get('/plans/get-user-subscription-history/', signedIn, async (_req, res) => {
     res.json(await subscriptionHistory(services, actorOf(res)))
+  })
+  // An account that joined through a team invitation starts its own free trial when it wants one.
+  router.post('/plans/start-trial/', signedIn, async (_req, res) => {
+    res.status(201).json(await startOwnTrial(database, actorOf(res)))
   })
   router.post('/plans/cancel-user-subscription/', signedIn, async (req, res) => {
     const cancelled = await cancelSubscription(payments, actorOf(res), CancelSubscriptionSchema.parse(req.body ?? {}))

@@ -22,6 +22,7 @@ import { authenticate } from './authenticate.ts'
 import { sessionRoutes } from './accounts/session.routes.ts'
 import { accountEmailRoutes } from './accounts/account-emails.routes.ts'
 import { healthRoutes } from './health.routes.ts'
+import { supportContactRoutes } from './support-contact.routes.ts'
 import { countRequestStatements, logRequests } from './log-requests.ts'
 import { teamRoutes } from './teams.routes.ts'
 import { leadRoutes } from './agents/leads.routes.ts'
@@ -155,6 +156,7 @@ export async function createHttpApp({
   api.use(refuseNulCharacters)
   api.use(requireCsrfToken(secrets.csrfKey))
   api.use(healthRoutes(database))
+  api.use(supportContactRoutes(config))
   api.use(csrfRoutes(secrets.csrfKey, { isHttps: isHttpsDeployment(config) }))
   api.use(
     sessionRoutes({

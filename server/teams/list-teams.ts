@@ -1,10 +1,9 @@
 import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
-import { toTeamView } from './team-views.ts'
+import { TEAM_VIEW_INCLUDE as include, toTeamView } from './team-views.ts'
 
 /** Teams the actor owns, then teams they are an active member of (with their role). */
 export async function listTeams(database: Database, actor: Actor) {
-  const include = { _count: { select: { agents: true, members: true } } } as const
   const [owned, memberships] = await Promise.all([
     database.prisma.team.findMany({ where: { accountId: actor.userId }, include, orderBy: { createdAt: 'desc' } }),
     database.prisma.teamMember.findMany({

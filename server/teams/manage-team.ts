@@ -1,9 +1,7 @@
 import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
 import { requireTeam } from './require-team.ts'
-import { toTeamView } from './team-views.ts'
-
-const counts = { _count: { select: { agents: true, members: true } } } as const
+import { TEAM_VIEW_INCLUDE as counts, toTeamView } from './team-views.ts'
 
 export async function getTeam(database: Database, actor: Actor, teamId: string) {
   const { role } = await requireTeam(database, { actor, teamId, need: 'read' })

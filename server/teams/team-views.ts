@@ -1,8 +1,14 @@
 import type { Agent, Team, TeamMember } from '../db/generated/prisma/client.ts'
 import type { TeamAgentView, TeamMemberView, TeamView } from './teams.schemas.ts'
 
+/** What toTeamView reads of a team: its counts and its owner's name. */
+export const TEAM_VIEW_INCLUDE = {
+  _count: { select: { agents: true, members: true } },
+  account: { select: { fullName: true } },
+} as const
+
 export function toTeamView(
-  team: Team & { _count: { agents: number; members: number } },
+  team: Team & { _count: { agents: number; members: number }; account: { fullName: string } },
   myRole: 'owner' | TeamMember['role'],
 ): TeamView {
   return {
@@ -13,6 +19,7 @@ export function toTeamView(
     agent_count: team._count.agents,
     team_member_count: team._count.members,
     my_role: myRole,
+    team_owner_name: team.account.fullName,
   }
 }
 

@@ -120,6 +120,8 @@ export const TeamViewSchema = z.strictObject({
   agent_count: z.number(),
   team_member_count: z.number(),
   my_role: z.enum(['owner', ...TeamRoleSchema.options]),
+  /** The team's owner (the account whose agents it shares): whom its members ask. */
+  team_owner_name: z.string(),
 })
 export type TeamView = z.infer<typeof TeamViewSchema>
 

@@ -11,8 +11,10 @@ import { registerAccount } from '../support/call-api.ts'
 const DESKTOP = { width: 1280, height: 800 }
 const MOBILE = { width: 390, height: 844 }
 const NARROWEST = { width: 360, height: 740 }
-const CONTACT_EMAIL = 'support@agentdesk.example'
-const CONTACT_PHONE = '+20 100 000 0000'
+// The operator's support contacts (SUPPORT_EMAIL, SUPPORT_PHONE): without them nothing is shown
+// (dashboard-invited-member.test.ts).
+const CONTACT_EMAIL = 'help@support-desk.test'
+const CONTACT_PHONE = '+20 100 123 4567'
 // expect.poll gives up after 1 s unless told otherwise: too soon for a page on a busy CI machine.
 const SETTLED = { timeout: 15_000 }
 
@@ -23,7 +25,11 @@ let tokens: { access: string; refresh: string }
 
 beforeAll(async () => {
   location = await createDatabaseLocation()
-  server = await spawnServer({ DATA_DIR: location.DATA_DIR })
+  server = await spawnServer({
+    DATA_DIR: location.DATA_DIR,
+    SUPPORT_EMAIL: CONTACT_EMAIL,
+    SUPPORT_PHONE: CONTACT_PHONE,
+  })
   browser = await launchChromium()
   mkdirSync('test-results/screens', { recursive: true })
   tokens = await registerAccount(server.baseUrl, {
@@ -206,7 +212,7 @@ describe('the public pages', () => {
     const { page, context } = await open('/about')
     const footer = page.getByRole('contentinfo')
     expect(await footer.getByRole('link', { name: CONTACT_EMAIL }).getAttribute('href')).toBe(`mailto:${CONTACT_EMAIL}`)
-    expect(await footer.getByRole('link', { name: CONTACT_PHONE }).getAttribute('href')).toBe('tel:+201000000000')
+    expect(await footer.getByRole('link', { name: CONTACT_PHONE }).getAttribute('href')).toBe('tel:+201001234567')
     expect(await footer.innerText()).toMatch(/© \d{4} AgentDesk\. All rights reserved\./)
     const pages = {
       Demo: 'See AgentDesk in action',

@@ -13,6 +13,7 @@ import { freshFixture, SITE, startWalkApp, type Fixture, type WalkApp } from '..
 
 let walk: WalkApp
 let routes: string[]
+const NEEDS_STATE_THE_WALK_LACKS = new Set(['POST /api/plans/start-trial/'])
 let fileFields: Map<string, string>
 beforeAll(async () => {
   walk = await startWalkApp()
@@ -114,7 +115,10 @@ describe('the malformed-input walk', () => {
     expect(failures).toEqual([])
     // The good values reach the handlers (so each bad one is tried where it matters): most routes took
     // some probe. The rest need a secret the walk does not hold (a password, a signed token, a stored file).
-    const neverOk = routes.filter((route) => !answeredOk.includes(route))
-    expect(answeredOk.length, `never answered 2xx: ${neverOk.join(', ')}`).toBeGreaterThan(routes.length * 0.8)
+    // Routes whose success needs a state the walk never has are left out of the count: starting one's own
+    // trial needs an account that never had a plan, and the walk's accounts all start theirs.
+    const countable = routes.filter((route) => !NEEDS_STATE_THE_WALK_LACKS.has(route))
+    const neverOk = countable.filter((route) => !answeredOk.includes(route))
+    expect(answeredOk.length, `never answered 2xx: ${neverOk.join(', ')}`).toBeGreaterThan(countable.length * 0.8)
   }, 600_000)
 })

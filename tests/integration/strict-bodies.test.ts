@@ -16,6 +16,7 @@ const BODYLESS: Record<string, string> = {
   'POST /api/accounts/profile/image/': 'multipart with the file profile_image alone: no text field is read',
   'POST /api/accounts/verify-email/resend/': 'acts on the signed-in user',
   'POST /api/accounts/change-email/cancel/': 'acts on the signed-in user',
+  'POST /api/plans/start-trial/': 'acts on the signed-in user',
   'POST /api/conversations/api/chat/:conversationId/person/': IN_THE_PATH,
   'DELETE /api/accounts/api-keys/:keyId/': IN_THE_PATH,
   'DELETE /api/agents/:agentId/delete/': IN_THE_PATH,

@@ -1,13 +1,14 @@
 // The signed-in area's frame (SPEC section 2): a sidebar that collapses, a header, a footer hidden on
 // phones, and a bottom bar under 768 px. On phones the sidebar opens over the page from the header's
 // menu button, so its links (Subscribe, Settings...) stay in reach. The page renders in the main landmark.
-import { Button, Icon, Text } from '@shopify/polaris'
+import { Icon, Text } from '@shopify/polaris'
 import { ExitIcon, MenuIcon, QuestionCircleIcon, XIcon } from '@shopify/polaris-icons'
 import { Suspense, useEffect, useState } from 'react'
-import { Link, NavLink, Outlet, useNavigate } from 'react-router'
+import { Link, NavLink, Outlet } from 'react-router'
 import { CriticalUsageBanner } from '../features/billing/critical-usage-banner.tsx'
 import { NotificationsMenu } from '../features/billing/notifications-menu.tsx'
 import { EmailCheckBanner } from '../features/profile/email-check-banner.tsx'
+import { HeaderPlanButton } from '../features/membership/header-plan-button.tsx'
 import { AcceptPendingInvitation } from '../features/teams/accept-pending-invitation.tsx'
 import { useSession } from '../session/session-context.tsx'
 import { BOTTOM_BAR_LINKS, FOOTER_LINKS, SIDEBAR_LINKS } from './app-navigation.ts'
@@ -27,7 +28,6 @@ export function AppLayout() {
     return () => document.removeEventListener('keydown', closeOnEscape)
   }, [menuOpen])
   const { user, signOut } = useSession()
-  const navigate = useNavigate()
   const toggle = () => {
     setCollapsed((current) => {
       localStorage.setItem(COLLAPSED_KEY, String(!current))
@@ -91,9 +91,7 @@ export function AppLayout() {
           </button>
           <div className="app-header__spacer" />
           <NotificationsMenu />
-          <Button variant="primary" onClick={() => navigate('/app/payment')}>
-            Upgrade Plan
-          </Button>
+          <HeaderPlanButton />
           <Link to="/app/help" className="icon-button" aria-label="Help">
             <Icon source={QuestionCircleIcon} />
           </Link>

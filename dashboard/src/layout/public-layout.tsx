@@ -1,12 +1,11 @@
 // The public marketing frame (SPEC section 2): a nav with Log in and Get Started, and a footer with the
-// public pages, a contact e-mail, a phone and the copyright line.
+// public pages, the support e-mail and phone (where the server has them, SUPPORT_EMAIL and SUPPORT_PHONE)
+// and the copyright line.
 import { Suspense } from 'react'
 import { Link, Outlet } from 'react-router'
+import { telHref, useSupportContact } from '../features/help/use-support-contact.ts'
 import { PageLoading } from './page-loading.tsx'
 import './public-layout.css'
-
-export const CONTACT_EMAIL = 'support@agentdesk.example'
-export const CONTACT_PHONE = '+20 100 000 0000'
 
 const FOOTER_PAGES = [
   { label: 'Demo', to: '/demo' },
@@ -19,6 +18,7 @@ const FOOTER_PAGES = [
 ]
 
 export function PublicLayout() {
+  const { email, phone } = useSupportContact()
   return (
     <div className="public-shell">
       <a className="skip-link" href="#main">
@@ -53,10 +53,13 @@ export function PublicLayout() {
             </Link>
           ))}
         </nav>
-        <p className="public-footer__contact">
-          <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a> ·{' '}
-          <a href={`tel:${CONTACT_PHONE.replace(/\s/g, '')}`}>{CONTACT_PHONE}</a>
-        </p>
+        {email || phone ? (
+          <p className="public-footer__contact">
+            {email ? <a href={`mailto:${email}`}>{email}</a> : null}
+            {email && phone ? ' · ' : null}
+            {phone ? <a href={telHref(phone)}>{phone}</a> : null}
+          </p>
+        ) : null}
         <p className="public-footer__copyright">© {new Date().getFullYear()} AgentDesk. All rights reserved.</p>
       </footer>
     </div>

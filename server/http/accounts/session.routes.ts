@@ -81,12 +81,20 @@ export function sessionRoutes({ config, database, sessions, rateLimits, google, 
     await rateLimits.limitIp('register', req.ip)
     const registration = RegisterSchema.parse(req.body)
     await rateLimits.limitAccount('register', registration.email)
-    const user = await registerAccount({ database, linkBase: linkBaseOf(config) }, registration)
+    if (registration.invitation_token) await rateLimits.limitIp('team-invitation', req.ip)
+    const { user, joinedTeam } = await registerAccount({ database, linkBase: linkBaseOf(config) }, registration)
     queue.wake()
     // Where an account was made is an address its owner uses (decision 037).
     await rateLimits.rememberSignInAddress({ account: user.email, ip: req.ip })
     const tokens = await signedIn(user.id, req.get('user-agent'))
-    res.status(201).json({ user: toUserView(user, config.PUBLIC_URL), message: 'Registration successful', tokens })
+    res.status(201).json({
+      user: toUserView(user, config.PUBLIC_URL),
+      message: joinedTeam
+        ? `Registration successful. You joined the ${joinedTeam.team_name} team.`
+        : 'Registration successful',
+      tokens,
+      ...(joinedTeam ? { team: joinedTeam } : {}),
+    })
   })
 
   // Whether Google sign-in is available, and where to send the browser for it.

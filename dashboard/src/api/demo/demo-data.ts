@@ -272,6 +272,7 @@ export const DEMO_TEAMS: TeamView[] = [
     agent_count: 2,
     team_member_count: 3,
     my_role: 'owner',
+    team_owner_name: 'Demo User',
   },
 ]
 

@@ -5,17 +5,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApi } from '../../api/api-context.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
-import { startGoogleSignIn, type GoogleAvailability } from './google-sign-in.ts'
+import { googleAvailabilityQuery } from './google-availability-query.ts'
+import { startGoogleSignIn } from './google-sign-in.ts'
 
 export function ContinueWithGoogle() {
   const client = useApi()
   const toaster = useToast()
   const [leaving, setLeaving] = useState(false)
-  const google = useQuery({
-    queryKey: ['google-login'],
-    queryFn: () => client.request<GoogleAvailability>('/accounts/google-login/', { auth: false }),
-    staleTime: Infinity,
-  })
+  const google = useQuery(googleAvailabilityQuery(client))
   const url = google.data?.enabled ? google.data.authorization_url : undefined
   if (!url && !google.isPending) return null
   return (

@@ -3,19 +3,23 @@
 import { Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { PasswordField } from './password-field.tsx'
-import { meetsPasswordRules, MESSAGES } from '#server/accounts/accounts.schemas.ts'
+import { meetsPasswordRules, MESSAGES, type SignInAnswer as RegisterAnswer } from '#server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+import { takePendingInvitation } from '../teams/pending-invitation.ts'
 import { PasswordChecklist } from './password-checklist.tsx'
 
 export function SignUpForm({
   onRegisteredWithoutSession,
   initialEmail = '',
+  invitationToken,
 }: {
   onRegisteredWithoutSession(): void
   /** The address an invitation was sent to. */
   initialEmail?: string
+  /** The invitation's secret: signing up joins its team (and, with the invited address, confirms it). */
+  invitationToken?: string
 }) {
   const client = useApi()
   const toaster = useToast()
@@ -39,11 +43,24 @@ export function SignUpForm({
     setError(null)
     setPending(true)
     try {
-      const answer = await client.request<SignInAnswer>('/accounts/register/', {
-        method: 'POST',
-        body: { email: email.trim(), password, full_name: fullName.trim() },
-        auth: false,
-      })
+      const answer = await client.request<SignInAnswer & Partial<Pick<RegisterAnswer, 'message' | 'team'>>>(
+        '/accounts/register/',
+        {
+          method: 'POST',
+          body: {
+            email: email.trim(),
+            password,
+            full_name: fullName.trim(),
+            ...(invitationToken ? { invitation_token: invitationToken } : {}),
+          },
+          auth: false,
+        },
+      )
+      if (answer.team) {
+        // Joined with the sign-up: nothing is left for the signed-in frame to accept.
+        takePendingInvitation()
+        toaster.success('Invitation accepted', answer.message)
+      }
       if (answer.tokens) signIn(answer)
       else {
         toaster.success('Registration successful', 'Please sign in with your new account.')

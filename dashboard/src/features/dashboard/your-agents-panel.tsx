@@ -6,12 +6,15 @@ import { AgentCard } from '../agents/agent-card.tsx'
 import { agentListQuery } from '../agents/agents.queries.ts'
 import '../agents/agents.css'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
+import { askToShareText, NO_SHARED_AGENTS } from '../membership/no-shared-agents-text.ts'
+import { useMembership } from '../membership/use-membership.ts'
 
 const DASHBOARD_AGENT_COUNT = 6
 
 export function YourAgentsPanel() {
   const client = useApi()
   const agents = useQuery(agentListQuery(client, 1, 10))
+  const { memberOf } = useMembership()
   return (
     <BlockStack gap="300">
       <InlineStack align="space-between" blockAlign="center" gap="200">
@@ -35,6 +38,9 @@ export function YourAgentsPanel() {
             Unable to load your agents.
           </Text>
         </Card>
+      ) : agents.data.agents.length === 0 && memberOf.length > 0 ? (
+        // In someone's team: their agents show here once shared, so that is what is missing.
+        <EmptyCard heading={NO_SHARED_AGENTS}>{askToShareText(memberOf)}</EmptyCard>
       ) : agents.data.agents.length === 0 ? (
         <EmptyCard
           heading="You haven't created any agents yet"

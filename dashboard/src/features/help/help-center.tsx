@@ -5,7 +5,8 @@ import { BlockStack, Card, Icon, Tabs, Text, TextField } from '@shopify/polaris'
 import { SearchIcon } from '@shopify/polaris-icons'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { ContactSupportForm } from './contact-support-form.tsx'
+import type { SupportContact } from '#server/support/support-contact.schemas.ts'
+import { ContactSupport } from './contact-support.tsx'
 import { FaqAccordion } from './faq-accordion.tsx'
 import { HELP_FAQ } from './help-faq.ts'
 import { HelpResourceList } from './help-resource-list.tsx'
@@ -19,7 +20,7 @@ const TABS = [
   { id: 'contact', content: 'Contact Support', panelID: 'help-contact-panel' },
 ]
 
-export function HelpCenter({ supportEmail }: { supportEmail: string }) {
+export function HelpCenter({ contact }: { contact: SupportContact }) {
   const [search, setSearch] = useSearchParams()
   const [query, setQuery] = useState('')
   const selected = Math.max(
@@ -79,10 +80,7 @@ export function HelpCenter({ supportEmail }: { supportEmail: string }) {
                 <Text as="h2" variant="headingMd">
                   Contact Support
                 </Text>
-                <Text as="p" tone="subdued">
-                  Our support team is available 24/7 and answers within 24 hours.
-                </Text>
-                <ContactSupportForm recipient={supportEmail} />
+                <ContactSupport contact={contact} />
               </BlockStack>
             )}
           </div>

@@ -1,12 +1,14 @@
 // The layout of the policy pages (privacy, terms, security, refund): title, date, key points, a table
 // of contents, the sections, and where to ask questions.
-import { CONTACT_EMAIL } from '../../layout/public-layout.tsx'
+import { Link } from 'react-router'
+import { useSupportContact } from '../help/use-support-contact.ts'
 import { PageIntro } from './page-intro.tsx'
 import type { PolicyBlock, PolicyDocument } from './policy-document.types.ts'
 import './marketing.css'
 import './static-page.css'
 
 export function PolicyArticle({ document }: { document: PolicyDocument }) {
+  const { email } = useSupportContact()
   return (
     <div className="marketing static-page">
       <PageIntro eyebrow={document.eyebrow} title={document.title}>
@@ -49,8 +51,16 @@ export function PolicyArticle({ document }: { document: PolicyDocument }) {
             </section>
           ))}
           <p className="policy__questions">
-            Questions about this page? Write to <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>; we answer
-            within 24 hours.
+            Questions about this page?{' '}
+            {email ? (
+              <>
+                Write to <a href={`mailto:${email}`}>{email}</a>; we answer within 24 hours.
+              </>
+            ) : (
+              <>
+                See how to <Link to="/contact">contact us</Link>.
+              </>
+            )}
           </p>
         </article>
       </div>

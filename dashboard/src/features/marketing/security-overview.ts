@@ -21,7 +21,7 @@ export const SECURITY_OVERVIEW: PolicyDocument = {
         {
           list: [
             'Passwords must have at least 8 characters with upper- and lower-case letters, a digit and a symbol, and are stored only as argon2id hashes.',
-            'Google sign-in is verified against Google’s published keys, and accounts are linked only through verified e-mail addresses.',
+            'Where Google sign-in is offered, it is verified against Google’s published keys, and accounts are linked only through verified e-mail addresses.',
             'You stay signed in with a short-lived access token and a refresh token that changes every time it is used. We store refresh tokens only as hashes, and if an old one is ever reused, the whole session is closed.',
             'Signing out, changing your password and deleting your account end your sessions immediately.',
             'Sign-in, sign-up and session renewal are rate-limited per address, and repeated failed sign-ins are slowed down per account.',

@@ -1,7 +1,10 @@
 // SPEC section 2 leaves Security as placeholder text; this says what is true of the account instead:
-// how one signs in, and what ends sessions.
+// how one signs in (Google only where the server offers it, or the account is linked), and what ends sessions.
 import { Badge, BlockStack, Button, Card, InlineStack, List, Text } from '@shopify/polaris'
+import { useQuery } from '@tanstack/react-query'
+import { useApi } from '../../api/api-context.tsx'
 import type { SessionUser } from '../../session/session-check.ts'
+import { googleAvailabilityQuery } from '../auth/google-availability-query.ts'
 
 function Method({
   name,
@@ -32,6 +35,8 @@ function Method({
 }
 
 export function SecurityTab({ user, onChangePassword }: { user: SessionUser; onChangePassword(): void }) {
+  const google = useQuery(googleAvailabilityQuery(useApi()))
+  const googleOffered = google.data?.enabled === true
   return (
     <BlockStack gap="400">
       <Card>
@@ -50,17 +55,21 @@ export function SecurityTab({ user, onChangePassword }: { user: SessionUser; onC
                 : 'No password yet: you sign in with Google. Set one within 10 minutes of signing in.'
             }
           />
-          <Method
-            name="Google"
-            isOn={user.has_google}
-            on="Linked"
-            off="Not linked"
-            detail={
-              user.has_google
-                ? 'Continue with Google signs you in to this account.'
-                : `Continue with Google on the sign-in screen links the Google account of ${user.email} to this one.`
-            }
-          />
+          {googleOffered || user.has_google ? (
+            <Method
+              name="Google"
+              isOn={user.has_google}
+              on="Linked"
+              off="Not linked"
+              detail={
+                !googleOffered
+                  ? 'Your Google account is linked, but this server no longer offers Google sign-in: sign in with your e-mail.'
+                  : user.has_google
+                    ? 'Continue with Google signs you in to this account.'
+                    : `Continue with Google on the sign-in screen links the Google account of ${user.email} to this one.`
+              }
+            />
+          ) : null}
           <div>
             <Button onClick={onChangePassword}>{user.has_password ? 'Change Password' : 'Set a Password'}</Button>
           </div>

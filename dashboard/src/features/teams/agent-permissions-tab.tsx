@@ -3,6 +3,7 @@
 import { BlockStack, Button, Card, Form, FormLayout, Select, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
 import { TEAM_MESSAGES } from '#server/teams/teams.schemas.ts'
 import { AccessNote, agentCan } from '../agents/agent-access.tsx'
@@ -20,7 +21,9 @@ export function AgentPermissionsTab() {
   const agents = useQuery(agentChoicesQuery(client))
   const assignAgent = useAssignAgent()
   const [agentId, setAgentId] = useState('')
-  const [teamId, setTeamId] = useState('')
+  // ?team= chooses the team (a team card's "Assign an agent" leads here).
+  const [search] = useSearchParams()
+  const [teamId, setTeamId] = useState(() => search.get('team') ?? '')
   const [errors, setErrors] = useState<{ agent?: string; team?: string }>({})
 
   const manageable = (teams.data ?? []).filter(canManageTeam)

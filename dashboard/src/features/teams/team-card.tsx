@@ -8,6 +8,7 @@ import { TeamNameSchema } from '#server/teams/teams.schemas.ts'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import { formatDate } from './format-date.ts'
 import { InlineEdit } from './inline-edit.tsx'
+import { NoSharedAgentsHint } from './no-shared-agents-hint.tsx'
 import { TeamDetails } from './team-details.tsx'
 import { useDeleteTeam, useRenameTeam } from './teams.mutations.ts'
 import { isOwnTeam, type Team } from './teams.types.ts'
@@ -76,6 +77,7 @@ export function TeamCard({ team }: { team: Team }) {
             )}
           </div>
         </div>
+        <NoSharedAgentsHint team={team} />
         <div id={detailsId}>{showDetails && <TeamDetails team={team} />}</div>
       </BlockStack>
       <ConfirmModal

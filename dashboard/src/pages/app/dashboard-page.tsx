@@ -12,6 +12,7 @@ import { EngagementChart } from '../../features/dashboard/engagement-chart.tsx'
 import { RecentChats } from '../../features/dashboard/recent-chats.tsx'
 import { StatCards } from '../../features/dashboard/stat-cards.tsx'
 import { YourAgentsPanel } from '../../features/dashboard/your-agents-panel.tsx'
+import { MemberTeamsCard } from '../../features/membership/member-teams-card.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import { useSession } from '../../session/session-context.tsx'
@@ -66,6 +67,7 @@ export function DashboardPage() {
           </Banner>
         ) : null}
         {stats.isSuccess && !stats.data ? <Banner tone="info">No dashboard data available.</Banner> : null}
+        <MemberTeamsCard />
         <StatCards stats={stats.data} />
         <YourAgentsPanel />
         <div className="dashboard-columns">

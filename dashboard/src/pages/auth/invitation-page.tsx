@@ -78,7 +78,11 @@ function InvitationScreen({ token, invitation }: { token: string; invitation: In
         <Tabs tabs={TABS} selected={selected} onSelect={setSelected} fitted>
           <div className="auth-form" onSubmitCapture={keepOnIntent} onClickCapture={keepOnIntent}>
             {selected === 0 ? (
-              <SignUpForm initialEmail={invitation.email} onRegisteredWithoutSession={() => setSelected(1)} />
+              <SignUpForm
+                initialEmail={invitation.email}
+                invitationToken={token}
+                onRegisteredWithoutSession={() => setSelected(1)}
+              />
             ) : (
               <SignInForm initialEmail={invitation.email} />
             )}

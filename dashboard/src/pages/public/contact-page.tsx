@@ -4,13 +4,14 @@ import { ContactSupportForm } from '../../features/help/contact-support-form.tsx
 import { BusinessHoursTable } from '../../features/marketing/business-hours-table.tsx'
 import { ContactChannels } from '../../features/marketing/contact-channels.tsx'
 import { PageIntro } from '../../features/marketing/page-intro.tsx'
-import { CONTACT_EMAIL } from '../../layout/public-layout.tsx'
+import { useSupportContact } from '../../features/help/use-support-contact.ts'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import '../../features/marketing/marketing.css'
 import '../../features/marketing/static-page.css'
 
 export function ContactPage() {
   useDocumentTitle('Contact us')
+  const contact = useSupportContact()
   return (
     <div className="marketing static-page">
       <PageIntro eyebrow="Contact" title="Contact us">
@@ -20,12 +21,14 @@ export function ContactPage() {
         </p>
       </PageIntro>
       <div className="static-page__narrow static-page__narrow--wide">
-        <ContactChannels />
+        <ContactChannels {...contact} />
         <div className="contact-layout">
-          <section className="contact-panel" aria-labelledby="contact-form-title">
-            <h2 id="contact-form-title">Send us a message</h2>
-            <ContactSupportForm recipient={CONTACT_EMAIL} />
-          </section>
+          {contact.email ? (
+            <section className="contact-panel" aria-labelledby="contact-form-title">
+              <h2 id="contact-form-title">Send us a message</h2>
+              <ContactSupportForm recipient={contact.email} />
+            </section>
+          ) : null}
           <section className="contact-panel" aria-label="Business hours">
             <BusinessHoursTable />
           </section>

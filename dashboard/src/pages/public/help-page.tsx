@@ -6,13 +6,14 @@ import { HELP_FAQ } from '../../features/help/help-faq.ts'
 import { PageIntro } from '../../features/marketing/page-intro.tsx'
 import { PRODUCT_STEPS } from '../../features/marketing/product-steps.ts'
 import { SUPPORT_PROMISES } from '../../features/marketing/support-promises.ts'
-import { CONTACT_EMAIL } from '../../layout/public-layout.tsx'
+import { useSupportContact } from '../../features/help/use-support-contact.ts'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import '../../features/marketing/marketing.css'
 import '../../features/marketing/static-page.css'
 
 export function HelpPage() {
   useDocumentTitle('Help')
+  const { email } = useSupportContact()
   return (
     <div className="marketing static-page">
       <PageIntro eyebrow="Help" title="How can we help?">
@@ -33,12 +34,17 @@ export function HelpPage() {
             ))}
           </ul>
           <p>
-            Set up the Zapier connection from the Zapier tab of Integrations in your dashboard. For anything else, write
-            to{' '}
-            <a href={`mailto:${CONTACT_EMAIL}`} className="text-link">
-              {CONTACT_EMAIL}
-            </a>{' '}
-            or see all the ways to{' '}
+            Set up the Zapier connection from the Zapier tab of Integrations in your dashboard. For anything else,{' '}
+            {email ? (
+              <>
+                write to{' '}
+                <a href={`mailto:${email}`} className="text-link">
+                  {email}
+                </a>{' '}
+                or{' '}
+              </>
+            ) : null}
+            see all the ways to{' '}
             <Link to="/contact" className="text-link">
               contact us
             </Link>

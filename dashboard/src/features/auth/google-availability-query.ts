@@ -1,0 +1,12 @@
+// Whether the server has Google sign-in configured (GOOGLE_CLIENT_ID, _SECRET, _REDIRECT_URI), and where
+// it starts: GET /accounts/google-login/. Screens mention Google only when it is.
+import { queryOptions } from '@tanstack/react-query'
+import type { ApiClient } from '../../api/api-client.ts'
+import type { GoogleAvailability } from './google-sign-in.ts'
+
+export const googleAvailabilityQuery = (client: ApiClient) =>
+  queryOptions({
+    queryKey: ['google-login'],
+    queryFn: () => client.request<GoogleAvailability>('/accounts/google-login/', { auth: false }),
+    staleTime: Infinity,
+  })
