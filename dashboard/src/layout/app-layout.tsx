@@ -13,7 +13,7 @@ import { AcceptPendingInvitation } from '../features/teams/accept-pending-invita
 import { useSession } from '../session/session-context.tsx'
 import { BOTTOM_BAR_LINKS, FOOTER_LINKS, SIDEBAR_LINKS } from './app-navigation.ts'
 import { DemoModeBanner } from './demo-mode-banner.tsx'
-import { PageLoading } from './page-loading.tsx'
+import { PageLoading } from '../shared/page-loading.tsx'
 import './app-layout.css'
 
 const COLLAPSED_KEY = 'sidebar_collapsed'

@@ -4,7 +4,7 @@
 import { Suspense } from 'react'
 import { Link, Outlet } from 'react-router'
 import { telHref, useSupportContact } from '../features/help/use-support-contact.ts'
-import { PageLoading } from './page-loading.tsx'
+import { PageLoading } from '../shared/page-loading.tsx'
 import './public-layout.css'
 
 const FOOTER_PAGES = [

@@ -8,9 +8,9 @@ import { useLocation, useNavigate } from 'react-router'
 import { SESSION_ENDED_EVENT, useApi, useConnection } from '../api/api-context.tsx'
 import { ApiError } from '../api/api-error.ts'
 import { clearTokens, readTokens, saveTokens } from '../api/session-tokens.ts'
-import { forgetCustomerInfo } from '../features/billing/customer-info.ts'
 import { useToast } from '../feedback/toast-context.tsx'
 import { rememberPath, takeLanding } from './remembered-path.ts'
+import { forgetCustomerInfo } from './customer-info-storage.ts'
 import { checkSession, SESSION_CHECK_INTERVAL_MS, SESSION_EXPIRED_MESSAGE, type SessionUser } from './session-check.ts'
 
 /** The sign-in calls' answer (server/accounts/accounts.schemas.ts); the dashboard keeps its user and tokens. */

@@ -5,7 +5,9 @@
 import type { SessionUser } from '../../session/session-check.ts'
 import { CheckoutCustomerSchema, type CheckoutCustomer } from '#server/billing/billing.schemas.ts'
 
-export const CUSTOMER_INFO_KEY = 'customerInfo'
+import { CUSTOMER_INFO_KEY } from '../../session/customer-info-storage.ts'
+
+export { CUSTOMER_INFO_KEY, forgetCustomerInfo } from '../../session/customer-info-storage.ts'
 
 export interface CustomerInfo {
   firstName: string
@@ -62,11 +64,6 @@ const trimmed = (info: CustomerInfo): CustomerInfo =>
 
 export function saveCustomerInfo(storage: Pick<Storage, 'setItem'>, info: CustomerInfo): void {
   storage.setItem(CUSTOMER_INFO_KEY, JSON.stringify(trimmed(info)))
-}
-
-/** Drops the kept details (after payment, at sign-out; and any copy an older version left in local storage). */
-export function forgetCustomerInfo(storage: Pick<Storage, 'removeItem'>): void {
-  storage.removeItem(CUSTOMER_INFO_KEY)
 }
 
 /** The stored information when it is complete and valid; null otherwise (never stored, or unreadable). */

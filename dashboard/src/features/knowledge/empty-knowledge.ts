@@ -1,6 +1,6 @@
 // What an empty knowledge tab says to do next: add the first item, and then whether the agent learns it by
 // itself (it trains automatically, as new agents do) or waits for Embed on its row.
-export type KnowledgeKind = 'document' | 'text' | 'website'
+type KnowledgeKind = 'document' | 'text' | 'website'
 
 const FIRST_STEP: Record<KnowledgeKind, { title: string; add: string; action: string }> = {
   document: {

@@ -14,7 +14,7 @@ import { TextsTab } from '../../features/knowledge/texts-tab.tsx'
 import { WebsitesTab } from '../../features/knowledge/websites-tab.tsx'
 import { ImproveTab } from '../../features/improve/improve-tab.tsx'
 import { LeadsTab } from '../../features/leads/leads-tab.tsx'
-import { PageLoading } from '../../layout/page-loading.tsx'
+import { PageLoading } from '../../shared/page-loading.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import '../../features/agents/agents.css'
 
