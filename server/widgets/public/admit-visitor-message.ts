@@ -18,6 +18,8 @@ import type { WidgetSettings } from './widget-settings.ts'
  * team member is in is not metered: neither the budget nor the plan refuses the visitor's words to them.
  * Where a person can be asked for, a plan that has run out does not refuse here: the message is read, and
  * `paused` carries the refusal for everything but asking for (or waiting for) a person (sendWidgetMessage).
+ * A chat opened uncounted while the plan refused it is counted here, before the agent's first answer in
+ * it: while the plan still has no conversation left, the agent stays paused there.
  */
 export async function admitVisitorMessage(
   { database, settings, plans }: { database: Database; settings: WidgetSettings; plans: PlanEnforcement },
@@ -42,9 +44,28 @@ export async function admitVisitorMessage(
   requireWidgetBudget(settings, caller.integration, spentToday)
   try {
     plans.requireRoomToAnswer(standing, { messages, tokens })
+    if (conversation.awaitsCounting) await countConversation(plans, conversation)
   } catch (error) {
     if (!isPlanRefusal(error) || !caller.integration.humanHandoff) throw error
     return { conversation, standing, paused: error }
   }
   return { conversation, standing, paused: null }
 }
+
+/** Counts a chat opened uncounted, once, however many of its messages arrive at the same moment. */
+async function countConversation(plans: PlanEnforcement, conversation: Conversation) {
+  await plans
+    .createCounted(conversation.accountId, 'conversations', async (tx) => {
+      const { count } = await tx.conversation.updateMany({
+        where: { id: conversation.id, awaitsCounting: true },
+        data: { awaitsCounting: false },
+      })
+      // Another message counted it first: undo this count.
+      if (count === 0) throw ALREADY_COUNTED
+    })
+    .catch((error: unknown) => {
+      if (error !== ALREADY_COUNTED) throw error
+    })
+}
+
+const ALREADY_COUNTED = new Error('The conversation was counted by another message')

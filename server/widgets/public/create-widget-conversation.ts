@@ -21,8 +21,9 @@ export interface WidgetConversationServices {
 /**
  * A visitor's conversation on the integration's site: the widget's start message is the first word. It
  * counts towards the agent owner's plan, which must be live and have a conversation left (402 otherwise).
- * Where a person can be asked for, a plan that has run out opens the chat uncounted instead: a person's
- * chat is not metered, and the agent stays paused there (admitVisitorMessage) while the plan refuses.
+ * Where a person can be asked for, a plan that has run out opens the chat uncounted instead (awaitsCounting):
+ * a person's chat is not metered, and the agent stays paused there until the chat can be counted
+ * (admitVisitorMessage), so an uncounted chat never gets the agent's answers past the plan's limit.
  * The e-mail a visitor gives becomes one of the agent's leads, in the same transaction.
  */
 export async function createWidgetConversation(
@@ -35,9 +36,10 @@ export async function createWidgetConversation(
     throw new AppError('BAD_REQUEST', EMAIL_REQUIRED)
   // A visitor the site vouched for is known by the name and e-mail it gave.
   const email = session.visitorEmail ?? input.visitor_email?.toLowerCase() ?? null
-  const create = async (tx: Prisma.TransactionClient) => {
+  const create = async (tx: Prisma.TransactionClient, awaitsCounting: boolean) => {
     const created = await tx.conversation.create({
       data: {
+        awaitsCounting,
         accountId: integration.accountId,
         agentId: integration.agentId,
         name: session.visitorName ?? email ?? `Visitor on ${integration.websiteName}`,
@@ -75,10 +77,10 @@ export async function createWidgetConversation(
     return created
   }
   const conversation = await plans
-    .createCounted(integration.accountId, 'conversations', create)
+    .createCounted(integration.accountId, 'conversations', (tx) => create(tx, false))
     .catch((error: unknown) => {
       if (!isPlanRefusal(error) || !integration.humanHandoff) throw error
-      return database.prisma.$transaction(create)
+      return database.prisma.$transaction((tx) => create(tx, true))
     })
   const greeting = conversation.messages[0]
   return { conversation_id: conversation.id, ai_message: greeting ? toVisitorMessage(toMessageView(greeting)) : null }

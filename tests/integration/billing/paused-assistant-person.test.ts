@@ -127,4 +127,29 @@ describe('a visitor whose owner’s plan has run out', () => {
     expect(llm.requests.length).toBe(calls)
     expect(await usageOf(owner)).toEqual(used)
   })
+
+  it('keeps the agent paused in a chat opened past the conversation limit, and counts the chat once the plan has room', async () => {
+    const { owner, agentId, plan } = await ownerWithConversation({ conversations: 1 })
+    const { auth, created } = await visitorOf(await integrationOf(owner, agentId))
+    expect(created.status).toBe(201) // uncounted: the plan's one conversation is used
+    const conversationId = created.body.conversation_id as string
+    const calls = llm.requests.length
+    const used = await usageOf(owner)
+
+    // Messages are left, but the chat was never counted: the agent does not answer in it.
+    const paused = await chat(testApp, auth, conversationId, 'What is your return policy?')
+    expect(paused.status).toBe(503)
+    expect(paused.body).toMatchObject({ reason: 'assistant_paused', message: PAUSED })
+    expect(llm.requests.length).toBe(calls)
+    expect(await usageOf(owner)).toEqual(used)
+
+    // The plan gets room: the next question counts the chat, once, and is answered.
+    await testApp.database.prisma.plan.update({
+      where: { id: Number(plan.replace('Tiny ', '')) },
+      data: { conversationLimit: 5 },
+    })
+    expect((await chat(testApp, auth, conversationId, 'What is your return policy?')).status).toBe(200)
+    expect((await chat(testApp, auth, conversationId, 'And exchanges?')).status).toBe(200)
+    expect((await usageOf(owner)).conversations).toBe((used.conversations ?? 0) + 1)
+  })
 })
