@@ -416,3 +416,23 @@ describe('the ways to the plans in the frame', () => {
     await on.waitForURL('**/app/dashboard')
   })
 })
+
+describe('when the session ends by itself', () => {
+  it('forgets the billing details typed before a checkout, so whoever signs in next does not send them', async () => {
+    const on = await openPage(owner)
+    await on.goto(url('/app/dashboard'))
+    await on.getByRole('heading', { name: 'Welcome', exact: false }).first().waitFor()
+    // The details the customer-information form keeps in the tab, then tokens the server no longer takes.
+    await on.evaluate(() => {
+      sessionStorage.setItem(
+        'customerInfo',
+        JSON.stringify({ firstName: 'Ada', lastName: 'Byron', email: 'a@b.example' }),
+      )
+      localStorage.setItem('access_token', 'not-a-token')
+      localStorage.setItem('refresh_token', 'not-a-token-either')
+    })
+    await on.goto(url('/app/usage'))
+    await on.waitForURL('**/auth**')
+    expect(await on.evaluate(() => sessionStorage.getItem('customerInfo'))).toBeNull()
+  })
+})

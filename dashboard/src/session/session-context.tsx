@@ -48,6 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Outside /app a stale session is forgotten quietly: nobody there asked to be signed in. */
   const forgetSession = useCallback(() => {
     clearTokens(localStorage)
+    forgetCustomerInfo(sessionStorage)
     setUser(null)
     setStatus('signed-out')
   }, [])
@@ -55,6 +56,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback(
     (message?: string) => {
       clearTokens(localStorage)
+      // Whoever signs in next in this tab never checks out with the billing details typed before.
+      forgetCustomerInfo(sessionStorage)
       setUser(null)
       setStatus('signed-out')
       queryClient.clear()

@@ -61,6 +61,23 @@ export async function readStorefrontSales(
   { shop, days, now = new Date() }: ReadStorefrontSalesOptions,
 ): Promise<StorefrontSales> {
   const timeZone = knownTimeZoneOf(shop.ianaTimezone) ?? 'UTC'
+  try {
+    return await salesIn(database, { shop, days, now, timeZone })
+  } catch (error) {
+    // A zone this server's clock library knows that the database's own list lacks (older tzdata, or a
+    // legacy alias such as US/Pacific-New): the figures in UTC rather than none.
+    if (timeZone === 'UTC' || !isUnknownTimeZone(error)) throw error
+    return salesIn(database, { shop, days, now, timeZone: 'UTC' })
+  }
+}
+
+const isUnknownTimeZone = (error: unknown) =>
+  error instanceof Error && /time zone "[^"]*" not recognized/i.test(error.message)
+
+async function salesIn(
+  database: Database,
+  { shop, days, now, timeZone }: Required<ReadStorefrontSalesOptions> & { timeZone: string },
+): Promise<StorefrontSales> {
   const dates = periodDays(timeZone, days, now)
   const firstDay = dates[0] as string
   const { prisma } = database

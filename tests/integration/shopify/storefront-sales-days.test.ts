@@ -160,6 +160,18 @@ describe('the sales figures', () => {
     expect(dayOf(utc, '2026-03-11')).toMatchObject({ conversations: 0, assisted_orders: 0 })
   })
 
+  it('fall back to UTC for a zone the clock library knows and the database does not (US/Pacific-New)', async () => {
+    const bed = await installedShop()
+    await chatThatSold(bed, lateEvening, { name: '#2002', totalMinor: 1_000n })
+    const sales = await readStorefrontSales(file.database, {
+      shop: { ...bed.shop, ianaTimezone: 'US/Pacific-New' },
+      days: 7,
+      now,
+    })
+    expect(sales.time_zone).toBe('UTC')
+    expect(sales.daily.find((day) => day.date === '2026-03-10')).toMatchObject({ conversations: 1, assisted_orders: 1 })
+  })
+
   it('begin at midnight of the shop’s first day: a chat of 23:30 UTC the evening before is the first day’s there', async () => {
     const bed = await installedShop()
     const shop = { ...bed.shop, ianaTimezone: 'Africa/Cairo' }
