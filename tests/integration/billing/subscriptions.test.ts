@@ -166,7 +166,7 @@ describe("the account's subscription", () => {
     const billing = listRoutes(testApp.app).filter((route) =>
       / \/api\/(plans|subscriptions|notifications)\//.test(route),
     )
-    expect(billing.length).toBe(15)
+    expect(billing.length).toBe(16)
     for (const route of billing.filter(
       (route) => route !== 'GET /api/subscriptions/plans/' && route !== 'POST /api/plans/webhook/',
     )) {

@@ -152,7 +152,7 @@ describe('opening the app in the Shopify admin', () => {
       'Tokens',
       '>7<',
       '>41<',
-      '>12K<',
+      '>12,345<',
       'of 400',
       'of 6.0M',
       'Pro 7',
