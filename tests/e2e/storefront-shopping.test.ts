@@ -250,7 +250,7 @@ describe('the storefront shopping assistant', () => {
     await context.clearCookies()
     await page.goto(storefront.url)
     // The widget may reopen its window after the reload (it remembers it was open).
-    await inWidget(page, 'button.launcher').waitFor()
+    await inWidget(page, 'button.launcher:not([hidden]), textarea').first().waitFor()
     if (!(await inWidget(page, 'textarea').isVisible())) await inWidget(page, 'button.launcher').click()
     await ask(page, 'Where is my order?')
     await inWidget(page, '.msg.ai a >> text=sign in to your account').waitFor({ timeout: 30_000 })
