@@ -50,17 +50,22 @@ async function partialAnswers(): Promise<(string | null)[]> {
 describe('answers in progress', () => {
   it('are copied together while they stream, and one taken over by another process stops', async () => {
     const answers = visitors.map((one) => ask(one).then((response) => response.body as string))
-    // Before any copy is due, another process takes the last visitor's answer for dead and fails it.
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    // Before any copy is due (a second in), another process takes the last visitor's answer for dead and
+    // fails it: as soon as its attempt is on the row.
     const takenOver = visitors.at(-1) as WidgetVisitor
-    const failed = await testbed.testApp.database.prisma.message.updateMany({
-      where: { conversationId: takenOver.conversationId, senderType: 'user', answerOwner: { not: null } },
-      data: { answerError: 'interrupted' },
-    })
-    expect(failed.count).toBe(1)
-    await new Promise((resolve) => setTimeout(resolve, 1_200))
-    const midway = await partialAnswers()
-    expect(midway.filter((text) => text?.startsWith('According to the sources'))).toHaveLength(ANSWERS - 1)
+    const failTakenOver = async () =>
+      (
+        await testbed.testApp.database.prisma.message.updateMany({
+          where: { conversationId: takenOver.conversationId, senderType: 'user', answerOwner: { not: null } },
+          data: { answerError: 'interrupted' },
+        })
+      ).count
+    await expect.poll(failTakenOver, { interval: 20 }).toBe(1)
+    // The others' first copies, written together; the one taken over is never copied.
+    const copied = async () =>
+      (await partialAnswers()).filter((text) => text?.startsWith('According to the sources')).length
+    await expect.poll(copied, { timeout: 5_000, interval: 50 }).toBeGreaterThanOrEqual(ANSWERS - 1)
+    expect(await copied()).toBe(ANSWERS - 1)
     const bodies = await Promise.all(answers)
     for (const body of bodies.slice(0, -1)) expect(body).toContain('event: done')
     expect(bodies.at(-1)).toContain('event: error')
