@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
+import { readDatabaseClock } from '../../../server/db/read-database-clock.ts'
 import { claimNextJob } from '../../../server/jobs/claim-next-job.ts'
 import { enqueueJob } from '../../../server/jobs/enqueue-job.ts'
 import { ABANDONED_JOB_REASON, PermanentJobError } from '../../../server/jobs/job-handler.ts'
@@ -88,7 +89,9 @@ describe('a job that fails for good', () => {
       leaseMs: 100,
     })
     expect(claimed?.id).toBe(job.id)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Its lease runs out by the database's clock, which is the one the worker reads.
+    const { leaseExpiresAt } = await prisma.job.findUniqueOrThrow({ where: { id: job.id } })
+    await expect.poll(async () => (await readDatabaseClock(testDatabase!.database)) > leaseExpiresAt!).toBe(true)
     const seenFromOutside = runWorker(async () => 'never run again')
     await ended(job.id)
     expect(await prisma.job.findUniqueOrThrow({ where: { id: item.id } })).toMatchObject({
