@@ -185,7 +185,7 @@ const AttachmentViewSchema = z.strictObject({
  * A store product a storefront answer showed the shopper, as its card shows it now (the shop's stored
  * catalogue; a product no longer sold has no card).
  */
-const ProductShownViewSchema = z.strictObject({
+export const ProductShownViewSchema = z.strictObject({
   /** The product's GraphQL id. */
   id: z.string(),
   title: z.string(),

@@ -1,25 +1,40 @@
 import type { Actor } from '../accounts/actor.ts'
 import type { Database } from '../db/database.ts'
+import type { Conversation } from '../db/generated/prisma/client.ts'
 import { answerFeedbackOf } from '../feedback/answer-feedback-of.ts'
 import { toMessageView } from './message-view.ts'
 import { messageVersionsOf } from './message-versions.ts'
 import { requireConversation } from './require-conversation.ts'
-import { productsShownIn } from '../shopify/products/products-shown-in.ts'
+import type { ProductShownView } from './conversations.schemas.ts'
+
+/**
+ * The cards of the products a channel's answers showed, by product id (the storefront's
+ * productsShownIn): passed in by the door, so this folder knows no channel.
+ */
+type ProductsShownLookup = (
+  database: Database,
+  options: { conversation: Conversation; messages: { product_ids: string[] }[] },
+) => Promise<Map<string, ProductShownView>>
 
 export interface ListMessagesOptions {
   actor: Actor
   agentId: string
   conversationId: string
   query: { page: number; limit: number }
+  /** Where an answer's product cards come from; none without it. */
+  productsShown?: ProductsShownLookup
 }
 
 /**
  * A page of the conversation's messages: page 1 is the latest `limit`, page 2 the ones before, and
  * each page reads oldest first, as a chat shows them. Deleted messages are left out, and so are those
  * of an edited question's versions not shown (each edited question says which version it shows). A
- * storefront answer carries the cards of the products it showed (productsShownIn).
+ * storefront answer carries the cards of the products it showed (`productsShown`).
  */
-export async function listMessages(database: Database, { actor, agentId, conversationId, query }: ListMessagesOptions) {
+export async function listMessages(
+  database: Database,
+  { actor, agentId, conversationId, query, productsShown }: ListMessagesOptions,
+) {
   const { conversation } = await requireConversation(database, { actor, agentId, conversationId, need: 'read' })
   const where = { conversationId, isDeleted: false }
   const [total, messages] = await Promise.all([
@@ -44,7 +59,9 @@ export async function listMessages(database: Database, { actor, agentId, convers
   const views = messages
     .reverse()
     .map((message) => toMessageView(message, feedback.get(message.id), versions.get(message.id)))
-  const products = await productsShownIn(database, { conversation, messages: views })
+  const products = productsShown
+    ? await productsShown(database, { conversation, messages: views })
+    : new Map<string, ProductShownView>()
   return {
     data: views.map((view) => ({
       ...view,

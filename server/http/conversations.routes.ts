@@ -19,6 +19,7 @@ import { createConversation } from '../conversations/create-conversation.ts'
 import { getConversationOrAgentList } from '../conversations/get-conversation-or-list.ts'
 import { listAllConversations } from '../conversations/list-conversations.ts'
 import { listMessages } from '../conversations/list-messages.ts'
+import { productsShownIn } from '../shopify/products/products-shown-in.ts'
 import { markConversationRead } from '../conversations/mark-conversation-read.ts'
 import { retryAnswer } from '../conversations/retry-answer.ts'
 import { selectMessageVersion } from '../conversations/select-message-version.ts'
@@ -133,6 +134,7 @@ export function conversationRoutes({
         agentId: agentParam(req.params.agentId),
         conversationId: conversationParam(req.params.conversationId),
         query: MessagesQuerySchema.parse(req.query),
+        productsShown: productsShownIn,
       }),
     )
   })

@@ -1,7 +1,7 @@
 // The public widget calls' bodies. Imports only zod.
 import { z } from 'zod'
 import { singleLineText } from '../../../shared/text-rules.schemas.ts'
-import { messageText, SENDER_TYPES } from '../../conversations/conversations.schemas.ts'
+import { messageText, ProductShownViewSchema, SENDER_TYPES } from '../../conversations/conversations.schemas.ts'
 
 export const StartWidgetSchema = z.strictObject(
   {
@@ -85,21 +85,7 @@ export const WidgetMessageSchema = z.strictObject(
  * snippet), never the team's bookkeeping (read flags, models, token counts, internal ids).
  */
 /** A product an answer drew on, as its storefront card shows it now (docs/api/widgets.md, Product cards). */
-export const ProductCardSchema = z.strictObject({
-  /** The product's GraphQL id. */
-  id: z.string(),
-  title: z.string(),
-  /** The product's page on the storefront. */
-  url: z.string(),
-  /** A small copy of its main image from Shopify's CDN. */
-  image_url: z.string().nullable(),
-  /** The shop's currency (ISO 4217). */
-  currency: z.string(),
-  /** The first variant one can buy (else the first): its price and compare-at price. */
-  price: z.string(),
-  compare_at_price: z.string().nullable(),
-  /** Whether any variant can be bought now. */
-  available: z.boolean(),
+export const ProductCardSchema = ProductShownViewSchema.extend({
   /** The options a shopper picks from (none for a product without options). */
   options: z.array(z.strictObject({ name: z.string(), values: z.array(z.string()) })),
   variants: z.array(

@@ -2,7 +2,8 @@
 // buttons the account's standing calls for (the same reading as Usage & Plan and the profile): Subscribe
 // Now while it pays for nothing (no plan, a trial, an ended plan); Change Plan, and Manage Billing (the
 // billing portal) for a plan paid at Stripe, once it pays; the Shopify admin for a merchant.
-import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
+import { ShopifyBillingNotice } from './shopify-billing-notice.tsx'
+import { BlockStack, Button, Card, InlineStack } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
@@ -24,14 +25,7 @@ function BillingActions({ subscription }: { subscription: Subscription }) {
   if (subscription.managed_in_shopify)
     return (
       <Card>
-        <BlockStack gap="200">
-          <Text as="p">Your plan is billed by Shopify: choose or change it in your Shopify admin.</Text>
-          <InlineStack>
-            <Button variant="primary" url={subscription.managed_in_shopify} target="_blank">
-              Manage in Shopify admin
-            </Button>
-          </InlineStack>
-        </BlockStack>
+        <ShopifyBillingNotice adminUrl={subscription.managed_in_shopify} />
       </Card>
     )
   return (

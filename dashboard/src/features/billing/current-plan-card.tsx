@@ -1,6 +1,7 @@
 // SPEC section 2, Usage & Plan: Current Plan: {plan_name}, days remaining or Expired, the next billing
 // date, Manage Billing (the billing portal in a new tab, for a plan paid at Stripe) and Upgrade Plan; a Shopify merchant's plan is
 // managed in their Shopify admin instead, which the card links to.
+import { ShopifyBillingNotice } from './shopify-billing-notice.tsx'
 import { BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import { useOpenBillingPortal } from './billing.mutations.ts'
@@ -27,14 +28,7 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription }
           {`${next.label}: ${formatDate(next.date)}`}
         </Text>
         {subscription.managed_in_shopify ? (
-          <BlockStack gap="200">
-            <Text as="p">Your plan is billed by Shopify: choose or change it in your Shopify admin.</Text>
-            <InlineStack>
-              <Button variant="primary" url={subscription.managed_in_shopify} target="_blank">
-                Manage in Shopify admin
-              </Button>
-            </InlineStack>
-          </BlockStack>
+          <ShopifyBillingNotice adminUrl={subscription.managed_in_shopify} />
         ) : (
           <InlineStack gap="200" wrap>
             {/* The portal is Stripe's: a trial or a plan given by the operator has no card to manage there. */}
