@@ -26,7 +26,10 @@ export async function queuedEmailsTo(testApp: TestApp, to: string): Promise<Queu
 export async function mailedToken(testApp: TestApp, to: string, path: string): Promise<string> {
   const emails = (await queuedEmailsTo(testApp, to)).filter((email) => email.text.includes(path))
   const newest = emails.at(-1)
-  if (!newest) throw new Error(`no e-mail with a ${path} link was queued to ${to}`)
+  if (!newest)
+    throw new Error(
+      `no e-mail with a ${path} link was queued to ${to} (a worker sends and strips them: WORKER_IN_SERVER false?)`,
+    )
   return linkIn(newest, path).searchParams.get('token') ?? ''
 }
 

@@ -14,7 +14,8 @@ let testApp: TestApp
 let owner: SignedUp
 
 beforeAll(async () => {
-  testApp = await createTestApp({ BILLING_MODE: 'enforced' })
+  // No worker: the invitations stay queued, whole, for the tests to follow their links.
+  testApp = await createTestApp({ BILLING_MODE: 'enforced', WORKER_IN_SERVER: 'false' })
   owner = await signUp(testApp, { full_name: 'Olivia Owner' })
 })
 afterAll(() => testApp.cleanup())
