@@ -21,7 +21,8 @@ import { adminClientFromLibrary } from './shopify/admin-api/admin-client-from-li
 import type { ShopifyAdminClient } from './shopify/admin-api/shopify-admin-client.ts'
 import { createChatModel } from './chat/answering/create-chat-model.ts'
 import { createVectorSearch } from './chat/retrieval/search-vectors.ts'
-import type { ChatServices } from './conversations/send-message.ts'
+import type { AnsweringServices } from './conversations/send-message.ts'
+import { composeChannels, type VisitorChannel } from './compose-channels.ts'
 import { watchAbandonedAnswers } from './conversations/watch-abandoned-answers.ts'
 import { detectVectorSearch } from './db/detect-vector-search.ts'
 import { holdProcessPresence } from './db/hold-process-presence.ts'
@@ -52,8 +53,10 @@ export interface AppServices {
   /** Announces new jobs; wakes the in-server worker when there is one. */
   queue: JobQueue
   worker: RunningWorker | null
-  /** Retrieval and answering for the chat calls. */
-  chat: ChatServices
+  /** Retrieval and answering for the chat calls, with the registered channels: the answering path's one bag. */
+  answering: AnsweringServices
+  /** The channel a widget visitor speaks through (the storefront's, bound to its shopper, or the website's). */
+  visitorChannel: VisitorChannel
   /** The plans' limits (BILLING_MODE): applied to what is created and to every conversation, message and answer. */
   plans: PlanEnforcement
   /** Stripe, for dashboard accounts' payments; null without STRIPE_SECRET_KEY. */
@@ -154,32 +157,38 @@ export async function createAppServices({
       ? 'billing: plans and trials are enforced'
       : 'billing: unlimited (usage is counted, no plan limit refuses; set BILLING_MODE=enforced for a hosted service)',
   )
-  const chat: ChatServices = {
+  const retriever = {
     database,
+    embedder,
     logger,
-    presenceKey: presence.key,
-    chatModel,
+    vectors: createVectorSearch(database, vectorSearch, config.VECTOR_CACHE_MB * 1_048_576),
+    topK: config.RETRIEVAL_TOP_K,
+    minSimilarity: config.RETRIEVAL_MIN_SIMILARITY,
+  }
+  // The channels an answer may come through; the answering core knows them only as Channel (docs/architecture.md).
+  const { channels, visitorChannel } = composeChannels({
+    retriever,
     // A storefront shopper's orders, through the shop's offline session (tests may bring their own).
     shopAdmin:
       shopAdmin ??
       (shopify
         ? async (shopDomain: string) => adminClientFromLibrary((await shopify.unauthenticated.admin(shopDomain)).admin)
         : null),
-    retriever: {
-      database,
-      embedder,
-      logger,
-      vectors: createVectorSearch(database, vectorSearch, config.VECTOR_CACHE_MB * 1_048_576),
-      topK: config.RETRIEVAL_TOP_K,
-      minSimilarity: config.RETRIEVAL_MIN_SIMILARITY,
-    },
+  })
+  const answering: AnsweringServices = {
+    database,
+    logger,
+    presenceKey: presence.key,
+    chatModel,
+    retriever,
+    channels,
     // An answer may take the LLM's whole timeout, retrieval and saving on top.
     answerWindowMs: config.LLM_TIMEOUT_MS + 30_000,
     droppedAttempts: new Map(),
     plans,
     answerCosts,
   }
-  const abandonedAnswers = await watchAbandonedAnswers(chat, logger)
+  const abandonedAnswers = await watchAbandonedAnswers(answering, logger)
   // Ended widget sessions and the refresh tokens they spent, which would otherwise pile up for ever.
   const widgetSessionSweep = sweepExpiredWidgetSessions(database, logger)
   const signals = createConversationSignals(database, logger)
@@ -199,7 +208,8 @@ export async function createAppServices({
     embedder,
     queue,
     worker,
-    chat,
+    answering,
+    visitorChannel,
     plans,
     stripe,
     mail,

@@ -53,13 +53,13 @@ export interface AdmitMessageOptions {
  * message is saved (saveUserMessage), in the same transaction.
  */
 export async function admitMessage(
-  process: { plans: PlanEnforcement; answerCosts: AnswerCostBounds },
+  answering: { plans: PlanEnforcement; answerCosts: AnswerCostBounds },
   { agent, questionCharacters, read }: AdmitMessageOptions,
 ): Promise<MessageAdmission> {
-  const standing = read ?? (await process.plans.standingOf(agent.accountId))
-  process.plans.requireAnswering(standing)
+  const standing = read ?? (await answering.plans.standingOf(agent.accountId))
+  answering.plans.requireAnswering(standing)
   return {
     standing,
-    reserveTokens: standing.enforced ? answerTokenBound(process.answerCosts, agent, questionCharacters) : 0,
+    reserveTokens: standing.enforced ? answerTokenBound(answering.answerCosts, agent, questionCharacters) : 0,
   }
 }

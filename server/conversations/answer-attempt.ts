@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts'
 import type { Message, Prisma } from '../db/generated/prisma/client.ts'
 import type { Logger } from '../logging/create-logger.ts'
 import type { AnswerCostBounds } from './admit-message.ts'
+import type { Channels } from './channel.ts'
 
 /** How an answer failed: failAnswer writes it on the attempt. */
 export interface AnswerFailure {
@@ -47,6 +48,8 @@ export interface AnsweringProcess {
    * instead of waiting for the answer window.
    */
   droppedAttempts: Map<string, DroppedAttempt>
+  /** The channels the composition root registered, by the conversations they carry: their budgets are spent on every answer. */
+  channels: Channels
 }
 
 /** A process that takes new messages and retries up: they count against the agent owner's plan first. */
@@ -80,11 +83,11 @@ export const NO_RESERVATION = { answerReservedTokens: 0, answerReservedPeriod: n
 
 /** A fresh answer attempt on a user message, by this process, starting now, with what it reserved. */
 export const newAttempt = (
-  process: Pick<AnsweringProcess, 'presenceKey'>,
+  answering: Pick<AnsweringProcess, 'presenceKey'>,
   reservation: TokenReservation | null = null,
 ) => ({
   answerError: null,
-  answerOwner: process.presenceKey,
+  answerOwner: answering.presenceKey,
   answerStartedAt: new Date(),
   partialAnswer: null,
   answerPromptTokens: null,

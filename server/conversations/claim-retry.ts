@@ -15,21 +15,21 @@ import { chargeAttempt, releaseAbandoned } from './save-user-message.ts'
  * The new attempt reserves its tokens on the plan (402 when they would pass it; nothing changes then).
  */
 export async function claimRetry(
-  process: ChargingProcess,
+  answering: ChargingProcess,
   { conversationId, messageId, admission }: { conversationId: string; messageId: string; admission: MessageAdmission },
 ): Promise<Message> {
-  const { message, abandoned } = await process.database.prisma.$transaction(async (tx) => {
+  const { message, abandoned } = await answering.database.prisma.$transaction(async (tx) => {
     await lockConversation(tx, conversationId)
     const unanswered = await unansweredUserMessage({ prisma: tx }, conversationId)
     if (!unanswered || unanswered.id !== messageId)
       throw new AppError('CONFLICT', 'Only the last message can be answered again, and only when its answer failed.')
-    const abandoned = await releaseAbandoned(tx, await refuseWhileAnswering({ prisma: tx }, process, unanswered))
-    const reservation = await chargeAttempt(tx, { process, admission, newMessages: 0 })
+    const abandoned = await releaseAbandoned(tx, await refuseWhileAnswering({ prisma: tx }, answering, unanswered))
+    const reservation = await chargeAttempt(tx, { answering, admission, newMessages: 0 })
     return {
-      message: await tx.message.update({ where: { id: messageId }, data: newAttempt(process, reservation) }),
+      message: await tx.message.update({ where: { id: messageId }, data: newAttempt(answering, reservation) }),
       abandoned,
     }
   })
-  if (abandoned) await meterFailedAnswer(process, abandoned)
+  if (abandoned) await meterFailedAnswer(answering, abandoned)
   return message
 }

@@ -15,42 +15,42 @@ const BATCH = 200
  * leaves a question pending with no retry offered. Answers failed first by someone else are skipped
  * (failAnswer). Returns how many.
  */
-export async function failAbandonedAnswers(process: AnsweringProcess): Promise<number> {
-  await forgetSettledDroppedAttempts(process)
+export async function failAbandonedAnswers(answering: AnsweringProcess): Promise<number> {
+  await forgetSettledDroppedAttempts(answering)
   let failedCount = 0
   let after: string | undefined
   for (;;) {
-    const inFlight = await process.database.prisma.message.findMany({
+    const inFlight = await answering.database.prisma.message.findMany({
       where: { answerOwner: { not: null }, answerError: null, ...(after ? { id: { gt: after } } : {}) },
       orderBy: { id: 'asc' },
       take: BATCH,
     })
     for (const message of inFlight) {
-      if (await failIfAbandoned(process, message)) failedCount += 1
+      if (await failIfAbandoned(answering, message)) failedCount += 1
     }
     if (inFlight.length < BATCH) return failedCount
     after = inFlight.at(-1)?.id
   }
 }
 
-async function failIfAbandoned(process: AnsweringProcess, message: Message): Promise<boolean> {
-  if (!(await isAnswerAbandoned(process.database, process, message))) return false
+async function failIfAbandoned(answering: AnsweringProcess, message: Message): Promise<boolean> {
+  if (!(await isAnswerAbandoned(answering.database, answering, message))) return false
   // With the conversation locked, as a new message or a retry takes it (lockConversation).
-  const failed = await process.database.prisma.$transaction(async (tx) => {
+  const failed = await answering.database.prisma.$transaction(async (tx) => {
     await lockConversation(tx, message.conversationId)
-    return failAnswer({ prisma: tx }, message, abandonedAnswerFailure(process, message))
+    return failAnswer({ prisma: tx }, message, abandonedAnswerFailure(answering, message))
   })
   if (!failed) return false
-  await meterFailedAnswer(process, failed)
+  await meterFailedAnswer(answering, failed)
   return true
 }
 
 /** Forgets the attempts this process dropped that have been marked failed since (by a new message, say). */
-async function forgetSettledDroppedAttempts(process: AnsweringProcess) {
-  const noted = [...process.droppedAttempts]
+async function forgetSettledDroppedAttempts(answering: AnsweringProcess) {
+  const noted = [...answering.droppedAttempts]
   if (noted.length === 0) return
-  const inFlight = await process.database.prisma.message.findMany({
-    where: { id: { in: noted.map(([messageId]) => messageId) }, answerOwner: process.presenceKey, answerError: null },
+  const inFlight = await answering.database.prisma.message.findMany({
+    where: { id: { in: noted.map(([messageId]) => messageId) }, answerOwner: answering.presenceKey, answerError: null },
     select: { id: true, answerStartedAt: true },
   })
   for (const [messageId, dropped] of noted) {
@@ -58,6 +58,6 @@ async function forgetSettledDroppedAttempts(process: AnsweringProcess) {
       (message) => message.id === messageId && message.answerStartedAt?.getTime() === dropped.answerStartedAt.getTime(),
     )
     // Unless the note was replaced meanwhile (a later attempt on the same message dropped too).
-    if (!isInFlight && process.droppedAttempts.get(messageId) === dropped) process.droppedAttempts.delete(messageId)
+    if (!isInFlight && answering.droppedAttempts.get(messageId) === dropped) answering.droppedAttempts.delete(messageId)
   }
 }

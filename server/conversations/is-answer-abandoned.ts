@@ -5,9 +5,9 @@ import type { AbandonmentRules, Queries } from './answer-attempt.ts'
 type AttemptFields = Pick<Message, 'id' | 'answerOwner' | 'answerStartedAt' | 'updatedAt'>
 
 /** This process's attempt that stopped without being marked failed (AnsweringProcess.droppedAttempts), if this is it. */
-export const droppedAttemptOf = (process: AbandonmentRules, message: AttemptFields) => {
-  const dropped = process.droppedAttempts.get(message.id)
-  return message.answerOwner === process.presenceKey &&
+export const droppedAttemptOf = (answering: AbandonmentRules, message: AttemptFields) => {
+  const dropped = answering.droppedAttempts.get(message.id)
+  return message.answerOwner === answering.presenceKey &&
     dropped?.answerStartedAt.getTime() === message.answerStartedAt?.getTime()
     ? dropped
     : undefined
@@ -21,12 +21,12 @@ export const droppedAttemptOf = (process: AbandonmentRules, message: AttemptFiel
  */
 export async function isAnswerAbandoned(
   database: Queries,
-  process: AbandonmentRules,
+  answering: AbandonmentRules,
   message: AttemptFields,
 ): Promise<boolean> {
   const startedAt = message.answerStartedAt ?? message.updatedAt
-  if (Date.now() - startedAt.getTime() >= process.answerWindowMs) return true
+  if (Date.now() - startedAt.getTime() >= answering.answerWindowMs) return true
   if (message.answerOwner === null) return false
-  if (message.answerOwner === process.presenceKey) return droppedAttemptOf(process, message) !== undefined
+  if (message.answerOwner === answering.presenceKey) return droppedAttemptOf(answering, message) !== undefined
   return !(await isProcessPresent(database, message.answerOwner))
 }

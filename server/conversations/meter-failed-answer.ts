@@ -1,5 +1,6 @@
 import { countTokens } from '../chat/answering/count-tokens.ts'
 import type { AnsweringProcess } from './answer-attempt.ts'
+import { channelOf } from './channel.ts'
 import type { FailedAnswer } from './fail-answer.ts'
 import { meterAnswerTokens } from './meter-answer-tokens.ts'
 
@@ -10,7 +11,7 @@ import { meterAnswerTokens } from './meter-answer-tokens.ts'
  * the caller's work (a new message, a retry, an edit) must go on.
  */
 export async function meterFailedAnswer(
-  { database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>,
+  { database, logger, channels }: Pick<AnsweringProcess, 'database' | 'logger' | 'channels'>,
   failed: FailedAnswer,
 ): Promise<void> {
   try {
@@ -19,9 +20,10 @@ export async function meterFailedAnswer(
     if (tokens === 0 && !failed.reserved) return
     const conversation = await database.prisma.conversation.findUniqueOrThrow({
       where: { id: failed.message.conversationId },
-      select: { accountId: true, widgetIntegrationId: true },
+      select: { accountId: true, channel: true, widgetIntegrationId: true },
     })
-    await meterAnswerTokens(database, { conversation, tokens, reserved: failed.reserved })
+    const budget = channelOf(channels, conversation.channel).budget?.counterOf(conversation, new Date()) ?? null
+    await meterAnswerTokens(database, { conversation, tokens, reserved: failed.reserved, budget })
   } catch (error) {
     logger.error({ err: error, messageId: failed.message.id }, 'could not meter a failed answer')
   }

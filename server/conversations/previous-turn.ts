@@ -29,15 +29,15 @@ export async function unansweredUserMessage(
  */
 export async function refuseWhileAnswering(
   database: Queries,
-  process: AbandonmentRules,
+  answering: AbandonmentRules,
   unanswered: Message | null,
 ): Promise<FailedAnswer | null> {
   if (!unanswered || unanswered.answerError !== null) return null
-  if (!(await isAnswerAbandoned(database, process, unanswered))) {
+  if (!(await isAnswerAbandoned(database, answering, unanswered))) {
     throw new AppError(
       'CONFLICT',
       'The agent is still answering the previous message. Wait for its answer, then send again.',
     )
   }
-  return failAnswer(database, unanswered, abandonedAnswerFailure(process, unanswered))
+  return failAnswer(database, unanswered, abandonedAnswerFailure(answering, unanswered))
 }

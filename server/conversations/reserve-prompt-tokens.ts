@@ -24,16 +24,16 @@ export interface ReservePromptTokensOptions {
  * now holds; unchanged where limits are not enforced (nothing was reserved) or the estimate was enough.
  */
 export async function reservePromptTokens(
-  process: ChargingProcess,
+  answering: ChargingProcess,
   { agent, attempt, prompt }: ReservePromptTokensOptions,
 ): Promise<Message> {
   const reserved = reservationOf(attempt)
   if (!reserved) return attempt
-  const needed = await promptTokenBound(prompt, agent.llmMaxTokens ?? process.answerCosts.maxTokens)
+  const needed = await promptTokenBound(prompt, agent.llmMaxTokens ?? answering.answerCosts.maxTokens)
   if (needed <= reserved.tokens) return attempt
-  const standing = await process.plans.standingOf(agent.accountId)
-  return process.database.prisma.$transaction(async (tx) => {
-    await process.plans.consume(tx, {
+  const standing = await answering.plans.standingOf(agent.accountId)
+  return answering.database.prisma.$transaction(async (tx) => {
+    await answering.plans.consume(tx, {
       standing: { ...standing, period: { start: reserved.periodStart, end: standing.period.end } },
       metric: 'tokens',
       amount: needed - reserved.tokens,

@@ -2,7 +2,8 @@ import type { Actor } from '../accounts/actor.ts'
 import { admitMessage } from './admit-message.ts'
 import { claimRetry } from './claim-retry.ts'
 import { requireConversationToChatIn } from './require-conversation.ts'
-import { answerUserMessage, type ChatEvents, type ChatServices } from './send-message.ts'
+import type { ChatEvents } from './channel.ts'
+import { answerUserMessage, type AnsweringServices } from './send-message.ts'
 
 export interface RetryAnswerOptions {
   actor: Actor
@@ -15,19 +16,19 @@ export interface RetryAnswerOptions {
 
 /** Answers again the conversation's last user message whose answer failed, if it can still take messages. */
 export async function retryAnswer(
-  services: ChatServices,
+  answering: AnsweringServices,
   { actor, agentId, conversationId, messageId, events, signal }: RetryAnswerOptions,
 ) {
-  const { agent } = await requireConversationToChatIn(services.database, {
+  const { agent } = await requireConversationToChatIn(answering.database, {
     actor,
     agentId,
     conversationId,
   })
-  const failed = await services.database.prisma.message.findFirst({
+  const failed = await answering.database.prisma.message.findFirst({
     where: { id: messageId, conversationId },
     select: { text: true },
   })
-  const admission = await admitMessage(services, { agent, questionCharacters: failed?.text.length ?? 0 })
-  const message = await claimRetry(services, { conversationId, messageId, admission })
-  return answerUserMessage(services, { agent, userMessage: message, events, signal })
+  const admission = await admitMessage(answering, { agent, questionCharacters: failed?.text.length ?? 0 })
+  const message = await claimRetry(answering, { conversationId, messageId, admission })
+  return answerUserMessage(answering, { agent, userMessage: message, events, signal })
 }

@@ -1,18 +1,18 @@
 import type { Answer } from '../chat/answering/answer-question.ts'
 import type { Conversation, Message } from '../db/generated/prisma/client.ts'
 import { storeAnswer } from './store-answer.ts'
-import { recordProductsShown } from '../shopify/products/products-shown.ts'
 import { settleUsage } from '../usage/consume-usage.ts'
 import { recordUsage } from '../usage/record-usage.ts'
-import { spendWidgetBudget } from '../widgets/public/widget-budget.ts'
 import { attemptWhere, NO_RESERVATION, reservationOf, type AnsweringProcess } from './answer-attempt.ts'
+import { channelOf, type Channel } from './channel.ts'
+import { spendOnBudget } from './meter-answer-tokens.ts'
 
 export interface SaveAnswerOptions {
   accountId: string
   userMessage: Message
   answer: Answer
-  /** A storefront chat's shop (the session's): its products alone become the answer's cards. */
-  shopId?: string | null | undefined
+  /** The channel the door bound to the person asking (a storefront's, to its shop), when it carries the conversation. */
+  channel?: Channel | null | undefined
   /** The conversation, when the caller has it (else it is read). */
   conversation?: Pick<Conversation, 'id' | 'accountId' | 'channel' | 'widgetIntegrationId'> | undefined
 }
@@ -27,8 +27,8 @@ export interface SaveAnswerOptions {
  * metering included.
  */
 export async function saveAnswer(
-  { database, logger }: Pick<AnsweringProcess, 'database' | 'logger'>,
-  { accountId, userMessage, answer, conversation: given, shopId }: SaveAnswerOptions,
+  { database, logger, channels }: Pick<AnsweringProcess, 'database' | 'logger' | 'channels'>,
+  { accountId, userMessage, answer, conversation: given, channel: bound }: SaveAnswerOptions,
 ): Promise<Message | null> {
   const conversation =
     given ??
@@ -36,10 +36,12 @@ export async function saveAnswer(
       where: { id: userMessage.conversationId },
       select: { id: true, accountId: true, channel: true, widgetIntegrationId: true },
     }))
-  // Off a storefront no products are recorded: the whole save is one statement. Should it fail (nothing
+  const channel = channelOf(channels, conversation.channel, bound)
+  const budget = channel.budget?.counterOf(conversation, new Date()) ?? null
+  // A channel that records nothing of the answer: the whole save is one statement. Should it fail (nothing
   // is written then), the steps below are taken one by one, where an unreserved count may fail alone.
-  if (conversation.channel !== 'shopify') {
-    const stored = await storeAnswer(database, { conversation, userMessage, answer }).catch(() => undefined)
+  if (!channel.recordAnswer) {
+    const stored = await storeAnswer(database, { conversation, userMessage, answer, budget }).catch(() => undefined)
     if (stored !== undefined) return stored
   }
   const dashboard = conversation.channel === 'dashboard'
@@ -64,16 +66,10 @@ export async function saveAnswer(
         difference: spent - reserved.tokens,
         periodStart: reserved.periodStart,
       })
-    // On a storefront, the products the answer drew on are shown as cards (read fresh when drawn).
-    const productGids =
-      conversation.channel === 'shopify'
-        ? await recordProductsShown(tx, {
-            conversationId: userMessage.conversationId,
-            sources: answer.sources,
-            named: answer.productGids,
-            shopId,
-          })
-        : []
+    // What the channel records of the answer: on a storefront, the products it drew on, shown as cards.
+    const productGids = channel.recordAnswer
+      ? await channel.recordAnswer(tx, { conversationId: userMessage.conversationId, answer })
+      : []
     const saved = await tx.message.create({
       data: {
         accountId,
@@ -108,12 +104,7 @@ export async function saveAnswer(
       logger.error({ err: error, messageId: aiMessage.id }, 'could not meter an answer')
     if (!reserved)
       await recordUsage(database, { accountId: conversation.accountId, amounts: { tokens: spent } }).catch(logError)
-    if (conversation.widgetIntegrationId && spent > 0)
-      await spendWidgetBudget(
-        database,
-        { id: conversation.widgetIntegrationId, accountId: conversation.accountId },
-        spent,
-      ).catch(logError)
+    await spendOnBudget(database, { accountId: conversation.accountId, budget, tokens: spent }).catch(logError)
   }
   return aiMessage
 }

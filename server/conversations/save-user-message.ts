@@ -22,7 +22,7 @@ export interface NewUserMessage {
 }
 
 export interface ChargeAttemptOptions {
-  process: Pick<ChargingProcess, 'plans'>
+  answering: Pick<ChargingProcess, 'plans'>
   admission: MessageAdmission
   newMessages: number
 }
@@ -34,13 +34,13 @@ export interface ChargeAttemptOptions {
  */
 export async function chargeAttempt(
   tx: Prisma.TransactionClient,
-  { process, admission, newMessages }: ChargeAttemptOptions,
+  { answering, admission, newMessages }: ChargeAttemptOptions,
 ): Promise<TokenReservation | null> {
   if (!admission.standing.enforced) return null
   if (newMessages > 0)
-    await process.plans.consume(tx, { standing: admission.standing, metric: 'messages', amount: newMessages })
+    await answering.plans.consume(tx, { standing: admission.standing, metric: 'messages', amount: newMessages })
   if (admission.reserveTokens === 0) return null
-  await process.plans.consume(tx, { standing: admission.standing, metric: 'tokens', amount: admission.reserveTokens })
+  await answering.plans.consume(tx, { standing: admission.standing, metric: 'tokens', amount: admission.reserveTokens })
   return { tokens: admission.reserveTokens, periodStart: admission.standing.period.start }
 }
 
@@ -75,31 +75,31 @@ export async function releaseAbandoned(
  * transaction decides the rest.
  */
 export async function saveUserMessage(
-  process: ChargingProcess,
+  answering: ChargingProcess,
   { accountId, conversation, text, attachments = [], admission }: NewUserMessage,
 ): Promise<Message> {
-  const simple = await insertUserMessageTogether(process, {
+  const simple = await insertUserMessageTogether(answering, {
     accountId,
     conversation,
     text,
     attachments,
     admission,
-    presenceKey: process.presenceKey,
+    presenceKey: answering.presenceKey,
     previewCharacters: PREVIEW_CHARACTERS,
   })
   if (simple) return simple
   const fromDashboard = conversation.channel === 'dashboard'
-  const { message, created, abandoned } = await process.database.prisma.$transaction(async (tx) => {
+  const { message, created, abandoned } = await answering.database.prisma.$transaction(async (tx) => {
     await lockConversation(tx, conversation.id)
     const unanswered = await unansweredUserMessage({ prisma: tx }, conversation.id)
-    const abandoned = await releaseAbandoned(tx, await refuseWhileAnswering({ prisma: tx }, process, unanswered))
+    const abandoned = await releaseAbandoned(tx, await refuseWhileAnswering({ prisma: tx }, answering, unanswered))
     const previous = abandoned?.message ?? unanswered
     const isResend =
       previous !== null && previous.answerError !== null && previous.text === text && attachments.length === 0
-    const reservation = await chargeAttempt(tx, { process, admission, newMessages: isResend ? 0 : 1 })
+    const reservation = await chargeAttempt(tx, { answering, admission, newMessages: isResend ? 0 : 1 })
     if (isResend)
       return {
-        message: await tx.message.update({ where: { id: previous.id }, data: newAttempt(process, reservation) }),
+        message: await tx.message.update({ where: { id: previous.id }, data: newAttempt(answering, reservation) }),
         created: false,
         abandoned,
       }
@@ -111,7 +111,7 @@ export async function saveUserMessage(
         text,
         isRead: fromDashboard,
         attachments,
-        ...newAttempt(process, reservation),
+        ...newAttempt(answering, reservation),
       },
     })
     await tx.conversation.update({
@@ -125,10 +125,10 @@ export async function saveUserMessage(
     })
     return { message: saved, created: true, abandoned }
   })
-  if (abandoned) await meterFailedAnswer(process, abandoned)
+  if (abandoned) await meterFailedAnswer(answering, abandoned)
   if (created && !admission.standing.enforced) {
-    await recordUsage(process.database, { accountId, amounts: { messages: 1 } }).catch((error: unknown) =>
-      process.logger.error({ err: error, messageId: message.id }, 'could not meter a message'),
+    await recordUsage(answering.database, { accountId, amounts: { messages: 1 } }).catch((error: unknown) =>
+      answering.logger.error({ err: error, messageId: message.id }, 'could not meter a message'),
     )
   }
   return message

@@ -21,7 +21,7 @@ export interface SelectMessageVersionOptions {
   messageId: string
   /** The version to show, from 1. */
   version: number
-  answering: AbandonmentRules & Pick<AnsweringProcess, 'logger'>
+  answering: AbandonmentRules & Pick<AnsweringProcess, 'logger' | 'channels'>
 }
 
 /**
@@ -73,7 +73,7 @@ export async function selectMessageVersion(
     await previewLatestMessage(tx, conversationId)
     return { shown: { ...chosen, isDeleted: false, hiddenWithId: null }, abandoned }
   })
-  if (abandoned) await meterFailedAnswer({ database, logger: answering.logger }, abandoned)
+  if (abandoned) await meterFailedAnswer({ database, logger: answering.logger, channels: answering.channels }, abandoned)
   const versions = await messageVersionsOf(database, [shown])
   return { data: toMessageView(shown, undefined, versions.get(shown.id)) }
 }

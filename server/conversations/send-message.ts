@@ -1,4 +1,3 @@
-import type { Shopper } from '../shopify/orders/answer-about-orders.ts'
 import type { Actor } from '../accounts/actor.ts'
 import {
   answerQuestion,
@@ -15,6 +14,7 @@ import { isPlanRefusal, PlanRefusal } from '../billing/plan-refusals.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
 import { admitMessage } from './admit-message.ts'
+import type { Channel, ChatEvents } from './channel.ts'
 import { estimatedPromptTokens, PERSON_JOINED, type ChargingProcess } from './answer-attempt.ts'
 import { conversationHistory } from './conversation-history.ts'
 import { CONVERSATION_MESSAGES } from './conversations.schemas.ts'
@@ -29,13 +29,11 @@ import { requireConversationToChatIn } from './require-conversation.ts'
 import { saveAnswer, type SaveAnswerOptions } from './save-answer.ts'
 import { saveUserMessage } from './save-user-message.ts'
 
-/** Retrieval and the model, and the process that takes messages up for answering (its logger included). */
-export type ChatServices = Answerer & ChargingProcess
-
-export interface ChatEvents {
-  onUserMessage?(message: MessageView): void
-  onToken?(text: string): void
-}
+/**
+ * Retrieval and the model, and the process that takes messages up for answering (its logger and registered
+ * channels included): the one bag the answering path passes on, named `answering` wherever it goes.
+ */
+export type AnsweringServices = Answerer & ChargingProcess
 
 const RETRY_ADVICE: Record<string, string> = {
   plan_limit: 'The plan has no tokens left for this answer.',
@@ -75,19 +73,19 @@ export interface SendMessageOptions {
  * again (or the retry call) answers it then. Nothing said is lost.
  */
 export async function sendMessage(
-  services: ChatServices,
+  answering: AnsweringServices,
   { actor, agentId, conversationId, text, events, signal }: SendMessageOptions,
 ) {
-  const { agent, conversation } = await requireConversationToChatIn(services.database, {
+  const { agent, conversation } = await requireConversationToChatIn(answering.database, {
     actor,
     agentId,
     conversationId,
   })
-  const admission = await admitMessage(services, { agent, questionCharacters: text.length })
+  const admission = await admitMessage(answering, { agent, questionCharacters: text.length })
   // Admitted: retrieval (an embeddings call, maybe) runs while the message is saved.
-  const passages = beginRetrieval({ retriever: services.retriever, agentId: agent.id, question: text })
-  const userMessage = await saveUserMessage(services, { accountId: agent.accountId, conversation, text, admission })
-  return answerUserMessage(services, { agent, userMessage, events, signal, conversation, passages })
+  const passages = beginRetrieval({ retriever: answering.retriever, agentId: agent.id, question: text })
+  const userMessage = await saveUserMessage(answering, { accountId: agent.accountId, conversation, text, admission })
+  return answerUserMessage(answering, { agent, userMessage, events, signal, conversation, passages })
 }
 
 /**
@@ -113,8 +111,8 @@ export interface AnswerUserMessageOptions {
   signal: AbortSignal
   /** The files as the answer reads them (a document's text); by default their names. */
   attachments?: { name: string; text: string | null }[]
-  /** A storefront chat's shopper, who may ask about their orders. */
-  shopper?: Shopper | null
+  /** The channel the door bound to the person asking (a storefront's, to its shopper): its aid, records and delivery. */
+  channel?: Channel | null
   /** The message's conversation, when the caller has it (else saving the answer reads it). */
   conversation?: SaveAnswerOptions['conversation']
   /** The question's passages, when their retrieval began while the message was saved (beginRetrieval). */
@@ -143,14 +141,14 @@ export interface AnsweredMessage {
  * short (here, or failed by the join itself) is no failure to the caller: it answers with no ai_message.
  */
 export async function answerUserMessage(
-  services: ChatServices,
+  answering: AnsweringServices,
   {
     agent,
     userMessage,
     events,
     signal,
     attachments,
-    shopper,
+    channel,
     conversation,
     passages,
     personJoined,
@@ -159,33 +157,33 @@ export async function answerUserMessage(
   const spending = newSpending()
   const takenOver = new AbortController()
   const progress = recordAnswerProgress({
-    database: services.database,
-    logger: services.logger,
+    database: answering.database,
+    logger: answering.logger,
     attempt: userMessage,
     takenOver,
   })
   // The attempt as it stands: what it holds on the plan grows if the real prompt needs more than admitted.
   let attempt = userMessage
   const beforeAnswering = async (prompt: PromptMessage[]) => {
-    attempt = await reservePromptTokens(services, { agent, attempt, prompt })
+    attempt = await reservePromptTokens(answering, { agent, attempt, prompt })
   }
   let answer: Answer | null = null
   let aiMessage: Message | null
   try {
     events.onUserMessage?.(toMessageView(userMessage))
-    const history = await conversationHistory(services.database, userMessage)
+    const history = await conversationHistory(answering.database, userMessage)
     const onToken = (piece: string) => {
       events.onToken?.(piece)
       progress.update(spending)
     }
     answer = await answerQuestion({
-      answerer: services,
+      answerer: answering,
       question: {
         agent,
         history,
         text: userMessage.text,
         attachments: attachments ?? attachedNames(userMessage),
-        shopper,
+        aid: channel?.aid,
         beforeAnswering,
         passages,
       },
@@ -194,12 +192,12 @@ export async function answerUserMessage(
       spending,
     })
     await progress.settled()
-    aiMessage = await saveAnswer(services, {
+    aiMessage = await saveAnswer(answering, {
       accountId: agent.accountId,
       userMessage: attempt,
       answer,
       conversation,
-      shopId: shopper?.shopId,
+      channel,
     })
   } catch (error) {
     await progress.settled()
@@ -216,12 +214,12 @@ export async function answerUserMessage(
               ? 'stopped'
               : 'failed'
     if (!(error instanceof GenerationError) && !refused && reason !== 'interrupted' && reason !== PERSON_JOINED)
-      services.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
+      answering.logger.error({ err: error, conversationId: userMessage.conversationId }, 'answering failed')
     // A whole answer that could not be stored was billed as the provider reported it.
     const failure = answer
       ? { reason, written: answer.text, promptTokens: answer.promptTokens, completionTokens: answer.completionTokens }
       : { reason, written: spending.streamed, promptTokens: billedPromptTokens(spending, reason) }
-    const failed = await recordFailure(services, attempt, failure)
+    const failed = await recordFailure(answering, attempt, failure)
     const unsent = answerNotSent(failed)
     if (unsent) return unsent
     // A plan that refused the real prompt's tokens answers as the plan does (402), with the message kept.
@@ -231,14 +229,19 @@ export async function answerUserMessage(
   }
   if (!aiMessage) {
     // Failed by someone else meanwhile: a team member joining, or another process that took it for dead.
-    const current = await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })
+    const current = await answering.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })
     if (current.answerError !== PERSON_JOINED) throw failureError(current.answerError ?? 'interrupted', current)
-    return notSent(await keepWrittenForTeam(services.database, current, answer?.text ?? ''))
+    return notSent(await keepWrittenForTeam(answering.database, current, answer?.text ?? ''))
   }
+  const answered = toMessageView(aiMessage)
+  // A channel that sends answers out (a messaging app's API) gets it once stored; the answer stands if it cannot.
+  await channel?.deliver?.(answered).catch((error: unknown) =>
+    answering.logger.error({ err: error, messageId: answered.message_id }, 'could not deliver an answer'),
+  )
   return {
     conversation_id: userMessage.conversationId,
     user_message: toMessageView(userMessage),
-    ai_message: toMessageView(aiMessage),
+    ai_message: answered,
   }
 }
 
@@ -260,27 +263,27 @@ function answerNotSent(failed: unknown): AnsweredMessage | null {
  * Marks the attempt failed and meters it; returns what to throw: the SPEC's failure (with the reason the
  * attempt ended for, when someone else failed it first), or why it could not be marked.
  */
-async function recordFailure(services: ChatServices, userMessage: Message, failure: AnswerFailure): Promise<unknown> {
+async function recordFailure(answering: AnsweringServices, userMessage: Message, failure: AnswerFailure): Promise<unknown> {
   let failed: FailedAnswer | null
   try {
-    failed = await failAnswer(services.database, userMessage, failure)
+    failed = await failAnswer(answering.database, userMessage, failure)
   } catch (error) {
-    services.logger.error(
+    answering.logger.error(
       { err: error, messageId: userMessage.id },
       'could not mark a failed answer: it is failed at the next look',
     )
-    services.droppedAttempts.set(userMessage.id, {
+    answering.droppedAttempts.set(userMessage.id, {
       answerStartedAt: userMessage.answerStartedAt ?? new Date(0),
       failure,
     })
     return error
   }
   if (failed) {
-    await meterFailedAnswer(services, failed)
+    await meterFailedAnswer(answering, failed)
     return failureError(failure.reason, failed.message)
   }
-  const current = await services.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })
+  const current = await answering.database.prisma.message.findUniqueOrThrow({ where: { id: userMessage.id } })
   if (current.answerError === PERSON_JOINED)
-    return failureError(PERSON_JOINED, await keepWrittenForTeam(services.database, current, failure.written))
+    return failureError(PERSON_JOINED, await keepWrittenForTeam(answering.database, current, failure.written))
   return failureError(current.answerError ?? failure.reason, current)
 }

@@ -4,13 +4,15 @@ import type { Database } from '../db/database.ts'
 import type { Conversation, Message, Prisma } from '../db/generated/prisma/client.ts'
 import { newRowId } from '../db/new-row-id.ts'
 import { usagePeriodOf } from '../usage/usage-period.ts'
-import { widgetDayCounter } from '../widgets/public/widget-budget.ts'
 import { reservationOf } from './answer-attempt.ts'
+import type { BudgetCounter } from './channel.ts'
 
 export interface StoreAnswerOptions {
   conversation: Pick<Conversation, 'id' | 'accountId' | 'channel' | 'widgetIntegrationId'>
   userMessage: Message
   answer: Answer
+  /** The channel's budget counter the answer also spends on (the widget's day), if any. */
+  budget: BudgetCounter | null
 }
 
 const PREVIEW_CHARACTERS = 200
@@ -19,18 +21,17 @@ const PREVIEW_CHARACTERS = 200
  * saveAnswer's work for an answer with no products to record, in one statement (so one round trip and
  * one implicit transaction): the attempt is ended only if it is still this one, and only then are the
  * answer inserted, the conversation moved on, the reservation settled (or, unreserved, the tokens added)
- * and the widget's day charged. Null when the attempt was no longer this one's.
+ * and the channel's budget (a widget's day) charged. Null when the attempt was no longer this one's.
  */
 export async function storeAnswer(
   database: Database,
-  { conversation, userMessage, answer }: StoreAnswerOptions,
+  { conversation, userMessage, answer, budget }: StoreAnswerOptions,
 ): Promise<Message | null> {
   const reserved = reservationOf(userMessage)
   const spent = answer.promptTokens + answer.completionTokens
   const dashboard = conversation.channel === 'dashboard'
   // Unreserved tokens count on the period as it is now; a reservation is settled on its own period.
   const period = reserved ? null : await usagePeriodOf(database, conversation.accountId)
-  const day = conversation.widgetIntegrationId ? widgetDayCounter({ id: conversation.widgetIntegrationId }) : null
   const now = new Date()
   const aiMessage: Message = {
     id: newRowId(now.getTime()),
@@ -105,9 +106,9 @@ export async function storeAnswer(
     ),
     charged as (
       insert into usage_counters (id, account_id, metric, scope, period_start, period_end, value, updated_at)
-      select ${randomUUID()}::uuid, ${conversation.accountId}::uuid, 'tokens', ${day?.scope ?? ''}, ${day?.periodStart ?? now},
-        ${day ? new Date(day.periodStart.getTime() + 86_400_000) : now}, ${spent}::bigint, now()
-      from attempt where ${day !== null} and ${spent}::bigint > 0
+      select ${randomUUID()}::uuid, ${conversation.accountId}::uuid, 'tokens', ${budget?.scope ?? ''}, ${budget?.period.start ?? now},
+        ${budget?.period.end ?? now}, ${spent}::bigint, now()
+      from attempt where ${budget !== null} and ${spent}::bigint > 0
       on conflict (account_id, metric, scope, period_start) do update set value = usage_counters.value + excluded.value, updated_at = now()
       returning id
     )

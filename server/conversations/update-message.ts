@@ -20,7 +20,7 @@ export interface UpdateMessageOptions {
   conversationId: string
   messageId: string
   change: { message_text?: string; is_deleted?: true; confirm?: boolean }
-  answering: AbandonmentRules & Pick<AnsweringProcess, 'logger'>
+  answering: AbandonmentRules & Pick<AnsweringProcess, 'logger' | 'channels'>
 }
 
 /** What an edited question says until its new answer is written (the dashboard asks for it at once). */
@@ -99,7 +99,7 @@ export async function updateMessage(
       abandoned,
     }
   })
-  if (abandoned) await meterFailedAnswer({ database, logger: answering.logger }, abandoned)
+  if (abandoned) await meterFailedAnswer({ database, logger: answering.logger, channels: answering.channels }, abandoned)
   return result
 }
 

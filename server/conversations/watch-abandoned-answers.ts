@@ -10,12 +10,12 @@ const SWEEP_EVERY_MS = 10_000
  * (those of another server process that died), until stopped.
  */
 export async function watchAbandonedAnswers(
-  process: AnsweringProcess,
+  answering: AnsweringProcess,
   logger: Logger,
 ): Promise<{ stop(): Promise<void> }> {
   const sweep = async () => {
     try {
-      const count = await failAbandonedAnswers(process)
+      const count = await failAbandonedAnswers(answering)
       if (count > 0) logger.warn({ count }, `marked ${count} interrupted answer(s) failed`)
     } catch (error) {
       logger.error({ err: error }, 'could not check for interrupted answers')

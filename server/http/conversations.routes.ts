@@ -23,7 +23,7 @@ import { productsShownIn } from '../shopify/products/products-shown-in.ts'
 import { markConversationRead } from '../conversations/mark-conversation-read.ts'
 import { retryAnswer } from '../conversations/retry-answer.ts'
 import { selectMessageVersion } from '../conversations/select-message-version.ts'
-import { sendMessage, type ChatServices } from '../conversations/send-message.ts'
+import { sendMessage, type AnsweringServices } from '../conversations/send-message.ts'
 import { updateConversation } from '../conversations/update-conversation.ts'
 import { updateMessage } from '../conversations/update-message.ts'
 import { actorOf } from './authenticate.ts'
@@ -43,13 +43,13 @@ const MESSAGE_UPDATE_OUTCOMES = {
 export function conversationRoutes({
   database,
   storage,
-  chat,
+  answering,
   rateLimits,
   signedIn,
 }: {
   database: Database
   storage: FileStorage
-  chat: ChatServices
+  answering: AnsweringServices
   rateLimits: RateLimits
   signedIn: RequestHandler
 }): Router {
@@ -70,7 +70,7 @@ export function conversationRoutes({
     res.status(201).json({
       message: 'Conversation created successfully',
       ...(await createConversation(
-        { database, plans: chat.plans },
+        { database, plans: answering.plans },
         actorOf(res),
         CreateConversationSchema.parse(req.body),
       )),
@@ -84,7 +84,7 @@ export function conversationRoutes({
       res,
       streamFlag: body.stream,
       answering: (events, signal) =>
-        sendMessage(chat, {
+        sendMessage(answering, {
           actor: actorOf(res),
           agentId: body.agent_id,
           conversationId: body.conversation_id,
@@ -107,7 +107,7 @@ export function conversationRoutes({
       res,
       streamFlag: input.stream,
       answering: (events, signal) =>
-        sendMessage(chat, { actor: actorOf(res), agentId, conversationId, text: input.message_text, events, signal }),
+        sendMessage(answering, { actor: actorOf(res), agentId, conversationId, text: input.message_text, events, signal }),
     })
   }
   router.get('/conversations/chat/:agentId/:conversationId/', signedIn, limitChat, chatRoute)
@@ -159,7 +159,7 @@ export function conversationRoutes({
       conversationId: conversationParam(req.params.conversationId),
       messageId,
       change,
-      answering: chat,
+      answering,
     })
     res.json({ message: MESSAGE_UPDATE_OUTCOMES[outcome], ...result })
   })
@@ -179,7 +179,7 @@ export function conversationRoutes({
           conversationId: conversationParam(req.params.conversationId),
           messageId: parseIdParam(req.params.messageId, CONVERSATION_MESSAGES.messageNotFound),
           version,
-          answering: chat,
+          answering,
         })),
       })
     },
@@ -193,7 +193,7 @@ export function conversationRoutes({
       res,
       streamFlag: req.query.stream,
       answering: (events, signal) =>
-        retryAnswer(chat, { actor: actorOf(res), agentId, conversationId, messageId, events, signal }),
+        retryAnswer(answering, { actor: actorOf(res), agentId, conversationId, messageId, events, signal }),
     })
   })
   router.get('/conversations/:agentId/:conversationId/:messageId/attachments/:index/', signedIn, async (req, res) => {

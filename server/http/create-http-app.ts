@@ -115,7 +115,7 @@ export async function createHttpApp({
         logger,
         queue: services.queue,
         storage: services.storage,
-        chat: services.chat,
+        answering: services.answering,
         rateLimits: services.rateLimits,
         isDevelopment,
         buildDir: shopifyBuildDir,
@@ -140,7 +140,8 @@ export async function createHttpApp({
     publicWidgetRoutes({
       database,
       storage: services.storage,
-      chat: services.chat,
+      answering: services.answering,
+      visitorChannel: services.visitorChannel,
       settings: widgetSettingsOf(config, { tokenKey: secrets.widgetTokenKey, sealingKey: secrets.sealingKey }),
       rateLimits: services.rateLimits,
       signals: services.signals,
@@ -229,7 +230,7 @@ export async function createHttpApp({
     conversationRoutes({
       database,
       storage: services.storage,
-      chat: services.chat,
+      answering: services.answering,
       rateLimits: services.rateLimits,
       signedIn,
     }),
@@ -246,7 +247,7 @@ export async function createHttpApp({
   api.use(
     handoffRoutes({
       database,
-      logger,
+      answering: services.answering,
       signals: services.signals,
       rateLimits: services.rateLimits,
       signedIn,
@@ -257,7 +258,7 @@ export async function createHttpApp({
       database,
       signedIn,
       setup: serverSetupOf({
-        model: services.chat.chatModel ? config.LLM_MODEL : null,
+        model: services.answering.chatModel ? config.LLM_MODEL : null,
         hasEmbedder: services.embedder !== null,
         billingMode: services.plans.mode,
         emailDelivers: services.mail.delivers,

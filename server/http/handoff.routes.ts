@@ -8,7 +8,7 @@ import { takeOverConversation } from '../conversations/handoff/take-over-convers
 import { requireConversation } from '../conversations/require-conversation.ts'
 import type { Database } from '../db/database.ts'
 import type { ConversationSignals } from '../live/conversation-signals.ts'
-import type { Logger } from '../logging/create-logger.ts'
+import type { AnsweringProcess } from '../conversations/answer-attempt.ts'
 import type { RateLimits } from '../rate-limits/rate-limits.ts'
 import { actorOf } from './authenticate.ts'
 import { streamConversation } from './live-stream.ts'
@@ -16,8 +16,8 @@ import { parseIdParam } from './parse-id-param.ts'
 
 export interface HandoffRoutesOptions {
   database: Database
-  /** Logs what a joining could not meter (an answer it stopped). */
-  logger: Logger
+  /** Meters an answer a joining stopped (on the plan and its channel's budget), and logs what it could not. */
+  answering: Pick<AnsweringProcess, 'database' | 'logger' | 'channels'>
   signals: ConversationSignals
   rateLimits: RateLimits
   signedIn: RequestHandler
@@ -27,7 +27,7 @@ export interface HandoffRoutesOptions {
  * Live takeover, the team's side (docs/api/conversations-and-dashboard.md): join a visitor's chat, write
  * to the visitor, hand the chat back to the agent, and follow a conversation as it changes.
  */
-export function handoffRoutes({ database, logger, signals, rateLimits, signedIn }: HandoffRoutesOptions): Router {
+export function handoffRoutes({ database, answering, signals, rateLimits, signedIn }: HandoffRoutesOptions): Router {
   const router = Router()
   const chatOf = (params: Record<string, unknown>, res: Parameters<RequestHandler>[1]) => ({
     actor: actorOf(res),
@@ -37,7 +37,7 @@ export function handoffRoutes({ database, logger, signals, rateLimits, signedIn 
 
   router.post('/conversations/:agentId/:conversationId/takeover/', signedIn, async (req, res) => {
     const options = chatOf(req.params, res)
-    const { conversation, notice, changed } = await takeOverConversation({ database, logger }, options)
+    const { conversation, notice, changed } = await takeOverConversation(answering, options)
     if (changed) await signals.changed(options.conversationId)
     res.json({ message: 'You joined the chat', conversation, notice })
   })

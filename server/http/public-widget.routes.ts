@@ -1,5 +1,6 @@
 import express, { Router } from 'express'
-import type { ChatServices } from '../conversations/send-message.ts'
+import type { VisitorChannel } from '../compose-channels.ts'
+import type { AnsweringServices } from '../conversations/send-message.ts'
 import type { Database } from '../db/database.ts'
 import type { FileStorage } from '../storage/file-storage.ts'
 import { createWidgetConversation } from '../widgets/public/create-widget-conversation.ts'
@@ -73,7 +74,9 @@ const WIDGET_BODY_LIMIT = '32kb'
 interface PublicWidgetOptions {
   database: Database
   storage: FileStorage
-  chat: ChatServices
+  answering: AnsweringServices
+  /** The channel each visitor speaks through (the composition root's): the storefront's or the website's. */
+  visitorChannel: VisitorChannel
   settings: WidgetSettings
   rateLimits: RateLimits
   signals: ConversationSignals
@@ -83,7 +86,8 @@ interface PublicWidgetOptions {
 export function publicWidgetRoutes({
   database,
   storage,
-  chat,
+  answering,
+  visitorChannel,
   settings,
   rateLimits,
   signals,
@@ -124,7 +128,7 @@ export function publicWidgetRoutes({
       .status(201)
       .json(
         await createWidgetConversation(
-          { database, plans: chat.plans, linkBase: settings.linkBase },
+          { database, plans: answering.plans, linkBase: settings.linkBase },
           caller,
           CreateWidgetConversationSchema.parse(req.body ?? {}),
         ),
@@ -146,7 +150,7 @@ export function publicWidgetRoutes({
     const conversationId = parseIdParam(req.params.conversationId, 'Conversation not found')
     res.locals.caller = caller
     const admitted = await admitVisitorMessage(
-      { database, settings, plans: chat.plans },
+      { database, settings, plans: answering.plans },
       {
         caller,
         conversationId,
@@ -198,9 +202,10 @@ export function publicWidgetRoutes({
             onToken: events.onToken,
             onUserMessage: (message: MessageView) => events.onUserMessage?.(toVisitorMessage(message)),
           }
-          const result = await sendWidgetMessage(chat, {
+          const result = await sendWidgetMessage(answering, {
             storage,
             caller,
+            channel: visitorChannel(caller.session),
             conversation,
             text: input.message_text,
             file,

@@ -7,18 +7,13 @@ import type { ChatModel, PromptMessage } from './chat-model.ts'
 import type { SourceView } from '../../conversations/conversations.schemas.ts'
 import { messageLinkOf, sourcesCited } from './citations.ts'
 import { countPromptTokens, countTokens } from './count-tokens.ts'
-import type { ShopifyAdminClient } from '../../shopify/admin-api/shopify-admin-client.ts'
-import type { Shopper } from '../../shopify/orders/answer-about-orders.ts'
-import { asksAboutOrders } from '../../shopify/orders/asks-about-orders.ts'
-import { storefrontTools } from '../../shopify/products/storefront-tools.ts'
-import { answerWithOrders, withToolGuidance } from './storefront-answers.ts'
+import type { AnswerAid, ToolUse } from './answer-aid.ts'
+import { withToolGuidance, writeOwnAnswer } from './own-answer.ts'
 
 export interface Answerer {
   retriever: Retriever
   /** null: no language model is configured, and the offline answerer replies from the sources. */
   chatModel: ChatModel | null
-  /** A shop's Admin API (its offline session), for a storefront shopper's orders; null without the Shopify app. */
-  shopAdmin?: ((shopDomain: string) => Promise<ShopifyAdminClient>) | null
 }
 
 export interface Answer {
@@ -28,7 +23,7 @@ export interface Answer {
   model: string
   promptTokens: number
   completionTokens: number
-  /** Store products the model looked up with its tools, shown as cards on a storefront (cited products join them). */
+  /** Products the model looked up with a channel's tools, shown as cards (on a storefront, cited products join them). */
   productGids?: string[]
   /** Why the knowledge did not ground it: no passage passed the relevance bar, or the answer cited none. */
   ungrounded: 'no_passages' | 'no_citations' | null
@@ -40,8 +35,8 @@ export interface Question {
   text: string
   /** Files sent with the question: their names, and a document's text. */
   attachments?: { name: string; text: string | null }[]
-  /** A storefront chat's shopper (the app proxy's signed bootstrap): their orders can be asked about. */
-  shopper?: Shopper | null
+  /** What the question's channel lends this answer (its own answer first, tools): the storefront's, say. */
+  aid?: AnswerAid | undefined
   /** Runs with the finished prompt, before any answer is written (the plan reserves its tokens there); may refuse by throwing. */
   beforeAnswering?: (prompt: PromptMessage[]) => Promise<void>
   /** The question's passages, when their retrieval began earlier (beginRetrieval, while the message was saved). */
@@ -84,15 +79,9 @@ export async function answerQuestion({
   signal,
   spending = newSpending(),
 }: AnswerQuestionOptions): Promise<Answer> {
-  // Offline, a storefront shopper's order question is answered from the store; a model calls get_my_orders.
-  if (question.shopper && !answerer.chatModel && asksAboutOrders(question.text))
-    return answerWithOrders({
-      access: { database: answerer.retriever.database, adminClientFor: answerer.shopAdmin ?? null },
-      shopper: question.shopper,
-      question: question.text,
-      beforeAnswering: question.beforeAnswering,
-      onToken,
-    })
+  // The channel may answer this question itself (offline, a storefront shopper's order question).
+  const own = question.aid?.ownAnswer?.({ text: question.text, modelled: answerer.chatModel !== null })
+  if (own) return writeOwnAnswer({ own, question: question.text, beforeAnswering: question.beforeAnswering, onToken })
   const passages = await (question.passages ??
     retrievePassages({ retriever: answerer.retriever, agentId: question.agent.id, question: question.text }))
   signal.throwIfAborted()
@@ -105,19 +94,11 @@ export async function answerQuestion({
     attachments: question.attachments ?? [],
     passages,
   })
-  // On a storefront, a model gets the shopping tools; the products it looks at become cards.
-  const used = { products: new Set<string>(), tools: [] as string[] }
-  const tools =
-    question.shopper && answerer.chatModel
-      ? storefrontTools({
-          retriever: answerer.retriever,
-          shopAdmin: answerer.shopAdmin ?? null,
-          agentId: question.agent.id,
-          shopper: question.shopper,
-          used,
-        })
-      : undefined
-  const prompt = tools ? withToolGuidance(built) : built
+  // A model gets the channel's tools (a storefront's shopping tools); the products it looks at become cards.
+  const used: ToolUse = { products: new Set<string>(), tools: [] }
+  const offered = answerer.chatModel ? question.aid?.toolsFor?.({ agentId: question.agent.id, use: used }) : undefined
+  const tools = offered?.tools
+  const prompt = offered ? withToolGuidance(built, offered.guidance) : built
   await question.beforeAnswering?.(prompt)
   signal.throwIfAborted()
   if (!answerer.chatModel) {
@@ -155,7 +136,7 @@ export async function answerQuestion({
   return {
     text: generated.text,
     sources,
-    // An answer from the store's tools stands on the store's data, not on the knowledge's passages.
+    // An answer from a channel's tools stands on the channel's data (the store's), not on the knowledge's passages.
     ungrounded: used.tools.length > 0 ? null : groundingOf(passages.length, sources.length),
     messageLink: messageLinkOf(sources),
     model: generated.model,

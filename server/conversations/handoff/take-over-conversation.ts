@@ -17,10 +17,10 @@ import { writeNotice } from './write-notice.ts'
  * answer the agent is writing to the visitor stops there, before the notice: kept for the team, not sent.
  */
 export async function takeOverConversation(
-  process: Pick<AnsweringProcess, 'database' | 'logger'>,
+  answering: Pick<AnsweringProcess, 'database' | 'logger' | 'channels'>,
   options: RequireVisitorChatOptions,
 ) {
-  const { database } = process
+  const { database } = answering
   const { actor } = options
   await requireVisitorChat(database, options)
   const name = personNameOf(actor.fullName)
@@ -45,6 +45,6 @@ export async function takeOverConversation(
     })
     return { conversation: toConversationView(conversation), notice: toMessageView(notice), changed: true, interrupted }
   })
-  if (taken.interrupted) await meterFailedAnswer(process, taken.interrupted)
+  if (taken.interrupted) await meterFailedAnswer(answering, taken.interrupted)
   return taken
 }

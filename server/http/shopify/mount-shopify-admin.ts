@@ -12,7 +12,7 @@ import { shopifySecurityHeaders } from '../security-headers.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
-import type { ChatServices } from '../../conversations/send-message.ts'
+import type { AnsweringServices } from '../../conversations/send-message.ts'
 import type { RateLimits } from '../../rate-limits/rate-limits.ts'
 import type { ShopifyBillingPlans } from '../../billing/shopify/shopify-billing-plans.ts'
 import { shopifyCredentialsOf, type ShopifyAppServer } from '../../shopify/admin/shopify.server.ts'
@@ -33,7 +33,7 @@ export interface ShopifyAppMountOptions {
   /** Wakes the worker for the jobs webhooks queue. */
   queue: JobQueue
   storage: FileStorage
-  chat: ChatServices
+  answering: AnsweringServices
   rateLimits: RateLimits
   isDevelopment: boolean
   /** The React Router build (server/ and client/); npm run build writes dist/shopify. */
@@ -140,7 +140,7 @@ export async function mountShopifyApp({
   logger,
   queue,
   storage,
-  chat,
+  answering,
   rateLimits,
   isDevelopment,
   buildDir = SHOPIFY_APP_BUILD_DIR,
@@ -153,11 +153,11 @@ export async function mountShopifyApp({
       billing: { plans: billingPlans, isTest: config.SHOPIFY_BILLING_TEST },
       apiKey: credentials.apiKey,
       database,
-      plans: chat.plans,
+      plans: answering.plans,
       logger,
       queue,
       storage,
-      chat,
+      answering,
       rateLimits,
       publicUrl: credentials.appUrl,
       cspNonce: String(res.locals.cspNonce),

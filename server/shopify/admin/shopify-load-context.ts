@@ -4,7 +4,7 @@ import type { PlanEnforcement } from '../../billing/plan-enforcement.ts'
 import type { Database } from '../../db/database.ts'
 import type { JobQueue } from '../../jobs/job-queue.ts'
 import type { FileStorage } from '../../storage/file-storage.ts'
-import type { ChatServices } from '../../conversations/send-message.ts'
+import type { AnsweringServices } from '../../conversations/send-message.ts'
 import type { RateLimits } from '../../rate-limits/rate-limits.ts'
 import type { Logger } from '../../logging/create-logger.ts'
 import type { ShopifyAppServer } from './shopify.server.ts'
@@ -22,7 +22,7 @@ export interface ShopifyLoadContext {
   /** Wakes the worker for the jobs webhooks and imports queue. */
   queue: JobQueue
   /** Retrieval and answering, for the chat playground. */
-  chat: ChatServices
+  answering: AnsweringServices
   /** The per-user chat limit the API's chat calls apply too. */
   rateLimits: RateLimits
   /** Where widget logos and other files live. */

@@ -3,7 +3,8 @@ import type { AppError } from '../../errors/app-error.ts'
 import { beginRetrieval } from '../../chat/retrieval/retrieve-passages.ts'
 import { admitMessage } from '../../conversations/admit-message.ts'
 import { saveUserMessage } from '../../conversations/save-user-message.ts'
-import { answerUserMessage, type ChatEvents, type ChatServices } from '../../conversations/send-message.ts'
+import type { Channel, ChatEvents } from '../../conversations/channel.ts'
+import { answerUserMessage, type AnsweringServices } from '../../conversations/send-message.ts'
 import type { Conversation } from '../../db/generated/prisma/client.ts'
 import { wantsAPerson } from '../../conversations/handoff/wants-a-person.ts'
 import { watchForPerson } from '../../conversations/handoff/watch-for-person.ts'
@@ -18,6 +19,8 @@ import { requestPerson } from './request-person.ts'
 export interface SendWidgetMessageOptions {
   storage: FileStorage
   caller: WidgetCaller
+  /** The channel the visitor speaks through, bound to them: the storefront's (its shopper) or the website widget's. */
+  channel: Channel
   conversation: Conversation
   text: string
   file?: PreparedAttachment | undefined
@@ -36,7 +39,7 @@ export interface SendWidgetMessageOptions {
 /**
  * A visitor's message, admitted by admitVisitorMessage, answered like a dashboard one (same
  * retrieval, prompt, plan limits and failure handling); what the answer costs counts against the daily
- * budget (meterAnswerTokens, from the conversation's integration). In a chat a team member holds, the
+ * budget (the channel's budget: the integration's day). In a chat a team member holds, the
  * message is kept for them and the agent says nothing (ai_message null); words asking for a person,
  * where the integration offers one, ask for one and the chat's notice answers instead of the agent. A
  * person's chat is not metered, so neither is asking for one, nor waiting for one, when the owner's plan has
@@ -44,10 +47,11 @@ export interface SendWidgetMessageOptions {
  * agent answers stops the answer (kept for the team, not sent: ai_message null).
  */
 export async function sendWidgetMessage(
-  services: ChatServices,
+  answering: AnsweringServices,
   {
     storage,
     caller,
+    channel,
     conversation,
     text,
     file,
@@ -63,52 +67,49 @@ export async function sendWidgetMessage(
     caller.integration.humanHandoff && !conversation.personRequestedAt && !file && wantsAPerson(text)
   const waitsForAPerson = paused !== null && conversation.personRequestedAt !== null
   if (conversation.personName || asksForAPerson || waitsForAPerson) {
-    const userMessage = await keepMessageForPerson(services.database, {
-      store: { storage, logger: services.logger },
+    const userMessage = await keepMessageForPerson(answering.database, {
+      store: { storage, logger: answering.logger },
       conversation,
       text,
       file,
     })
     events.onUserMessage?.(userMessage)
     const request = asksForAPerson
-      ? await requestPerson(services.database, { caller, conversationId: conversation.id, linkBase })
+      ? await requestPerson(answering.database, { caller, conversationId: conversation.id, linkBase })
       : null
     return { conversation_id: conversation.id, user_message: userMessage, ai_message: request?.notice ?? null }
   }
   if (paused) throw paused
-  const admission = await admitMessage(services, {
+  const admission = await admitMessage(answering, {
     agent: caller.agent,
     questionCharacters: text.length + (file?.forAnswer.text?.length ?? 0),
     read: standing,
   })
   // Admitted: retrieval (an embeddings call, maybe) runs while the file and the message are saved.
-  const passages = beginRetrieval({ retriever: services.retriever, agentId: caller.agent.id, question: text })
+  const passages = beginRetrieval({ retriever: answering.retriever, agentId: caller.agent.id, question: text })
   // The file is written before the message that names it, so no message ever lists a file that is not
   // there: a file that cannot be stored refuses the message (nothing saved), and a message refused or
   // not saved takes its file away again.
-  if (file) await storeAttachment({ storage, logger: services.logger }, file)
-  const userMessage = await saveUserMessage(services, {
+  if (file) await storeAttachment({ storage, logger: answering.logger }, file)
+  const userMessage = await saveUserMessage(answering, {
     accountId: caller.integration.accountId,
     conversation,
     text,
     attachments: file ? [file.stored] : [],
     admission,
   }).catch(async (error: unknown) => {
-    if (file) await removeUnsavedAttachment({ storage, logger: services.logger }, file)
+    if (file) await removeUnsavedAttachment({ storage, logger: answering.logger }, file)
     throw error
   })
-  const person = await watchForPerson({ database: services.database, signals, conversationId: conversation.id })
+  const person = await watchForPerson({ database: answering.database, signals, conversationId: conversation.id })
   try {
-    return await answerUserMessage(services, {
+    return await answerUserMessage(answering, {
       agent: caller.agent,
       userMessage,
       events,
       signal,
       conversation,
-      // On a storefront, the shopper Shopify signed for (never anyone the page or the chat names).
-      shopper: caller.session.shopId
-        ? { shopId: caller.session.shopId, customerId: caller.session.shopifyCustomerId }
-        : null,
+      channel,
       passages,
       ...(file ? { attachments: [file.forAnswer] } : {}),
       personJoined: person.joined,

@@ -1,7 +1,6 @@
-import type { Database } from '../../db/database.ts'
+import type { ChannelBudget } from '../../conversations/channel.ts'
 import type { WidgetIntegration } from '../../db/generated/prisma/client.ts'
 import { AppError } from '../../errors/app-error.ts'
-import { recordUsage } from '../../usage/record-usage.ts'
 import type { UsagePeriod } from '../../billing/billing-period.ts'
 import type { CounterKey } from '../../usage/read-counters.ts'
 import type { WidgetSettings } from './widget-settings.ts'
@@ -36,16 +35,13 @@ export function requireWidgetBudget(
   }
 }
 
-/** Counts an answer's tokens against the integration's day. */
-export async function spendWidgetBudget(
-  database: Database,
-  integration: Pick<WidgetIntegration, 'id' | 'accountId'>,
-  tokens: number,
-): Promise<void> {
-  await recordUsage(database, {
-    accountId: integration.accountId,
-    amounts: { tokens },
-    scope: scopeOf(integration),
-    given: utcDayOf(new Date()),
-  })
+/**
+ * The widget's budget as a channel's (ChannelBudget): every answer in a chat of the integration's, on the
+ * website or a storefront, spends on its day. requireWidgetBudget checks it as a message comes.
+ */
+export const widgetBudget: ChannelBudget = {
+  counterOf: (conversation, moment) =>
+    conversation.widgetIntegrationId
+      ? { scope: scopeOf({ id: conversation.widgetIntegrationId }), period: utcDayOf(moment) }
+      : null,
 }

@@ -253,6 +253,7 @@ describe('the sweep for abandoned answers', () => {
     answerWindowMs: 90_000,
     logger: pino({ level: 'silent' }),
     droppedAttempts: new Map(),
+    channels: new Map(),
   })
 
   async function newConversationRow() {
