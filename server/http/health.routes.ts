@@ -2,7 +2,7 @@ import { Router } from 'express'
 import type { Database } from '../db/database.ts'
 import { checkDatabase } from '../health/check-database.ts'
 import { errorBody } from './error-body.ts'
-import { DATABASE_RETRY_AFTER_SECONDS } from './handle-errors.ts'
+import { DATABASE_RETRY_AFTER_SECONDS } from './error-answer.ts'
 
 export function healthRoutes(database: Database): Router {
   const router = Router()

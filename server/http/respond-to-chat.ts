@@ -1,11 +1,7 @@
 import type { Request, Response } from 'express'
 import { CONVERSATION_MESSAGES } from '../conversations/conversations.schemas.ts'
-import { isDatabaseUnavailable } from '../db/is-database-unavailable.ts'
 import type { Actor } from '../accounts/actor.ts'
-import { asSeenBy } from '../billing/plan-refusals.ts'
-import { AppError } from '../errors/app-error.ts'
-import { errorBody } from './error-body.ts'
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE } from './handle-errors.ts'
+import { errorAnswerOf } from './error-answer.ts'
 import { disconnectSignal, openEventStream, wantsEventStream, type EventStream } from './event-stream.ts'
 
 /** What a chat call reports while it works: the saved user message, then each piece of the answer. */
@@ -48,27 +44,13 @@ export async function respondToChat({ req, res, streamFlag, answering }: Respond
     open().send('done', result)
   } catch (error) {
     if (!stream) throw error
-    open().send('error', streamedErrorBody(req, asSeenBy(error, (res.locals.actor as Actor | undefined)?.userId)))
+    // What handleErrors would have answered, as far as the status line cannot be sent any more.
+    const answer = errorAnswerOf(error, {
+      req,
+      actorId: (res.locals.actor as Actor | undefined)?.userId,
+      internalMessage: CONVERSATION_MESSAGES.sendFailed,
+    })
+    open().send('error', answer.body)
   }
   open().close()
-}
-
-/** The `error` event's envelope: what handleErrors would have answered, as far as the status line cannot be sent any more. */
-function streamedErrorBody(req: Request, error: unknown) {
-  const requestId = String(req.id)
-  if (error instanceof AppError)
-    return errorBody({ error: error.code, message: error.detail, requestId, extra: error.extra })
-  if (isDatabaseUnavailable(error)) {
-    req.log.warn({ err: error }, 'database unavailable during a chat stream')
-    return errorBody({
-      error: 'SERVICE_UNAVAILABLE',
-      message: DATABASE_UNAVAILABLE,
-      requestId,
-      extra: {
-        retry_after: DATABASE_RETRY_AFTER_SECONDS,
-      },
-    })
-  }
-  req.log.error({ err: error }, 'chat stream failed')
-  return errorBody({ error: 'INTERNAL', message: CONVERSATION_MESSAGES.sendFailed, requestId })
 }

@@ -10,7 +10,7 @@ import { createHttpApp, type HttpApp } from '../../server/http/create-http-app.t
 import { openEmbeddedDatabase } from '../../server/db/open-embedded-database.ts'
 import { openPostgresDatabase } from '../../server/db/open-postgres-database.ts'
 import type { Database } from '../../server/db/database.ts'
-import { DATABASE_UNAVAILABLE } from '../../server/http/handle-errors.ts'
+import { DATABASE_UNAVAILABLE } from '../../server/http/error-answer.ts'
 import { createLogger } from '../../server/logging/create-logger.ts'
 import { bearer, GOOD_PASSWORD } from '../support/accounts.ts'
 import { testConfig } from '../support/create-test-app.ts'
