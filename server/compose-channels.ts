@@ -17,7 +17,10 @@ export interface ComposeChannelsOptions {
   shopAdmin: ((shopDomain: string) => Promise<ShopifyAdminClient>) | null
 }
 
-export function composeChannels(options: ComposeChannelsOptions): { channels: Channels; visitorChannel: VisitorChannel } {
+export function composeChannels(options: ComposeChannelsOptions): {
+  channels: Channels
+  visitorChannel: VisitorChannel
+} {
   return {
     channels: registerChannels([widgetChannel, storefrontChannel(options)]),
     // On a storefront, the shopper Shopify signed for (never anyone the page or the chat names).

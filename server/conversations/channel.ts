@@ -10,7 +10,7 @@ import type { Conversation, Prisma } from '../db/generated/prisma/client.ts'
 import type { MessageView } from './conversations.schemas.ts'
 
 /** The conversation fields a channel's budget reads. */
-export type BudgetedConversation = Pick<Conversation, 'accountId' | 'widgetIntegrationId'>
+type BudgetedConversation = Pick<Conversation, 'accountId' | 'widgetIntegrationId'>
 
 /** A usage counter of the channel's own (its scope and period), counted beside the plan's. */
 export interface BudgetCounter {
@@ -29,7 +29,7 @@ export interface ChannelBudget {
 }
 
 /** What saving an answer tells the channel, inside the answer's transaction. */
-export interface AnswerToRecord {
+interface AnswerToRecord {
   conversationId: string
   answer: Pick<Answer, 'sources' | 'productGids'>
 }

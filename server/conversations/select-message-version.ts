@@ -73,7 +73,8 @@ export async function selectMessageVersion(
     await previewLatestMessage(tx, conversationId)
     return { shown: { ...chosen, isDeleted: false, hiddenWithId: null }, abandoned }
   })
-  if (abandoned) await meterFailedAnswer({ database, logger: answering.logger, channels: answering.channels }, abandoned)
+  if (abandoned)
+    await meterFailedAnswer({ database, logger: answering.logger, channels: answering.channels }, abandoned)
   const versions = await messageVersionsOf(database, [shown])
   return { data: toMessageView(shown, undefined, versions.get(shown.id)) }
 }

@@ -235,9 +235,11 @@ export async function answerUserMessage(
   }
   const answered = toMessageView(aiMessage)
   // A channel that sends answers out (a messaging app's API) gets it once stored; the answer stands if it cannot.
-  await channel?.deliver?.(answered).catch((error: unknown) =>
-    answering.logger.error({ err: error, messageId: answered.message_id }, 'could not deliver an answer'),
-  )
+  await channel
+    ?.deliver?.(answered)
+    .catch((error: unknown) =>
+      answering.logger.error({ err: error, messageId: answered.message_id }, 'could not deliver an answer'),
+    )
   return {
     conversation_id: userMessage.conversationId,
     user_message: toMessageView(userMessage),
@@ -263,7 +265,11 @@ function answerNotSent(failed: unknown): AnsweredMessage | null {
  * Marks the attempt failed and meters it; returns what to throw: the SPEC's failure (with the reason the
  * attempt ended for, when someone else failed it first), or why it could not be marked.
  */
-async function recordFailure(answering: AnsweringServices, userMessage: Message, failure: AnswerFailure): Promise<unknown> {
+async function recordFailure(
+  answering: AnsweringServices,
+  userMessage: Message,
+  failure: AnswerFailure,
+): Promise<unknown> {
   let failed: FailedAnswer | null
   try {
     failed = await failAnswer(answering.database, userMessage, failure)

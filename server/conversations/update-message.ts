@@ -99,7 +99,8 @@ export async function updateMessage(
       abandoned,
     }
   })
-  if (abandoned) await meterFailedAnswer({ database, logger: answering.logger, channels: answering.channels }, abandoned)
+  if (abandoned)
+    await meterFailedAnswer({ database, logger: answering.logger, channels: answering.channels }, abandoned)
   return result
 }
 

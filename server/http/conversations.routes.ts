@@ -107,7 +107,14 @@ export function conversationRoutes({
       res,
       streamFlag: input.stream,
       answering: (events, signal) =>
-        sendMessage(answering, { actor: actorOf(res), agentId, conversationId, text: input.message_text, events, signal }),
+        sendMessage(answering, {
+          actor: actorOf(res),
+          agentId,
+          conversationId,
+          text: input.message_text,
+          events,
+          signal,
+        }),
     })
   }
   router.get('/conversations/chat/:agentId/:conversationId/', signedIn, limitChat, chatRoute)

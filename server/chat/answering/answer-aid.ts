@@ -20,7 +20,7 @@ export interface ToolUse {
 }
 
 /** The tools one answer's model may call, and the system prompt's note on what they are for. */
-export interface AnswerTools {
+interface AnswerTools {
   tools: ChatTools
   guidance: string
 }
