@@ -14,6 +14,7 @@ const embedded: TestProjectInlineConfiguration = {
       'dashboard/src/**/*.test.ts',
       'widget/src/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'tests/tooling/**/*.test.ts',
     ],
     globalSetup: ['tests/support/prepare-embedded-template.ts'],
     provide: { databaseKind: 'embedded' },

@@ -2,6 +2,7 @@
 // Imports only zod and shared/'s zod-only rules, so the dashboard and the embedded admin import it too.
 import { z } from 'zod'
 import { idField } from '../../shared/ids.schemas.ts'
+import { pageParam, pageSizeParam } from '../../shared/page-params.schemas.ts'
 import { isSingleLine, multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
 
 export const AGENT_MESSAGES = { nameRequired: 'Agent name is required' } as const
@@ -103,14 +104,6 @@ export const AgentViewSchema = z.strictObject({
 })
 export type AgentView = z.infer<typeof AgentViewSchema>
 
-const wholeNumber = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(max, { error: `must be at most ${max}` })
-    .default(fallback)
-
 /** POST /agents/permissions/check-content/: may the caller act on this kind of content of the agent? */
 export const CheckContentSchema = z.strictObject(
   {
@@ -126,7 +119,7 @@ export const CheckContentSchema = z.strictObject(
 )
 
 /** page and page_size of every paginated list: 10 a page unless asked, at most 100. */
-export const PageQuerySchema = z.object({ page: wholeNumber(1, 1_000_000), page_size: wholeNumber(10, 100) })
+export const PageQuerySchema = z.object({ page: pageParam, page_size: pageSizeParam(10) })
 export type PageQuery = z.infer<typeof PageQuerySchema>
 
 export const PaginationSchema = z.strictObject({

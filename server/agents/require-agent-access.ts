@@ -1,5 +1,5 @@
 import type { Actor } from '../accounts/actor.ts'
-import { keptRowsOf } from '../db/caching/kept-rows.ts'
+import { keptRowsOf, type KeptRowKind } from '../db/caching/kept-rows.ts'
 import type { Database } from '../db/database.ts'
 import type { Agent, Prisma, TeamRole } from '../db/generated/prisma/client.ts'
 import { AppError } from '../errors/app-error.ts'
@@ -9,6 +9,9 @@ import type { AgentNeed } from './agent-needs.ts'
 export type { AgentNeed }
 
 export const AGENT_NOT_FOUND = 'Agent not found'
+
+/** Agents kept by this process, keyed by id: what every agent-scoped call reads before deciding access. */
+const KEPT_AGENTS: KeptRowKind<Agent> = { invalidatedBy: { agents: 'key' }, maxEntries: 5_000 }
 
 const NEED_WORDS: Record<AgentNeed, string> = {
   read: 'see this agent',
@@ -58,8 +61,8 @@ export async function requireAgentAccess(
 ): Promise<Agent> {
   const read = () => database.prisma.agent.findUnique({ where: { id: agentId } })
   // Kept by this process until the agent changes (in any process).
-  const kept = keptRowsOf(database)
-  const agent = kept ? await kept.agents.read(agentId, read) : await read()
+  const kept = keptRowsOf(database, KEPT_AGENTS)
+  const agent = kept ? await kept.read(agentId, read) : await read()
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND)
   const granted = await agentNeedsOf(database, actor, agent)
   if (!granted.includes('read')) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND)

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.ts'
 import type { Prisma, UsageMetric } from '../db/generated/prisma/client.ts'
 import { consumeUsage, usedInPeriod } from '../usage/consume-usage.ts'
 import { keptRowsOf } from '../db/caching/kept-rows.ts'
+import { KEPT_SUBSCRIPTIONS } from './kept-subscriptions.ts'
 import { findCurrentSubscription, readAccountStanding, standingWith, type AccountStanding } from './account-standing.ts'
 import type { BillingMode } from './billing-mode.ts'
 import { countResource, isCountedTeamMember } from './count-resources.ts'
@@ -105,9 +106,9 @@ export function createPlanEnforcement({
     now,
     answerReserve,
     async standingOf(accountId, prisma = database.prisma) {
-      const kept = prisma === database.prisma ? keptRowsOf(database) : null
+      const kept = prisma === database.prisma ? keptRowsOf(database, KEPT_SUBSCRIPTIONS) : null
       if (!kept) return readAccountStanding(prisma, { accountId, mode, moment: now() })
-      const found = await kept.subscriptions.read(accountId, async () => ({
+      const found = await kept.read(accountId, async () => ({
         subscription: await findCurrentSubscription(prisma, accountId),
       }))
       return standingWith(found?.subscription ?? null, { accountId, mode, moment: now() })

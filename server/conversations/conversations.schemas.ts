@@ -1,6 +1,7 @@
 // The conversations contract: bodies and queries with the SPEC's messages. Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
 import { idField } from '../../shared/ids.schemas.ts'
+import { pageParam, pageSizeParam } from '../../shared/page-params.schemas.ts'
 import { multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
 
 export const CONVERSATION_MESSAGES = {
@@ -21,14 +22,6 @@ export const SENDER_TYPES = ['user', 'ai', 'person', 'notice'] as const
 
 /** Longest message a person may send (about 2,500 tokens). */
 const MESSAGE_MAX_CHARACTERS = 10_000
-
-const pageNumber = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(max, { error: `must be at most ${max}` })
-    .default(fallback)
 
 const conversationName = singleLineText({
   label: 'Conversation name',
@@ -51,8 +44,8 @@ export const CreateConversationSchema = z.strictObject(
 export const ConversationListQuerySchema = z.object({
   filter: z.enum(['all', 'favorite', 'archived'], { error: 'filter must be all, favorite or archived' }).default('all'),
   search: singleLineText({ label: 'Search', max: 200 }).optional(),
-  page: pageNumber(1, 1_000_000),
-  limit: pageNumber(10, 100),
+  page: pageParam,
+  limit: pageSizeParam(10),
   // Empty means every agent, as when it is left out.
   agent_id: z
     .string({ error: CONVERSATION_MESSAGES.agentFilterInvalid })
@@ -77,7 +70,7 @@ export const UpdateConversationSchema = z.strictObject(
 )
 export type ConversationUpdate = z.infer<typeof UpdateConversationSchema>
 
-export const MessagesQuerySchema = z.object({ page: pageNumber(1, 1_000_000), limit: pageNumber(30, 100) })
+export const MessagesQuerySchema = z.object({ page: pageParam, limit: pageSizeParam(30) })
 
 /** What a person (or a visitor) writes: lines and tabs as typed, no other control character. */
 export const messageText = multiLineText({

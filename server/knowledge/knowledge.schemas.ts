@@ -1,21 +1,14 @@
 // The knowledge contract shared by texts, documents and websites. Imports only zod and shared/'s zod-only rules.
 import { z } from 'zod'
 import { PaginationSchema } from '../agents/agents.schemas.ts'
+import { pageParam, pageSizeParam } from '../../shared/page-params.schemas.ts'
 import { jsonObjectSchema, jsonTooLargeMessage } from '../../shared/json-limits.schemas.ts'
 import { isSingleLine, multiLineText, singleLineText } from '../../shared/text-rules.schemas.ts'
 
-const wholeNumber = (fallback: number, max: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(max, { error: `must be at most ${max}` })
-    .default(fallback)
-
 /** page, page_size, search and sort_by of the knowledge lists. */
 export const ItemListQuerySchema = z.object({
-  page: wholeNumber(1, 1_000_000),
-  page_size: wholeNumber(20, 100),
+  page: pageParam,
+  page_size: pageSizeParam(20),
   search: singleLineText({ label: 'Search', max: 200 }).optional(),
   sort_by: z
     .enum(['created_at', '-created_at', 'name', '-name'], {

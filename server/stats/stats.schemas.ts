@@ -53,7 +53,10 @@ export const RecentChatsQuerySchema = z.object({
     .default(5),
 })
 
-// The answers.
+// The answers. Their camelCase names (totalAgents, totalConversations, activeConversations, totalMessages,
+// a trend's isPositive, a recent chat's lastMessage) are the SPEC's, section 3, word for word: the dashboard
+// of the product they copy reads them so. Every name the SPEC leaves open is snake_case like every other
+// answer (satisfaction, agent_id, agent_name); stats.schemas.test.ts keeps it so.
 
 /** A change in percent against the previous period. */
 const TrendSchema = z.strictObject({ value: z.number(), isPositive: z.boolean() })

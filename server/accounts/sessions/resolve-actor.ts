@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts'
 import { keptRowsOf } from '../../db/caching/kept-rows.ts'
 import { AppError } from '../../errors/app-error.ts'
 import type { Actor } from '../actor.ts'
+import { KEPT_SESSIONS } from './kept-sessions.ts'
 import { verifyAccessToken } from './access-tokens.ts'
 import type { SessionSettings } from './session-settings.ts'
 
@@ -17,8 +18,8 @@ export async function resolveActor(database: Database, settings: SessionSettings
       select: { userId: true, revokedAt: true, user: { select: { email: true, fullName: true, isActive: true } } },
     })
   // Kept by this process until the session or its user changes (in any process): no statement per request.
-  const kept = keptRowsOf(database)
-  const session = kept ? await kept.sessions.read(claims.sessionId, read) : await read()
+  const kept = keptRowsOf(database, KEPT_SESSIONS)
+  const session = kept ? await kept.read(claims.sessionId, read) : await read()
   if (!session || session.userId !== claims.userId || session.revokedAt || !session.user.isActive) {
     throw new AppError('UNAUTHORIZED', 'Your session has ended. Please sign in again.', { reason: 'session_ended' })
   }

@@ -1,12 +1,12 @@
 import { ANY_KEY, type RowChanges } from './row-changes.ts'
 
 /** How a change to a table reaches the cache: the key it names, every entry it touches, or all entries. */
-type Invalidation<V> = 'key' | 'all' | ((value: V, changedKey: string) => boolean)
+export type Invalidation<V> = 'key' | 'all' | ((value: V, changedKey: string) => boolean)
 
 export interface RowCacheOptions<V> {
   changes: RowChanges
   /** The tables whose changes empty entries, and how. */
-  invalidatedBy: Record<string, Invalidation<V>>
+  invalidatedBy: Partial<Record<string, Invalidation<V>>>
   /** The most entries kept; the least recently used go first. */
   maxEntries: number
   /** How long an entry is kept at most, even without a change (a safety net, not the invalidation). */
@@ -40,6 +40,7 @@ export function createRowCache<V>({ changes, invalidatedBy, maxEntries, ttlMs }:
     for (const [key, entry] of entries) if (matches(entry.value)) entries.delete(key)
   }
   for (const [table, invalidation] of Object.entries(invalidatedBy)) {
+    if (!invalidation) continue
     changes.onChange(table, (changedKey) => {
       version += 1
       if (invalidation === 'all' || changedKey === ANY_KEY) entries.clear()

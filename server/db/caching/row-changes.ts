@@ -6,9 +6,15 @@ import type { LocalWrite } from './local-writes.ts'
 // The triggers of migration 20261126220000_row_change_signals (and later ones) send '<table>:<key>' here on every change.
 const CHANNEL = 'agentdesk_rows'
 const RELISTEN_MS = 1_000
+interface Signal {
+  key: 'id' | 'account_id' | 'agent_id'
+  inserts: boolean
+}
+/** A table whose changes the triggers signal: only these can empty kept rows. */
+export type SignalledTable = keyof typeof SIGNALLED
 // What the migration's triggers signal, per table: the column whose value is the key, and whether a new
 // row is a change (an account's new current subscription is; a new session is no kept row's change).
-const SIGNALLED: Record<string, { key: 'id' | 'account_id' | 'agent_id'; inserts: boolean }> = {
+const SIGNALLED = {
   widget_sessions: { key: 'id', inserts: false },
   widget_integrations: { key: 'id', inserts: false },
   agents: { key: 'id', inserts: false },
@@ -17,7 +23,7 @@ const SIGNALLED: Record<string, { key: 'id' | 'account_id' | 'agent_id'; inserts
   knowledge_index_stats: { key: 'agent_id', inserts: true },
   refresh_token_families: { key: 'id', inserts: false },
   users: { key: 'id', inserts: false },
-}
+} satisfies Record<string, Signal>
 // Writes that change a signalled table through triggers or cascades (an agent's passages change its
 // knowledge_index_stats; deleting what they belong to deletes them): this process's own are heard at
 // once, as a change to that table it cannot name.
@@ -93,7 +99,7 @@ export function hearRowChanges(database: Database, logger: Logger): RowChanges {
     const through = CHANGED_THROUGH[table]
     if (through && (deletes || through.by === 'any write'))
       for (const listener of listeners.get(through.table) ?? []) listener(ANY_KEY)
-    const signalled = SIGNALLED[table]
+    const signalled = (SIGNALLED as Record<string, Signal | undefined>)[table]
     if (!signalled || (inserts && !signalled.inserts)) return
     const key = signalled.key === 'id' && !inserts && id ? id : ANY_KEY
     for (const listener of listeners.get(table) ?? []) listener(key)

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import type { Agent, WidgetIntegration, WidgetSession } from '../../db/generated/prisma/client.ts'
-import { keptRowsOf } from '../../db/caching/kept-rows.ts'
+import { keptRowsOf, type KeptRowKind } from '../../db/caching/kept-rows.ts'
 import { AppError } from '../../errors/app-error.ts'
 import { activeIntegrationFor } from './active-integration.ts'
 import { originRefused } from './widget-errors.ts'
@@ -11,6 +11,12 @@ export interface WidgetCaller {
   session: WidgetSession
   integration: WidgetIntegration
   agent: Agent
+}
+
+/** Visitors' widget sessions kept by this process, keyed by id, until the session changes. */
+const KEPT_WIDGET_SESSIONS: KeptRowKind<WidgetSession> = {
+  invalidatedBy: { widget_sessions: 'key' },
+  maxEntries: 20_000,
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._-]+)$/
@@ -35,8 +41,8 @@ export async function requireWidgetCaller(
   const claims = await verifyWidgetToken(settings.tokenKey, token)
   if (origin !== claims.origin) throw originRefused()
   const readSession = () => database.prisma.widgetSession.findUnique({ where: { id: claims.sessionId } })
-  const kept = keptRowsOf(database)
-  const session = kept ? await kept.widgetSessions.read(claims.sessionId, readSession) : await readSession()
+  const kept = keptRowsOf(database, KEPT_WIDGET_SESSIONS)
+  const session = kept ? await kept.read(claims.sessionId, readSession) : await readSession()
   if (
     !session ||
     session.revokedAt ||
