@@ -9,6 +9,7 @@ import { useApi } from '../../api/api-context.tsx'
 import { ApiError } from '../../api/api-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 export function SignInForm({
   initialEmail = '',
@@ -34,11 +35,7 @@ export function SignInForm({
     setPending(true)
     try {
       signIn(
-        await client.request<SignInAnswer>('/accounts/login/', {
-          method: 'POST',
-          body: { email: email.trim(), password },
-          auth: false,
-        }),
+        await client.call(sessionRoutes.signIn, { body: { email: email.trim(), password } }),
       )
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 429 && failure.body?.sign_in_link === true)

@@ -5,6 +5,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions, type InfiniteData
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import type { Conversation, ConversationFilter, ConversationPage, Message, MessagePage } from './conversation.types.ts'
+import { conversationRoutes } from '../../api/routes/conversation-routes.ts'
 
 export const CONVERSATIONS_KEY = ['conversations'] as const
 const CONVERSATION_PAGE_LIMIT = 50
@@ -24,10 +25,10 @@ export const conversationListQuery = (
     queryKey: [...CONVERSATIONS_KEY, 'list', agentId ?? 'all', filter, search],
     queryFn: async () => {
       try {
-        const path = agentId ? `/conversations/${encodeURIComponent(agentId)}/` : '/conversations/index/'
-        return await client.request<ConversationPage>(path, {
-          query: { filter, search: search || undefined, page: 1, limit: CONVERSATION_PAGE_LIMIT },
-        })
+        const query = { filter, search: search || undefined, page: 1, limit: CONVERSATION_PAGE_LIMIT }
+        return agentId
+          ? await client.call(conversationRoutes.ofAgent, { params: { agentId }, query })
+          : await client.call(conversationRoutes.all, { query })
       } catch (error) {
         if (isNotFound(error)) return { data: [], total: 0, page: 1, limit: CONVERSATION_PAGE_LIMIT, total_pages: 0 }
         throw error
@@ -42,7 +43,7 @@ export const conversationListQuery = (
 export const conversationQuery = (client: ApiClient, conversationId: string) =>
   queryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'one', conversationId],
-    queryFn: () => client.request<Conversation>(`/conversations/${encodeURIComponent(conversationId)}/`),
+    queryFn: () => client.call(conversationRoutes.read, { params: { conversationId } }),
     retry: (failures, error) => !isNotFound(error) && failures < 2,
   })
 
@@ -53,10 +54,10 @@ export const messagesQuery = (client: ApiClient, agentId: string, conversationId
   infiniteQueryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'messages', conversationId],
     queryFn: ({ pageParam }) =>
-      client.request<MessagePage>(
-        `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/messages/`,
-        { query: { page: pageParam, limit: MESSAGE_PAGE_LIMIT } },
-      ),
+      client.call(conversationRoutes.messages, {
+        params: { agentId, conversationId },
+        query: { page: pageParam, limit: MESSAGE_PAGE_LIMIT },
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.total_pages ? last.page + 1 : undefined),
     retry: (failures, error) => !isNotFound(error) && failures < 2,
@@ -83,9 +84,7 @@ export const activityQuery = (client: ApiClient, agentId: string, conversationId
   queryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'activity', conversationId],
     queryFn: () =>
-      client.request<ConversationActivity>(
-        `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/check-active/`,
-      ),
+      client.call(conversationRoutes.activity, { params: { agentId, conversationId } }),
     refetchInterval: ACTIVITY_CHECK_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,

@@ -35,7 +35,7 @@ export function AuthPage() {
   useEffect(() => {
     if (!code || started.current) return
     started.current = true
-    finishGoogleSignIn<SignInAnswer>(client, code, search.get('state'))
+    finishGoogleSignIn(client, code, search.get('state'))
       .then(signIn)
       .catch(() => {
         toaster.error('Google login failed', 'An error occurred during Google login')

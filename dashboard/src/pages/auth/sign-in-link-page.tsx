@@ -11,6 +11,7 @@ import { EmailMeASignInLink } from '../../features/auth/email-me-a-sign-in-link.
 import { NoEmailNoticeIfNone } from '../../features/auth/email-setup-notice.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 function AskForSignInLink() {
   const [email, setEmail] = useState('')
@@ -31,7 +32,7 @@ export function SignInLinkPage() {
   const { signIn } = useSession()
   const confirm = useMutation({
     mutationFn: () =>
-      client.request<SignInAnswer>('/accounts/login/link/confirm/', { method: 'POST', body: { token }, auth: false }),
+      client.call(sessionRoutes.confirmSignInLink, { body: { token } }),
     onSuccess: signIn,
   })
 
