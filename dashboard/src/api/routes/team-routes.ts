@@ -1,5 +1,5 @@
 // Teams, their members and agents, and invitations (SPEC section 7, Teams; docs/api/teams.md).
-import { z } from 'zod'
+import type { z } from 'zod'
 import {
   AddMemberSchema,
   CreateTeamSchema,

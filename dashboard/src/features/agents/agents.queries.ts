@@ -1,7 +1,6 @@
 // Reading agents: one query factory per call; every key starts with 'agents' so a change refreshes all.
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
-import type { Agent, AgentList } from './agent.types.ts'
 import { agentRoutes } from '../../api/routes/agent-routes.ts'
 
 export const AGENTS_KEY = ['agents'] as const

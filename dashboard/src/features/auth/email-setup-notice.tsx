@@ -3,7 +3,6 @@
 import { Banner } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
-import type { EmailSetup } from '#server/accounts/accounts.schemas.ts'
 import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 /** Whether the server keeps its e-mails in its log (true), sends them (false), or is still being asked (undefined). */

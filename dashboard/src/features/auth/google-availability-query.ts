@@ -2,7 +2,6 @@
 // it starts: GET /accounts/google-login/. Screens mention Google only when it is.
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
-import type { GoogleAvailability } from './google-sign-in.ts'
 import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 export const googleAvailabilityQuery = (client: ApiClient) =>

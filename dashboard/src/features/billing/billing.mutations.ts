@@ -1,6 +1,6 @@
 // Billing changes (SPEC sections 4 and 8): cancelling a subscription, opening the billing portal and
 // starting a checkout, each with the SPEC's words for success and failure.
-import type { CheckoutAnswer, CheckoutCustomer, PortalAnswer } from '#server/billing/billing.schemas.ts'
+import type { CheckoutCustomer, PortalAnswer } from '#server/billing/billing.schemas.ts'
 import { useMutation } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApi } from '../../api/api-context.tsx'

@@ -5,12 +5,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { NOTIFICATIONS_KEY } from '../../shared/query-keys.ts'
-import type {
-  BillingNotification,
-  PlanCatalogue,
-  Subscription,
-  SubscriptionHistoryEntry,
-} from '#server/billing/billing.schemas.ts'
+import type { Subscription, SubscriptionHistoryEntry } from '#server/billing/billing.schemas.ts'
 import type { SubscriptionReading } from './billing.types.ts'
 import { billingRoutes } from '../../api/routes/billing-routes.ts'
 

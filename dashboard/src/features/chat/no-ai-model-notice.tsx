@@ -2,7 +2,6 @@
 // website visitor, whose answers simply quote the sources.
 import { Banner } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
-import type { ServerSetup } from '#server/stats/server-setup.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { statsRoutes } from '../../api/routes/stats-routes.ts'
 

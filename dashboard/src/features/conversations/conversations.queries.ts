@@ -1,10 +1,9 @@
 // Conversation reads (SPEC sections 7 and 8): a list that is empty rather than failing on a 404 and is
 // retried up to 3 times otherwise; messages retried twice except on a 404.
-import type { ConversationActivity } from '#server/conversations/conversations.schemas.ts'
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type InfiniteData } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
-import type { Conversation, ConversationFilter, ConversationPage, Message, MessagePage } from './conversation.types.ts'
+import type { ConversationFilter, Message, MessagePage } from './conversation.types.ts'
 import { conversationRoutes } from '../../api/routes/conversation-routes.ts'
 
 export const CONVERSATIONS_KEY = ['conversations'] as const
@@ -83,8 +82,7 @@ export function withLatestMessages(pages: MessagePages | undefined, added: Messa
 export const activityQuery = (client: ApiClient, agentId: string, conversationId: string) =>
   queryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'activity', conversationId],
-    queryFn: () =>
-      client.call(conversationRoutes.activity, { params: { agentId, conversationId } }),
+    queryFn: () => client.call(conversationRoutes.activity, { params: { agentId, conversationId } }),
     refetchInterval: ACTIVITY_CHECK_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,

@@ -1,6 +1,5 @@
 // The Improve tab's reads and changes (docs/api/agents-and-knowledge.md, Questions to improve).
 import { queryOptions } from '@tanstack/react-query'
-import type { QuestionToImprove } from '#server/improve/improve.schemas.ts'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { agentKnowledgeKey } from '../../shared/query-keys.ts'
@@ -11,8 +10,7 @@ const improveKey = (agentId: string) => ['improve', agentId] as const
 export const improveQuery = (client: ApiClient, agentId: string) =>
   queryOptions({
     queryKey: improveKey(agentId),
-    queryFn: async () =>
-      (await client.call(agentDataRoutes.questionsToImprove, { params: { agentId } })).questions,
+    queryFn: async () => (await client.call(agentDataRoutes.questionsToImprove, { params: { agentId } })).questions,
   })
 
 export function useAnswerQuestion(agentId: string) {

@@ -18,7 +18,6 @@ import { useState } from 'react'
 import {
   API_KEY_MESSAGES,
   NewApiKeySchema,
-  type ApiKeyList,
   type ApiKeyView,
   type CreatedApiKey,
 } from '#server/accounts/api-keys/api-keys.schemas.ts'
