@@ -172,7 +172,10 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** One call of a route: its path filled in, its input sent, its answer parsed by the route's schema. */
-  async function call<Route extends ApiRoute>(route: Route, ...[input]: CallArguments<Route>): Promise<AnswerOf<Route>> {
+  async function call<Route extends ApiRoute>(
+    route: Route,
+    ...[input]: CallArguments<Route>
+  ): Promise<AnswerOf<Route>> {
     const given = (input ?? {}) as {
       params?: Record<string, string>
       query?: RequestOptions['query']

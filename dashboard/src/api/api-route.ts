@@ -3,7 +3,7 @@
 // The area files in routes/ list them; ApiClient.call builds the path, sends, and parses the answer.
 import type { z } from 'zod'
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
 export interface ApiRoute {
   method: ApiMethod
@@ -41,15 +41,14 @@ type BodyInput<Route extends ApiRoute> = Route['body'] extends z.ZodType ? { bod
 type FormInput<Route extends ApiRoute> = Route['form'] extends true ? { form: FormData } : object
 
 /** What a call of the route takes: its path's parameters, query, body or form, and an optional timeout. */
-export type CallInput<Route extends ApiRoute> = ParamsInput<Route> &
+type CallInput<Route extends ApiRoute> = ParamsInput<Route> &
   QueryInput<Route> &
   BodyInput<Route> &
   FormInput<Route> & { timeoutMs?: number }
 
 /** The call's input as arguments: optional when the route needs none. */
-export type CallArguments<Route extends ApiRoute> = object extends CallInput<Route>
-  ? [input?: CallInput<Route>]
-  : [input: CallInput<Route>]
+export type CallArguments<Route extends ApiRoute> =
+  object extends CallInput<Route> ? [input?: CallInput<Route>] : [input: CallInput<Route>]
 
 export type AnswerOf<Route extends ApiRoute> = z.output<Route['answer']>
 

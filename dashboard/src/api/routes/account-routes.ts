@@ -16,7 +16,12 @@ import { EmptyBodySchema, MessageAnswerSchema } from './plain-schemas.ts'
 
 export const accountRoutes = {
   profile: apiRoute({ method: 'GET', path: '/accounts/profile/', answer: UserViewSchema }),
-  updateProfile: apiRoute({ method: 'PUT', path: '/accounts/profile/', body: UpdateProfileSchema, answer: UserViewSchema }),
+  updateProfile: apiRoute({
+    method: 'PUT',
+    path: '/accounts/profile/',
+    body: UpdateProfileSchema,
+    answer: UserViewSchema,
+  }),
   uploadProfileImage: apiRoute({
     method: 'POST',
     path: '/accounts/profile/image/',

@@ -16,7 +16,12 @@ import { MessageAnswerSchema } from './plain-schemas.ts'
 const ExportAnswerSchema = z.object({ text: z.string().optional() })
 
 export const agentDataRoutes = {
-  leads: apiRoute({ method: 'GET', path: '/agents/:agentId/leads/', query: LeadListQuerySchema, answer: LeadListSchema }),
+  leads: apiRoute({
+    method: 'GET',
+    path: '/agents/:agentId/leads/',
+    query: LeadListQuerySchema,
+    answer: LeadListSchema,
+  }),
   leadsCsv: apiRoute({
     method: 'GET',
     path: '/agents/:agentId/leads/',

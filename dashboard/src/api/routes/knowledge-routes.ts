@@ -32,7 +32,12 @@ export const knowledgeRoutes = {
     query: ItemListQuerySchema,
     answer: DocumentListSchema,
   }),
-  texts: apiRoute({ method: 'GET', path: '/agents/:agentId/texts/', query: ItemListQuerySchema, answer: TextListSchema }),
+  texts: apiRoute({
+    method: 'GET',
+    path: '/agents/:agentId/texts/',
+    query: ItemListQuerySchema,
+    answer: TextListSchema,
+  }),
   websites: apiRoute({
     method: 'GET',
     path: '/agents/:agentId/websites/',
@@ -56,7 +61,12 @@ export const knowledgeRoutes = {
     path: '/agents/:agentId/documents/:itemId/download-link/',
     answer: DownloadLinkSchema,
   }),
-  addText: apiRoute({ method: 'POST', path: '/agents/:agentId/texts/create/', body: NewTextSchema, answer: TextViewSchema }),
+  addText: apiRoute({
+    method: 'POST',
+    path: '/agents/:agentId/texts/create/',
+    body: NewTextSchema,
+    answer: TextViewSchema,
+  }),
   updateText: apiRoute({
     method: 'PUT',
     path: '/agents/:agentId/texts/:itemId/update/',
@@ -75,8 +85,16 @@ export const knowledgeRoutes = {
     body: UpdateWebsiteSchema,
     answer: WebsiteViewSchema,
   }),
-  websitePages: apiRoute({ method: 'GET', path: '/agents/:agentId/websites/:itemId/pages/', answer: WebsitePagesSchema }),
-  crawlWebsite: apiRoute({ method: 'POST', path: '/agents/:agentId/websites/:itemId/crawl/', answer: MessageAnswerSchema }),
+  websitePages: apiRoute({
+    method: 'GET',
+    path: '/agents/:agentId/websites/:itemId/pages/',
+    answer: WebsitePagesSchema,
+  }),
+  crawlWebsite: apiRoute({
+    method: 'POST',
+    path: '/agents/:agentId/websites/:itemId/crawl/',
+    answer: MessageAnswerSchema,
+  }),
   deleteItem: { document: deleteItem('documents'), text: deleteItem('texts'), website: deleteItem('websites') },
   /** objectType: document, text or website. */
   embed: apiRoute({

@@ -24,7 +24,12 @@ const teamChange = <const Name extends string, Body extends z.ZodType>(name: Nam
 
 export const teamRoutes = {
   list: apiRoute({ method: 'GET', path: '/accounts/team/', answer: TeamListSchema }),
-  members: apiRoute({ method: 'GET', path: '/accounts/team/members/', query: TeamIdSchema, answer: TeamMemberListSchema }),
+  members: apiRoute({
+    method: 'GET',
+    path: '/accounts/team/members/',
+    query: TeamIdSchema,
+    answer: TeamMemberListSchema,
+  }),
   agents: apiRoute({ method: 'GET', path: '/accounts/team/agents/', query: TeamIdSchema, answer: TeamAgentListSchema }),
   create: teamChange('create', CreateTeamSchema),
   rename: teamChange('update-name', RenameTeamSchema),

@@ -3,7 +3,6 @@
 import type { ApiClient } from '../../api/api-client.ts'
 import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
-export type { GoogleAvailability } from '#server/accounts/accounts.schemas.ts'
 
 const STATE_KEY = 'google_oauth_state'
 const VERIFIER_KEY = 'google_oauth_verifier'
