@@ -130,8 +130,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const { refresh } = readTokens(localStorage)
     try {
-      if (refresh)
-        await client.call(sessionRoutes.signOut, { body: { refresh_token: refresh } })
+      if (refresh) await client.call(sessionRoutes.signOut, { body: { refresh_token: refresh } })
       else toaster.success('Signed out', 'Logged out successfully (no active session)')
     } catch (error) {
       toaster.error('Signed out', logoutProblem(error))

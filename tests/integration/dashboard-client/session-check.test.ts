@@ -64,7 +64,9 @@ describe('the session when the server is away or the sign-in was ended elsewhere
     saveTokens(storage, { access: account.access, refresh: account.refresh })
     const ended: string[] = []
     const client = createApiClient({ baseUrl, storage, onSessionEnded: (error) => ended.push(error.message) })
-    await expect(client.call(agentRoutes.list, { query: {} })).rejects.toThrow('Authentication failed - please log in again')
+    await expect(client.call(agentRoutes.list, { query: {} })).rejects.toThrow(
+      'Authentication failed - please log in again',
+    )
     expect(ended).toEqual(['Authentication failed - please log in again'])
     expect(readTokens(storage)).toEqual({ access: null, refresh: null })
   })

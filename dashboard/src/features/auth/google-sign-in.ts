@@ -3,7 +3,6 @@
 import type { ApiClient } from '../../api/api-client.ts'
 import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
-
 const STATE_KEY = 'google_oauth_state'
 const VERIFIER_KEY = 'google_oauth_verifier'
 

@@ -84,8 +84,7 @@ export function useKnowledgeActions(agentId: string) {
     invalidates,
   })
   const download = useApiMutation<KnowledgeRow, DownloadLink>({
-    run: (client, row) =>
-      client.call(knowledgeRoutes.documentDownloadLink, { params: { agentId, itemId: row.id } }),
+    run: (client, row) => client.call(knowledgeRoutes.documentDownloadLink, { params: { agentId, itemId: row.id } }),
     errorTitle: 'Failed to download document',
     successToast: false,
     onSuccess: (answer) => {

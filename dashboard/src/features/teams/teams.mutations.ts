@@ -90,9 +90,8 @@ export type MemberAction = keyof typeof MEMBER_ACTIONS
 export function useMemberAction(action: MemberAction) {
   // A member's access to agents changes with their membership: agents' member counts too.
   const { route, errorTitle } = MEMBER_ACTIONS[action]
-  return useTeamCall(
-    (client, input: MemberRef) => client.call(teamRoutes[route], { body: input }),
-    errorTitle,
-    [TEAMS_KEY, AGENTS_KEY],
-  )
+  return useTeamCall((client, input: MemberRef) => client.call(teamRoutes[route], { body: input }), errorTitle, [
+    TEAMS_KEY,
+    AGENTS_KEY,
+  ])
 }

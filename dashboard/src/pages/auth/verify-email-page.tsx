@@ -20,8 +20,7 @@ export function VerifyEmailPage() {
   const { status } = useSession()
   const refreshUser = useRefreshSessionUser()
   const confirm = useMutation({
-    mutationFn: () =>
-      client.call(sessionRoutes.confirmEmail, { body: { token } }),
+    mutationFn: () => client.call(sessionRoutes.confirmEmail, { body: { token } }),
   })
   // Signed in here (the session may finish its check after the answer), the profile is read again: the
   // address is proven, or the sign-in e-mail changed.

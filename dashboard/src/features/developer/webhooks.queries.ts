@@ -16,8 +16,7 @@ export const endpointsQuery = (client: ApiClient) =>
 export const deliveriesQuery = (client: ApiClient, endpointId: string) =>
   queryOptions({
     queryKey: [...WEBHOOKS_KEY, 'deliveries', endpointId],
-    queryFn: async () =>
-      (await client.call(webhookRoutes.deliveries, { params: { endpointId } })).deliveries,
+    queryFn: async () => (await client.call(webhookRoutes.deliveries, { params: { endpointId } })).deliveries,
     // The log moves while events are sent and retried.
     refetchInterval: 10_000,
   })
