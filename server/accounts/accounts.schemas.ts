@@ -250,4 +250,3 @@ export type GoogleAvailability = z.infer<typeof GoogleAvailabilitySchema>
 
 /** GET /accounts/email-setup/: whether this server sends e-mail (smtp) or writes it to its log. */
 export const EmailSetupSchema = z.strictObject({ email_delivery: z.enum(['smtp', 'log']) })
-export type EmailSetup = z.infer<typeof EmailSetupSchema>

@@ -172,7 +172,6 @@ export const CancelledSubscriptionSchema = z.strictObject({ message: z.string(),
 
 /** POST /plans/create-checkout-session/ */
 export const CheckoutAnswerSchema = z.strictObject({ checkout_url: z.string() })
-export type CheckoutAnswer = z.infer<typeof CheckoutAnswerSchema>
 
 /** GET /plans/get-customer-portal-url/ */
 export const PortalAnswerSchema = z.strictObject({ customer_portal_url: z.string() })

@@ -250,7 +250,6 @@ const pageOf = <Item extends z.ZodType>(item: Item) =>
   })
 
 export const ConversationListSchema = pageOf(ConversationViewSchema)
-export type ConversationList = z.infer<typeof ConversationListSchema>
 export const MessageListSchema = pageOf(MessageViewSchema)
 export type MessageList = z.infer<typeof MessageListSchema>
 
@@ -278,4 +277,3 @@ export const ConversationActivitySchema = z.strictObject({
   agent_id: z.string(),
   status: z.string(),
 })
-export type ConversationActivity = z.infer<typeof ConversationActivitySchema>

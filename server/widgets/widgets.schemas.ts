@@ -179,4 +179,3 @@ export const WidgetIntegrationViewSchema = z.strictObject({
 export type WidgetIntegrationView = z.infer<typeof WidgetIntegrationViewSchema>
 
 export const WidgetIntegrationListSchema = z.strictObject({ integrations: z.array(WidgetIntegrationViewSchema) })
-export type WidgetIntegrationList = z.infer<typeof WidgetIntegrationListSchema>

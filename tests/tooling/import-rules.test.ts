@@ -80,6 +80,27 @@ const PROOFS: RuleProof[] = [
       { from: 'server/conversations/save-answer.ts', to: 'server/usage/consume-usage.ts' },
     ],
   },
+  {
+    rule: 'dashboard-takes-only-server-contracts',
+    forbidden: [{ from: 'dashboard/src/api/routes/agent-routes.ts', to: 'server/errors/app-error.ts' }],
+    allowed: [
+      { from: 'dashboard/src/api/routes/agent-routes.ts', to: 'server/agents/agents.schemas.ts' },
+      { from: 'dashboard/src/api/routes/agent-routes.ts', to: 'server/stats/server-setup.ts' },
+      { from: 'dashboard/src/api/api-error.ts', to: 'server/errors/app-error.ts', typeOnly: true },
+    ],
+  },
+  {
+    rule: 'server-contracts-import-only-contracts',
+    forbidden: [
+      { from: 'server/teams/teams.schemas.ts', to: 'server/errors/app-error.ts' },
+      { from: 'server/alerts/alert-kinds.ts', to: 'server/alerts/send-alert.ts' },
+    ],
+    allowed: [
+      { from: 'server/teams/teams.schemas.ts', to: 'server/agents/agents.schemas.ts' },
+      { from: 'server/teams/teams.schemas.ts', to: 'server/db/database.ts', typeOnly: true },
+      { from: 'server/config/config.schemas.ts', to: 'server/logging/log-levels.ts' },
+    ],
+  },
 ]
 
 /** Writes the tree: every file exports a value and a type, and imports what its imports name. */

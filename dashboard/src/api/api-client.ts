@@ -1,6 +1,8 @@
 // SPEC section 7 and 8: every call of the dashboard goes through here. JSON in and out, the bearer
 // token, the CSRF header on unsafe calls, a 30-second timeout, one refresh-and-retry on a 401 for an
-// expired token, and the SPEC's error texts.
+// expired token, and the SPEC's error texts. Calls name a route of routes/ (api-route.ts): its answer is
+// parsed by the route's schema, never cast.
+import { pathOf, type AnswerOf, type ApiRoute, type CallArguments } from './api-route.ts'
 import {
   ApiError,
   authenticationFailed,
@@ -8,6 +10,7 @@ import {
   networkError,
   notJsonError,
   timeoutError,
+  unexpectedAnswer,
 } from './api-error.ts'
 import { accessTokenExpiring, clearTokens, readTokens, saveTokens, type TokenStorage } from './session-tokens.ts'
 
@@ -138,34 +141,65 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** A call with the session token of the Shopify admin, sent again once with a fresh one if it expired. */
-  async function requestAuthorized<T>(
+  async function requestAuthorized(
     authorize: () => Promise<string>,
     path: string,
     request: RequestOptions,
-  ): Promise<T> {
+  ): Promise<Json> {
     try {
-      return (await send(path, request, await authorize())) as T
+      return await send(path, request, await authorize())
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401 && error.body?.reason === 'token_expired')) throw error
-      return (await send(path, request, await authorize())) as T
+      return send(path, request, await authorize())
     }
   }
 
-  async function request<T = Json>(path: string, request: RequestOptions = {}): Promise<T> {
-    if (options.authorize && request.auth !== false) return requestAuthorized<T>(options.authorize, path, request)
+  async function request(path: string, request: RequestOptions): Promise<Json> {
+    if (options.authorize && request.auth !== false) return requestAuthorized(options.authorize, path, request)
     const authenticated = request.auth !== false
     if (authenticated && readTokens(options.storage).refresh && accessTokenExpiring(readTokens(options.storage).access))
       await refresh()
     try {
-      return (await send(path, request, authenticated ? readTokens(options.storage).access : null)) as T
+      return await send(path, request, authenticated ? readTokens(options.storage).access : null)
     } catch (error) {
       const reason = error instanceof ApiError && error.status === 401 ? error.body?.reason : undefined
       // A session ended elsewhere (a password change, a revoked sign-in) cannot be renewed: end it here too.
       if (authenticated && (reason === 'session_ended' || reason === 'token_invalid')) endSession()
       if (!authenticated || reason !== 'token_expired') throw error
       await refresh()
-      return (await send(path, request, readTokens(options.storage).access)) as T
+      return send(path, request, readTokens(options.storage).access)
     }
+  }
+
+  /** One call of a route: its path filled in, its input sent, its answer parsed by the route's schema. */
+  async function call<Route extends ApiRoute>(
+    route: Route,
+    ...[input]: CallArguments<Route>
+  ): Promise<AnswerOf<Route>> {
+    const given = (input ?? {}) as {
+      params?: Record<string, string>
+      query?: RequestOptions['query']
+      body?: unknown
+      form?: FormData
+      timeoutMs?: number
+    }
+    const path = pathOf(route, given.params)
+    const answer = await request(path, {
+      method: route.method,
+      query: given.query,
+      body: given.body,
+      form: given.form,
+      timeoutMs: given.timeoutMs,
+      auth: route.signedIn,
+      accept: route.accept,
+    })
+    const parsed = route.answer.safeParse(answer)
+    if (parsed.success) return parsed.data as AnswerOf<Route>
+    // Demo mode accepts every change with a message only: a screen that needs the changed item learns
+    // that nothing changed, in the demo's words.
+    if (options.demo?.active() && route.method !== 'GET')
+      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Demo Mode', String(answer.message ?? 'Demo mode'))
+    throw unexpectedAnswer(`${route.method} ${route.path}`, parsed.error)
   }
 
   /**
@@ -219,7 +253,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  return { request, refresh, openStream }
+  return { call, refresh, openStream }
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>

@@ -1,6 +1,7 @@
 // SPEC section 8, generic request handling: the error every call reports, with its toast title.
 
 import type { PlanRefusal } from '#server/billing/billing.schemas.ts'
+import type { z } from 'zod'
 
 export type ApiErrorCode =
   | 'NETWORK_ERROR'
@@ -12,6 +13,7 @@ export type ApiErrorCode =
   | 'SERVICE_UNAVAILABLE'
   | 'HTTP_ERROR'
   | 'TIMEOUT'
+  | 'UNEXPECTED_ANSWER'
   | 'UNKNOWN_ERROR'
 
 const BY_STATUS: Record<number, { code: ApiErrorCode; title: string }> = {
@@ -89,3 +91,17 @@ export const notJsonError = (status: number) =>
   )
 export const authenticationFailed = () =>
   new ApiError(401, 'UNAUTHORIZED', 'Authentication Error', 'Authentication failed - please log in again')
+/**
+ * An answer that does not fit its route's schema (a server and a dashboard of different versions, or a
+ * bug): a clear failure at the call, naming the route and the first field that differs.
+ */
+export function unexpectedAnswer(route: string, error: z.ZodError): ApiError {
+  const [issue] = error.issues
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''
+  return new ApiError(
+    200,
+    'UNEXPECTED_ANSWER',
+    'Unexpected Answer',
+    `The answer to ${route} is not what this dashboard expects (${where}${issue?.message ?? 'invalid'}). Please reload the page.`,
+  )
+}

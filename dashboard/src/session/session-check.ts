@@ -5,6 +5,7 @@ import type { UserView } from '#server/accounts/accounts.schemas.ts'
 import type { ApiClient } from '../api/api-client.ts'
 import { ApiError } from '../api/api-error.ts'
 import { accessTokenExpiring, clearTokens, readTokens, type TokenStorage } from '../api/session-tokens.ts'
+import { accountRoutes } from '../api/routes/account-routes.ts'
 
 export const SESSION_CHECK_INTERVAL_MS = 5 * 60_000
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.'
@@ -20,7 +21,7 @@ export async function checkSession(client: ApiClient, storage: TokenStorage): Pr
   if (!tokens.access && !tokens.refresh) return { signedIn: false, reason: 'no_tokens' }
   try {
     if (accessTokenExpiring(tokens.access)) await client.refresh()
-    const user = await client.request<SessionUser>('/accounts/profile/')
+    const user = await client.call(accountRoutes.profile)
     return { signedIn: true, user }
   } catch (error) {
     // A server that cannot be reached says nothing about the session: keep it and check again later.

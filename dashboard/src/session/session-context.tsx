@@ -12,6 +12,7 @@ import { useToast } from '../feedback/toast-context.tsx'
 import { rememberPath, takeLanding } from './remembered-path.ts'
 import { forgetCustomerInfo } from './customer-info-storage.ts'
 import { checkSession, SESSION_CHECK_INTERVAL_MS, SESSION_EXPIRED_MESSAGE, type SessionUser } from './session-check.ts'
+import { sessionRoutes } from '../api/routes/session-routes.ts'
 
 /** The sign-in calls' answer (server/accounts/accounts.schemas.ts); the dashboard keeps its user and tokens. */
 export type SignInAnswer = Pick<ServerSignInAnswer, 'user' | 'tokens'>
@@ -129,8 +130,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     const { refresh } = readTokens(localStorage)
     try {
-      if (refresh)
-        await client.request('/accounts/logout/', { method: 'POST', body: { refresh_token: refresh }, auth: false })
+      if (refresh) await client.call(sessionRoutes.signOut, { body: { refresh_token: refresh } })
       else toaster.success('Signed out', 'Logged out successfully (no active session)')
     } catch (error) {
       toaster.error('Signed out', logoutProblem(error))

@@ -44,4 +44,3 @@ export const HandoffAnswerSchema = z.strictObject({
   conversation: ConversationViewSchema,
   notice: MessageViewSchema.nullable(),
 })
-export type HandoffAnswer = z.infer<typeof HandoffAnswerSchema>

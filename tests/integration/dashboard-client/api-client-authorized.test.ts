@@ -1,6 +1,8 @@
 import { getJwt } from '@shopify/shopify-api/test-helpers'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../dashboard/src/api/api-client.ts'
+import { agentRoutes } from '../../../dashboard/src/api/routes/agent-routes.ts'
+import { conversationRoutes } from '../../../dashboard/src/api/routes/conversation-routes.ts'
 import { ApiError } from '../../../dashboard/src/api/api-error.ts'
 import { linkShopAccount } from '../../../server/shopify/admin/link-shop-account.ts'
 import { memoryStorage, startListeningTestApp } from '../../support/listening-test-app.ts'
@@ -53,11 +55,8 @@ describe('the API client authorized by a token source', () => {
       storage: memoryStorage(),
       authorize: async () => (asked++, shopToken()),
     })
-    const created = await client.request<{ agent_id: string; name: string }>('/agents/create/', {
-      method: 'POST',
-      body: { name: 'Storefront helper' },
-    })
-    const listed = await client.request<{ agents: { name: string }[] }>('/agents/')
+    const created = await client.call(agentRoutes.create, { body: { name: 'Storefront helper' } })
+    const listed = await client.call(agentRoutes.list, { query: {} })
     expect(created.name).toBe('Storefront helper')
     expect(listed.agents.map((agent) => agent.name)).toEqual(['Storefront helper'])
     expect(asked).toBe(2)
@@ -72,7 +71,7 @@ describe('the API client authorized by a token source', () => {
       storage: memoryStorage(),
       authorize: async () => tokens.shift() ?? 'no more tokens',
     })
-    const listed = await client.request<{ agents: unknown[] }>('/agents/')
+    const listed = await client.call(agentRoutes.list, { query: {} })
     expect(listed.agents).toHaveLength(1)
     expect(sent).toHaveLength(2)
     expect(tokens).toEqual([])
@@ -84,7 +83,7 @@ describe('the API client authorized by a token source', () => {
       storage: memoryStorage(),
       authorize: () => shopToken({ exp: Math.floor(Date.now() / 1000) - 60 }),
     })
-    const failure = await client.request('/agents/').catch((error: unknown) => error)
+    const failure = await client.call(agentRoutes.list, { query: {} }).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(ApiError)
     expect((failure as ApiError).status).toBe(401)
     expect(sent).toHaveLength(2)
@@ -96,10 +95,9 @@ describe('the API client authorized by a token source', () => {
       storage: memoryStorage(),
       authorize: () => shopToken(),
     })
-    const [agent] = (await client.request<{ agents: { agent_id: string }[] }>('/agents/')).agents
-    const conversation = await client.request<{ conversation_id: string }>('/conversations/create/', {
-      method: 'POST',
-      body: { name: 'Stream check', agent_id: agent?.agent_id },
+    const [agent] = (await client.call(agentRoutes.list, { query: {} })).agents
+    const conversation = await client.call(conversationRoutes.start, {
+      body: { name: 'Stream check', agent_id: agent?.agent_id ?? '' },
     })
     const stream = await client.openStream(`/conversations/chat/${agent?.agent_id}/${conversation.conversation_id}/`, {
       message_text: 'Hello there',
@@ -116,7 +114,7 @@ describe('the API client authorized by a token source', () => {
       storage: memoryStorage(),
       authorize: async () => (asked++, (await getJwt('never-installed', API_KEY, API_SECRET)).token),
     })
-    const failure = await client.request('/agents/').catch((error: unknown) => error)
+    const failure = await client.call(agentRoutes.list, { query: {} }).catch((error: unknown) => error)
     expect((failure as ApiError).status).toBe(401)
     expect((failure as ApiError).body?.reason).toBe('shop_not_installed')
     expect(asked).toBe(1)
@@ -129,10 +127,9 @@ describe('the API client authorized by a token source', () => {
       storage: memoryStorage(),
       authorize: () => shopToken(),
     })
-    const [agent] = (await fresh.request<{ agents: { agent_id: string }[] }>('/agents/')).agents
-    const conversation = await fresh.request<{ conversation_id: string }>('/conversations/create/', {
-      method: 'POST',
-      body: { name: 'Stream retry', agent_id: agent?.agent_id },
+    const [agent] = (await fresh.call(agentRoutes.list, { query: {} })).agents
+    const conversation = await fresh.call(conversationRoutes.start, {
+      body: { name: 'Stream retry', agent_id: agent?.agent_id ?? '' },
     })
     sent.length = 0
     const tokens = [await shopToken({ exp: Math.floor(Date.now() / 1000) - 60 }), await shopToken()]

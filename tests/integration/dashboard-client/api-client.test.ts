@@ -1,8 +1,12 @@
 import { hkdfSync } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { createApiClient } from '../../../dashboard/src/api/api-client.ts'
 import { ApiError } from '../../../dashboard/src/api/api-error.ts'
+import { apiRoute } from '../../../dashboard/src/api/api-route.ts'
+import { accountRoutes } from '../../../dashboard/src/api/routes/account-routes.ts'
+import { agentRoutes } from '../../../dashboard/src/api/routes/agent-routes.ts'
 import { accessTokenExpiring, readTokens, saveTokens } from '../../../dashboard/src/api/session-tokens.ts'
 import { signUp, type SignedUp } from '../../support/accounts.ts'
 import type { TestApp } from '../../support/create-test-app.ts'
@@ -32,6 +36,9 @@ afterAll(async () => {
   await listening.close()
 })
 
+/** A path no server answers with JSON: the failures before any answer is parsed. */
+const anything = apiRoute({ method: 'GET', path: '/anything', answer: z.object({}), signedIn: false })
+
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string; sid: string }
 
@@ -52,12 +59,9 @@ describe('the dashboard API client', () => {
     const storage = memoryStorage()
     saveTokens(storage, { access: account.access, refresh: account.refresh })
     const client = createApiClient({ baseUrl, storage })
-    const created = await client.request<{ agent_id: string; name: string }>('/agents/create/', {
-      method: 'POST',
-      body: { name: 'From the client' },
-    })
+    const created = await client.call(agentRoutes.create, { body: { name: 'From the client' } })
     expect(created.name).toBe('From the client')
-    const profile = await client.request<{ email: string }>('/accounts/profile/')
+    const profile = await client.call(accountRoutes.profile)
     expect(profile.email).toBe(account.email)
   })
 
@@ -66,7 +70,7 @@ describe('the dashboard API client', () => {
     const storage = memoryStorage()
     saveTokens(storage, { access: await expiredAccessToken(signedIn.access), refresh: signedIn.refresh })
     const client = createApiClient({ baseUrl, storage })
-    const profile = await client.request<{ email: string }>('/accounts/profile/')
+    const profile = await client.call(accountRoutes.profile)
     expect(profile.email).toBe('refresh@example.com')
     expect(accessTokenExpiring(readTokens(storage).access)).toBe(false)
     expect(readTokens(storage).refresh).not.toBe(signedIn.refresh)
@@ -77,7 +81,7 @@ describe('the dashboard API client', () => {
     saveTokens(storage, { access: await expiredAccessToken(account.access), refresh: 'not-a-refresh-token' })
     const ended: string[] = []
     const client = createApiClient({ baseUrl, storage, onSessionEnded: (error) => ended.push(error.message) })
-    const failure = await client.request('/accounts/profile/').catch((error: unknown) => error)
+    const failure = await client.call(accountRoutes.profile).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(ApiError)
     expect((failure as ApiError).message).toBe('Authentication failed - please log in again')
     expect((failure as ApiError).title).toBe('Authentication Error')
@@ -90,7 +94,7 @@ describe('the dashboard API client', () => {
     saveTokens(storage, { access: account.access, refresh: account.refresh })
     const client = createApiClient({ baseUrl, storage })
     const missing = (await client
-      .request('/agents/01900000-0000-7000-8000-000000000000/')
+      .call(agentRoutes.read, { params: { agentId: '01900000-0000-7000-8000-000000000000' } })
       .catch((error: unknown) => error)) as ApiError
     expect([missing.status, missing.code, missing.title, missing.message]).toEqual([
       404,
@@ -99,7 +103,7 @@ describe('the dashboard API client', () => {
       'Agent not found',
     ])
     const anonymous = (await createApiClient({ baseUrl, storage: memoryStorage() })
-      .request('/accounts/profile/')
+      .call(accountRoutes.profile)
       .catch((error: unknown) => error)) as ApiError
     expect([anonymous.code, anonymous.title]).toEqual(['UNAUTHORIZED', 'Authentication Required'])
   })
@@ -107,19 +111,48 @@ describe('the dashboard API client', () => {
   it('reports a timeout, a network failure and a non-JSON reply in the SPEC’s words', async () => {
     const storage = memoryStorage()
     const slow = (await createApiClient({ baseUrl: odd.url, storage, timeoutMs: 200 })
-      .request('/slow', { auth: false })
+      .call(apiRoute({ method: 'GET', path: '/slow', answer: z.object({}), signedIn: false }))
       .catch((error: unknown) => error)) as ApiError
     expect([slow.title, slow.message]).toEqual(['Timeout Error', 'Request timed out after 200ms'])
     const down = (await createApiClient({ baseUrl: 'http://127.0.0.1:9', storage })
-      .request('/anything', { auth: false })
+      .call(anything)
       .catch((error: unknown) => error)) as ApiError
     expect([down.code, down.message]).toEqual([
       'NETWORK_ERROR',
       'Network error - unable to connect to server. Please check your connection.',
     ])
     const html = (await createApiClient({ baseUrl: odd.url, storage })
-      .request('/anything', { auth: false })
+      .call(anything)
       .catch((error: unknown) => error)) as ApiError
     expect(html.message).toBe('Server error: Please check if the backend is running')
+  })
+
+  it('parses every answer by its route: an answer that does not fit fails at the call, naming the route and field', async () => {
+    const storage = memoryStorage()
+    saveTokens(storage, { access: account.access, refresh: account.refresh })
+    const client = createApiClient({ baseUrl, storage })
+    const profileWithNumberEmail = apiRoute({
+      method: 'GET',
+      path: '/accounts/profile/',
+      answer: accountRoutes.profile.answer.extend({ email: z.number() }),
+    })
+    const failure = (await client.call(profileWithNumberEmail).catch((error: unknown) => error)) as ApiError
+    expect(failure).toBeInstanceOf(ApiError)
+    expect([failure.code, failure.title]).toEqual(['UNEXPECTED_ANSWER', 'Unexpected Answer'])
+    expect(failure.message).toContain('GET /accounts/profile/')
+    expect(failure.message).toContain('email:')
+    // The route's own schema is the server's, strict: the real answer fits it exactly.
+    expect((await client.call(accountRoutes.profile)).email).toBe(account.email)
+  })
+
+  it('fills a path’s parameters from the call, each encoded', async () => {
+    const storage = memoryStorage()
+    saveTokens(storage, { access: account.access, refresh: account.refresh })
+    const client = createApiClient({ baseUrl, storage })
+    const missing = (await client
+      .call(agentRoutes.read, { params: { agentId: '../accounts/profile' } })
+      .catch((error: unknown) => error)) as ApiError
+    // Encoded, the slash stays inside the one parameter: an agent that does not exist, not the profile.
+    expect([missing.status, missing.message]).toEqual([404, 'Agent not found'])
   })
 })

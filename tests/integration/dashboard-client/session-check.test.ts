@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient } from '../../../dashboard/src/api/api-client.ts'
+import { agentRoutes } from '../../../dashboard/src/api/routes/agent-routes.ts'
 import { readTokens, saveTokens } from '../../../dashboard/src/api/session-tokens.ts'
 import { DEFAULT_LANDING, rememberPath, takeLanding } from '../../../dashboard/src/session/remembered-path.ts'
 import { checkSession } from '../../../dashboard/src/session/session-check.ts'
@@ -63,7 +64,9 @@ describe('the session when the server is away or the sign-in was ended elsewhere
     saveTokens(storage, { access: account.access, refresh: account.refresh })
     const ended: string[] = []
     const client = createApiClient({ baseUrl, storage, onSessionEnded: (error) => ended.push(error.message) })
-    await expect(client.request('/agents/')).rejects.toThrow('Authentication failed - please log in again')
+    await expect(client.call(agentRoutes.list, { query: {} })).rejects.toThrow(
+      'Authentication failed - please log in again',
+    )
     expect(ended).toEqual(['Authentication failed - please log in again'])
     expect(readTokens(storage)).toEqual({ access: null, refresh: null })
   })

@@ -29,7 +29,11 @@ type Json = Record<string, unknown>
 
 const page = (items: unknown[]) => ({ page: 1, page_size: items.length, total_count: items.length, total_pages: 1 })
 const envelope = (items: unknown[]) => ({ data: items, total: items.length, page: 1, limit: 50, total_pages: 1 })
-const demoTokens = { access: 'demo-access-token', refresh: 'demo-refresh-token' }
+const demoTokens = {
+  access: 'demo-access-token',
+  refresh: 'demo-refresh-token',
+  access_expires_at: '2099-01-01T00:00:00.000Z',
+}
 
 /** Reads, by path pattern; the first that matches answers. */
 const READS: [RegExp, (match: RegExpMatchArray, query: URLSearchParams) => unknown][] = [

@@ -5,6 +5,7 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
 import type { Agent } from './agent.types.ts'
 import { AGENTS_KEY } from './agents.queries.ts'
+import { agentRoutes } from '../../api/routes/agent-routes.ts'
 
 export interface AgentChanges {
   name?: string
@@ -16,13 +17,10 @@ export interface AgentChanges {
   auto_embed?: boolean
 }
 
-const agentPath = (agentId: string) => `/agents/${encodeURIComponent(agentId)}`
-
 export function useCreateAgent(onSuccess: (agent: Agent) => void) {
   return useApiMutation({
     run: (client: ApiClient, input: { name: string; description: string }) =>
-      client.request<Agent>('/agents/create/', {
-        method: 'POST',
+      client.call(agentRoutes.create, {
         body: {
           name: input.name.trim(),
           visibility: 'private',
@@ -39,7 +37,7 @@ export function useCreateAgent(onSuccess: (agent: Agent) => void) {
 export function useUpdateAgent(onSuccess?: (agent: Agent) => void) {
   return useApiMutation({
     run: (client: ApiClient, input: { agentId: string; changes: AgentChanges }) =>
-      client.request<Agent>(`${agentPath(input.agentId)}/update/`, { method: 'PUT', body: input.changes }),
+      client.call(agentRoutes.update, { params: { agentId: input.agentId }, body: input.changes }),
     errorTitle: 'Failed to update agent',
     successToast: { title: 'Agent updated', message: 'The agent has been updated successfully.' },
     invalidates: [AGENTS_KEY, DASHBOARD_KEY],
@@ -49,7 +47,7 @@ export function useUpdateAgent(onSuccess?: (agent: Agent) => void) {
 
 export function useDeleteAgent(onSuccess?: () => void) {
   return useApiMutation({
-    run: (client: ApiClient, agentId: string) => client.request(`${agentPath(agentId)}/delete/`, { method: 'DELETE' }),
+    run: (client: ApiClient, agentId: string) => client.call(agentRoutes.delete, { params: { agentId } }),
     errorTitle: 'Failed to delete agent',
     successToast: { title: 'Agent deleted', message: 'The agent has been deleted successfully.' },
     invalidates: [AGENTS_KEY, DASHBOARD_KEY],

@@ -12,6 +12,7 @@ import { AccessNote, agentCan } from './agent-access.tsx'
 import { useUpdateAgent } from './agent-mutations.ts'
 import { EditAgentModal } from './edit-agent-modal.tsx'
 import './agents.css'
+import { agentDataRoutes } from '../../api/routes/agent-data-routes.ts'
 
 function OverviewCard({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
@@ -107,9 +108,8 @@ function ExportConversations({ agentId }: { agentId: string }) {
   const exportAs = async (format: 'json' | 'csv') => {
     setExporting(format)
     try {
-      await downloadFile(client, {
-        path: `/agents/${agentId}/conversations/export/`,
-        query: { format },
+      await downloadFile({
+        read: () => client.call(agentDataRoutes.conversationsExport, { params: { agentId }, query: { format } }),
         fileName: `conversations-${agentId}.${format}`,
         type: format === 'csv' ? 'text/csv' : 'application/json',
       })

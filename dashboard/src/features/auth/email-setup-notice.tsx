@@ -3,14 +3,14 @@
 import { Banner } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useApi } from '../../api/api-context.tsx'
-import type { EmailSetup } from '#server/accounts/accounts.schemas.ts'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 /** Whether the server keeps its e-mails in its log (true), sends them (false), or is still being asked (undefined). */
 export function useEmailsOnlyLogged(): boolean | undefined {
   const client = useApi()
   const setup = useQuery({
     queryKey: ['email-setup'],
-    queryFn: () => client.request<EmailSetup>('/accounts/email-setup/', { auth: false }),
+    queryFn: () => client.call(sessionRoutes.emailSetup),
     staleTime: 5 * 60_000,
   })
   return setup.data ? setup.data.email_delivery === 'log' : undefined

@@ -2,11 +2,11 @@
 // it starts: GET /accounts/google-login/. Screens mention Google only when it is.
 import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
-import type { GoogleAvailability } from './google-sign-in.ts'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 export const googleAvailabilityQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: ['google-login'],
-    queryFn: () => client.request<GoogleAvailability>('/accounts/google-login/', { auth: false }),
+    queryFn: () => client.call(sessionRoutes.googleAvailability),
     staleTime: Infinity,
   })

@@ -1,8 +1,7 @@
 // Google sign-in from the browser (SPEC section 7): the server says where Google's consent page is; the
 // browser adds a state (against forged returns) and a PKCE challenge, and keeps both for the return to /auth.
 import type { ApiClient } from '../../api/api-client.ts'
-
-export type { GoogleAvailability } from '#server/accounts/accounts.schemas.ts'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 const STATE_KEY = 'google_oauth_state'
 const VERIFIER_KEY = 'google_oauth_verifier'
@@ -36,15 +35,11 @@ export async function startGoogleSignIn(authorizationUrl: string): Promise<void>
 }
 
 /** Finishes a return from Google: the code is exchanged only when the state is the one this tab sent. */
-export async function finishGoogleSignIn<T>(client: ApiClient, code: string, state: string | null): Promise<T> {
+export async function finishGoogleSignIn(client: ApiClient, code: string, state: string | null) {
   const expected = sessionStorage.getItem(STATE_KEY)
   const verifier = sessionStorage.getItem(VERIFIER_KEY)
   sessionStorage.removeItem(STATE_KEY)
   sessionStorage.removeItem(VERIFIER_KEY)
   if (!expected || expected !== state || !verifier) throw new Error('Google login failed')
-  return client.request<T>('/accounts/google-login/', {
-    method: 'POST',
-    body: { code, code_verifier: verifier },
-    auth: false,
-  })
+  return client.call(sessionRoutes.googleSignIn, { body: { code, code_verifier: verifier } })
 }

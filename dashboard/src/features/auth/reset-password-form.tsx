@@ -5,6 +5,7 @@ import { meetsPasswordRules, MESSAGES } from '#server/accounts/accounts.schemas.
 import { useApi } from '../../api/api-context.tsx'
 import { PasswordChecklist } from './password-checklist.tsx'
 import { PasswordField } from './password-field.tsx'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone(message: string): void }) {
   const client = useApi()
@@ -26,11 +27,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone(mes
     setError(null)
     setPending(true)
     try {
-      const answer = await client.request<{ message: string }>('/accounts/password-reset/confirm/', {
-        method: 'POST',
-        body: { token, new_password: password },
-        auth: false,
-      })
+      const answer = await client.call(sessionRoutes.confirmPasswordReset, { body: { token, new_password: password } })
       onDone(answer.message)
     } catch (failure) {
       setError(

@@ -8,7 +8,8 @@ import { MESSAGES } from '#server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { ApiError } from '../../api/api-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
-import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+import { useSession } from '../../session/session-context.tsx'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 export function SignInForm({
   initialEmail = '',
@@ -33,13 +34,7 @@ export function SignInForm({
     setError(null)
     setPending(true)
     try {
-      signIn(
-        await client.request<SignInAnswer>('/accounts/login/', {
-          method: 'POST',
-          body: { email: email.trim(), password },
-          auth: false,
-        }),
-      )
+      signIn(await client.call(sessionRoutes.signIn, { body: { email: email.trim(), password } }))
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 429 && failure.body?.sign_in_link === true)
         setLinkOffer(typeof failure.body.hint === 'string' ? failure.body.hint : null)

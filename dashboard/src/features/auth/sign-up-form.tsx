@@ -3,12 +3,13 @@
 import { Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
 import { useState } from 'react'
 import { PasswordField } from './password-field.tsx'
-import { meetsPasswordRules, MESSAGES, type SignInAnswer as RegisterAnswer } from '#server/accounts/accounts.schemas.ts'
+import { meetsPasswordRules, MESSAGES } from '#server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
-import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+import { useSession } from '../../session/session-context.tsx'
 import { takePendingInvitation } from '../teams/pending-invitation.ts'
 import { PasswordChecklist } from './password-checklist.tsx'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 export function SignUpForm({
   onRegisteredWithoutSession,
@@ -43,19 +44,14 @@ export function SignUpForm({
     setError(null)
     setPending(true)
     try {
-      const answer = await client.request<SignInAnswer & Partial<Pick<RegisterAnswer, 'message' | 'team'>>>(
-        '/accounts/register/',
-        {
-          method: 'POST',
-          body: {
-            email: email.trim(),
-            password,
-            full_name: fullName.trim(),
-            ...(invitationToken ? { invitation_token: invitationToken } : {}),
-          },
-          auth: false,
+      const answer = await client.call(sessionRoutes.signUp, {
+        body: {
+          email: email.trim(),
+          password,
+          full_name: fullName.trim(),
+          ...(invitationToken ? { invitation_token: invitationToken } : {}),
         },
-      )
+      })
       if (answer.team) {
         // Joined with the sign-up: nothing is left for the signed-in frame to accept.
         takePendingInvitation()

@@ -3,8 +3,14 @@
 import { useState } from 'react'
 import { MESSAGES } from '#server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
-export function useAskForLink(path: '/accounts/password-reset/' | '/accounts/login/link/') {
+const LINK_ROUTES = {
+  '/accounts/password-reset/': sessionRoutes.askPasswordReset,
+  '/accounts/login/link/': sessionRoutes.askSignInLink,
+}
+
+export function useAskForLink(path: keyof typeof LINK_ROUTES) {
   const client = useApi()
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState<string | null>(null)
@@ -18,11 +24,7 @@ export function useAskForLink(path: '/accounts/password-reset/' | '/accounts/log
     setError(null)
     setPending(true)
     try {
-      const answer = await client.request<{ message: string }>(path, {
-        method: 'POST',
-        body: { email: email.trim() },
-        auth: false,
-      })
+      const answer = await client.call(LINK_ROUTES[path], { body: { email: email.trim() } })
       setSent(answer.message)
     } catch (failure) {
       setError(

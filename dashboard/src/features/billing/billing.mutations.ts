@@ -1,6 +1,6 @@
 // Billing changes (SPEC sections 4 and 8): cancelling a subscription, opening the billing portal and
 // starting a checkout, each with the SPEC's words for success and failure.
-import type { CheckoutAnswer, CheckoutCustomer, PortalAnswer } from '#server/billing/billing.schemas.ts'
+import type { CheckoutCustomer, PortalAnswer } from '#server/billing/billing.schemas.ts'
 import { useMutation } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApi } from '../../api/api-context.tsx'
@@ -9,6 +9,7 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { reportError } from '../../feedback/report-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { BILLING_KEY } from './billing.queries.ts'
+import { billingRoutes } from '../../api/routes/billing-routes.ts'
 
 const said = (error: unknown) =>
   error instanceof ApiError && typeof error.body?.message === 'string' ? error.body.message : null
@@ -24,8 +25,7 @@ export function useCancelSubscription() {
   const toaster = useToast()
   return useApiMutation<string, { message?: string }>({
     run: (client, subscriptionId) =>
-      client.request('/plans/cancel-user-subscription/', {
-        method: 'POST',
+      client.call(billingRoutes.cancel, {
         body: { subscription_id: subscriptionId, immediate: false },
       }),
     errorTitle: 'Failed to cancel subscription',
@@ -45,7 +45,7 @@ export function useCancelSubscription() {
 export function useOpenBillingPortal() {
   const mutation = useApiMutation<Window | null, PortalAnswer>({
     run: async (client: ApiClient) => {
-      const answer = await client.request<PortalAnswer>('/plans/get-customer-portal-url/')
+      const answer = await client.call(billingRoutes.portal)
       if (!answer.customer_portal_url) throw new Error('Failed to get billing portal')
       return answer
     },
@@ -81,8 +81,7 @@ export function useStartCheckout(goTo: (url: string) => void = (url) => window.l
   const toaster = useToast()
   return useMutation<string, unknown, CheckoutRequest>({
     mutationFn: async ({ priceId, origin, customer }) => {
-      const answer = await client.request<CheckoutAnswer>('/plans/create-checkout-session/', {
-        method: 'POST',
+      const answer = await client.call(billingRoutes.checkout, {
         body: {
           price_id: priceId,
           success_url: `${origin}/app/payment-success`,

@@ -5,13 +5,9 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { NOTIFICATIONS_KEY } from '../../shared/query-keys.ts'
-import type {
-  BillingNotification,
-  PlanCatalogue,
-  Subscription,
-  SubscriptionHistoryEntry,
-} from '#server/billing/billing.schemas.ts'
+import type { Subscription, SubscriptionHistoryEntry } from '#server/billing/billing.schemas.ts'
 import type { SubscriptionReading } from './billing.types.ts'
+import { billingRoutes } from '../../api/routes/billing-routes.ts'
 
 export const BILLING_KEY = ['billing'] as const
 
@@ -34,7 +30,7 @@ const isSubscription = (value: unknown): value is Subscription =>
 export const plansQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: [...BILLING_KEY, 'plans'],
-    queryFn: () => client.request<PlanCatalogue>('/subscriptions/plans/', { auth: false }),
+    queryFn: () => client.call(billingRoutes.plans),
   })
 
 export const subscriptionQuery = (client: ApiClient) =>
@@ -42,7 +38,7 @@ export const subscriptionQuery = (client: ApiClient) =>
     queryKey: [...BILLING_KEY, 'subscription'],
     queryFn: async (): Promise<SubscriptionReading> => {
       try {
-        return { kind: 'current', subscription: await client.request<Subscription>('/plans/get-user-subscription/') }
+        return { kind: 'current', subscription: await client.call(billingRoutes.subscription) }
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { kind: 'none' }
         if (error instanceof ApiError && error.status === 410 && isSubscription(error.body?.subscription))
@@ -58,13 +54,7 @@ export const subscriptionHistoryQuery = (client: ApiClient) =>
     queryKey: [...BILLING_KEY, 'history'],
     queryFn: async (): Promise<SubscriptionHistoryEntry[]> => {
       try {
-        return (
-          (
-            await client.request<{ subscriptions?: SubscriptionHistoryEntry[] }>(
-              '/plans/get-user-subscription-history/',
-            )
-          ).subscriptions ?? []
-        )
+        return (await client.call(billingRoutes.subscriptionHistory)).subscriptions
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return []
         throw withFallback(error, 'Failed to fetch subscription history')
@@ -77,8 +67,8 @@ export const subscriptionHistoryQuery = (client: ApiClient) =>
 export const notificationsQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: NOTIFICATIONS_KEY,
-    queryFn: () => client.request<{ notifications?: BillingNotification[] }>('/notifications/'),
-    select: (answer) => answer.notifications ?? [],
+    queryFn: () => client.call(billingRoutes.notifications),
+    select: (answer) => answer.notifications,
     staleTime: 30_000,
     refetchInterval: 60_000,
   })

@@ -7,6 +7,7 @@ import type { ApiClient } from '../../api/api-client.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import type { Message } from '../conversations/conversation.types.ts'
 import { CONVERSATIONS_KEY } from '../conversations/conversations.queries.ts'
+import { conversationRoutes } from '../../api/routes/conversation-routes.ts'
 
 export interface RatingTarget {
   agentId: string
@@ -24,10 +25,14 @@ export function AnswerRating({ message, target }: { message: Message; target: Ra
   const [reason, setReason] = useState('')
   const rate = useApiMutation<RateInput>({
     run: (client: ApiClient, input) =>
-      client.request(
-        `/conversations/${encodeURIComponent(target?.agentId ?? '')}/${encodeURIComponent(target?.conversationId ?? '')}/${encodeURIComponent(message.message_id)}/feedback/`,
-        { method: 'POST', body: input },
-      ),
+      client.call(conversationRoutes.rate, {
+        params: {
+          agentId: target?.agentId ?? '',
+          conversationId: target?.conversationId ?? '',
+          messageId: message.message_id,
+        },
+        body: input,
+      }),
     errorTitle: 'Failed to rate the answer',
     successToast: false,
     invalidates: [CONVERSATIONS_KEY],

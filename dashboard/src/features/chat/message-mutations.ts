@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { CONVERSATIONS_KEY } from '../conversations/conversations.queries.ts'
+import { conversationRoutes } from '../../api/routes/conversation-routes.ts'
 
 export const DELETE_MESSAGE_CONFIRMATION = 'Are you sure you want to delete this message?'
 
@@ -13,8 +14,7 @@ interface MessageRef {
   messageId: string
 }
 
-const messagePath = ({ agentId, conversationId, messageId }: MessageRef) =>
-  `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`
+const messageParams = ({ agentId, conversationId, messageId }: MessageRef) => ({ agentId, conversationId, messageId })
 
 type EditInput = MessageRef & { text: string; confirm?: boolean }
 interface EditOutcome {
@@ -30,7 +30,7 @@ export const replacesMessages = (count: number) =>
 export function useMessageMutations() {
   const retry = useApiMutation({
     run: (client: ApiClient, input: MessageRef) =>
-      client.request(`${messagePath(input)}/retry/`, { method: 'POST', body: {} }),
+      client.call(conversationRoutes.retry, { params: messageParams(input), body: {} }),
     errorTitle: 'Failed to send message',
     successToast: false,
     invalidates: [CONVERSATIONS_KEY],
@@ -41,8 +41,8 @@ export function useMessageMutations() {
   const edit = useApiMutation<EditInput, EditOutcome>({
     run: async (client, input) => {
       try {
-        return await client.request<EditOutcome>(`${messagePath(input)}/update/`, {
-          method: 'POST',
+        return await client.call(conversationRoutes.updateMessage, {
+          params: messageParams(input),
           body: { message_text: input.text, ...(input.confirm ? { confirm: true } : {}) },
         })
       } catch (error) {
@@ -60,14 +60,17 @@ export function useMessageMutations() {
   })
   const selectVersion = useApiMutation({
     run: (client: ApiClient, input: MessageRef & { version: number }) =>
-      client.request(`${messagePath(input)}/versions/${input.version}/select/`, { method: 'POST', body: {} }),
+      client.call(conversationRoutes.selectVersion, {
+        params: { ...messageParams(input), version: String(input.version) },
+        body: {},
+      }),
     errorTitle: 'Failed to switch version',
     successToast: false,
     invalidates: [CONVERSATIONS_KEY],
   })
   const remove = useApiMutation({
     run: (client: ApiClient, input: MessageRef) =>
-      client.request(`${messagePath(input)}/update/`, { method: 'POST', body: { is_deleted: true } }),
+      client.call(conversationRoutes.updateMessage, { params: messageParams(input), body: { is_deleted: true } }),
     errorTitle: 'Failed to delete message',
     successToast: false,
     invalidates: [CONVERSATIONS_KEY],

@@ -2,8 +2,8 @@
 // website visitor, whose answers simply quote the sources.
 import { Banner } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
-import type { ServerSetup } from '#server/stats/server-setup.ts'
 import { useApi } from '../../api/api-context.tsx'
+import { statsRoutes } from '../../api/routes/stats-routes.ts'
 
 export function NoAiModelNotice() {
   return (
@@ -19,7 +19,7 @@ export function NoAiModelNoticeIfNone() {
   const client = useApi()
   const setup = useQuery({
     queryKey: ['server-setup'],
-    queryFn: () => client.request<ServerSetup>('/dashboard/api/server-setup/'),
+    queryFn: () => client.call(statsRoutes.serverSetup),
     staleTime: 5 * 60_000,
   })
   return setup.data && setup.data.ai_model === null ? <NoAiModelNotice /> : null

@@ -1,6 +1,5 @@
 // Live takeover in the thread of a visitor's conversation: who is in the chat, or that the visitor asked
 // for a person, and the button that joins the chat or hands it back to the agent.
-import type { HandoffAnswer } from '#server/conversations/handoff/handoff.schemas.ts'
 import { Banner, Button, InlineStack, Text } from '@shopify/polaris'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
@@ -8,12 +7,12 @@ import { formatTime12 } from '../../shared/format/format-dates.ts'
 import type { Conversation } from '../conversations/conversation.types.ts'
 import { CONVERSATIONS_KEY } from '../conversations/conversations.queries.ts'
 import type { ConversationLive } from './use-conversation-live.ts'
+import { conversationRoutes } from '../../api/routes/conversation-routes.ts'
 
 const handoffCall = (action: 'takeover' | 'release') => (client: ApiClient, conversation: Conversation) =>
-  client.request<HandoffAnswer>(
-    `/conversations/${encodeURIComponent(conversation.agent_id)}/${encodeURIComponent(conversation.id)}/${action}/`,
-    { method: 'POST' },
-  )
+  client.call(conversationRoutes[action], {
+    params: { agentId: conversation.agent_id, conversationId: conversation.id },
+  })
 
 /** canJoin: whether the caller may chat with the agent (not its viewers, docs/permissions.md). */
 export function HandoffBar({ live, canJoin }: { live: ConversationLive; canJoin: boolean }) {

@@ -5,12 +5,13 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { DASHBOARD_KEY, NOTIFICATIONS_KEY } from '../../shared/query-keys.ts'
 import type { Conversation } from '../conversations/conversation.types.ts'
 import { CONVERSATIONS_KEY } from '../conversations/conversations.queries.ts'
+import { conversationRoutes } from '../../api/routes/conversation-routes.ts'
 
 export function useMarkRead(conversation: Conversation | undefined) {
   const marked = useRef<string | null>(null)
   const markRead = useApiMutation({
     run: (client: ApiClient, conversationId: string) =>
-      client.request(`/conversations/${encodeURIComponent(conversationId)}/read/`, { method: 'PUT' }),
+      client.call(conversationRoutes.markRead, { params: { conversationId } }),
     errorTitle: 'Failed to mark as read',
     successToast: false,
     invalidates: [[...CONVERSATIONS_KEY, 'list'], DASHBOARD_KEY, NOTIFICATIONS_KEY],

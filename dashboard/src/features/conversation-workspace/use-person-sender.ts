@@ -8,6 +8,7 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import type { ChatSender } from '../chat/use-chat-sender.ts'
 import { pendingMessage, type Conversation, type Message } from '../conversations/conversation.types.ts'
 import { CONVERSATIONS_KEY, messagesQuery, withLatestMessages } from '../conversations/conversations.queries.ts'
+import { conversationRoutes } from '../../api/routes/conversation-routes.ts'
 
 export function usePersonSender(conversation: Conversation): ChatSender {
   const client = useApi()
@@ -24,10 +25,10 @@ export function usePersonSender(conversation: Conversation): ChatSender {
       if (!text) return false
       setPending({ ...pendingMessage(conversation.id, text), sender_type: 'person' })
       try {
-        const answer = await client.request<{ data: Message }>(
-          `/conversations/${encodeURIComponent(conversation.agent_id)}/${encodeURIComponent(conversation.id)}/reply/`,
-          { method: 'POST', body: { message_text: text } },
-        )
+        const answer = await client.call(conversationRoutes.reply, {
+          params: { agentId: conversation.agent_id, conversationId: conversation.id },
+          body: { message_text: text },
+        })
         queryClient.setQueryData(key, (current) => withLatestMessages(current, [answer.data]))
         return true
       } catch (error) {

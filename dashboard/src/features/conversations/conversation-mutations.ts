@@ -5,6 +5,7 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
 import type { StartedConversation } from './conversation.types.ts'
 import { CONVERSATIONS_KEY } from './conversations.queries.ts'
+import { conversationRoutes } from '../../api/routes/conversation-routes.ts'
 
 export interface ConversationChanges {
   name?: string
@@ -29,8 +30,7 @@ function creationProblem(error: unknown): string {
 export function useStartConversation(onStarted: (started: StartedConversation) => void) {
   return useApiMutation({
     run: (client: ApiClient, input: { agentId: string; name: string }) =>
-      client.request<StartedConversation>('/conversations/create/', {
-        method: 'POST',
+      client.call(conversationRoutes.start, {
         body: { name: input.name.trim(), agent_id: input.agentId },
       }),
     errorTitle: 'Failed to start conversation',
@@ -44,10 +44,10 @@ export function useStartConversation(onStarted: (started: StartedConversation) =
 export function useUpdateConversation(errorTitle = 'Failed to update conversation') {
   return useApiMutation({
     run: (client: ApiClient, input: { agentId: string; conversationId: string; changes: ConversationChanges }) =>
-      client.request(
-        `/conversations/${encodeURIComponent(input.agentId)}/${encodeURIComponent(input.conversationId)}/update/`,
-        { method: 'POST', body: input.changes },
-      ),
+      client.call(conversationRoutes.update, {
+        params: { agentId: input.agentId, conversationId: input.conversationId },
+        body: input.changes,
+      }),
     errorTitle,
     successToast: false,
     invalidates: [CONVERSATIONS_KEY, DASHBOARD_KEY],

@@ -1,7 +1,6 @@
 // Conversations and messages as the API answers them: the server's own contract
 // (server/conversations/conversations.schemas.ts, docs/api/conversations-and-dashboard.md).
 import type {
-  ConversationList,
   ConversationView,
   CreatedConversation,
   MessageList,
@@ -13,7 +12,6 @@ export type ConversationFilter = 'all' | 'favorite' | 'archived'
 
 export type Conversation = ConversationView
 export type Source = SourceView
-export type ConversationPage = ConversationList
 export type MessagePage = MessageList
 export type StartedConversation = CreatedConversation
 

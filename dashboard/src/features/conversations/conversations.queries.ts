@@ -1,10 +1,10 @@
 // Conversation reads (SPEC sections 7 and 8): a list that is empty rather than failing on a 404 and is
 // retried up to 3 times otherwise; messages retried twice except on a 404.
-import type { ConversationActivity } from '#server/conversations/conversations.schemas.ts'
 import { infiniteQueryOptions, keepPreviousData, queryOptions, type InfiniteData } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
-import type { Conversation, ConversationFilter, ConversationPage, Message, MessagePage } from './conversation.types.ts'
+import type { ConversationFilter, Message, MessagePage } from './conversation.types.ts'
+import { conversationRoutes } from '../../api/routes/conversation-routes.ts'
 
 export const CONVERSATIONS_KEY = ['conversations'] as const
 const CONVERSATION_PAGE_LIMIT = 50
@@ -24,10 +24,10 @@ export const conversationListQuery = (
     queryKey: [...CONVERSATIONS_KEY, 'list', agentId ?? 'all', filter, search],
     queryFn: async () => {
       try {
-        const path = agentId ? `/conversations/${encodeURIComponent(agentId)}/` : '/conversations/index/'
-        return await client.request<ConversationPage>(path, {
-          query: { filter, search: search || undefined, page: 1, limit: CONVERSATION_PAGE_LIMIT },
-        })
+        const query = { filter, search: search || undefined, page: 1, limit: CONVERSATION_PAGE_LIMIT }
+        return agentId
+          ? await client.call(conversationRoutes.ofAgent, { params: { agentId }, query })
+          : await client.call(conversationRoutes.all, { query })
       } catch (error) {
         if (isNotFound(error)) return { data: [], total: 0, page: 1, limit: CONVERSATION_PAGE_LIMIT, total_pages: 0 }
         throw error
@@ -42,7 +42,7 @@ export const conversationListQuery = (
 export const conversationQuery = (client: ApiClient, conversationId: string) =>
   queryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'one', conversationId],
-    queryFn: () => client.request<Conversation>(`/conversations/${encodeURIComponent(conversationId)}/`),
+    queryFn: () => client.call(conversationRoutes.read, { params: { conversationId } }),
     retry: (failures, error) => !isNotFound(error) && failures < 2,
   })
 
@@ -53,10 +53,10 @@ export const messagesQuery = (client: ApiClient, agentId: string, conversationId
   infiniteQueryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'messages', conversationId],
     queryFn: ({ pageParam }) =>
-      client.request<MessagePage>(
-        `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/messages/`,
-        { query: { page: pageParam, limit: MESSAGE_PAGE_LIMIT } },
-      ),
+      client.call(conversationRoutes.messages, {
+        params: { agentId, conversationId },
+        query: { page: pageParam, limit: MESSAGE_PAGE_LIMIT },
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.total_pages ? last.page + 1 : undefined),
     retry: (failures, error) => !isNotFound(error) && failures < 2,
@@ -82,10 +82,7 @@ export function withLatestMessages(pages: MessagePages | undefined, added: Messa
 export const activityQuery = (client: ApiClient, agentId: string, conversationId: string) =>
   queryOptions({
     queryKey: [...CONVERSATIONS_KEY, 'activity', conversationId],
-    queryFn: () =>
-      client.request<ConversationActivity>(
-        `/conversations/${encodeURIComponent(agentId)}/${encodeURIComponent(conversationId)}/check-active/`,
-      ),
+    queryFn: () => client.call(conversationRoutes.activity, { params: { agentId, conversationId } }),
     refetchInterval: ACTIVITY_CHECK_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,

@@ -4,12 +4,12 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
 import { ApiError } from '../../api/api-error.ts'
 import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
-import type { DashboardStats, Engagement } from '#server/stats/stats.schemas.ts'
+import { statsRoutes } from '../../api/routes/stats-routes.ts'
 
 export const statsQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: [...DASHBOARD_KEY, 'stats'],
-    queryFn: () => client.request<DashboardStats>('/dashboard/api/stats/'),
+    queryFn: () => client.call(statsRoutes.stats),
     staleTime: 30_000,
     retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status === 404),
   })
@@ -19,7 +19,7 @@ export const engagementQuery = (client: ApiClient, range: string) =>
     queryKey: [...DASHBOARD_KEY, 'engagement', range],
     queryFn: async () => {
       const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
-      return client.request<Engagement>('/dashboard/api/engagement/', { query: { range, tz: timeZone } })
+      return client.call(statsRoutes.engagement, { query: { range, tz: timeZone } })
     },
     staleTime: 30_000,
   })

@@ -6,12 +6,13 @@ import type { RecentChats } from '#server/stats/stats.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { formatMonthDay } from '../../shared/format/format-dates.ts'
 import { DASHBOARD_KEY } from '../../shared/query-keys.ts'
+import { statsRoutes } from '../../api/routes/stats-routes.ts'
 
 export function RecentChats() {
   const client = useApi()
   const chats = useQuery({
     queryKey: [...DASHBOARD_KEY, 'recent-chats'],
-    queryFn: () => client.request<RecentChats>('/dashboard/api/recent-chats/', { query: { count: 5 } }),
+    queryFn: () => client.call(statsRoutes.recentChats, { query: { count: 5 } }),
     staleTime: 30_000,
   })
   return (

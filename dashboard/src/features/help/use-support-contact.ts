@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { SupportContact } from '#server/support/support-contact.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
+import { statsRoutes } from '../../api/routes/stats-routes.ts'
 
 const NONE: SupportContact = { email: null, phone: null }
 
@@ -11,7 +12,7 @@ export function useSupportContact(): SupportContact {
   const client = useApi()
   const contact = useQuery({
     queryKey: ['support-contact'],
-    queryFn: () => client.request<SupportContact>('/support-contact/', { auth: false }),
+    queryFn: () => client.call(statsRoutes.supportContact),
     staleTime: Infinity,
     retry: 1,
   })

@@ -7,9 +7,9 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { fieldErrors } from './field-errors.ts'
-import { agentPath } from './knowledge-paths.ts'
 import { showSavedToast } from './saved-toast.ts'
 import { useTrainsAutomatically } from './use-trains-automatically.ts'
+import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
 /** The form's first field, which an empty Texts list's Add a text moves to. */
 export const ADD_TEXT_NAME_ID = 'add-text-name'
@@ -21,7 +21,7 @@ export function AddTextForm({ agentId }: { agentId: string }) {
   const [content, setContent] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const add = useApiMutation<NewText>({
-    run: (client, text) => client.request(`${agentPath(agentId)}/texts/create/`, { method: 'POST', body: text }),
+    run: (client, text) => client.call(knowledgeRoutes.addText, { params: { agentId }, body: text }),
     errorTitle: 'Add failed',
     successToast: false,
     invalidates: [AGENTS_KEY],

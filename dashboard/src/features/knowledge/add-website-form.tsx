@@ -8,10 +8,11 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { CrawlOptions } from './crawl-options.tsx'
 import { fieldErrors } from './field-errors.ts'
-import { agentPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
+import { KNOWLEDGE_TIMEOUT_MS } from './knowledge-timeout.ts'
 import { asAddWebsiteFailure, withScheme } from './website-rules.ts'
 import { showSavedToast } from './saved-toast.ts'
 import { useTrainsAutomatically } from './use-trains-automatically.ts'
+import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
 const DEFAULT_MAX_PAGES = '50'
 
@@ -29,8 +30,8 @@ export function AddWebsiteForm({ agentId }: { agentId: string }) {
   const add = useApiMutation<NewWebsite>({
     run: async (client, website) => {
       try {
-        return await client.request(`${agentPath(agentId)}/websites/create/`, {
-          method: 'POST',
+        return await client.call(knowledgeRoutes.addWebsite, {
+          params: { agentId },
           body: website,
           timeoutMs: KNOWLEDGE_TIMEOUT_MS,
         })

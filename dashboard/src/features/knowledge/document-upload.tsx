@@ -7,9 +7,10 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { asUploadFailure, checkDocumentFile, DOCUMENT_EXTENSIONS } from './document-rules.ts'
-import { agentPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
+import { KNOWLEDGE_TIMEOUT_MS } from './knowledge-timeout.ts'
 import { showSavedToast } from './saved-toast.ts'
 import { useTrainsAutomatically } from './use-trains-automatically.ts'
+import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
 /** fileInput: the file input, for another button (the empty list's) to open the same chooser. */
 export function DocumentUpload({ agentId, fileInput }: { agentId: string; fileInput?: RefObject<HTMLInputElement> }) {
@@ -24,8 +25,8 @@ export function DocumentUpload({ agentId, fileInput }: { agentId: string; fileIn
       form.append('document_name', file.name)
       form.append('document_file', file, file.name)
       try {
-        return await client.request(`${agentPath(agentId)}/documents/upload/`, {
-          method: 'POST',
+        return await client.call(knowledgeRoutes.uploadDocument, {
+          params: { agentId },
           form,
           timeoutMs: KNOWLEDGE_TIMEOUT_MS,
         })

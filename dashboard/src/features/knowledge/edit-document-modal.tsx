@@ -6,9 +6,9 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { fieldErrors } from './field-errors.ts'
-import { itemPath } from './knowledge-paths.ts'
 import type { DocumentItem } from './knowledge.types.ts'
 import { showSavedToast } from './saved-toast.ts'
+import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
 export function EditDocumentModal({
   agentId,
@@ -25,8 +25,8 @@ export function EditDocumentModal({
   const [errors, setErrors] = useState<Record<string, string>>({})
   const update = useApiMutation<DocumentFields>({
     run: (client, changes) =>
-      client.request(`${itemPath(agentId, 'document', document.document_id)}/update/`, {
-        method: 'PUT',
+      client.call(knowledgeRoutes.updateDocument, {
+        params: { agentId, itemId: document.document_id },
         body: changes,
       }),
     errorTitle: 'Update failed',

@@ -7,9 +7,9 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { fieldErrors } from './field-errors.ts'
-import { itemPath } from './knowledge-paths.ts'
 import type { TextItem } from './knowledge.types.ts'
 import { showSavedToast } from './saved-toast.ts'
+import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
 export function EditTextModal({ agentId, text, onClose }: { agentId: string; text: TextItem; onClose(): void }) {
   const toaster = useToast()
@@ -18,7 +18,7 @@ export function EditTextModal({ agentId, text, onClose }: { agentId: string; tex
   const [errors, setErrors] = useState<Record<string, string>>({})
   const update = useApiMutation<UpdateText>({
     run: (client, changes) =>
-      client.request(`${itemPath(agentId, 'text', text.text_id)}/update/`, { method: 'PUT', body: changes }),
+      client.call(knowledgeRoutes.updateText, { params: { agentId, itemId: text.text_id }, body: changes }),
     errorTitle: 'Update failed',
     successToast: false,
     invalidates: [AGENTS_KEY],

@@ -8,10 +8,10 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { CrawlOptions } from './crawl-options.tsx'
 import { fieldErrors } from './field-errors.ts'
-import { itemPath } from './knowledge-paths.ts'
 import type { WebsiteItem } from './knowledge.types.ts'
 import { withScheme } from './website-rules.ts'
 import { showSavedToast } from './saved-toast.ts'
+import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
 export function EditWebsiteModal({
   agentId,
@@ -30,7 +30,7 @@ export function EditWebsiteModal({
   const [errors, setErrors] = useState<Record<string, string>>({})
   const update = useApiMutation<UpdateWebsite>({
     run: (client, changes) =>
-      client.request(`${itemPath(agentId, 'website', website.website_id)}/update/`, { method: 'PUT', body: changes }),
+      client.call(knowledgeRoutes.updateWebsite, { params: { agentId, itemId: website.website_id }, body: changes }),
     errorTitle: 'Update failed',
     successToast: false,
     invalidates: [AGENTS_KEY],

@@ -2,9 +2,9 @@
 // a change that invalidates ['agents'] refreshes these lists and the overview's counts together.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ApiClient } from '../../api/api-client.ts'
-import { agentPath } from './knowledge-paths.ts'
-import type { DocumentList, KnowledgeJob, KnowledgeKind, TextList, WebsiteList } from './knowledge.types.ts'
+import type { KnowledgeJob, KnowledgeKind } from './knowledge.types.ts'
 import { agentKnowledgeKey } from '../../shared/query-keys.ts'
+import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
 /** While a job reads, crawls or embeds, the list is asked again this often; never when nothing runs. */
 const PROGRESS_POLL_MS = 2_000
@@ -33,7 +33,7 @@ const listQuery = (filter: ListFilter) => ({
 export const documentsQuery = (client: ApiClient, agentId: string, filter: ListFilter) =>
   queryOptions({
     queryKey: [...knowledgeKey(agentId, 'document'), filter],
-    queryFn: () => client.request<DocumentList>(`${agentPath(agentId)}/documents/`, { query: listQuery(filter) }),
+    queryFn: () => client.call(knowledgeRoutes.documents, { params: { agentId }, query: listQuery(filter) }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => pollWhileRunning(query.state.data?.documents),
   })
@@ -41,7 +41,7 @@ export const documentsQuery = (client: ApiClient, agentId: string, filter: ListF
 export const textsQuery = (client: ApiClient, agentId: string, filter: ListFilter) =>
   queryOptions({
     queryKey: [...knowledgeKey(agentId, 'text'), filter],
-    queryFn: () => client.request<TextList>(`${agentPath(agentId)}/texts/`, { query: listQuery(filter) }),
+    queryFn: () => client.call(knowledgeRoutes.texts, { params: { agentId }, query: listQuery(filter) }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => pollWhileRunning(query.state.data?.texts),
   })
@@ -49,7 +49,7 @@ export const textsQuery = (client: ApiClient, agentId: string, filter: ListFilte
 export const websitesQuery = (client: ApiClient, agentId: string, filter: ListFilter) =>
   queryOptions({
     queryKey: [...knowledgeKey(agentId, 'website'), filter],
-    queryFn: () => client.request<WebsiteList>(`${agentPath(agentId)}/websites/`, { query: listQuery(filter) }),
+    queryFn: () => client.call(knowledgeRoutes.websites, { params: { agentId }, query: listQuery(filter) }),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => pollWhileRunning(query.state.data?.websites),
   })

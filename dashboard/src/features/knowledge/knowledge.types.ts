@@ -1,11 +1,8 @@
 // Knowledge items as the API answers them: the server's own contract (server/knowledge/knowledge.schemas.ts).
 export type {
-  DocumentList,
   DocumentView as DocumentItem,
   JobView as KnowledgeJob,
-  TextList,
   TextView as TextItem,
-  WebsiteList,
   WebsiteView as WebsiteItem,
 } from '#server/knowledge/knowledge.schemas.ts'
 

@@ -6,9 +6,10 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useAgentCan } from '../agents/agent-access.tsx'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
-import { agentPath, embeddingPath, itemPath, KNOWLEDGE_TIMEOUT_MS } from './knowledge-paths.ts'
+import { KNOWLEDGE_TIMEOUT_MS } from './knowledge-timeout.ts'
 import type { KnowledgeRow } from './knowledge-rows.ts'
 import type { KnowledgeKind } from './knowledge.types.ts'
+import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
 // Every change also moves the agent's counts on the overview, so all of ['agents'] is refreshed.
 const invalidates = [AGENTS_KEY]
@@ -38,8 +39,8 @@ export function useKnowledgeActions(agentId: string) {
     // is shown as such, and the list read again.
     run: (client, row) =>
       client
-        .request<{ message?: string }>(`${embeddingPath(agentId, row.kind, row.id)}/embed/`, {
-          method: 'POST',
+        .call(knowledgeRoutes.embed, {
+          params: { agentId, objectType: row.kind, objectId: row.id },
           body: { object_name: row.name },
           timeoutMs: KNOWLEDGE_TIMEOUT_MS,
         })
@@ -59,32 +60,31 @@ export function useKnowledgeActions(agentId: string) {
   // The server's answer ("Embedding 3 texts") is the success toast.
   const embedAll = useApiMutation<KnowledgeKind>({
     run: (client, kind) =>
-      client.request(`${agentPath(agentId)}/${kind}/embed-all/`, {
-        method: 'POST',
+      client.call(knowledgeRoutes.embedAll, {
+        params: { agentId, objectType: kind },
         timeoutMs: KNOWLEDGE_TIMEOUT_MS,
       }),
     errorTitle: 'Embed failed',
     invalidates,
   })
   const remove = useApiMutation<KnowledgeRow>({
-    run: (client, row) => client.request(`${itemPath(agentId, row.kind, row.id)}/delete/`, { method: 'DELETE' }),
+    run: (client, row) => client.call(knowledgeRoutes.deleteItem[row.kind], { params: { agentId, itemId: row.id } }),
     errorTitle: 'Delete failed',
     invalidates,
   })
   const removeFromIndex = useApiMutation<KnowledgeRow>({
     run: (client, row) =>
-      client.request(`${embeddingPath(agentId, row.kind, row.id)}/embeddings/delete/`, { method: 'POST' }),
+      client.call(knowledgeRoutes.deleteEmbeddings, { params: { agentId, objectType: row.kind, objectId: row.id } }),
     errorTitle: 'Delete failed',
     invalidates,
   })
   const recrawl = useApiMutation<KnowledgeRow>({
-    run: (client, row) => client.request(`${itemPath(agentId, 'website', row.id)}/crawl/`, { method: 'POST' }),
+    run: (client, row) => client.call(knowledgeRoutes.crawlWebsite, { params: { agentId, itemId: row.id } }),
     errorTitle: 'Re-crawl failed',
     invalidates,
   })
   const download = useApiMutation<KnowledgeRow, DownloadLink>({
-    run: (client, row) =>
-      client.request<DownloadLink>(`${itemPath(agentId, 'document', row.id)}/download-link/`, { method: 'POST' }),
+    run: (client, row) => client.call(knowledgeRoutes.documentDownloadLink, { params: { agentId, itemId: row.id } }),
     errorTitle: 'Failed to download document',
     successToast: false,
     onSuccess: (answer) => {

@@ -6,7 +6,7 @@ import { useId, useState } from 'react'
 import type { WebsitePages } from '#server/knowledge/knowledge.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { messageOf } from '../../feedback/report-error.ts'
-import { itemPath } from './knowledge-paths.ts'
+import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
 const STATUS: Record<WebsitePages['pages'][number]['status'], [string, 'success' | 'info' | 'warning']> = {
   embedded: ['Embedded', 'success'],
@@ -28,7 +28,7 @@ export function WebsitePagesList({ agentId, websiteId, name, version }: WebsiteP
   const [isOpen, setOpen] = useState(false)
   const pages = useQuery({
     queryKey: ['agents', agentId, 'knowledge', 'website', websiteId, 'pages', version],
-    queryFn: () => client.request<WebsitePages>(`${itemPath(agentId, 'website', websiteId)}/pages/`),
+    queryFn: () => client.call(knowledgeRoutes.websitePages, { params: { agentId, itemId: websiteId } }),
     enabled: isOpen,
   })
   return (

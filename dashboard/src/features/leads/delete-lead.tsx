@@ -8,6 +8,7 @@ import type { LeadErasurePreview, VisitorErasure } from '#server/leads/erasure.s
 import type { LeadView } from '#server/leads/leads.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { agentDataRoutes } from '../../api/routes/agent-data-routes.ts'
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
@@ -25,13 +26,13 @@ export function DeleteLeadButton({ agentId, lead }: { agentId: string; lead: Lea
   const [isConfirming, setIsConfirming] = useState(false)
   const preview = useQuery({
     queryKey: ['leads', agentId, 'erasure', lead.lead_id],
-    queryFn: () => client.request<LeadErasurePreview>(`/agents/${agentId}/leads/${lead.lead_id}/erasure/`),
+    queryFn: () => client.call(agentDataRoutes.leadErasure, { params: { agentId, leadId: lead.lead_id } }),
     enabled: isConfirming,
     staleTime: 0,
     gcTime: 0,
   })
   const erase = useApiMutation<void, VisitorErasure>({
-    run: (api) => api.request(`/agents/${agentId}/leads/${lead.lead_id}/`, { method: 'DELETE' }),
+    run: (api) => api.call(agentDataRoutes.deleteLead, { params: { agentId, leadId: lead.lead_id } }),
     errorTitle: 'Failed to delete lead',
     successToast: { title: 'Lead deleted', message: `${lead.email} and their conversations are gone.` },
     invalidates: [['leads', agentId]],

@@ -17,6 +17,7 @@ import { AccessNote, useAgentCan } from '../agents/agent-access.tsx'
 import { AgentPagination } from '../agents/agent-pagination.tsx'
 import { DeleteLeadButton } from './delete-lead.tsx'
 import './leads.css'
+import { agentDataRoutes } from '../../api/routes/agent-data-routes.ts'
 
 const PAGE_SIZE = 20
 
@@ -34,7 +35,8 @@ export function LeadsTab({ agentId }: { agentId: string }) {
   const leads = useQuery({
     queryKey: ['leads', agentId, search, page],
     queryFn: () =>
-      client.request<LeadList>(`/agents/${agentId}/leads/`, {
+      client.call(agentDataRoutes.leads, {
+        params: { agentId },
         query: { page, page_size: PAGE_SIZE, search: search || undefined },
       }),
     placeholderData: keepPreviousData,
@@ -45,9 +47,12 @@ export function LeadsTab({ agentId }: { agentId: string }) {
   const exportCsv = async () => {
     setExporting(true)
     try {
-      await downloadFile(client, {
-        path: `/agents/${agentId}/leads/`,
-        query: { format: 'csv', search: search || undefined },
+      await downloadFile({
+        read: () =>
+          client.call(agentDataRoutes.leadsCsv, {
+            params: { agentId },
+            query: { format: 'csv', search: search || undefined },
+          }),
         fileName: `leads-${agentId}.csv`,
         type: 'text/csv',
       })

@@ -3,11 +3,12 @@
 import { Button, Modal, Text } from '@shopify/polaris'
 import { useState } from 'react'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { billingRoutes } from '../../api/routes/billing-routes.ts'
 
 export function StartTrialButton({ variant = 'primary' }: { variant?: 'primary' | 'secondary' }) {
   const [asking, setAsking] = useState(false)
   const start = useApiMutation<void, { message: string }>({
-    run: (client) => client.request('/plans/start-trial/', { method: 'POST' }),
+    run: (client) => client.call(billingRoutes.startTrial),
     errorTitle: 'Could not start the trial',
     // Every billing reading: the plan, its standing, the notifications.
     invalidates: [['billing']],

@@ -7,19 +7,13 @@ import type { ApiClient } from '../../api/api-client.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { teamsQuery } from '../teams/teams.queries.ts'
 import { isOwnTeam, type Team } from '../teams/teams.types.ts'
-
-/** What GET /subscriptions/status/ says that matters here (docs/api/billing.md). */
-interface PlanStanding {
-  /** 'none' when the account never had a subscription, a trial included. */
-  status: string
-  billing_mode: 'enforced' | 'unlimited'
-}
+import { billingRoutes } from '../../api/routes/billing-routes.ts'
 
 /** Under the billing key: whatever changes the plan (starting the trial too) reads it again. */
 const planStandingQuery = (client: ApiClient) =>
   queryOptions({
     queryKey: ['billing', 'standing'],
-    queryFn: () => client.request<PlanStanding>('/subscriptions/status/'),
+    queryFn: () => client.call(billingRoutes.standing),
   })
 
 export interface Membership {

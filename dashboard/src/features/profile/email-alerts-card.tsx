@@ -5,6 +5,7 @@ import { ALERT_KINDS, ALERT_LABELS, type AlertKind, type AlertSettingsView } fro
 import { useApi } from '../../api/api-context.tsx'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import type { SessionUser } from '../../session/session-check.ts'
+import { accountRoutes } from '../../api/routes/account-routes.ts'
 
 const ALERTS_KEY = ['email-alerts']
 
@@ -13,10 +14,10 @@ export function EmailAlertsCard({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient()
   const settings = useQuery({
     queryKey: ALERTS_KEY,
-    queryFn: () => client.request<AlertSettingsView>('/accounts/email-alerts/'),
+    queryFn: () => client.call(accountRoutes.emailAlerts),
   })
   const save = useApiMutation<Partial<Record<AlertKind, boolean>>, AlertSettingsView & { message?: string }>({
-    run: (api, change) => api.request('/accounts/email-alerts/', { method: 'PUT', body: change }),
+    run: (api, change) => api.call(accountRoutes.updateEmailAlerts, { body: change }),
     errorTitle: 'Failed to save e-mail alerts',
     onSuccess: (answer) => {
       if (Array.isArray(answer.alerts)) queryClient.setQueryData(ALERTS_KEY, { alerts: answer.alerts })

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { EraseVisitorSchema, type VisitorErasure } from '#server/leads/erasure.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
+import { accountRoutes } from '../../api/routes/account-routes.ts'
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`
 
@@ -20,7 +21,7 @@ export function EraseVisitorCard() {
   const [confirming, setConfirming] = useState<string>()
   const [done, setDone] = useState<string>()
   const erase = useApiMutation<string, VisitorErasure>({
-    run: (client, address) => client.request('/accounts/erase-visitor/', { method: 'POST', body: { email: address } }),
+    run: (client, address) => client.call(accountRoutes.eraseVisitor, { body: { email: address } }),
     errorTitle: "Failed to erase the visitor's data",
     successToast: false,
     onSuccess: (erased, address) => {

@@ -6,6 +6,7 @@ import { useApi } from '../../api/api-context.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useRefreshSessionUser } from '../../session/use-refresh-session-user.ts'
 import { takePendingInvitation } from './pending-invitation.ts'
+import { teamRoutes } from '../../api/routes/team-routes.ts'
 
 export function AcceptPendingInvitation() {
   const client = useApi()
@@ -19,7 +20,7 @@ export function AcceptPendingInvitation() {
     const token = takePendingInvitation()
     if (!token) return
     client
-      .request<{ message: string }>('/accounts/team/accept-invitation/', { method: 'POST', body: { token } })
+      .call(teamRoutes.acceptInvitation, { body: { token } })
       .then(async (answer) => {
         toaster.success('Invitation accepted', answer.message)
         // Joining with the invited address proved it: the profile says so.

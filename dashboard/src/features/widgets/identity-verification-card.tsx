@@ -4,17 +4,20 @@
 import { Banner, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
 import { useState } from 'react'
 import type { ApiClient } from '../../api/api-client.ts'
+import { widgetRoutes } from '../../api/routes/widget-routes.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import type { WidgetIntegration } from './widget.types.ts'
 
-const pathOf = (integration: WidgetIntegration) =>
-  `/agents/${encodeURIComponent(integration.agent_id)}/integrations/frontend/${encodeURIComponent(integration.integration_id)}/identity-secret/`
+const paramsOf = (integration: WidgetIntegration) => ({
+  agentId: integration.agent_id,
+  integrationId: integration.integration_id,
+})
 
 export function IdentityVerificationCard({ integration }: { integration: WidgetIntegration }) {
   const [secret, setSecret] = useState<string | null>(null)
   const [on, setOn] = useState(integration.identity_verification)
   const create = useApiMutation({
-    run: (client: ApiClient) => client.request<{ identity_secret: string }>(pathOf(integration), { method: 'POST' }),
+    run: (client: ApiClient) => client.call(widgetRoutes.createIdentitySecret, { params: paramsOf(integration) }),
     errorTitle: 'Failed to create the identity secret',
     successToast: false,
     invalidates: [['widgets']],
@@ -24,7 +27,7 @@ export function IdentityVerificationCard({ integration }: { integration: WidgetI
     },
   })
   const remove = useApiMutation({
-    run: (client: ApiClient) => client.request(pathOf(integration), { method: 'DELETE' }),
+    run: (client: ApiClient) => client.call(widgetRoutes.deleteIdentitySecret, { params: paramsOf(integration) }),
     errorTitle: 'Failed to turn identity verification off',
     invalidates: [['widgets']],
     onSuccess: () => {

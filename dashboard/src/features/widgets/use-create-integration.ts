@@ -3,11 +3,13 @@
 // generic failure toast and a destructive "Error" toast carrying the server's reason.
 import { useQueryClient } from '@tanstack/react-query'
 import type { NewIntegration } from '#server/widgets/widgets.schemas.ts'
+import type { ApiClient } from '../../api/api-client.ts'
+import { widgetRoutes } from '../../api/routes/widget-routes.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { integrationFormData } from './integration-form-data.ts'
 import type { WidgetIntegration } from './widget.types.ts'
-import { integrationsPath, widgetListKey } from './widgets.queries.ts'
+import { widgetListKey } from './widgets.queries.ts'
 
 export interface NewIntegrationRequest {
   agentId: string
@@ -15,28 +17,16 @@ export interface NewIntegrationRequest {
   logo: File | null
 }
 
-/** What the create call answers: the integration, or in demo mode only a message. */
-type CreateAnswer = WidgetIntegration | { message?: string; client_key?: undefined }
-
-const isIntegration = (answer: CreateAnswer): answer is WidgetIntegration => typeof answer.client_key === 'string'
-
 export function useCreateIntegration(onCreated: (integration: WidgetIntegration) => void) {
   const toaster = useToast()
   const queryClient = useQueryClient()
-  return useApiMutation<NewIntegrationRequest, CreateAnswer>({
-    run: (client, { agentId, payload, logo }) =>
-      client.request<CreateAnswer>(integrationsPath(agentId), {
-        method: 'POST',
-        form: integrationFormData(payload, logo),
-      }),
+  return useApiMutation({
+    run: (client: ApiClient, { agentId, payload, logo }: NewIntegrationRequest) =>
+      client.call(widgetRoutes.create, { params: { agentId }, form: integrationFormData(payload, logo) }),
     errorTitle: 'Error',
     successToast: false,
     onSuccess: (answer, { agentId }) => {
-      // Demo mode accepts the change without creating anything: there is no key to build code from.
-      if (!isIntegration(answer)) {
-        toaster.info('Demo mode', answer.message)
-        return
-      }
+      // Demo mode creates nothing: the client reports that as a failure (there is no key to build code from).
       toaster.success('Widget integration created successfully!')
       toaster.success('Integration Created', 'Your chat widget integration has been created successfully.')
       void queryClient.invalidateQueries({ queryKey: widgetListKey(agentId) })

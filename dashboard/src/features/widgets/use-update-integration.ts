@@ -4,11 +4,12 @@
 // budget, so an edit leaves them as they are.
 import { useQueryClient } from '@tanstack/react-query'
 import type { NewIntegration } from '#server/widgets/widgets.schemas.ts'
+import { widgetRoutes } from '../../api/routes/widget-routes.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { integrationFormData } from './integration-form-data.ts'
 import type { WidgetIntegration } from './widget.types.ts'
-import { integrationsPath, widgetListKey } from './widgets.queries.ts'
+import { widgetListKey } from './widgets.queries.ts'
 
 export interface IntegrationEdit {
   integration: WidgetIntegration
@@ -22,10 +23,10 @@ export function useUpdateIntegration(onSaved: () => void) {
   return useApiMutation<IntegrationEdit, { message?: string }>({
     run: (client, { integration, payload, logo }) => {
       const { allow_subdomains: _notOwnedHere, ...fields } = payload
-      return client.request<{ message?: string }>(
-        `${integrationsPath(integration.agent_id)}${encodeURIComponent(integration.integration_id)}/`,
-        { method: 'PUT', form: integrationFormData(fields as NewIntegration, logo) },
-      )
+      return client.call(widgetRoutes.update, {
+        params: { agentId: integration.agent_id, integrationId: integration.integration_id },
+        form: integrationFormData(fields as NewIntegration, logo),
+      })
     },
     errorTitle: 'Failed to update widget integration',
     successToast: false,

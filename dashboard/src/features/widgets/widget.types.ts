@@ -1,11 +1,6 @@
 // A widget integration as the API answers it: the server's own contract
 // (server/widgets/widgets.schemas.ts, docs/api/widgets.md).
-import type {
-  WidgetIntegrationList as IntegrationList,
-  WidgetIntegrationView,
-  WidgetPositionValue,
-} from '#server/widgets/widgets.schemas.ts'
+import type { WidgetIntegrationView, WidgetPositionValue } from '#server/widgets/widgets.schemas.ts'
 
 export type WidgetPosition = WidgetPositionValue
 export type WidgetIntegration = WidgetIntegrationView
-export type WidgetIntegrationList = IntegrationList

@@ -11,7 +11,7 @@ import { SignInForm } from '../../features/auth/sign-in-form.tsx'
 import { SignUpForm } from '../../features/auth/sign-up-form.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
-import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+import { useSession } from '../../session/session-context.tsx'
 
 const TABS = [
   { id: 'signin', content: 'Sign In' },
@@ -35,7 +35,7 @@ export function AuthPage() {
   useEffect(() => {
     if (!code || started.current) return
     started.current = true
-    finishGoogleSignIn<SignInAnswer>(client, code, search.get('state'))
+    finishGoogleSignIn(client, code, search.get('state'))
       .then(signIn)
       .catch(() => {
         toaster.error('Google login failed', 'An error occurred during Google login')

@@ -16,6 +16,7 @@ import { useToast } from '../../feedback/toast-context.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import { useSession } from '../../session/session-context.tsx'
 import { useRefreshSessionUser } from '../../session/use-refresh-session-user.ts'
+import { teamRoutes } from '../../api/routes/team-routes.ts'
 
 const TABS = [
   { id: 'signup', content: 'Sign Up' },
@@ -29,7 +30,7 @@ export function InvitationPage() {
   const client = useApi()
   const invitation = useQuery({
     queryKey: ['team-invitation', token],
-    queryFn: () => client.request<InvitationView>('/accounts/team/invitation/', { query: { token }, auth: false }),
+    queryFn: () => client.call(teamRoutes.invitation, { query: { token } }),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,
@@ -107,10 +108,7 @@ function JoinAsSignedIn({ token, email }: { token: string; email: string }) {
     setPending(true)
     setError(null)
     try {
-      const answer = await client.request<{ message: string }>('/accounts/team/accept-invitation/', {
-        method: 'POST',
-        body: { token },
-      })
+      const answer = await client.call(teamRoutes.acceptInvitation, { body: { token } })
       toaster.success('Invitation accepted', answer.message)
       await refreshUser()
       await queryClient.invalidateQueries()

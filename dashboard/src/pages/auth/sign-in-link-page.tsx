@@ -10,7 +10,8 @@ import { AuthScreen } from '../../features/auth/auth-screen.tsx'
 import { EmailMeASignInLink } from '../../features/auth/email-me-a-sign-in-link.tsx'
 import { NoEmailNoticeIfNone } from '../../features/auth/email-setup-notice.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
-import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+import { useSession } from '../../session/session-context.tsx'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 function AskForSignInLink() {
   const [email, setEmail] = useState('')
@@ -30,8 +31,7 @@ export function SignInLinkPage() {
   const client = useApi()
   const { signIn } = useSession()
   const confirm = useMutation({
-    mutationFn: () =>
-      client.request<SignInAnswer>('/accounts/login/link/confirm/', { method: 'POST', body: { token }, auth: false }),
+    mutationFn: () => client.call(sessionRoutes.confirmSignInLink, { body: { token } }),
     onSuccess: signIn,
   })
 

@@ -10,6 +10,7 @@ import { AuthScreen } from '../../features/auth/auth-screen.tsx'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 import { useSession } from '../../session/session-context.tsx'
 import { useRefreshSessionUser } from '../../session/use-refresh-session-user.ts'
+import { sessionRoutes } from '../../api/routes/session-routes.ts'
 
 export function VerifyEmailPage() {
   useDocumentTitle('Confirm your e-mail')
@@ -19,12 +20,7 @@ export function VerifyEmailPage() {
   const { status } = useSession()
   const refreshUser = useRefreshSessionUser()
   const confirm = useMutation({
-    mutationFn: () =>
-      client.request<{ message: string; email: string }>('/accounts/verify-email/', {
-        method: 'POST',
-        body: { token },
-        auth: false,
-      }),
+    mutationFn: () => client.call(sessionRoutes.confirmEmail, { body: { token } }),
   })
   // Signed in here (the session may finish its check after the answer), the profile is read again: the
   // address is proven, or the sign-in e-mail changed.

@@ -35,7 +35,7 @@ function IntegrationCard({
   )
 }
 
-export function IntegrationCards({ onShowTab }: { onShowTab(tab: 'api' | 'zapier'): void }) {
+export function DeveloperCards({ onShowTab }: { onShowTab(tab: 'api' | 'zapier'): void }) {
   return (
     <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
       <IntegrationCard

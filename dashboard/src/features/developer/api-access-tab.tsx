@@ -16,7 +16,7 @@ export function ApiAccessTab({ serverOrigin }: { serverOrigin: string }) {
           </Text>
           <InlineStack gap="200" blockAlign="center" wrap={false}>
             <Badge tone="info">GET</Badge>
-            <code className="integrations-endpoint">{endpoint}</code>
+            <code className="developer-endpoint">{endpoint}</code>
           </InlineStack>
           <Text as="p" tone="subdued">
             Lists the conversations of every agent you can see; add agent_id, filter, search, page and limit to narrow

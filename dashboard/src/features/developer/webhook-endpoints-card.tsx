@@ -108,9 +108,9 @@ export function WebhookEndpointsCard() {
             No endpoints yet.
           </Text>
         ) : (
-          <ul className="integrations-list" aria-label="Webhook endpoints">
+          <ul className="developer-list" aria-label="Webhook endpoints">
             {endpoints.data.map((endpoint: EndpointView) => (
-              <li key={endpoint.endpoint_id} className="integrations-list__item" data-testid="webhook-endpoint">
+              <li key={endpoint.endpoint_id} className="developer-list__item" data-testid="webhook-endpoint">
                 <BlockStack gap="200">
                   <Text as="p" fontWeight="semibold" breakWord>
                     {endpoint.url}

@@ -18,7 +18,6 @@ import { useState } from 'react'
 import {
   API_KEY_MESSAGES,
   NewApiKeySchema,
-  type ApiKeyList,
   type ApiKeyView,
   type CreatedApiKey,
 } from '#server/accounts/api-keys/api-keys.schemas.ts'
@@ -28,6 +27,7 @@ import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import { messageOf } from '../../feedback/report-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { copyText } from '../widgets/copy-text.ts'
+import { accountRoutes } from '../../api/routes/account-routes.ts'
 
 const API_KEYS_KEY = ['accounts', 'api-keys'] as const
 const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
@@ -67,15 +67,15 @@ export function ApiKeysCard() {
   const toaster = useToast()
   const keys = useQuery({
     queryKey: API_KEYS_KEY,
-    queryFn: () => client.request<ApiKeyList>('/accounts/api-keys/'),
+    queryFn: () => client.call(accountRoutes.apiKeys),
   })
   const [name, setName] = useState('')
   const [environment, setEnvironment] = useState<'production' | 'development'>('production')
   const [nameError, setNameError] = useState<string | undefined>()
   const [shown, setShown] = useState<CreatedApiKey | null>(null)
   const [deleting, setDeleting] = useState<ApiKeyView | null>(null)
-  const create = useApiMutation<{ name: string; environment: string }, CreatedApiKey>({
-    run: (api, body) => api.request<CreatedApiKey>('/accounts/api-keys/', { method: 'POST', body }),
+  const create = useApiMutation<{ name: string; environment: 'production' | 'development' }, CreatedApiKey>({
+    run: (api, body) => api.call(accountRoutes.createApiKey, { body }),
     errorTitle: 'Failed to create API key',
     successToast: false,
     invalidates: [API_KEYS_KEY],
@@ -85,7 +85,7 @@ export function ApiKeysCard() {
     },
   })
   const remove = useApiMutation<ApiKeyView>({
-    run: (api, item) => api.request(`/accounts/api-keys/${encodeURIComponent(item.key_id)}/`, { method: 'DELETE' }),
+    run: (api, item) => api.call(accountRoutes.deleteApiKey, { params: { keyId: item.key_id } }),
     errorTitle: 'Failed to delete API key',
     invalidates: [API_KEYS_KEY],
     onSuccess: (_answer, item) => {

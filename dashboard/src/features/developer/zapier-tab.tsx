@@ -97,9 +97,9 @@ export function ZapierTab() {
           <Text as="p" tone="subdued">
             The events AgentDesk sends to your webhook endpoints below, each a Zap can start from.
           </Text>
-          <ul className="integrations-list" aria-label="Zapier triggers">
+          <ul className="developer-list" aria-label="Zapier triggers">
             {TRIGGERS.map((trigger) => (
-              <li key={trigger.title} className="integrations-list__item">
+              <li key={trigger.title} className="developer-list__item">
                 <BlockStack gap="100">
                   <InlineStack gap="200" blockAlign="center">
                     <Text as="h3" variant="headingSm">
