@@ -10,9 +10,17 @@ export type FormTextFieldProps<T extends FieldValues, O> = Omit<TextFieldProps, 
   name: FieldPath<T>
   /** The form shows its messages in one place (formProblem), not under the field. */
   hideError?: boolean
+  /** A mark the form decides itself (customer information's), shown instead of the field's message. */
+  error?: TextFieldProps['error']
 }
 
-export function FormTextField<T extends FieldValues, O>({ form, name, hideError, ...props }: FormTextFieldProps<T, O>) {
+export function FormTextField<T extends FieldValues, O>({
+  form,
+  name,
+  hideError,
+  error,
+  ...props
+}: FormTextFieldProps<T, O>) {
   const { field, fieldState } = useController({ control: form.control, name })
   return (
     <TextField
@@ -23,7 +31,7 @@ export function FormTextField<T extends FieldValues, O>({ form, name, hideError,
         if (fieldState.error) form.clearErrors(name)
       }}
       onBlur={field.onBlur}
-      error={hideError ? undefined : fieldState.error?.message}
+      error={error ?? (hideError ? undefined : fieldState.error?.message)}
     />
   )
 }
