@@ -78,7 +78,7 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
   const stopEditing = useCallback(() => {
     setEditing(null)
     reset({ ...WIDGET_FORM_DEFAULTS, agentId: getValues('agentId') })
-  }, [reset, getValues])
+  }, [reset, getValues, setEditing])
   const update = useUpdateIntegration(stopEditing)
   const startEditing = (integration: WidgetIntegration) => {
     setCreated(null)
