@@ -28,9 +28,9 @@ const FIELD_OF_PAYLOAD: Record<string, WidgetFormField> = {
 
 export const isAcceptableLogo = (file: File) => LOGO_TYPES.includes(file.type) && file.size < LOGO_MAX_BYTES
 
-export type WidgetFormCheck = { ok: true; payload: NewIntegration } | { ok: false; errors: WidgetFormErrors }
+type WidgetFormCheck = { ok: true; payload: NewIntegration } | { ok: false; errors: WidgetFormErrors }
 
-export function validateWidgetForm(values: WidgetFormValues): WidgetFormCheck {
+function validateWidgetForm(values: WidgetFormValues): WidgetFormCheck {
   const errors: WidgetFormErrors = {}
   if (values.agentId.length < 1) errors.agentId = WIDGET_MESSAGES.agentRequired
   const logo = values.website_logo
