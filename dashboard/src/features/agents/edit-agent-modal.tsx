@@ -33,14 +33,7 @@ export function EditAgentModal({ agent, onClose }: { agent: Agent; onClose(): vo
     >
       <Modal.Section>
         <FormLayout>
-          <FormTextField
-            form={form}
-            name="name"
-            label="Name"
-            autoComplete="off"
-            maxLength={255}
-            requiredIndicator
-          />
+          <FormTextField form={form} name="name" label="Name" autoComplete="off" maxLength={255} requiredIndicator />
           <FormTextField form={form} name="description" label="Description" multiline={3} autoComplete="off" />
           <FormSelect
             form={form}

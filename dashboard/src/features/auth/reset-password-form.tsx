@@ -42,7 +42,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone(mes
     } catch (failure) {
       form.setError('root', {
         message:
-          failure instanceof Error && failure.message ? failure.message : 'Could not set the password. Please try again.',
+          failure instanceof Error && failure.message
+            ? failure.message
+            : 'Could not set the password. Please try again.',
       })
     }
   }

@@ -1,16 +1,7 @@
 // The API tab's keys (SPEC section 2: masked production and development keys), made real: the account's
 // keys listed masked, a form that makes one and shows it this once with Copy, and Delete with confirmation.
 // A key is a bearer for the agents, knowledge and conversations calls (docs/api/accounts.md).
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  InlineStack,
-  Spinner,
-  Text,
-} from '@shopify/polaris'
+import { Badge, Banner, BlockStack, Button, Card, InlineStack, Spinner, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useWatch } from 'react-hook-form'

@@ -1,15 +1,6 @@
 // The Zapier tab's endpoints (issue 21): the account's webhook endpoints, each with the events it hears and
 // its delivery log; adding one shows its signing secret once.
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  Checkbox,
-  InlineStack,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris'
+import { Banner, BlockStack, Button, Card, Checkbox, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useWatch } from 'react-hook-form'

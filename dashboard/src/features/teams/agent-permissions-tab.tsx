@@ -44,8 +44,7 @@ export function AgentPermissionsTab() {
     ),
     defaultValues: { agent_id: '', team_id: search.get('team') ?? '' },
   })
-  const [agentId, teamId] = useWatch({ control: form.control, name: ['agent_id', 'team_id'] })
-  const agent = agentList.find((candidate) => candidate.agent_id === agentId)
+  const teamId = useWatch({ control: form.control, name: 'team_id' })
   const team = manageable.find((candidate) => candidate.team_id === teamId)
 
   const submit = (assignment: { agent_id: string; team_id: string }) =>
