@@ -1,28 +1,32 @@
-// A password box with a Show/Hide button (SPEC section 2, Auth screen).
-import { Button, TextField } from '@shopify/polaris'
+// A password box with a Show/Hide button (SPEC section 2, Auth screen), bound to a useSchemaForm field.
+// The form shows its messages in one place, so the box shows none.
+import { Button } from '@shopify/polaris'
 import { useState } from 'react'
+import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form'
+import { FormTextField } from '../../forms/form-text-field.tsx'
 
-export function PasswordField({
+export function PasswordField<T extends FieldValues, O>({
+  form,
+  name,
   label,
-  value,
-  onChange,
   autoComplete,
   helpText,
 }: {
+  form: UseFormReturn<T, unknown, O>
+  name: FieldPath<T>
   label: string
-  value: string
-  onChange(value: string): void
   autoComplete: 'current-password' | 'new-password'
   helpText?: string
 }) {
   const [shown, setShown] = useState(false)
   return (
-    <TextField
+    <FormTextField
+      form={form}
+      name={name}
+      hideError
       label={label}
       type={shown ? 'text' : 'password'}
       autoComplete={autoComplete}
-      value={value}
-      onChange={onChange}
       helpText={helpText}
       connectedRight={
         <Button

@@ -1,15 +1,32 @@
 // Sign up (SPEC sections 2 and 5): e-mail, full name, password with its live checklist; Sign Up stays
 // disabled until every password rule passes.
-import { Button, Form, FormLayout, InlineError, TextField } from '@shopify/polaris'
-import { useState } from 'react'
+import { Button, Form, FormLayout, InlineError } from '@shopify/polaris'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { PasswordField } from './password-field.tsx'
-import { meetsPasswordRules, MESSAGES } from '#server/accounts/accounts.schemas.ts'
+import {
+  meetsPasswordRules,
+  MESSAGES,
+  RegisterSchema,
+  type SignInAnswer as RegisterAnswer,
+} from '#server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
-import { useSession } from '../../session/session-context.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { formProblem } from '../../forms/form-problem.ts'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
+import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
 import { takePendingInvitation } from '../teams/pending-invitation.ts'
 import { PasswordChecklist } from './password-checklist.tsx'
 import { sessionRoutes } from '../../api/routes/session-routes.ts'
+
+// Every field required first (in this order, so "All fields are required" comes before the password's
+// rules), then the server's password rules; the server checks the address itself.
+const SignUpFieldsSchema = z.object({
+  email: z.string().trim().min(1, { error: MESSAGES.registerRequired }),
+  full_name: RegisterSchema.shape.full_name,
+  password: RegisterSchema.shape.password,
+})
 
 export function SignUpForm({
   onRegisteredWithoutSession,
@@ -25,24 +42,16 @@ export function SignUpForm({
   const client = useApi()
   const toaster = useToast()
   const { signIn } = useSession()
-  const [email, setEmail] = useState(initialEmail)
-  const [fullName, setFullName] = useState('')
-  const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
+  const form = useSchemaForm({
+    schema: SignUpFieldsSchema,
+    defaultValues: { email: initialEmail, full_name: '', password: '' },
+  })
+  const password = useWatch({ control: form.control, name: 'password' })
+  const error = formProblem(form.formState.errors)
+  const pending = form.formState.isSubmitting
   const rulesMet = meetsPasswordRules(password)
 
-  const submit = async () => {
-    if (!email.trim() || !password || !fullName.trim()) {
-      setError(MESSAGES.registerRequired)
-      return
-    }
-    if (!rulesMet) {
-      setError(MESSAGES.passwordRules)
-      return
-    }
-    setError(null)
-    setPending(true)
+  const submit = async ({ email, full_name: fullName, password }: z.output<typeof SignUpFieldsSchema>) => {
     try {
       const answer = await client.call(sessionRoutes.signUp, {
         body: {
@@ -63,23 +72,23 @@ export function SignUpForm({
         onRegisteredWithoutSession()
       }
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message || 'Registration failed' : 'Registration failed')
+      form.setError('root', {
+        message: failure instanceof Error ? failure.message || 'Registration failed' : 'Registration failed',
+      })
       toaster.error('Registration failed', 'Registration failed. Please try again.')
-    } finally {
-      setPending(false)
     }
   }
 
   return (
-    <Form onSubmit={() => void submit()}>
+    <Form onSubmit={() => void form.handleSubmit(submit)()}>
       <FormLayout>
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} />
-        <TextField label="Full name" autoComplete="name" value={fullName} onChange={setFullName} />
+        <FormTextField form={form} name="email" label="Email" type="email" autoComplete="email" hideError />
+        <FormTextField form={form} name="full_name" label="Full name" autoComplete="name" hideError />
         <PasswordField
+          form={form}
+          name="password"
           label="Password"
           autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
           helpText={password && !rulesMet ? MESSAGES.passwordRules : undefined}
         />
         <PasswordChecklist password={password} />

@@ -1,9 +1,14 @@
 // SPEC sections 2 and 5, Customer information: first name, last name and e-mail required, the rest
 // optional, the country from a list; it starts from the account's name and e-mail. Continue to Payment
 // keeps the form in this tab (customerInfo, session storage) for the checkout request, and hands on.
-import { Banner, BlockStack, Button, Card, Form, FormLayout, Select, Text, TextField } from '@shopify/polaris'
+import { Banner, BlockStack, Button, Card, Form, FormLayout, Text } from '@shopify/polaris'
 import { useEffect, useMemo, useState } from 'react'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { FormSelect } from '../../forms/form-select.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { useSession } from '../../session/session-context.tsx'
 import { countryOptions } from './country-options.ts'
 import {
@@ -21,6 +26,19 @@ const PHONE_PROBLEM = 'Please enter a valid phone number'
 
 type Field = keyof CustomerInfo
 
+// The fields as typed; customerInfoProblem (the server's CheckoutCustomerSchema) checks them on submit,
+// its one message shown on the e-mail or phone field or above the form.
+const CustomerInfoFieldsSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  company: z.string(),
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+})
+
 const FIELDS: { field: Field; label: string; required?: boolean; type?: 'email' | 'tel'; autoComplete: string }[] = [
   { field: 'firstName', label: 'First name', required: true, autoComplete: 'given-name' },
   { field: 'lastName', label: 'Last name', required: true, autoComplete: 'family-name' },
@@ -34,15 +52,16 @@ const FIELDS: { field: Field; label: string; required?: boolean; type?: 'email' 
 export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): void }) {
   const toaster = useToast()
   const { user } = useSession()
-  const [info, setInfo] = useState<CustomerInfo>(() => initialCustomerInfo(readCustomerInfo(sessionStorage), user))
+  const [initial] = useState<CustomerInfo>(() => initialCustomerInfo(readCustomerInfo(sessionStorage), user))
+  const form = useSchemaForm({ schema: CustomerInfoFieldsSchema, defaultValues: initial })
+  const info = { ...initial, ...useWatch({ control: form.control }) }
   // A copy an older version of this screen left in local storage goes.
   useEffect(() => forgetCustomerInfo(localStorage), [])
   const countries = useMemo(() => [{ label: 'Choose a country', value: '' }, ...countryOptions()], [])
   const [problem, setProblem] = useState<string | null>(null)
-  const [checked, setChecked] = useState(false)
+  const checked = form.formState.isSubmitted
 
-  const submit = () => {
-    setChecked(true)
+  const submit = (info: CustomerInfo) => {
     const found = customerInfoProblem(info)
     setProblem(found)
     if (found) return
@@ -66,7 +85,7 @@ export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): voi
 
   return (
     <Card>
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={() => void form.handleSubmit(submit)()} noValidate>
         <BlockStack gap="400">
           <Text as="h2" variant="headingMd">
             Your information
@@ -77,11 +96,11 @@ export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): voi
           <FormLayout>
             <FormLayout.Group>
               {FIELDS.slice(0, 2).map(({ field, label, required, autoComplete }) => (
-                <TextField
+                <FormTextField
                   key={field}
+                  form={form}
+                  name={field}
                   label={label}
-                  value={info[field]}
-                  onChange={(value) => setInfo((current) => ({ ...current, [field]: value }))}
                   requiredIndicator={required}
                   autoComplete={autoComplete}
                   error={fieldError(field)}
@@ -90,24 +109,19 @@ export function CustomerInfoForm({ onSaved }: { onSaved(info: CustomerInfo): voi
               ))}
             </FormLayout.Group>
             {FIELDS.slice(2).map(({ field, label, required, type, autoComplete }) => (
-              <TextField
+              <FormTextField
                 key={field}
+                form={form}
+                name={field}
                 label={label}
                 type={type}
-                value={info[field]}
-                onChange={(value) => setInfo((current) => ({ ...current, [field]: value }))}
                 requiredIndicator={required}
                 autoComplete={autoComplete}
                 error={fieldError(field)}
                 maxLength={200}
               />
             ))}
-            <Select
-              label="Country"
-              options={countries}
-              value={info.country}
-              onChange={(value) => setInfo((current) => ({ ...current, country: value }))}
-            />
+            <FormSelect form={form} name="country" label="Country" options={countries} />
             <Button submit variant="primary" fullWidth>
               Continue to Payment
             </Button>

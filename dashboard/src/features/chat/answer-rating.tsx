@@ -1,10 +1,13 @@
 // Under one of the agent's answers: the user's thumbs up or down (with an optional reason on a
 // thumbs-down), and the visitor's rating of it in a visitor's conversation.
-import { Button, InlineStack, Text, TextField } from '@shopify/polaris'
+import { Button, InlineStack, Text } from '@shopify/polaris'
 import { ThumbsDownIcon, ThumbsUpIcon } from '@shopify/polaris-icons'
 import { useState } from 'react'
+import { z } from 'zod'
 import type { ApiClient } from '../../api/api-client.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import type { Message } from '../conversations/conversation.types.ts'
 import { CONVERSATIONS_KEY } from '../conversations/conversations.queries.ts'
 import { conversationRoutes } from '../../api/routes/conversation-routes.ts'
@@ -19,10 +22,12 @@ interface RateInput {
   comment?: string
 }
 
+const ReasonFieldsSchema = z.object({ reason: z.string().trim() })
+
 export function AnswerRating({ message, target }: { message: Message; target: RatingTarget | null }) {
   const [yours, setYours] = useState(message.feedback?.yours ?? null)
   const [asking, setAsking] = useState(false)
-  const [reason, setReason] = useState('')
+  const form = useSchemaForm({ schema: ReasonFieldsSchema, defaultValues: { reason: '' } })
   const rate = useApiMutation<RateInput>({
     run: (client: ApiClient, input) =>
       client.call(conversationRoutes.rate, {
@@ -68,19 +73,18 @@ export function AnswerRating({ message, target }: { message: Message; target: Ra
       {asking ? (
         <form
           className="answer-rating__reason"
-          onSubmit={(event) => {
-            event.preventDefault()
-            choose({ rating: 'down', comment: reason.trim() })
-          }}
+          onSubmit={(event) =>
+            void form.handleSubmit(({ reason }) => choose({ rating: 'down', comment: reason }))(event)
+          }
         >
-          <TextField
+          <FormTextField
+            form={form}
+            name="reason"
             label="What was missing? (optional)"
             labelHidden
             placeholder="What was missing? (optional)"
             autoComplete="off"
             maxLength={1000}
-            value={reason}
-            onChange={setReason}
           />
           <Button submit size="slim">
             Send

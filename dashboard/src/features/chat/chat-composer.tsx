@@ -1,7 +1,13 @@
-// The message box: Enter sends, Shift+Enter starts a new line; empty text is not sent.
+// The message box: Enter sends, Shift+Enter starts a new line; empty text is not sent. A plain textarea,
+// registered with the form helper (decision 055).
 import { Button } from '@shopify/polaris'
 import { SendIcon } from '@shopify/polaris-icons'
-import { useState, type KeyboardEvent } from 'react'
+import type { KeyboardEvent } from 'react'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
+
+const MessageFieldsSchema = z.object({ text: z.string().trim() })
 
 export function ChatComposer({
   placeholder,
@@ -12,14 +18,14 @@ export function ChatComposer({
   disabled: boolean
   onSend(text: string): Promise<boolean>
 }) {
-  const [text, setText] = useState('')
-  const submit = async () => {
-    const message = text.trim()
+  const form = useSchemaForm({ schema: MessageFieldsSchema, defaultValues: { text: '' } })
+  const text = useWatch({ control: form.control, name: 'text' })
+  const submit = form.handleSubmit(async ({ text: message }) => {
     if (!message || disabled) return
-    setText('')
+    form.setValue('text', '')
     const sent = await onSend(message)
-    if (!sent) setText((current) => current || message)
-  }
+    if (!sent && !form.getValues('text')) form.setValue('text', message)
+  })
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
@@ -27,13 +33,7 @@ export function ChatComposer({
     }
   }
   return (
-    <form
-      className="chat-composer"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
+    <form className="chat-composer" onSubmit={(event) => void submit(event)}>
       <label className="visually-hidden" htmlFor="chat-input">
         Message
       </label>
@@ -41,9 +41,8 @@ export function ChatComposer({
         id="chat-input"
         className="chat-composer__input"
         rows={1}
-        value={text}
+        {...form.register('text')}
         placeholder={placeholder}
-        onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         readOnly={disabled}
         aria-disabled={disabled}

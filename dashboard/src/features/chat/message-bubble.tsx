@@ -1,11 +1,12 @@
 // One message: the text with links and citations, its sources, a storefront answer's product cards, link
 // previews, its time, and for the user's own messages edit and delete, and an edited question's versions
 // (never while the agent is answering).
-import { Button, InlineStack, Text } from '@shopify/polaris'
+import { Button, Text } from '@shopify/polaris'
 import { useState } from 'react'
 import type { Message } from '../conversations/conversation.types.ts'
 import { linkedUrls, safeHttpUrl } from './message-segments.ts'
 import { AnswerRating, type RatingTarget } from './answer-rating.tsx'
+import { MessageEditor } from './message-editor.tsx'
 import { MessageText } from './message-text.tsx'
 import { ProductsShown } from './products-shown.tsx'
 
@@ -81,7 +82,6 @@ export function MessageBubble({
   actions?: MessageActions
 }) {
   const [editing, setEditing] = useState(false)
-  const [draft, setDraft] = useState(message.message_text)
   // What the chat itself says (a person joined or left, a person was asked for): a line, not a bubble.
   if (message.sender_type === 'notice')
     return (
@@ -93,12 +93,6 @@ export function MessageBubble({
     )
   const mine = message.sender_type === 'user'
   const cited = (message.sources ?? []).filter((source) => message.message_text.includes(`[${source.number}]`))
-  const save = () => {
-    if (!actions?.canChange) return
-    const text = draft.trim()
-    if (text && text !== message.message_text) actions?.onEdit(message, text)
-    setEditing(false)
-  }
   return (
     <li
       className={`message message--${mine ? 'user' : 'ai'}${message.pending ? ' message--pending' : ''}`}
@@ -109,26 +103,12 @@ export function MessageBubble({
           <span className="message__author">{`${message.sender_name ?? 'Team'} (team)`}</span>
         ) : null}
         {editing ? (
-          <div className="message__edit">
-            <label className="visually-hidden" htmlFor={`edit-${message.message_id}`}>
-              Edit message
-            </label>
-            <textarea
-              id={`edit-${message.message_id}`}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              rows={3}
-              autoFocus
-            />
-            <InlineStack gap="200" align="end">
-              <Button size="slim" onClick={() => (setEditing(false), setDraft(message.message_text))}>
-                Cancel
-              </Button>
-              <Button size="slim" variant="primary" onClick={save} disabled={!actions?.canChange}>
-                Save
-              </Button>
-            </InlineStack>
-          </div>
+          <MessageEditor
+            message={message}
+            canChange={actions?.canChange ?? false}
+            onSave={(text) => actions?.onEdit(message, text)}
+            onClose={() => setEditing(false)}
+          />
         ) : (
           <MessageText text={message.message_text} sources={message.sources} />
         )}

@@ -1,22 +1,11 @@
 // The API tab's keys (SPEC section 2: masked production and development keys), made real: the account's
 // keys listed masked, a form that makes one and shows it this once with Copy, and Delete with confirmation.
 // A key is a bearer for the agents, knowledge and conversations calls (docs/api/accounts.md).
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  InlineStack,
-  Select,
-  Spinner,
-  Text,
-  TextField,
-} from '@shopify/polaris'
+import { Badge, Banner, BlockStack, Button, Card, InlineStack, Spinner, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { useWatch } from 'react-hook-form'
 import {
-  API_KEY_MESSAGES,
   NewApiKeySchema,
   type ApiKeyView,
   type CreatedApiKey,
@@ -26,6 +15,9 @@ import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import { messageOf } from '../../feedback/report-error.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { FormSelect } from '../../forms/form-select.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { copyText } from '../widgets/copy-text.ts'
 import { accountRoutes } from '../../api/routes/account-routes.ts'
 
@@ -69,9 +61,8 @@ export function ApiKeysCard() {
     queryKey: API_KEYS_KEY,
     queryFn: () => client.call(accountRoutes.apiKeys),
   })
-  const [name, setName] = useState('')
-  const [environment, setEnvironment] = useState<'production' | 'development'>('production')
-  const [nameError, setNameError] = useState<string | undefined>()
+  const form = useSchemaForm({ schema: NewApiKeySchema, defaultValues: { name: '', environment: 'production' } })
+  const name = useWatch({ control: form.control, name: 'name' })
   const [shown, setShown] = useState<CreatedApiKey | null>(null)
   const [deleting, setDeleting] = useState<ApiKeyView | null>(null)
   const create = useApiMutation<{ name: string; environment: 'production' | 'development' }, CreatedApiKey>({
@@ -81,7 +72,7 @@ export function ApiKeysCard() {
     invalidates: [API_KEYS_KEY],
     onSuccess: (created) => {
       setShown(created)
-      setName('')
+      form.setValue('name', '')
     },
   })
   const remove = useApiMutation<ApiKeyView>({
@@ -93,12 +84,7 @@ export function ApiKeysCard() {
       if (shown?.api_key.key_id === item.key_id) setShown(null)
     },
   })
-  const submit = () => {
-    const parsed = NewApiKeySchema.safeParse({ name, environment })
-    if (!parsed.success) return setNameError(parsed.error.issues[0]?.message ?? API_KEY_MESSAGES.nameRequired)
-    setNameError(undefined)
-    create.mutate(parsed.data)
-  }
+  const submit = form.handleSubmit((key) => create.mutate(key))
   const copy = async (key: string) => {
     try {
       await copyText(key)
@@ -134,23 +120,17 @@ export function ApiKeysCard() {
         ) : null}
         <div className="api-keys__form">
           <div className="api-keys__name">
-            <TextField
+            <FormTextField
+              form={form}
+              name="name"
               label="Key name"
-              value={name}
-              onChange={setName}
               autoComplete="off"
               maxLength={100}
-              error={nameError}
               placeholder="Order sync"
             />
           </div>
-          <Select
-            label="Environment"
-            options={ENVIRONMENTS}
-            value={environment}
-            onChange={(value) => setEnvironment(value === 'development' ? 'development' : 'production')}
-          />
-          <Button variant="primary" onClick={submit} loading={create.isPending} disabled={!name.trim()}>
+          <FormSelect form={form} name="environment" label="Environment" options={ENVIRONMENTS} />
+          <Button variant="primary" onClick={() => void submit()} loading={create.isPending} disabled={!name.trim()}>
             Create API key
           </Button>
         </div>

@@ -1,44 +1,38 @@
 // The Zapier tab's endpoints (issue 21): the account's webhook endpoints, each with the events it hears and
 // its delivery log; adding one shows its signing secret once.
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  Checkbox,
-  InlineStack,
-  SkeletonBodyText,
-  Text,
-  TextField,
-} from '@shopify/polaris'
+import { Banner, BlockStack, Button, Card, Checkbox, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod'
 import { WEBHOOK_EVENTS, type EndpointView, type WebhookEvent } from '#server/webhooks/webhooks.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { copyText } from '../widgets/copy-text.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { WebhookDeliveries } from './webhook-deliveries.tsx'
 import { endpointsQuery, useCreateEndpoint, useDeleteEndpoint } from './webhooks.queries.ts'
 
+// The server checks the address (its answer is the toast); the button waits for one and an event.
+const EndpointFieldsSchema = z.object({ url: z.string().trim(), events: z.array(z.enum(WEBHOOK_EVENTS)) })
+
 export function WebhookEndpointsCard() {
   const client = useApi()
   const toaster = useToast()
   const endpoints = useQuery(endpointsQuery(client))
-  const [url, setUrl] = useState('')
-  const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS])
+  const form = useSchemaForm({ schema: EndpointFieldsSchema, defaultValues: { url: '', events: [...WEBHOOK_EVENTS] } })
+  const [url, events] = useWatch({ control: form.control, name: ['url', 'events'] })
   const [secret, setSecret] = useState<string | null>(null)
   const [open, setOpen] = useState<string | null>(null)
   const create = useCreateEndpoint((created) => {
     setSecret(created.secret)
-    setUrl('')
+    form.setValue('url', '')
   })
   const remove = useDeleteEndpoint()
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    create.mutate({ url: url.trim(), events })
-  }
+  const submit = form.handleSubmit((endpoint) => create.mutate(endpoint))
   const toggle = (name: WebhookEvent, on: boolean) =>
-    setEvents((current) => (on ? [...current, name] : current.filter((item) => item !== name)))
+    form.setValue('events', on ? [...events, name] : events.filter((item) => item !== name))
 
   return (
     <Card>
@@ -71,15 +65,15 @@ export function WebhookEndpointsCard() {
             </code>
           </Banner>
         ) : null}
-        <form onSubmit={submit} aria-label="Add a webhook endpoint">
+        <form onSubmit={(event) => void submit(event)} aria-label="Add a webhook endpoint">
           <BlockStack gap="300">
-            <TextField
+            <FormTextField
+              form={form}
+              name="url"
               label="Endpoint URL"
               type="url"
               autoComplete="url"
               placeholder="https://hooks.zapier.com/hooks/catch/…"
-              value={url}
-              onChange={setUrl}
             />
             <fieldset className="webhook-events">
               <legend>Events</legend>

@@ -1,8 +1,10 @@
 // Zapier tab (SPEC sections 2, 4 and 5): the webhook test (idle → Testing... → idle with a toast) and
 // the triggers a Zap could listen to.
-import { Badge, BlockStack, Button, Card, InlineStack, Text, TextField } from '@shopify/polaris'
-import { useState, type FormEvent } from 'react'
+import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
+import { z } from 'zod'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { triggerZapierWebhook } from './trigger-zapier-webhook.ts'
 import { WebhookEndpointsCard } from './webhook-endpoints-card.tsx'
 
@@ -32,30 +34,24 @@ const TRIGGERS = [
 ]
 
 const URL_REQUIRED = 'Please enter your Zapier webhook URL'
+const ZapierTestFieldsSchema = z.object({ url: z.string().trim().min(1, { error: URL_REQUIRED }) })
 
 export function ZapierTab() {
   const toaster = useToast()
-  const [url, setUrl] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const [isTesting, setIsTesting] = useState(false)
+  const form = useSchemaForm({ schema: ZapierTestFieldsSchema, defaultValues: { url: '' } })
+  const isTesting = form.formState.isSubmitting
 
-  const test = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!url.trim()) {
-      setError(URL_REQUIRED)
-      toaster.error(URL_REQUIRED)
-      return
-    }
-    setIsTesting(true)
-    try {
-      await triggerZapierWebhook(url.trim())
-      toaster.success('Webhook triggered successfully!', "Check your Zap's history for the test event.")
-    } catch {
-      toaster.error('Failed to trigger webhook. Please check the URL.')
-    } finally {
-      setIsTesting(false)
-    }
-  }
+  const test = form.handleSubmit(
+    async ({ url }) => {
+      try {
+        await triggerZapierWebhook(url)
+        toaster.success('Webhook triggered successfully!', "Check your Zap's history for the test event.")
+      } catch {
+        toaster.error('Failed to trigger webhook. Please check the URL.')
+      }
+    },
+    () => toaster.error(URL_REQUIRED),
+  )
 
   return (
     <BlockStack gap="400">
@@ -69,17 +65,13 @@ export function ZapierTab() {
               Create a Zap with the “Webhooks by Zapier” Catch Hook trigger, paste its URL here and send a test event
               with the time and this page's address.
             </Text>
-            <TextField
+            <FormTextField
+              form={form}
+              name="url"
               label="Zapier webhook URL"
               type="url"
               autoComplete="url"
               placeholder="https://hooks.zapier.com/hooks/catch/…"
-              value={url}
-              onChange={(value) => {
-                setUrl(value)
-                setError(undefined)
-              }}
-              error={error}
             />
             <InlineStack>
               <Button submit variant="primary" disabled={isTesting}>

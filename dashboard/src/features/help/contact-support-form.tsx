@@ -1,15 +1,17 @@
 // SPEC section 2, Help center: the contact form (name, e-mail, subject, message of at least 150 px,
 // Send Message). The SPEC shows no call behind it, so rather than pretend the message was sent, a valid
 // form opens the visitor's e-mail app with the message written out, and says so.
-import { Button, Form, FormLayout, Text, TextField } from '@shopify/polaris'
+import { Button, Form, FormLayout, Text } from '@shopify/polaris'
 import { useId, useState } from 'react'
+import type { FieldErrors } from 'react-hook-form'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { supportMailLink } from './support-mail-link.ts'
 import { SupportMessageSchema, type SupportMessage } from './support-message.schemas.ts'
 import './contact-support-form.css'
 
 type Field = keyof SupportMessage
-type FieldErrors = Partial<Record<Field, string>>
 
 const EMPTY: SupportMessage = { name: '', email: '', subject: '', message: '' }
 const FIELD_ORDER: Field[] = ['name', 'email', 'subject', 'message']
@@ -17,30 +19,17 @@ const FIELD_ORDER: Field[] = ['name', 'email', 'subject', 'message']
 export function ContactSupportForm({ recipient }: { recipient: string }) {
   const toast = useToast()
   const formId = useId()
-  const [values, setValues] = useState<SupportMessage>(EMPTY)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const form = useSchemaForm({ schema: SupportMessageSchema, defaultValues: EMPTY })
   const [mailLink, setMailLink] = useState<string | null>(null)
   const fieldId = (field: Field) => `${formId}-${field}`
 
-  const change = (field: Field) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }))
-    setErrors((current) => ({ ...current, [field]: undefined }))
+  const refused = (found: FieldErrors<SupportMessage>) => {
+    const first = FIELD_ORDER.find((field) => found[field])
+    if (first) document.getElementById(fieldId(first))?.focus()
   }
 
-  const submit = () => {
-    const parsed = SupportMessageSchema.safeParse(values)
-    if (!parsed.success) {
-      const found: FieldErrors = {}
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field
-        found[field] ??= issue.message
-      }
-      setErrors(found)
-      const first = FIELD_ORDER.find((field) => found[field])
-      if (first) document.getElementById(fieldId(first))?.focus()
-      return
-    }
-    const link = supportMailLink(recipient, parsed.data)
+  const submit = (message: SupportMessage) => {
+    const link = supportMailLink(recipient, message)
     setMailLink(link)
     toast.info(
       'Opening your e-mail app',
@@ -50,49 +39,45 @@ export function ContactSupportForm({ recipient }: { recipient: string }) {
   }
 
   return (
-    <Form onSubmit={submit} noValidate>
+    <Form onSubmit={() => void form.handleSubmit(submit, refused)()} noValidate>
       <FormLayout>
         <FormLayout.Group>
-          <TextField
+          <FormTextField
+            form={form}
+            name="name"
             id={fieldId('name')}
             label="Name"
             autoComplete="name"
-            value={values.name}
-            onChange={change('name')}
-            error={errors.name}
             requiredIndicator
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="email"
             id={fieldId('email')}
             label="E-mail"
             type="email"
             autoComplete="email"
-            value={values.email}
-            onChange={change('email')}
-            error={errors.email}
             requiredIndicator
           />
         </FormLayout.Group>
-        <TextField
+        <FormTextField
+          form={form}
+          name="subject"
           id={fieldId('subject')}
           label="Subject"
           autoComplete="off"
-          value={values.subject}
-          onChange={change('subject')}
-          error={errors.subject}
           requiredIndicator
         />
         <div className="support-form__message">
-          <TextField
+          <FormTextField
+            form={form}
+            name="message"
             id={fieldId('message')}
             label="Message"
             autoComplete="off"
             multiline={6}
             maxLength={2000}
             showCharacterCount
-            value={values.message}
-            onChange={change('message')}
-            error={errors.message}
             requiredIndicator
           />
         </div>

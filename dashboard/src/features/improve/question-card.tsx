@@ -1,17 +1,24 @@
 // One question to improve: how often and when it was asked, why it is here, the agent's last answer, what
 // raters said, and the answer the team writes in place (or Dismiss).
-import { Badge, BlockStack, Button, Card, InlineStack, Text, TextField } from '@shopify/polaris'
+import { Badge, BlockStack, Button, Card, InlineStack, Text } from '@shopify/polaris'
 import { useState } from 'react'
-import type { QuestionToImprove } from '#server/improve/improve.schemas.ts'
+import { useWatch } from 'react-hook-form'
+import { z } from 'zod'
+import { AnswerToImproveSchema, type QuestionToImprove } from '#server/improve/improve.schemas.ts'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { formatDate } from '../../shared/format/format-dates.ts'
 import { AccessNote, useAgentCan } from '../agents/agent-access.tsx'
 import { useAnswerQuestion, useDismissQuestion } from './improve.queries.ts'
 
 const REASONS = { no_answer: 'Not answered from the knowledge', unhelpful: 'Rated unhelpful' } as const
 
+const AnswerFieldsSchema = z.object({ answer: AnswerToImproveSchema.shape.answer })
+
 export function QuestionCard({ agentId, question }: { agentId: string; question: QuestionToImprove }) {
   const [writing, setWriting] = useState(false)
-  const [answer, setAnswer] = useState('')
+  const form = useSchemaForm({ schema: AnswerFieldsSchema, defaultValues: { answer: '' } })
+  const answer = useWatch({ control: form.control, name: 'answer' })
   const save = useAnswerQuestion(agentId)
   const dismiss = useDismissQuestion(agentId)
   // The answer becomes knowledge: for those who edit the agent (docs/permissions.md).
@@ -56,22 +63,20 @@ export function QuestionCard({ agentId, question }: { agentId: string; question:
             <AccessNote need="edit">Only the agent&apos;s owner or a team admin can answer or dismiss it.</AccessNote>
           ) : writing ? (
             <form
-              onSubmit={(event) => {
-                event.preventDefault()
-                save.mutate(
-                  { question: question.question, answer: answer.trim() },
-                  { onSuccess: () => setWriting(false) },
-                )
-              }}
+              onSubmit={(event) =>
+                void form.handleSubmit(({ answer }) =>
+                  save.mutate({ question: question.question, answer }, { onSuccess: () => setWriting(false) }),
+                )(event)
+              }
             >
               <BlockStack gap="200">
-                <TextField
+                <FormTextField
+                  form={form}
+                  name="answer"
                   label="The right answer"
                   multiline={4}
                   autoComplete="off"
                   maxLength={20_000}
-                  value={answer}
-                  onChange={setAnswer}
                   helpText="Saved as a text of the agent's knowledge, with the question, and used at once."
                 />
                 <InlineStack gap="200">

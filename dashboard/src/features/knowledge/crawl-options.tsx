@@ -1,40 +1,31 @@
-// Whether to crawl the whole site (SPEC section 3: crawling) and how many pages at most.
-import { BlockStack, Checkbox, TextField } from '@shopify/polaris'
+// Whether to crawl the whole site (SPEC section 3: crawling) and how many pages at most: the crawl
+// fields of a website form.
+import { BlockStack } from '@shopify/polaris'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { FormCheckbox } from '../../forms/form-checkbox.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import type { WebsiteFields } from './knowledge-fields.schemas.ts'
 
-export interface CrawlOptionsProps {
-  crawling: boolean
-  onCrawlingChange(value: boolean): void
-  maxPages: string
-  onMaxPagesChange(value: string): void
-  maxPagesError?: string
-}
-
-export function CrawlOptions({
-  crawling,
-  onCrawlingChange,
-  maxPages,
-  onMaxPagesChange,
-  maxPagesError,
-}: CrawlOptionsProps) {
+export function CrawlOptions<O>({ form }: { form: UseFormReturn<WebsiteFields, unknown, O> }) {
+  const crawling = useWatch({ control: form.control, name: 'crawling' })
   return (
     <BlockStack gap="200">
-      <Checkbox
+      <FormCheckbox
+        form={form}
+        name="crawling"
         label="Crawl the whole site"
         helpText="Follow the site's links and sitemap, not only this page."
-        checked={crawling}
-        onChange={onCrawlingChange}
       />
       {crawling ? (
         <div className="knowledge-max-pages">
-          <TextField
+          <FormTextField
+            form={form}
+            name="max_pages"
             label="Maximum pages"
             type="number"
             min={1}
             max={1000}
-            value={maxPages}
-            onChange={onMaxPagesChange}
             autoComplete="off"
-            error={maxPagesError}
             helpText="Between 1 and 1000."
           />
         </div>

@@ -1,11 +1,13 @@
 // Update a document (SPEC section 7: PUT): its name and description; the file itself stays.
-import { FormLayout, Modal, TextField } from '@shopify/polaris'
-import { useState } from 'react'
-import { DocumentFieldsSchema, type DocumentFields } from '#server/knowledge/knowledge.schemas.ts'
+import { FormLayout, Modal } from '@shopify/polaris'
+import { useWatch } from 'react-hook-form'
+import { type DocumentFields } from '#server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
-import { fieldErrors } from './field-errors.ts'
+import { DocumentTextFieldsSchema } from './knowledge-fields.schemas.ts'
 import type { DocumentItem } from './knowledge.types.ts'
 import { showSavedToast } from './saved-toast.ts'
 import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
@@ -20,9 +22,14 @@ export function EditDocumentModal({
   onClose(): void
 }) {
   const toaster = useToast()
-  const [name, setName] = useState(document.document_name)
-  const [description, setDescription] = useState(document.document_description ?? '')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useSchemaForm({
+    schema: DocumentTextFieldsSchema,
+    defaultValues: {
+      document_name: document.document_name,
+      document_description: document.document_description ?? '',
+    },
+  })
+  const name = useWatch({ control: form.control, name: 'document_name' })
   const update = useApiMutation<DocumentFields>({
     run: (client, changes) =>
       client.call(knowledgeRoutes.updateDocument, {
@@ -37,12 +44,10 @@ export function EditDocumentModal({
       onClose()
     },
   })
-  const isBlank = !name.trim()
+  const isBlank = !name?.trim()
   const save = () => {
     if (isBlank) return
-    const parsed = DocumentFieldsSchema.safeParse({ document_name: name, document_description: description })
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error))
-    update.mutate({ document_name: parsed.data.document_name, document_description: parsed.data.document_description })
+    void form.handleSubmit((changes) => update.mutate(changes))()
   }
   return (
     <Modal
@@ -54,22 +59,14 @@ export function EditDocumentModal({
     >
       <Modal.Section>
         <FormLayout>
-          <TextField
-            label="Name"
-            value={name}
-            onChange={setName}
-            autoComplete="off"
-            maxLength={255}
-            error={errors.document_name}
-          />
-          <TextField
+          <FormTextField form={form} name="document_name" label="Name" autoComplete="off" maxLength={255} />
+          <FormTextField
+            form={form}
+            name="document_description"
             label="Description"
-            value={description}
-            onChange={setDescription}
             autoComplete="off"
             multiline={3}
             maxLength={2000}
-            error={errors.document_description}
           />
         </FormLayout>
       </Modal.Section>

@@ -1,21 +1,25 @@
 // Update a text (SPEC section 7: PUT): its title and content. An embedded text whose words change is
 // embedded again by the server, so the agent's answers follow the edit.
-import { FormLayout, Modal, TextField } from '@shopify/polaris'
-import { useState } from 'react'
-import { NewTextSchema, type UpdateText } from '#server/knowledge/knowledge.schemas.ts'
+import { FormLayout, Modal } from '@shopify/polaris'
+import { useWatch } from 'react-hook-form'
+import { type UpdateText } from '#server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
-import { fieldErrors } from './field-errors.ts'
+import { TextFieldsSchema } from './knowledge-fields.schemas.ts'
 import type { TextItem } from './knowledge.types.ts'
 import { showSavedToast } from './saved-toast.ts'
 import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
 export function EditTextModal({ agentId, text, onClose }: { agentId: string; text: TextItem; onClose(): void }) {
   const toaster = useToast()
-  const [title, setTitle] = useState(text.text_title ?? '')
-  const [content, setContent] = useState(text.text_content)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useSchemaForm({
+    schema: TextFieldsSchema,
+    defaultValues: { text_title: text.text_title ?? '', text_content: text.text_content },
+  })
+  const [title, content] = useWatch({ control: form.control, name: ['text_title', 'text_content'] })
   const update = useApiMutation<UpdateText>({
     run: (client, changes) =>
       client.call(knowledgeRoutes.updateText, { params: { agentId, itemId: text.text_id }, body: changes }),
@@ -33,9 +37,7 @@ export function EditTextModal({ agentId, text, onClose }: { agentId: string; tex
   const isBlank = !title.trim() || !content.trim()
   const save = () => {
     if (isBlank) return
-    const parsed = NewTextSchema.safeParse({ text_title: title, text_content: content })
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error))
-    update.mutate({ text_title: parsed.data.text_title, text_content: parsed.data.text_content })
+    void form.handleSubmit((changes) => update.mutate(changes))()
   }
   return (
     <Modal
@@ -47,22 +49,8 @@ export function EditTextModal({ agentId, text, onClose }: { agentId: string; tex
     >
       <Modal.Section>
         <FormLayout>
-          <TextField
-            label="Title"
-            value={title}
-            onChange={setTitle}
-            autoComplete="off"
-            maxLength={200}
-            error={errors.text_title}
-          />
-          <TextField
-            label="Content"
-            value={content}
-            onChange={setContent}
-            autoComplete="off"
-            multiline={8}
-            error={errors.text_content}
-          />
+          <FormTextField form={form} name="text_title" label="Title" autoComplete="off" maxLength={200} />
+          <FormTextField form={form} name="text_content" label="Content" autoComplete="off" multiline={8} />
         </FormLayout>
       </Modal.Section>
     </Modal>

@@ -1,15 +1,17 @@
 // Update a website (SPEC section 7: PUT). Only what changed is sent: the server crawls again when the
 // address or the crawl limits change, not for a new name.
-import { FormLayout, Modal, Text, TextField } from '@shopify/polaris'
-import { useState } from 'react'
-import { UpdateWebsiteSchema, type UpdateWebsite } from '#server/knowledge/knowledge.schemas.ts'
+import { FormLayout, Modal, Text } from '@shopify/polaris'
+import { useMemo } from 'react'
+import { useWatch } from 'react-hook-form'
+import { type UpdateWebsite } from '#server/knowledge/knowledge.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { AGENTS_KEY } from '../agents/agents.queries.ts'
 import { CrawlOptions } from './crawl-options.tsx'
-import { fieldErrors } from './field-errors.ts'
+import { websiteChanges, websiteChangesSchema } from './knowledge-fields.schemas.ts'
 import type { WebsiteItem } from './knowledge.types.ts'
-import { withScheme } from './website-rules.ts'
 import { showSavedToast } from './saved-toast.ts'
 import { knowledgeRoutes } from '../../api/routes/knowledge-routes.ts'
 
@@ -23,11 +25,17 @@ export function EditWebsiteModal({
   onClose(): void
 }) {
   const toaster = useToast()
-  const [name, setName] = useState(website.website_name)
-  const [url, setUrl] = useState(website.website_url)
-  const [crawling, setCrawling] = useState(website.crawling)
-  const [maxPages, setMaxPages] = useState(String(website.max_pages ?? 50))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const schema = useMemo(() => websiteChangesSchema(website), [website])
+  const form = useSchemaForm({
+    schema,
+    defaultValues: {
+      website_name: website.website_name,
+      website_url: website.website_url,
+      crawling: website.crawling,
+      max_pages: String(website.max_pages ?? 50),
+    },
+  })
+  const fields = useWatch({ control: form.control })
   const update = useApiMutation<UpdateWebsite>({
     run: (client, changes) =>
       client.call(knowledgeRoutes.updateWebsite, { params: { agentId, itemId: website.website_id }, body: changes }),
@@ -39,19 +47,18 @@ export function EditWebsiteModal({
       onClose()
     },
   })
-  const changes: Record<string, unknown> = {}
-  if (name.trim() !== website.website_name) changes.website_name = name
-  if (url.trim() && withScheme(url) !== website.website_url) changes.website_url = withScheme(url)
-  if (crawling !== website.crawling) changes.crawling = crawling
-  if (crawling && Number(maxPages) !== (website.max_pages ?? 50)) changes.max_pages = Number(maxPages)
+  const name = fields.website_name ?? ''
+  const url = fields.website_url ?? ''
+  const changes = websiteChanges(
+    { website_name: name, website_url: url, crawling: fields.crawling ?? false, max_pages: fields.max_pages ?? '' },
+    website,
+  )
   const isBlank = !name.trim() || !url.trim()
   const isRecrawl = ['website_url', 'crawling', 'max_pages'].some((key) => key in changes)
 
   const save = () => {
     if (isBlank || Object.keys(changes).length === 0) return
-    const parsed = UpdateWebsiteSchema.safeParse(changes)
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error))
-    update.mutate(parsed.data)
+    void form.handleSubmit((parsed) => update.mutate(parsed))()
   }
   return (
     <Modal
@@ -68,29 +75,9 @@ export function EditWebsiteModal({
     >
       <Modal.Section>
         <FormLayout>
-          <TextField
-            label="Name"
-            value={name}
-            onChange={setName}
-            autoComplete="off"
-            maxLength={255}
-            error={errors.website_name}
-          />
-          <TextField
-            label="URL"
-            type="url"
-            value={url}
-            onChange={setUrl}
-            autoComplete="off"
-            error={errors.website_url}
-          />
-          <CrawlOptions
-            crawling={crawling}
-            onCrawlingChange={setCrawling}
-            maxPages={maxPages}
-            onMaxPagesChange={setMaxPages}
-            maxPagesError={errors.max_pages}
-          />
+          <FormTextField form={form} name="website_name" label="Name" autoComplete="off" maxLength={255} />
+          <FormTextField form={form} name="website_url" label="URL" type="url" autoComplete="off" />
+          <CrawlOptions form={form} />
           {isRecrawl ? (
             <Text as="p" variant="bodySm" tone="subdued">
               Saving crawls the website again.

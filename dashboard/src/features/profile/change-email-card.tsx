@@ -1,9 +1,12 @@
 // SPEC sections 2 and 5, Change E-mail: both fields, a different address, a valid one. The password
 // confirms it is really the account's owner; the new address takes effect when it opens the link mailed
 // to it, and every other session ends.
-import { BlockStack, Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
-import { useState } from 'react'
+import { BlockStack, Button, Card, Form, FormLayout, Text } from '@shopify/polaris'
+import { useMemo } from 'react'
+import { z } from 'zod'
 import { ChangeEmailSchema, MESSAGES, normalizeEmail } from '#server/accounts/accounts.schemas.ts'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import type { SessionUser } from '../../session/session-check.ts'
 import { validationMessage } from '../teams/validation-message.ts'
 import { useChangeEmail } from './profile.mutations.ts'
@@ -20,30 +23,28 @@ function emailFormProblem(fields: typeof EMPTY, currentEmail: string): { field: 
   return invalid ? { field: 'email', message: invalid } : null
 }
 
+/** The form's one message at a time, on the field it belongs to. */
+const emailFormSchema = (currentEmail: string) =>
+  z.object({ email: z.string(), password: z.string() }).superRefine((fields, context) => {
+    const problem = emailFormProblem(fields, currentEmail)
+    if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
+  })
+
 export function ChangeEmailCard({ user }: { user: SessionUser }) {
-  const [fields, setFields] = useState(EMPTY)
-  const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null)
+  const schema = useMemo(() => emailFormSchema(user.email), [user.email])
+  const form = useSchemaForm({ schema, defaultValues: EMPTY })
   const changeEmail = useChangeEmail()
 
-  const set = (field: Field) => (value: string) => {
-    setFields((current) => ({ ...current, [field]: value }))
-    if (problem?.field === field) setProblem(null)
-  }
-  const errorOf = (field: Field) => (problem?.field === field ? problem.message : undefined)
-
-  const submit = () => {
-    const found = emailFormProblem(fields, user.email)
-    setProblem(found)
-    if (found) return
+  const submit = (fields: typeof EMPTY) => {
     changeEmail.mutate(
       { new_email: normalizeEmail(fields.email), password: fields.password },
-      { onSuccess: () => setFields(EMPTY) },
+      { onSuccess: () => form.reset(EMPTY) },
     )
   }
 
   return (
     <Card>
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={() => void form.handleSubmit(submit)()} noValidate>
         <BlockStack gap="300">
           <BlockStack gap="100">
             <Text as="h2" variant="headingMd">
@@ -56,22 +57,20 @@ export function ChangeEmailCard({ user }: { user: SessionUser }) {
             </Text>
           </BlockStack>
           <FormLayout>
-            <TextField
+            <FormTextField
               label="New e-mail"
               type="email"
               autoComplete="email"
-              value={fields.email}
-              onChange={set('email')}
-              error={errorOf('email')}
+              form={form}
+              name="email"
               disabled={!user.has_password}
             />
-            <TextField
+            <FormTextField
               label="Current password"
               type="password"
               autoComplete="current-password"
-              value={fields.password}
-              onChange={set('password')}
-              error={errorOf('password')}
+              form={form}
+              name="password"
               disabled={!user.has_password}
             />
           </FormLayout>

@@ -1,9 +1,12 @@
 // SPEC sections 2 and 5, Change Password: all fields, matching, at least 8 characters, then the
 // server's rules. An account without a password yet (made with Google) sets its first one, with no
 // current password to give. Every other session ends when it changes.
-import { BlockStack, Button, Card, Form, FormLayout, Text, TextField } from '@shopify/polaris'
-import { useState } from 'react'
+import { BlockStack, Button, Card, Form, FormLayout, Text } from '@shopify/polaris'
+import { useMemo } from 'react'
+import { z } from 'zod'
 import { ChangePasswordSchema, MESSAGES } from '#server/accounts/accounts.schemas.ts'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import type { SessionUser } from '../../session/session-check.ts'
 import { validationMessage } from '../teams/validation-message.ts'
 import { useChangePassword } from './profile.mutations.ts'
@@ -23,31 +26,29 @@ function passwordFormProblem(fields: typeof EMPTY, needsCurrent: boolean): { fie
   return rules ? { field: 'next', message: rules } : null
 }
 
+/** The form's one message at a time, on the field it belongs to. */
+const passwordFormSchema = (needsCurrent: boolean) =>
+  z.object({ current: z.string(), next: z.string(), confirm: z.string() }).superRefine((fields, context) => {
+    const problem = passwordFormProblem(fields, needsCurrent)
+    if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
+  })
+
 export function ChangePasswordCard({ user }: { user: SessionUser }) {
-  const [fields, setFields] = useState(EMPTY)
-  const [problem, setProblem] = useState<{ field: Field; message: string } | null>(null)
-  const changePassword = useChangePassword()
   const needsCurrent = user.has_password
+  const schema = useMemo(() => passwordFormSchema(needsCurrent), [needsCurrent])
+  const form = useSchemaForm({ schema, defaultValues: EMPTY })
+  const changePassword = useChangePassword()
 
-  const set = (field: Field) => (value: string) => {
-    setFields((current) => ({ ...current, [field]: value }))
-    if (problem?.field === field) setProblem(null)
-  }
-  const errorOf = (field: Field) => (problem?.field === field ? problem.message : undefined)
-
-  const submit = () => {
-    const found = passwordFormProblem(fields, needsCurrent)
-    setProblem(found)
-    if (found) return
+  const submit = (fields: typeof EMPTY) => {
     changePassword.mutate(
       needsCurrent ? { old_password: fields.current, new_password: fields.next } : { new_password: fields.next },
-      { onSuccess: () => setFields(EMPTY) },
+      { onSuccess: () => form.reset(EMPTY) },
     )
   }
 
   return (
     <Card>
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={() => void form.handleSubmit(submit)()} noValidate>
         <BlockStack gap="300">
           <BlockStack gap="100">
             <Text as="h2" variant="headingMd">
@@ -61,31 +62,28 @@ export function ChangePasswordCard({ user }: { user: SessionUser }) {
           </BlockStack>
           <FormLayout>
             {needsCurrent && (
-              <TextField
+              <FormTextField
                 label="Current password"
                 type="password"
                 autoComplete="current-password"
-                value={fields.current}
-                onChange={set('current')}
-                error={errorOf('current')}
+                form={form}
+                name="current"
               />
             )}
-            <TextField
+            <FormTextField
               label="New password"
               type="password"
               autoComplete="new-password"
-              value={fields.next}
-              onChange={set('next')}
-              error={errorOf('next')}
+              form={form}
+              name="next"
               helpText="At least 8 characters, with an uppercase letter, a lowercase letter, a number and a symbol."
             />
-            <TextField
+            <FormTextField
               label="Confirm new password"
               type="password"
               autoComplete="new-password"
-              value={fields.confirm}
-              onChange={set('confirm')}
-              error={errorOf('confirm')}
+              form={form}
+              name="confirm"
             />
           </FormLayout>
           <div>

@@ -1,26 +1,26 @@
 // SPEC section 2, Account Deletion (Danger Zone): the password, then a confirmation; afterwards the
 // session ends and the browser goes to /auth.
-import { Badge, BlockStack, Button, Card, Form, InlineStack, Text, TextField } from '@shopify/polaris'
+import { Badge, BlockStack, Button, Card, Form, InlineStack, Text } from '@shopify/polaris'
 import { useState } from 'react'
-import { MESSAGES } from '#server/accounts/accounts.schemas.ts'
+import { z } from 'zod'
+import { DeleteAccountSchema } from '#server/accounts/accounts.schemas.ts'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import type { SessionUser } from '../../session/session-check.ts'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import { useDeleteAccount } from './profile.mutations.ts'
 
-export function DeleteAccountCard({ user }: { user: SessionUser }) {
-  const [password, setPassword] = useState('')
-  const [error, setError] = useState<string>()
-  const [isConfirming, setIsConfirming] = useState(false)
-  const deleteAccount = useDeleteAccount()
+const DeleteAccountFieldsSchema = z.object({ password: DeleteAccountSchema.shape.password })
 
-  const submit = () => {
-    if (password === '') return setError(MESSAGES.deletePasswordRequired)
-    setIsConfirming(true)
-  }
+export function DeleteAccountCard({ user }: { user: SessionUser }) {
+  const form = useSchemaForm({ schema: DeleteAccountFieldsSchema, defaultValues: { password: '' } })
+  // The password the confirmation sends, once the form accepted it.
+  const [confirming, setConfirming] = useState<string>()
+  const deleteAccount = useDeleteAccount()
 
   return (
     <Card>
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={() => void form.handleSubmit(({ password }) => setConfirming(password))()} noValidate>
         <BlockStack gap="300">
           <BlockStack gap="100">
             <InlineStack gap="200" blockAlign="center">
@@ -34,16 +34,12 @@ export function DeleteAccountCard({ user }: { user: SessionUser }) {
               widgets, and your teams. It cannot be undone.
             </Text>
           </BlockStack>
-          <TextField
+          <FormTextField
+            form={form}
+            name="password"
             label="Password"
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(value) => {
-              setPassword(value)
-              setError(undefined)
-            }}
-            error={error}
             disabled={!user.has_password}
             helpText={
               user.has_password
@@ -59,12 +55,15 @@ export function DeleteAccountCard({ user }: { user: SessionUser }) {
         </BlockStack>
       </Form>
       <ConfirmModal
-        open={isConfirming}
+        open={confirming !== undefined}
         title="Delete your account?"
         confirmLabel="Delete Account"
         busy={deleteAccount.isPending}
-        onCancel={() => setIsConfirming(false)}
-        onConfirm={() => deleteAccount.mutate({ password }, { onError: () => setIsConfirming(false) })}
+        onCancel={() => setConfirming(undefined)}
+        onConfirm={() =>
+          confirming !== undefined &&
+          deleteAccount.mutate({ password: confirming }, { onError: () => setConfirming(undefined) })
+        }
       >
         {`Everything ${user.email} owns will be deleted for good, and you will be signed out.`}
       </ConfirmModal>

@@ -1,11 +1,13 @@
 // The account's erasure of a visitor (issue 36): an address, a confirmation, then everything the
 // account's agents keep about that visitor is deleted, and what went is shown.
-import { Banner, BlockStack, Button, Card, Form, Text, TextField } from '@shopify/polaris'
+import { Banner, BlockStack, Button, Card, Form, Text } from '@shopify/polaris'
 import { useState } from 'react'
 import { EraseVisitorSchema, type VisitorErasure } from '#server/leads/erasure.schemas.ts'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
 import { accountRoutes } from '../../api/routes/account-routes.ts'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`
 
@@ -16,8 +18,7 @@ function erasedSummary(email: string, erased: VisitorErasure) {
 }
 
 export function EraseVisitorCard() {
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string>()
+  const form = useSchemaForm({ schema: EraseVisitorSchema, defaultValues: { email: '' } })
   const [confirming, setConfirming] = useState<string>()
   const [done, setDone] = useState<string>()
   const erase = useApiMutation<string, VisitorErasure>({
@@ -27,21 +28,19 @@ export function EraseVisitorCard() {
     onSuccess: (erased, address) => {
       setConfirming(undefined)
       setDone(erasedSummary(address, erased))
-      setEmail('')
+      form.reset({ email: '' })
     },
     onError: () => setConfirming(undefined),
   })
 
-  const submit = () => {
-    const parsed = EraseVisitorSchema.safeParse({ email })
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message)
+  const submit = ({ email }: { email: string }) => {
     setDone(undefined)
-    setConfirming(parsed.data.email)
+    setConfirming(email)
   }
 
   return (
     <Card>
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={() => void form.handleSubmit(submit)()} noValidate>
         <BlockStack gap="300">
           <BlockStack gap="100">
             <Text as="h2" variant="headingMd">
@@ -57,17 +56,7 @@ export function EraseVisitorCard() {
               {done}
             </Banner>
           ) : null}
-          <TextField
-            label="Visitor's e-mail"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(value) => {
-              setEmail(value)
-              setError(undefined)
-            }}
-            error={error}
-          />
+          <FormTextField form={form} name="email" label="Visitor's e-mail" type="email" autoComplete="off" />
           <div>
             <Button submit tone="critical" loading={erase.isPending}>
               Erase data

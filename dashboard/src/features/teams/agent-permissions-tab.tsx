@@ -1,11 +1,14 @@
 // SPEC section 2, Settings, Agent Permissions: share an agent with a team (its members then reach it by
 // their role, docs/permissions.md), and see or undo the selected team's assignments.
-import { BlockStack, Button, Card, Form, FormLayout, Select, Text } from '@shopify/polaris'
+import { BlockStack, Button, Card, Form, FormLayout, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useWatch } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
+import { z } from 'zod'
 import { useApi } from '../../api/api-context.tsx'
 import { TEAM_MESSAGES } from '#server/teams/teams.schemas.ts'
+import { FormSelect } from '../../forms/form-select.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { AccessNote, agentCan } from '../agents/agent-access.tsx'
 import { agentChoicesQuery } from '../agents/agents.queries.ts'
 import { TablePlaceholder } from './table-placeholder.tsx'
@@ -15,38 +18,42 @@ import { teamsQuery } from './teams.queries.ts'
 import { canManageTeam } from './teams.types.ts'
 import './teams.css'
 
+/** An agent and a team, each one of those offered (the ids' format is the server's business). */
+const assignmentSchema = (agentIds: string[], teamIds: string[]) =>
+  z.object({
+    agent_id: z.string().refine((id) => agentIds.includes(id), { error: TEAM_MESSAGES.agentRequired }),
+    team_id: z.string().refine((id) => teamIds.includes(id), { error: TEAM_MESSAGES.teamRequired }),
+  })
+
 export function AgentPermissionsTab() {
   const client = useApi()
   const teams = useQuery(teamsQuery(client))
   const agents = useQuery(agentChoicesQuery(client))
   const assignAgent = useAssignAgent()
-  const [agentId, setAgentId] = useState('')
   // ?team= chooses the team (a team card's "Assign an agent" leads here).
   const [search] = useSearchParams()
-  const [teamId, setTeamId] = useState(() => search.get('team') ?? '')
-  const [errors, setErrors] = useState<{ agent?: string; team?: string }>({})
 
   const manageable = (teams.data ?? []).filter(canManageTeam)
-  const team = manageable.find((candidate) => candidate.team_id === teamId)
   // Sharing an agent needs the right to edit it already (docs/permissions.md): the others are not offered.
   const reachable = agents.data?.agents ?? []
   const agentList = reachable.filter((choice) => agentCan(choice, 'edit'))
-  const agent = agentList.find((candidate) => candidate.agent_id === agentId)
+  const form = useSchemaForm({
+    schema: assignmentSchema(
+      agentList.map((choice) => choice.agent_id),
+      manageable.map((choice) => choice.team_id),
+    ),
+    defaultValues: { agent_id: '', team_id: search.get('team') ?? '' },
+  })
+  const teamId = useWatch({ control: form.control, name: 'team_id' })
+  const team = manageable.find((candidate) => candidate.team_id === teamId)
 
-  const submit = () => {
-    const problems = {
-      agent: agent ? undefined : TEAM_MESSAGES.agentRequired,
-      team: team ? undefined : TEAM_MESSAGES.teamRequired,
-    }
-    setErrors(problems)
-    if (!agent || !team) return
-    assignAgent.mutate({ team_id: team.team_id, agent_id: agent.agent_id }, { onSuccess: () => setAgentId('') })
-  }
+  const submit = (assignment: { agent_id: string; team_id: string }) =>
+    assignAgent.mutate(assignment, { onSuccess: () => form.setValue('agent_id', '') })
 
   return (
     <BlockStack gap="400">
       <Card>
-        <Form onSubmit={submit} noValidate>
+        <Form onSubmit={() => void form.handleSubmit(submit)()} noValidate>
           <BlockStack gap="300">
             <BlockStack gap="100">
               <Text as="h2" variant="headingMd">
@@ -58,7 +65,9 @@ export function AgentPermissionsTab() {
             </BlockStack>
             <FormLayout>
               <FormLayout.Group>
-                <Select
+                <FormSelect
+                  form={form}
+                  name="agent_id"
                   label="Agent"
                   options={[
                     {
@@ -71,14 +80,10 @@ export function AgentPermissionsTab() {
                     },
                     ...agentList.map((choice) => ({ label: choice.name, value: choice.agent_id })),
                   ]}
-                  value={agent ? agentId : ''}
-                  onChange={(value) => {
-                    setAgentId(value)
-                    setErrors((current) => ({ ...current, agent: undefined }))
-                  }}
-                  error={errors.agent}
                 />
-                <Select
+                <FormSelect
+                  form={form}
+                  name="team_id"
                   label="Team"
                   options={[
                     {
@@ -91,12 +96,6 @@ export function AgentPermissionsTab() {
                     },
                     ...manageable.map((choice) => ({ label: choice.team_name, value: choice.team_id })),
                   ]}
-                  value={team ? teamId : ''}
-                  onChange={(value) => {
-                    setTeamId(value)
-                    setErrors((current) => ({ ...current, team: undefined }))
-                  }}
-                  error={errors.team}
                 />
               </FormLayout.Group>
             </FormLayout>

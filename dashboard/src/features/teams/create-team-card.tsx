@@ -1,39 +1,33 @@
 // SPEC section 2, Settings: the Create New Team card. The name follows the server's TeamNameSchema.
-import { Button, Card, BlockStack, Form, Text, TextField } from '@shopify/polaris'
-import { useState } from 'react'
+import { Button, Card, BlockStack, Form, Text } from '@shopify/polaris'
+import { z } from 'zod'
 import { TeamNameSchema } from '#server/teams/teams.schemas.ts'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { useCreateTeam } from './teams.mutations.ts'
-import { validationMessage } from './validation-message.ts'
+
+const CreateTeamFieldsSchema = z.object({ team_name: TeamNameSchema })
 
 export function CreateTeamCard() {
-  const [name, setName] = useState('')
-  const [error, setError] = useState<string>()
+  const form = useSchemaForm({ schema: CreateTeamFieldsSchema, defaultValues: { team_name: '' } })
   const createTeam = useCreateTeam()
 
-  const submit = () => {
-    const problem = validationMessage(TeamNameSchema, name)
-    setError(problem)
-    if (problem) return
-    createTeam.mutate({ team_name: name.trim() }, { onSuccess: () => setName('') })
-  }
+  const submit = ({ team_name }: z.output<typeof CreateTeamFieldsSchema>) =>
+    createTeam.mutate({ team_name }, { onSuccess: () => form.reset({ team_name: '' }) })
 
   return (
     <Card>
-      <Form onSubmit={submit} noValidate>
+      <Form onSubmit={() => void form.handleSubmit(submit)()} noValidate>
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
             Create New Team
           </Text>
-          <TextField
+          <FormTextField
+            form={form}
+            name="team_name"
             label="Team name"
             autoComplete="off"
-            value={name}
-            onChange={(value) => {
-              setName(value)
-              if (error) setError(undefined)
-            }}
             placeholder="e.g. Customer Support"
-            error={error}
             helpText="2 to 255 characters."
           />
           <div>

@@ -1,9 +1,13 @@
 // A value shown as text with an edit icon; editing swaps in a field with confirm and cancel (SPEC
 // section 2: team names, member names and roles are "editable inline with confirm and cancel").
 // Enter confirms, Escape cancels, and focus returns to the edit icon afterwards.
-import { Button, InlineStack, Select, TextField } from '@shopify/polaris'
+import { Button, InlineStack } from '@shopify/polaris'
 import { CheckIcon, EditIcon, XIcon } from '@shopify/polaris-icons'
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { z } from 'zod'
+import { FormSelect } from '../../forms/form-select.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 
 export interface InlineEditProps {
   /** What the value is, e.g. "name of Alice": the hidden field label and the buttons' names ("Edit name of Alice"). */
@@ -20,12 +24,21 @@ export interface InlineEditProps {
   readOnly?: boolean
 }
 
+/** The draft, refused with validate's message (the server's schema, in the callers). */
+const draftSchema = (validate?: (value: string) => string | undefined) =>
+  z.object({
+    draft: z.string().superRefine((value, context) => {
+      const problem = validate?.(value)
+      if (problem) context.addIssue({ code: 'custom', message: problem })
+    }),
+  })
+
 export function InlineEdit({ label, value, children, options, validate, onSave, readOnly = false }: InlineEditProps) {
   const fieldId = useId()
   const [isEditing, setIsEditing] = useState(false)
-  const [draft, setDraft] = useState(value)
-  const [error, setError] = useState<string>()
-  const [isSaving, setIsSaving] = useState(false)
+  const schema = useMemo(() => draftSchema(validate), [validate])
+  const form = useSchemaForm({ schema, defaultValues: { draft: value } })
+  const isSaving = form.formState.isSubmitting
   const editButton = useRef<HTMLSpanElement>(null)
   const wasEditing = useRef(false)
 
@@ -35,25 +48,19 @@ export function InlineEdit({ label, value, children, options, validate, onSave, 
   }, [isEditing])
 
   const start = () => {
-    setDraft(value)
-    setError(undefined)
+    form.reset({ draft: value })
     setIsEditing(true)
   }
   const cancel = () => setIsEditing(false)
-  const confirm = async () => {
-    const problem = validate?.(draft)
-    if (problem) return setError(problem)
+  const confirm = form.handleSubmit(async ({ draft }) => {
     if (draft.trim() === value.trim()) return setIsEditing(false)
-    setIsSaving(true)
     try {
       await onSave(options ? draft : draft.trim())
       setIsEditing(false)
     } catch {
       // The failure toast is already shown; the draft stays for another try.
-    } finally {
-      setIsSaving(false)
     }
-  }
+  })
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') cancel()
     if (event.key === 'Enter' && !options) {
@@ -78,25 +85,23 @@ export function InlineEdit({ label, value, children, options, validate, onSave, 
     <div className="inline-edit" onKeyDown={onKeyDown}>
       <div className="inline-edit__field">
         {options ? (
-          <Select
+          <FormSelect
+            form={form}
+            name="draft"
             id={fieldId}
             label={label}
             labelHidden
             options={options}
-            value={draft}
-            onChange={setDraft}
-            error={error}
             disabled={isSaving}
           />
         ) : (
-          <TextField
+          <FormTextField
+            form={form}
+            name="draft"
             id={fieldId}
             label={label}
             labelHidden
             autoComplete="off"
-            value={draft}
-            onChange={setDraft}
-            error={error}
             disabled={isSaving}
             autoFocus
           />

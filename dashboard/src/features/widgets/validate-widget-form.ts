@@ -1,6 +1,7 @@
 // SPEC section 5, widget form: the server's own schema decides, so the form never accepts what the
 // server refuses. Its answer is the payload to send (domain without scheme and trailing slash) or
 // the messages per form field.
+import { z } from 'zod'
 import { CreateIntegrationSchema, WIDGET_MESSAGES, type NewIntegration } from '#server/widgets/widgets.schemas.ts'
 import type { WidgetFormErrors, WidgetFormField, WidgetFormValues } from './widget-form-values.ts'
 
@@ -27,9 +28,9 @@ const FIELD_OF_PAYLOAD: Record<string, WidgetFormField> = {
 
 export const isAcceptableLogo = (file: File) => LOGO_TYPES.includes(file.type) && file.size < LOGO_MAX_BYTES
 
-export type WidgetFormCheck = { ok: true; payload: NewIntegration } | { ok: false; errors: WidgetFormErrors }
+type WidgetFormCheck = { ok: true; payload: NewIntegration } | { ok: false; errors: WidgetFormErrors }
 
-export function validateWidgetForm(values: WidgetFormValues): WidgetFormCheck {
+function validateWidgetForm(values: WidgetFormValues): WidgetFormCheck {
   const errors: WidgetFormErrors = {}
   if (values.agentId.length < 1) errors.agentId = WIDGET_MESSAGES.agentRequired
   const logo = values.website_logo
@@ -58,3 +59,15 @@ export function validateWidgetForm(values: WidgetFormValues): WidgetFormCheck {
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors }
   return { ok: true, payload: parsed.data }
 }
+
+/**
+ * The form helper's schema (decision 055): the same check, its messages put on the form's fields; what
+ * passes becomes the payload to send and the logo to upload.
+ */
+export const WidgetFormSchema = z.custom<WidgetFormValues>().transform((values, context) => {
+  const check = validateWidgetForm(values)
+  if (check.ok) return { payload: check.payload, logo: values.website_logo }
+  for (const [field, message] of Object.entries(check.errors))
+    if (message) context.addIssue({ code: 'custom', path: [field], message })
+  return z.NEVER
+})

@@ -27,7 +27,7 @@ export interface WidgetConfigFormProps extends WidgetFieldsProps {
   /** Why the chosen agent's widgets cannot be created here (the caller may not change them): submit is off. */
   blocked?: string | null
   /** Validates and sends; answers the messages when the form is refused. */
-  onSubmit(): WidgetFormErrors | null
+  onSubmit(): Promise<WidgetFormErrors | null>
   onReset(): void
 }
 
@@ -48,9 +48,9 @@ export function WidgetConfigForm({
   const messages = TABS.flatMap((tab) =>
     tab.fields.flatMap((field) => (errors[field] ? [{ tab: tab.content, field, message: errors[field] }] : [])),
   )
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const refused = onSubmit()
+    const refused = await onSubmit()
     if (!refused) return
     const first = TABS.findIndex((tab) => tab.fields.some((field) => refused[field]))
     if (first >= 0) setSelected(first)
@@ -59,7 +59,7 @@ export function WidgetConfigForm({
   const fields = { values, errors, onChange }
   const tab = TABS[selected]?.content
   return (
-    <form onSubmit={submit} noValidate aria-label="Widget configuration">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Widget configuration">
       <BlockStack gap="400">
         {editing && (
           <Banner tone="info" title={`Editing ${editing.websiteName}`}>

@@ -6,15 +6,17 @@
 import { BlockStack, Card, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
+import { useWatch, type FieldErrors, type PathValue } from 'react-hook-form'
 import { normaliseDomain } from '#server/widgets/widgets.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { AccessNote, agentCan } from '../agents/agent-access.tsx'
 import { agentChoicesQuery } from '../agents/agents.queries.ts'
 import { IntegrationsTable } from './integrations-table.tsx'
 import { useCreateIntegration } from './use-create-integration.ts'
 import { useUpdateIntegration } from './use-update-integration.ts'
 import { useObjectUrl } from './use-object-url.ts'
-import { validateWidgetForm } from './validate-widget-form.ts'
+import { WidgetFormSchema } from './validate-widget-form.ts'
 import type { WidgetIntegration } from './widget.types.ts'
 import { WidgetConfigForm } from './widget-config-form.tsx'
 import {
@@ -32,12 +34,18 @@ import './widget-configuration.css'
 
 const WIDGETS_NOTE = "Only the agent's owner or a team admin can add or change its widgets."
 
+const messagesOf = (errors: FieldErrors<WidgetFormValues>): WidgetFormErrors =>
+  Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message]))
+
 /** serverOrigin: where widget.js is served, for the embed code; the dashboard's own origin by default. */
 export function WidgetConfiguration({ serverOrigin = window.location.origin }: { serverOrigin?: string }) {
   const client = useApi()
   const agents = useQuery(agentChoicesQuery(client))
-  const [values, setValues] = useState<WidgetFormValues>(WIDGET_FORM_DEFAULTS)
-  const [errors, setErrors] = useState<WidgetFormErrors>({})
+  const form = useSchemaForm({ schema: WidgetFormSchema, defaultValues: WIDGET_FORM_DEFAULTS })
+  const { reset, setValue, getValues, clearErrors } = form
+  // Every field, for the preview and the fields' tabs (defaults first: a logo File is kept as it is).
+  const values = { ...WIDGET_FORM_DEFAULTS, ...useWatch({ control: form.control }) } as WidgetFormValues
+  const errors = messagesOf(form.formState.errors)
   const [created, setCreated] = useState<WidgetIntegration | null>(null)
   const [editing, setEditing] = useState<WidgetIntegration | null>(null)
   const create = useCreateIntegration(setCreated)
@@ -64,51 +72,50 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
   // With a single agent there is nothing to choose.
   const onlyAgentId = agentList.length === 1 ? agentList[0]?.agent_id : undefined
   useEffect(() => {
-    if (onlyAgentId) setValues((current) => (current.agentId ? current : { ...current, agentId: onlyAgentId }))
-  }, [onlyAgentId])
+    if (onlyAgentId && !getValues('agentId')) setValue('agentId', onlyAgentId)
+  }, [onlyAgentId, getValues, setValue])
 
   const stopEditing = useCallback(() => {
     setEditing(null)
-    setValues((current) => ({ ...WIDGET_FORM_DEFAULTS, agentId: current.agentId }))
-    setErrors({})
-  }, [])
+    reset({ ...WIDGET_FORM_DEFAULTS, agentId: getValues('agentId') })
+  }, [reset, getValues, setEditing])
   const update = useUpdateIntegration(stopEditing)
   const startEditing = (integration: WidgetIntegration) => {
     setCreated(null)
     create.reset()
     setEditing(integration)
-    setValues(valuesOfIntegration(integration))
-    setErrors({})
+    reset(valuesOfIntegration(integration))
     window.scrollTo({ top: 0, behavior: 'smooth' })
   }
 
-  const onChange = useCallback<WidgetFieldsProps['onChange']>((field, value) => {
-    setValues((current) => ({ ...current, [field]: value }))
-    // A message goes once its field is touched again; the next submit checks everything anew.
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current))
-  }, [])
+  const onChange = useCallback<WidgetFieldsProps['onChange']>(
+    (field, value) => {
+      // The field's own type (WidgetFieldsProps); react-hook-form's path types cannot see it through the generic.
+      setValue(field, value as PathValue<WidgetFormValues, typeof field>)
+      // A message goes once its field is touched again; the next submit checks everything anew.
+      clearErrors(field)
+    },
+    [setValue, clearErrors],
+  )
 
-  const submit = () => {
-    const check = validateWidgetForm(values)
-    if (!check.ok) {
-      setErrors(check.errors)
-      return check.errors
-    }
-    setErrors({})
-    if (editing) update.mutate({ integration: editing, payload: check.payload, logo: values.website_logo })
-    else create.mutate({ agentId: values.agentId, payload: check.payload, logo: values.website_logo })
-    return null
-  }
-  const reset = () => {
-    setValues({ ...WIDGET_FORM_DEFAULTS, agentId: onlyAgentId ?? '' })
-    setErrors({})
-  }
+  // Answers the messages when the form is refused, null when it is sent.
+  const submit = () =>
+    new Promise<WidgetFormErrors | null>((settle) => {
+      void form.handleSubmit(
+        ({ payload, logo }) => {
+          if (editing) update.mutate({ integration: editing, payload, logo })
+          else create.mutate({ agentId: values.agentId, payload, logo })
+          settle(null)
+        },
+        (refused) => settle(messagesOf(refused)),
+      )()
+    })
+  const startAgain = () => reset({ ...WIDGET_FORM_DEFAULTS, agentId: onlyAgentId ?? '' })
   // The agent stays chosen, so the list below (which now holds the new integration) stays in view.
   const createAnother = () => {
     setCreated(null)
     create.reset()
-    setValues({ ...WIDGET_FORM_DEFAULTS, agentId: values.agentId })
-    setErrors({})
+    reset({ ...WIDGET_FORM_DEFAULTS, agentId: values.agentId })
   }
 
   return (
@@ -124,7 +131,7 @@ export function WidgetConfiguration({ serverOrigin = window.location.origin }: {
                 errors={errors}
                 onChange={onChange}
                 onSubmit={submit}
-                onReset={reset}
+                onReset={startAgain}
                 isCreating={create.isPending || update.isPending}
                 editing={editing ? { websiteName: editing.website_name, onCancel: stopEditing } : null}
                 notice={notice}

@@ -1,29 +1,29 @@
 // SPEC section 2, Create Agent: name (required) and description; the button stays disabled while the
 // name is empty. Success opens the new agent's page, where its knowledge is added next (issue 37); Cancel
 // goes to /app/agents.
-import { Banner, BlockStack, Button, Card, Form, FormLayout, InlineStack, Page, TextField } from '@shopify/polaris'
-import { useState } from 'react'
+import { Banner, BlockStack, Button, Card, Form, FormLayout, InlineStack, Page } from '@shopify/polaris'
+import { useWatch, type FieldErrors } from 'react-hook-form'
 import { useNavigate } from 'react-router'
+import type { z } from 'zod'
 import { AGENT_MESSAGES } from '#server/agents/agents.schemas.ts'
+import { AgentTextFieldsSchema } from '../../features/agents/agent-fields.schemas.ts'
 import { useCreateAgent } from '../../features/agents/agent-mutations.ts'
 import { useToast } from '../../feedback/toast-context.tsx'
+import { FormTextField } from '../../forms/form-text-field.tsx'
+import { useSchemaForm } from '../../forms/use-schema-form.ts'
 import { useDocumentTitle } from '../../layout/use-document-title.ts'
 
 export function CreateAgentPage() {
   useDocumentTitle('Create Agent')
   const navigate = useNavigate()
   const toaster = useToast()
-  const [name, setName] = useState('')
-  const [description, setDescription] = useState('')
-  const [error, setError] = useState<string | undefined>()
+  const form = useSchemaForm({ schema: AgentTextFieldsSchema, defaultValues: { name: '', description: '' } })
+  const name = useWatch({ control: form.control, name: 'name' })
   const create = useCreateAgent((agent) => navigate(`/app/agents/${encodeURIComponent(agent.agent_id)}`))
-  const submit = () => {
-    if (!name.trim()) {
-      setError(AGENT_MESSAGES.nameRequired)
+  const submit = (agent: z.output<typeof AgentTextFieldsSchema>) => create.mutate(agent)
+  const refused = (errors: FieldErrors<z.input<typeof AgentTextFieldsSchema>>) => {
+    if (errors.name?.message === AGENT_MESSAGES.nameRequired)
       toaster.error('Agent name is required', 'Please enter an agent name')
-      return
-    }
-    create.mutate({ name, description })
   }
   return (
     <Page
@@ -34,22 +34,21 @@ export function CreateAgentPage() {
     >
       <BlockStack gap="400">
         <Card>
-          <Form onSubmit={submit}>
+          <Form onSubmit={() => void form.handleSubmit(submit, refused)()}>
             <FormLayout>
-              <TextField
+              <FormTextField
+                form={form}
+                name="name"
                 label="Name"
-                value={name}
-                onChange={(value) => (setName(value), setError(undefined))}
-                error={error}
                 autoComplete="off"
                 maxLength={255}
                 requiredIndicator
                 placeholder="e.g. Support Assistant"
               />
-              <TextField
+              <FormTextField
+                form={form}
+                name="description"
                 label="Description"
-                value={description}
-                onChange={setDescription}
                 multiline={4}
                 autoComplete="off"
                 placeholder="What does this agent help with?"
