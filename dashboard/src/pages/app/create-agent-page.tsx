@@ -16,7 +16,7 @@ export function CreateAgentPage() {
   const [name, setName] = useState('')
   const [description, setDescription] = useState('')
   const [error, setError] = useState<string | undefined>()
-  const create = useCreateAgent((agent) => navigate(`/app/agents/${encodeURIComponent(agent.agent_id)}`))
+  const create = useCreateAgent((agent) => void navigate(`/app/agents/${encodeURIComponent(agent.agent_id)}`))
   const submit = () => {
     if (!name.trim()) {
       setError(AGENT_MESSAGES.nameRequired)
