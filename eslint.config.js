@@ -50,6 +50,8 @@ export default tseslint.config(
       // Off: it reports an extra render, not a wrong one, and it follows setState through async functions
       // (the session check sets its state only after an await). Decision 053.
       'react-hooks/set-state-in-effect': 'off',
+      // Off: it only says the React Compiler would leave a component unmemoized; the project does not run it.
+      'react-hooks/incompatible-library': 'off',
     },
   },
 )
