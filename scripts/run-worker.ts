@@ -82,5 +82,10 @@ const stop = async () => {
   await database.close()
   process.exit(0)
 }
-process.once('SIGTERM', stop)
-process.once('SIGINT', stop)
+const stopOrFail = () =>
+  void stop().catch((error: unknown) => {
+    logger.error({ err: error }, 'shutdown failed')
+    process.exit(1)
+  })
+process.once('SIGTERM', stopOrFail)
+process.once('SIGINT', stopOrFail)

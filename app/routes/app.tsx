@@ -19,7 +19,7 @@ function useAdminNavigation() {
   useEffect(() => {
     const follow = (event: Event) => {
       const href = (event.target as Element | null)?.getAttribute('href')
-      if (href?.startsWith('/shopify/')) navigate(href.slice('/shopify'.length))
+      if (href?.startsWith('/shopify/')) void navigate(href.slice('/shopify'.length))
     }
     document.addEventListener('shopify:navigate', follow)
     return () => document.removeEventListener('shopify:navigate', follow)

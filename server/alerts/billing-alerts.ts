@@ -116,7 +116,8 @@ export function scheduleBillingAlerts(
     }
     return queued
   }
-  const look = () => tick().catch((error: unknown) => logger.warn({ err: error }, 'looking for plan alerts failed'))
+  const look = () =>
+    void tick().catch((error: unknown) => logger.warn({ err: error }, 'looking for plan alerts failed'))
   const first = firstLookMs === null ? undefined : setTimeout(look, firstLookMs)
   const timer = setInterval(look, intervalMs)
   first?.unref()

@@ -34,7 +34,8 @@ export async function streamConversation({
   lifetimeMs = STREAM_LIFETIME_MS,
 }: StreamConversationOptions): Promise<void> {
   const stream = openEventStream(res)
-  let running: Promise<void> | null = null
+  // Declared by a cast: TypeScript would narrow a plain `= null` for good, not seeing run() set it.
+  let running = null as Promise<void> | null
   let again = false
   let ended = false
   let finish = () => {}

@@ -76,7 +76,10 @@ describe('the server process', { timeout: 90_000 }, () => {
         })
         request.on('error', reject)
         request.write(body.slice(0, 10)) // the server is now reading this request's body
-        server.waitForLine(/"msg":"shutting down"/).then(() => request.end(body.slice(10)))
+        server
+          .waitForLine(/"msg":"shutting down"/)
+          .then(() => request.end(body.slice(10)))
+          .catch(reject)
       },
     )
     await new Promise((resolve) => setTimeout(resolve, 200)) // let the first bytes reach the server

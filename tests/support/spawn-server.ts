@@ -74,11 +74,13 @@ export function spawnServer(
   collectLines(child.stdout)
   collectLines(child.stderr)
   return new Promise((resolve, reject) => {
-    waitForLine(/"msg":"listening on /).then((line) => {
-      const port = parseLogLine(line).port ?? 0
-      resolve({ child, port, baseUrl: `http://127.0.0.1:${port}`, output, waitForLine, exited })
-    })
-    exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${output.join('\n')}`)))
+    waitForLine(/"msg":"listening on /)
+      .then((line) => {
+        const port = parseLogLine(line).port ?? 0
+        resolve({ child, port, baseUrl: `http://127.0.0.1:${port}`, output, waitForLine, exited })
+      })
+      .catch(reject)
+    void exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${output.join('\n')}`)))
   })
 }
 

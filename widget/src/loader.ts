@@ -99,6 +99,6 @@ async function start(): Promise<void> {
   if (saved === true || (saved === undefined && config.auto_open_chat)) open()
 }
 
-const run = () => start().catch((error: unknown) => log(true, 'the widget could not start', error))
+const run = () => void start().catch((error: unknown) => log(true, 'the widget could not start', error))
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true })
 else run()

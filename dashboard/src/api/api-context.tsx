@@ -24,6 +24,7 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   const inDemo = useRef(false)
   const monitor = useMemo(
     () =>
+      // eslint-disable-next-line react-hooks/refs -- inDemo is read in onChange, when the monitor reports, never during render
       createConnectionMonitor({
         isOnline: () => navigator.onLine,
         onChange: (state) => {
@@ -38,6 +39,7 @@ export function ApiProvider({ children }: { children: ReactNode }) {
   )
   const client = useMemo(
     () =>
+      // eslint-disable-next-line react-hooks/refs -- inDemo is read in demo.active, when a call is made, never during render
       createApiClient({
         storage: window.localStorage,
         demo: { active: () => inDemo.current, answer: answerInDemo },

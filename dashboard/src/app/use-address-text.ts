@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useDebouncedValue } from './use-debounced-value.ts'
 
 /**
@@ -11,7 +11,9 @@ export function useAddressText(fromAddress: string, writeToAddress: (text: strin
   const [typed, setTyped] = useState(fromAddress)
   const written = useRef(fromAddress)
   const write = useRef(writeToAddress)
-  write.current = writeToAddress
+  useLayoutEffect(() => {
+    write.current = writeToAddress
+  })
 
   useEffect(() => {
     if (fromAddress === written.current) return

@@ -3,7 +3,17 @@
 // browser goes to /auth, remembering where it was.
 import { useQueryClient } from '@tanstack/react-query'
 import type { SignInAnswer as ServerSignInAnswer } from '#server/accounts/accounts.schemas.ts'
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { SESSION_ENDED_EVENT, useApi, useConnection } from '../api/api-context.tsx'
 import { ApiError } from '../api/api-error.ts'
@@ -65,11 +75,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (message) toaster.error('Session expired', message)
       if (window.location.pathname.startsWith('/app'))
         rememberPath(sessionStorage, window.location.pathname + window.location.search)
-      navigate('/auth', { replace: true })
+      void navigate('/auth', { replace: true })
     },
     [navigate, queryClient, toaster],
   )
 
+  // The latest runCheck, for the retry timer and the effects that check on load and on a new connection.
+  const runCheckRef = useRef(async () => {})
   const runCheck = useCallback(async () => {
     const state = await checkSession(client, localStorage)
     if (state.signedIn) {
@@ -87,18 +99,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [client, endSession, forgetSession])
 
-  const runCheckRef = useRef(runCheck)
-  runCheckRef.current = runCheck
+  useLayoutEffect(() => {
+    runCheckRef.current = runCheck
+  })
 
+  // Only on load (tokens saved later are a sign-in's, already checked); the interval below keeps checking.
+  const [hadTokensOnLoad] = useState(hasTokens)
   useEffect(() => {
-    if (hasTokens) void runCheck()
-    // Only on load; the interval below keeps checking.
-  }, [])
+    if (hadTokensOnLoad) void runCheckRef.current()
+  }, [hadTokensOnLoad])
 
+  // When the connection changes; runCheck itself moves the status on (never back to checking).
   useEffect(() => {
-    if (status === 'checking' && connection !== 'checking') void runCheck()
-    // Only when the connection changes; runCheck itself moves the status on.
-  }, [connection])
+    if (status === 'checking' && connection !== 'checking') void runCheckRef.current()
+  }, [status, connection])
 
   useEffect(() => {
     if (status !== 'signed-in' || !insideApp) return
@@ -122,7 +136,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.clear()
       setUser(answer.user)
       setStatus('signed-in')
-      navigate(takeLanding(sessionStorage), { replace: true })
+      void navigate(takeLanding(sessionStorage), { replace: true })
     },
     [navigate, queryClient],
   )
@@ -141,7 +155,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setUser(null)
     setStatus('signed-out')
     queryClient.clear()
-    navigate('/auth', { replace: true })
+    void navigate('/auth', { replace: true })
   }, [client, navigate, queryClient, toaster])
 
   const value = useMemo<SessionValue>(

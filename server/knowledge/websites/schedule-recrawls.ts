@@ -27,7 +27,7 @@ export function scheduleRecrawls(database: Database, { queue, logger, intervalMs
     }
   }
   const timer = setInterval(
-    () => tick().catch((error: unknown) => logger.warn({ err: error }, 'scheduling re-crawls failed')),
+    () => void tick().catch((error: unknown) => logger.warn({ err: error }, 'scheduling re-crawls failed')),
     intervalMs,
   )
   timer.unref()

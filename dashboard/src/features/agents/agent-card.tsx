@@ -58,7 +58,7 @@ export function AgentCard({ agent }: { agent: Agent }) {
               <ActionList
                 onActionAnyItem={() => setMenuOpen(false)}
                 items={[
-                  { content: 'View Details', onAction: () => navigate(detailUrl) },
+                  { content: 'View Details', onAction: () => void navigate(detailUrl) },
                   { content: 'Edit Agent', onAction: () => setEditing(true), ...onlyOwner },
                   {
                     content: 'Delete Agent',

@@ -2,7 +2,7 @@
 // the address, ?page=), polled every 5 s. The dashboard's page and the embedded Shopify admin show it.
 import { BlockStack, Button, Card, SkeletonBodyText, Text } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useCallback, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApi } from '../../api/api-context.tsx'
 import { EmptyCard } from '../../feedback/empty-card.tsx'
@@ -23,21 +23,23 @@ export function AgentsOverview({ emptyText }: { emptyText: string }) {
   const everyAgent = all.data?.agents
   const lastPage = agents.data?.pagination.total_pages ?? 0
   // Other parameters of the address stay (the Shopify admin's among them).
-  const goToPage = (next: number, replace = false) =>
-    setSearch(
-      (previous) => {
-        const params = new URLSearchParams(previous)
-        if (next === 1) params.delete('page')
-        else params.set('page', String(next))
-        return params
-      },
-      { replace },
-    )
+  const goToPage = useCallback(
+    (next: number, replace = false) =>
+      setSearch(
+        (previous) => {
+          const params = new URLSearchParams(previous)
+          if (next === 1) params.delete('page')
+          else params.set('page', String(next))
+          return params
+        },
+        { replace },
+      ),
+    [setSearch],
+  )
   // A page past the end (its last agent deleted) moves to the last page there is.
   useEffect(() => {
     if (lastPage > 0 && page > lastPage) goToPage(lastPage, true)
-    // Only a new page or last page calls for it (goToPage is remade on every render).
-  }, [lastPage, page])
+  }, [lastPage, page, goToPage])
   return (
     <BlockStack gap="500">
       <div className="agent-summary">

@@ -18,7 +18,7 @@ export function useChoosePlan(currency: string) {
     forgetCustomerInfo(localStorage)
     const info = readCustomerInfo(sessionStorage)
     if (!info) {
-      navigate(`/app/customer-info?plan=${plan.id}`)
+      void navigate(`/app/customer-info?plan=${plan.id}`)
       return
     }
     const price = priceIn(plan, currency)

@@ -60,7 +60,7 @@ export function ConversationsWorkspace() {
   const selected = listed ?? (kept?.id === selectedId ? kept : alone.data?.id === selectedId ? alone.data : undefined)
 
   // Other parameters of the address stay (the Shopify admin's shop, host and session token among them).
-  const change = (next: Partial<FilterState> & { conversation?: string | null }) => {
+  function change(next: Partial<FilterState> & { conversation?: string | null }) {
     setParams(
       (previous) => {
         const params = new URLSearchParams(previous)

@@ -2,6 +2,7 @@
 // person who has not accepted is pending (the badge says when the invitation went out), and a
 // deactivated one has no access (docs/permissions.md).
 import { Badge } from '@shopify/polaris'
+import { useState } from 'react'
 import { INVITATION_DAYS } from '#server/teams/teams.schemas.ts'
 import { formatDate } from './format-date.ts'
 import type { TeamMemberStatus } from './teams.types.ts'
@@ -19,9 +20,10 @@ export function MemberStatusBadge({
   status?: TeamMemberStatus
   invitedAt?: string | null
 }) {
+  const [shownAt] = useState(Date.now)
   const look = LOOK[status] ?? LOOK.active
   if (status === 'pending' && invitedAt) {
-    const expired = Date.now() - Date.parse(invitedAt) > INVITATION_DAYS * 86_400_000
+    const expired = shownAt - Date.parse(invitedAt) > INVITATION_DAYS * 86_400_000
     return (
       <Badge tone={expired ? 'critical' : look.tone}>
         {expired ? `Invitation expired (sent ${formatDate(invitedAt)})` : `Invitation sent ${formatDate(invitedAt)}`}

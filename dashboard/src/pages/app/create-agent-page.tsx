@@ -19,7 +19,7 @@ export function CreateAgentPage() {
   const toaster = useToast()
   const form = useSchemaForm({ schema: AgentTextFieldsSchema, defaultValues: { name: '', description: '' } })
   const name = useWatch({ control: form.control, name: 'name' })
-  const create = useCreateAgent((agent) => navigate(`/app/agents/${encodeURIComponent(agent.agent_id)}`))
+  const create = useCreateAgent((agent) => void navigate(`/app/agents/${encodeURIComponent(agent.agent_id)}`))
   const submit = (agent: z.output<typeof AgentTextFieldsSchema>) => create.mutate(agent)
   const refused = (errors: FieldErrors<z.input<typeof AgentTextFieldsSchema>>) => {
     if (errors.name?.message === AGENT_MESSAGES.nameRequired)

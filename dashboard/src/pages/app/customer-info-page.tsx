@@ -18,7 +18,7 @@ export function CustomerInfoPage() {
   const [search] = useSearchParams()
   const catalogue = useQuery(plansQuery(client))
   const plan = planById(catalogue.data?.plans ?? [], search.get('plan'))
-  const next = () => navigate(plan ? `/app/payment?plan=${plan.id}&customerInfoCompleted=true` : '/app/payment')
+  const next = () => void navigate(plan ? `/app/payment?plan=${plan.id}&customerInfoCompleted=true` : '/app/payment')
   return (
     <Page
       title="Customer Information"

@@ -51,9 +51,10 @@ export function DashboardPage() {
     }
   }
 
+  const [shownAt] = useState(Date.now)
   const firstName = user?.full_name?.split(' ')[0]
   // Someone who joined today is welcomed, not welcomed back.
-  const greeting = user && Date.now() - Date.parse(user.date_joined) < NEW_ACCOUNT_MS ? 'Welcome' : 'Welcome back'
+  const greeting = user && shownAt - Date.parse(user.date_joined) < NEW_ACCOUNT_MS ? 'Welcome' : 'Welcome back'
   return (
     <Page
       title={firstName ? `${greeting}, ${firstName}!` : `${greeting}!`}

@@ -28,7 +28,7 @@ export function AuthPage() {
   const started = useRef(false)
   // Someone already signed in who opens /auth goes to the dashboard; someone who signs in here goes
   // where signIn() sends them (the remembered path).
-  const arrivedSignedIn = useRef(status !== 'signed-out')
+  const [arrivedSignedIn] = useState(status !== 'signed-out')
   const selected = search.get('tab') === 'signup' ? 1 : 0
   useDocumentTitle(selected === 1 ? 'Sign up' : 'Sign in')
 
@@ -44,8 +44,7 @@ export function AuthPage() {
       })
   }, [client, code, search, setSearch, signIn, toaster])
 
-  if (status === 'signed-in' && arrivedSignedIn.current && !finishingGoogle)
-    return <Navigate to="/app/dashboard" replace />
+  if (status === 'signed-in' && arrivedSignedIn && !finishingGoogle) return <Navigate to="/app/dashboard" replace />
   return (
     <AuthScreen
       title={selected === 1 ? 'Create your account' : 'Welcome back'}

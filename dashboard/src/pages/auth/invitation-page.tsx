@@ -112,7 +112,7 @@ function JoinAsSignedIn({ token, email }: { token: string; email: string }) {
       toaster.success('Invitation accepted', answer.message)
       await refreshUser()
       await queryClient.invalidateQueries()
-      navigate('/app/dashboard', { replace: true })
+      void navigate('/app/dashboard', { replace: true })
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : 'Could not join the team.')
     } finally {

@@ -19,7 +19,7 @@ export function ResetPasswordPage() {
           token={token}
           onDone={(message) => {
             toaster.success('Password set', message)
-            navigate('/auth', { replace: true })
+            void navigate('/auth', { replace: true })
           }}
         />
       ) : (
