@@ -14,7 +14,7 @@ import { sessionRoutes } from '../../api/routes/session-routes.ts'
 import { FormTextField } from '../../forms/form-text-field.tsx'
 import { formProblem } from '../../forms/form-problem.ts'
 import { useSchemaForm } from '../../forms/use-schema-form.ts'
-import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+import { useSession } from '../../session/session-context.tsx'
 
 // The server's rules, and a password of spaces only counts as none.
 const SignInFieldsSchema = z.object({

@@ -4,18 +4,13 @@ import { Button, Form, FormLayout, InlineError } from '@shopify/polaris'
 import { useWatch } from 'react-hook-form'
 import { z } from 'zod'
 import { PasswordField } from './password-field.tsx'
-import {
-  meetsPasswordRules,
-  MESSAGES,
-  RegisterSchema,
-  type SignInAnswer as RegisterAnswer,
-} from '#server/accounts/accounts.schemas.ts'
+import { meetsPasswordRules, MESSAGES, RegisterSchema } from '#server/accounts/accounts.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { useToast } from '../../feedback/toast-context.tsx'
 import { FormTextField } from '../../forms/form-text-field.tsx'
 import { formProblem } from '../../forms/form-problem.ts'
 import { useSchemaForm } from '../../forms/use-schema-form.ts'
-import { useSession, type SignInAnswer } from '../../session/session-context.tsx'
+import { useSession } from '../../session/session-context.tsx'
 import { takePendingInvitation } from '../teams/pending-invitation.ts'
 import { PasswordChecklist } from './password-checklist.tsx'
 import { sessionRoutes } from '../../api/routes/session-routes.ts'
