@@ -5,11 +5,7 @@ import { Badge, Banner, BlockStack, Button, Card, InlineStack, Spinner, Text } f
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
-import {
-  NewApiKeySchema,
-  type ApiKeyView,
-  type CreatedApiKey,
-} from '#server/accounts/api-keys/api-keys.schemas.ts'
+import { NewApiKeySchema, type ApiKeyView, type CreatedApiKey } from '#server/accounts/api-keys/api-keys.schemas.ts'
 import { useApi } from '../../api/api-context.tsx'
 import { useApiMutation } from '../../api/use-api-mutation.ts'
 import { ConfirmModal } from '../../feedback/confirm-modal.tsx'
