@@ -125,7 +125,9 @@ async function makePostgres(): Promise<Lendable> {
 
 async function makeLendable(): Promise<Lendable> {
   const lendable = inject('databaseKind') === 'embedded' ? await makeEmbedded() : await makePostgres()
+  // Read before anyone borrows it: this first one is still as the template made it.
   templateState ??= readTemplateState(lendable.run)
+  await templateState
   return lendable
 }
 
