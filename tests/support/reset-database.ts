@@ -33,7 +33,7 @@ const SCHEMA_FINGERPRINT = `
 const rowsAsJson = (table: string) =>
   `select coalesce(json_agg(row order by row::text), '[]')::text as rows from "${table}" as row`
 
-export async function readSchemaFingerprint(run: RunStatement): Promise<string> {
+async function readSchemaFingerprint(run: RunStatement): Promise<string> {
   const { rows } = await run(SCHEMA_FINGERPRINT)
   return String(rows[0]?.fingerprint)
 }
