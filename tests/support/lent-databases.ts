@@ -33,6 +33,9 @@ interface Lendable {
   discard(): Promise<void>
 }
 
+// What stays in a lent PGlite folder between borrowers: the engine's data and the lock it holds.
+const ENGINE_FILES = new Set(['postgres', 'database.lock'])
+
 const kept: Lendable[] = []
 let templateState: Promise<TemplateState> | undefined
 
@@ -80,8 +83,7 @@ async function makeEmbedded(): Promise<Lendable> {
       listenings = []
       // What the last borrower's app stored beside the database (uploads) goes too.
       for (const entry of readdirSync(dataDir))
-        if (entry !== 'postgres' && !entry.startsWith('.'))
-          rmSync(join(dataDir, entry), { recursive: true, force: true })
+        if (!ENGINE_FILES.has(entry)) rmSync(join(dataDir, entry), { recursive: true, force: true })
     },
     async discard() {
       if (!engine.pglite.closed) await engine.stop()
