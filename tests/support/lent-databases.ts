@@ -38,6 +38,7 @@ const ENGINE_FILES = new Set(['postgres', 'database.lock'])
 
 const kept: Lendable[] = []
 let templateState: Promise<TemplateState> | undefined
+let lentFrom: string | undefined
 
 /** Lends one PGlite in turn: each borrower's queries pass a gate that shuts when it gives the database back. */
 async function makeEmbedded(): Promise<Lendable> {
@@ -135,6 +136,12 @@ async function makeLendable(): Promise<Lendable> {
 
 /** A migrated database no one else holds, reset to the template's rows; cleanup gives it back. */
 export async function borrowTestDatabase({ poolSize }: { poolSize?: number } = {}): Promise<TestDatabase> {
+  // A worker serves one project; should it ever serve another, that project's template starts afresh.
+  if (lentFrom !== inject('databaseTemplate')) {
+    lentFrom = inject('databaseTemplate')
+    kept.length = 0
+    templateState = undefined
+  }
   let lendable = kept.pop()
   if (lendable && !(await resetDatabase(lendable.run, await templateState!))) {
     await lendable.discard()
