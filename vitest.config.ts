@@ -1,9 +1,18 @@
-// Test projects: every suite on the embedded PGlite; the database suites again on PostgreSQL when
-// TEST_DATABASE_URL is set; browser tests in Debian's Chromium.
+// Test projects: every suite on the embedded PGlite; the integration files whose outcome can differ by
+// database again on PostgreSQL when TEST_DATABASE_URL is set; browser tests in Debian's Chromium.
+import { globSync, readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+// A file runs on PostgreSQL too when its first line is `// @database-specific: <why>` (raw SQL, locks,
+// NOTIFY, races between connections or processes, search, migrations, a branch on the database kind):
+// docs/architecture.md, "Tests"; tests/integration/database-specific-marks.test.ts checks the obvious ones.
+const DATABASE_SPECIFIC_MARK = '// @database-specific:'
+const databaseSpecificFiles = globSync('tests/integration/**/*.test.ts').filter((file) =>
+  readFileSync(file, 'utf8').startsWith(DATABASE_SPECIFIC_MARK),
+)
 
 const embedded: TestProjectInlineConfiguration = {
   test: {
@@ -24,7 +33,7 @@ const embedded: TestProjectInlineConfiguration = {
 const postgres: TestProjectInlineConfiguration = {
   test: {
     name: 'postgres',
-    include: ['tests/integration/**/*.test.ts'],
+    include: databaseSpecificFiles,
     globalSetup: ['tests/support/prepare-postgres-template.ts'],
     provide: { databaseKind: 'postgres' },
   },

@@ -2,7 +2,20 @@ import { availableParallelism } from 'node:os'
 import argon2 from 'argon2'
 
 // OWASP's argon2id baseline (19 MiB, 2 passes) raised to 64 MiB, 3 passes: about 60 ms per hash here.
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 1 } as const
+// The light cost (PASSWORD_HASH_COST=light, tests only) is still argon2id, at a sixtieth of the work.
+const HASH_OPTIONS = {
+  standard: { type: argon2.argon2id, memoryCost: 65_536, timeCost: 3, parallelism: 1 },
+  light: { type: argon2.argon2id, memoryCost: 8_192, timeCost: 1, parallelism: 1 },
+} as const
+
+export type PasswordHashCost = keyof typeof HASH_OPTIONS
+
+// Set once by the composition root from PASSWORD_HASH_COST. Verifying reads the cost from the stored hash.
+let hashCost: PasswordHashCost = 'standard'
+
+export function usePasswordHashCost(cost: PasswordHashCost): void {
+  hashCost = cost
+}
 
 // Each hash takes 64 MiB and a thread: at most one per core run at once, the rest wait their turn,
 // so a burst of sign-ins cannot exhaust memory or starve the thread pool other I/O needs.
@@ -22,7 +35,7 @@ async function oneAtATimePerCore<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return oneAtATimePerCore(() => argon2.hash(password, HASH_OPTIONS))
+  return oneAtATimePerCore(() => argon2.hash(password, HASH_OPTIONS[hashCost]))
 }
 
 let decoyHash: Promise<string> | undefined

@@ -85,6 +85,7 @@ describe('loadConfig', () => {
     ],
     [{ STORAGE_DRIVER: 's3' }, 's3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'],
     [{ RATE_LIMIT_STORE: 'redis' }, 'redis needs REDIS_URL'],
+    [{ PASSWORD_HASH_COST: 'light', NODE_ENV: 'production' }, 'light is for tests only (NODE_ENV=test)'],
     [
       { STRIPE_SECRET_KEY: 'sk_test_x' },
       'STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the signing secret of the webhook endpoint)',

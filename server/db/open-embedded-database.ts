@@ -13,7 +13,19 @@ import { announcingWrites } from './caching/local-writes.ts'
 import { countingStatements } from './count-statements.ts'
 
 /** PGlite (Postgres compiled to WASM) in DATA_DIR/postgres: one process, no server to run. */
-export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '32MB' } = {}): Promise<Database> {
+export async function openEmbeddedDatabase(
+  dataDir: string,
+  options: { sharedBuffers?: string } = {},
+): Promise<Database> {
+  const { pglite, stop } = await startEmbeddedEngine(dataDir, options)
+  return embeddedDatabaseOn(pglite, stop)
+}
+
+/** Starts PGlite on DATA_DIR/postgres, holding the folder's lock until stopped. */
+export async function startEmbeddedEngine(
+  dataDir: string,
+  { sharedBuffers = '32MB' }: { sharedBuffers?: string } = {},
+): Promise<{ pglite: PGlite; stop(): Promise<void> }> {
   const root = resolve(dataDir)
   mkdirSync(root, { recursive: true })
   const releaseLock = lockDataDirectory(root)
@@ -23,36 +35,9 @@ export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '3
       postgresqlconf: [`shared_buffers=${sharedBuffers}`],
     })
     await pglite.exec('create extension if not exists vector')
-    // Every query the app makes goes through the wrapper, so long runs of them leave room for requests.
-    const shared = shareEventLoop(pglite)
-    const { factory: adapterFactory, localWrites } = announcingWrites(
-      countingStatements(awaitPgliteScripts(new PrismaPGlite(shared), pglite)),
-    )
-    const prisma = new PrismaClient({ adapter: adapterFactory })
-    // One process holds the database: its signals need not leave it.
-    const signals = new EventEmitter().setMaxListeners(0)
     return {
-      prisma,
-      kind: 'embedded',
-      adapterFactory,
-      localWrites,
-      withRawConnection: (work) => work((sql, params) => shared.query(sql, params)),
-      async notify(channel, payload) {
-        signals.emit(channel, payload)
-      },
-      // The process's own signals, and those the database sends itself (NOTIFY from a trigger).
-      async listen(channel, onPayload) {
-        signals.on(channel, onPayload)
-        const unlisten = await pglite.listen(channel, onPayload)
-        return {
-          close: async () => {
-            signals.off(channel, onPayload)
-            await unlisten().catch(() => {})
-          },
-        }
-      },
-      async close() {
-        await prisma.$disconnect()
+      pglite,
+      stop: async () => {
         await pglite.close()
         releaseLock()
       },
@@ -60,5 +45,45 @@ export async function openEmbeddedDatabase(dataDir: string, { sharedBuffers = '3
   } catch (error) {
     releaseLock()
     throw error
+  }
+}
+
+/**
+ * The Database over a started PGlite: its own Prisma client, write announcements and signals. `closeEngine`
+ * runs on close (the tests' database pool lends one PGlite to several Databases in turn).
+ */
+export function embeddedDatabaseOn(pglite: PGlite, closeEngine: () => Promise<void>): Database {
+  // Every query the app makes goes through the wrapper, so long runs of them leave room for requests.
+  const shared = shareEventLoop(pglite)
+  const { factory: adapterFactory, localWrites } = announcingWrites(
+    countingStatements(awaitPgliteScripts(new PrismaPGlite(shared), pglite)),
+  )
+  const prisma = new PrismaClient({ adapter: adapterFactory })
+  // One process holds the database: its signals need not leave it.
+  const signals = new EventEmitter().setMaxListeners(0)
+  return {
+    prisma,
+    kind: 'embedded',
+    adapterFactory,
+    localWrites,
+    withRawConnection: (work) => work((sql, params) => shared.query(sql, params)),
+    async notify(channel, payload) {
+      signals.emit(channel, payload)
+    },
+    // The process's own signals, and those the database sends itself (NOTIFY from a trigger).
+    async listen(channel, onPayload) {
+      signals.on(channel, onPayload)
+      const unlisten = await pglite.listen(channel, onPayload)
+      return {
+        close: async () => {
+          signals.off(channel, onPayload)
+          await unlisten().catch(() => {})
+        },
+      }
+    },
+    async close() {
+      await prisma.$disconnect()
+      await closeEngine()
+    },
   }
 }

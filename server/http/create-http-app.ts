@@ -10,6 +10,7 @@ import { csrfRoutes } from './csrf/csrf.routes.ts'
 import { requireCsrfToken } from './csrf/require-csrf-token.ts'
 import { serveBuiltDashboard } from './dashboard/serve-built-dashboard.ts'
 import { handleErrors } from './handle-errors.ts'
+import { usePasswordHashCost } from '../accounts/password-hashing.ts'
 import { apiKeyRoutes } from './accounts/api-keys.routes.ts'
 import { eraseVisitorRoutes } from './accounts/erase-visitor.routes.ts'
 import { profileRoutes } from './accounts/profile.routes.ts'
@@ -95,6 +96,7 @@ export async function createHttpApp({
   clock,
   shopAdmin,
 }: HttpAppOptions): Promise<HttpApp> {
+  usePasswordHashCost(config.PASSWORD_HASH_COST)
   const secrets = await loadServerSecrets(database, config)
   const shopify = await createShopifyLibrary({ config, database, secrets, logger })
   const services = await createAppServices({

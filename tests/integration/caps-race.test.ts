@@ -1,3 +1,4 @@
+// @database-specific: caps raced over two connection pools
 // Issue 36: three caps counted and then wrote, so two processes could each pass them. Here two pools
 // (as two server processes have) race for each: 10 webhook endpoints an account, 20 new-lead and 20
 // person-requested alerts an agent an hour. PostgreSQL only: PGlite serves one connection, in turn.

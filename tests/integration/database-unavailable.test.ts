@@ -1,3 +1,4 @@
+// @database-specific: the database going away, per kind
 // A database out of reach answers 503 with Retry-After, never 500, and the API works again once it is
 // back. On PostgreSQL the app's pool reaches the server through a relay the test cuts (as a restart
 // does), and an administrator terminates a connection in the middle of a query; on PGlite the database

@@ -1,3 +1,4 @@
+// @database-specific: reopening, pgvector detection, schema constraints per kind
 import { inject, afterEach, describe, expect, it } from 'vitest'
 import { detectVectorSearch } from '../../server/db/detect-vector-search.ts'
 import { createTestDatabase, openDatabaseAt, type TestDatabase } from '../support/create-test-database.ts'

@@ -1,3 +1,4 @@
+// @database-specific: a unique-constraint race and the database's error codes
 import express from 'express'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @database-specific: a pool with no free connection (PostgreSQL only)
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { createTestApp, type TestApp } from '../support/create-test-app.ts'
 

@@ -1,3 +1,4 @@
+// @database-specific: migrations run by the database itself
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync, cpSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

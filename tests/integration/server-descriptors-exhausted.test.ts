@@ -1,3 +1,4 @@
+// @database-specific: a server process on the same database
 import { execFileSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'

@@ -1,3 +1,4 @@
+// @database-specific: a server process on the same database
 import { Agent, request as httpRequest } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'

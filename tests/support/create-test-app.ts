@@ -20,7 +20,8 @@ function captureLogLines() {
 }
 
 export function testConfig(overrides: Record<string, string | undefined> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...overrides })
+  // Real argon2id at a light cost: the standard one spent minutes of the suite hashing sign-up passwords.
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', PASSWORD_HASH_COST: 'light', ...overrides })
 }
 
 /** The real Express app on a fresh migrated database of this project's kind, driven in-process. */

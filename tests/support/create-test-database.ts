@@ -6,14 +6,10 @@ import type { Database } from '../../server/db/database.ts'
 import { openEmbeddedDatabase } from '../../server/db/open-embedded-database.ts'
 import { openPostgresDatabase } from '../../server/db/open-postgres-database.ts'
 import { databaseUrl, runAsAdmin, uniqueDatabaseName } from './postgres-admin.ts'
+import { borrowTestDatabase } from './lent-databases.ts'
+import type { DatabaseLocation, TestDatabase } from './test-database.ts'
 
-/** Where a test database lives, in the variables the server reads. */
-export interface DatabaseLocation {
-  DATA_DIR: string
-  DATABASE_URL?: string
-  /** Removes the database for good. */
-  destroy(): Promise<void>
-}
+export type { DatabaseLocation, TestDatabase } from './test-database.ts'
 
 /** A database of this test project's kind: migrated (a copy of the template) or, with `empty`, blank. */
 export async function createDatabaseLocation({ empty = false } = {}): Promise<DatabaseLocation> {
@@ -43,14 +39,12 @@ export function openDatabaseAt(location: DatabaseLocation, { poolSize = 5 } = {}
     : openEmbeddedDatabase(location.DATA_DIR)
 }
 
-export interface TestDatabase {
-  database: Database
-  location: DatabaseLocation
-  /** Closes the connection (if still open) and removes the database. */
-  cleanup(): Promise<void>
-}
-
+/**
+ * A migrated database of this project's kind that no one else holds: one of the worker's lent databases
+ * (lent-databases.ts), reset to the template's rows; with `empty`, a blank one made for the caller.
+ */
 export async function createTestDatabase(options: { empty?: boolean; poolSize?: number } = {}): Promise<TestDatabase> {
+  if (!options.empty) return borrowTestDatabase(options)
   const location = await createDatabaseLocation(options)
   const database = await openDatabaseAt(location, options)
   let isClosed = false

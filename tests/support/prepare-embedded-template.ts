@@ -1,7 +1,8 @@
-// Migrates one PGlite data folder before the tests; each test file then works on its own copy.
-import { mkdtempSync, rmSync } from 'node:fs'
+// Migrates one PGlite data folder before the tests; each worker copies it into the databases it lends
+// (lent-databases.ts), and tests that need a folder of their own copy it again.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { applyMigrations } from '../../server/db/migrations/apply-migrations.ts'
 import { openEmbeddedDatabase } from '../../server/db/open-embedded-database.ts'
@@ -12,5 +13,10 @@ export default async function prepareEmbeddedTemplate(project: TestProject) {
   await applyMigrations(database)
   await database.close()
   project.provide('databaseTemplate', dir)
-  return () => rmSync(dir, { recursive: true, force: true })
+  return () => {
+    // The workers' lent copies sit beside the template, named after it.
+    for (const entry of readdirSync(tmpdir()))
+      if (entry.startsWith(`${basename(dir)}-lent-`)) rmSync(join(tmpdir(), entry), { recursive: true, force: true })
+    rmSync(dir, { recursive: true, force: true })
+  }
 }

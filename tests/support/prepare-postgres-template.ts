@@ -1,4 +1,9 @@
-// Migrates one template database before the tests; each test file gets CREATE DATABASE ... TEMPLATE.
+// Migrates one template database before the tests; each worker makes the databases it lends from it
+// (CREATE DATABASE ... TEMPLATE, lent-databases.ts), and tests that need one of their own make another.
+import { readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { applyMigrations } from '../../server/db/migrations/apply-migrations.ts'
 import { openPostgresDatabase } from '../../server/db/open-postgres-database.ts'
@@ -11,5 +16,16 @@ export default async function preparePostgresTemplate(project: TestProject) {
   await applyMigrations(database)
   await database.close()
   project.provide('databaseTemplate', name)
-  return () => runAsAdmin(`drop database if exists "${name}" with (force)`)
+  return async () => {
+    const lent = `${name}_lent_`
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await client.connect()
+    const { rows } = await client
+      .query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [lent])
+      .finally(() => client.end())
+    await runAsAdmin(...rows.map((row) => `drop database if exists "${row.datname}" with (force)`))
+    for (const entry of readdirSync(tmpdir()))
+      if (entry.startsWith(lent)) rmSync(join(tmpdir(), entry), { recursive: true, force: true })
+    await runAsAdmin(`drop database if exists "${name}" with (force)`)
+  }
 }

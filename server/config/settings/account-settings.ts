@@ -38,6 +38,10 @@ export const ACCOUNT_SETTINGS = {
   GOOGLE_JWKS_URL: z.url({ error: 'must be a URL' }).default('https://www.googleapis.com/oauth2/v3/certs'),
   GOOGLE_ISSUER: z.string().min(1).default('https://accounts.google.com'),
 
+  // argon2id's cost for new password hashes: standard (64 MiB, 3 passes); light (8 MiB, 1 pass) only with
+  // NODE_ENV=test, where hundreds of sign-ups would otherwise spend most of the suite's time hashing.
+  PASSWORD_HASH_COST: z.enum(['standard', 'light'], { error: 'must be standard or light' }).default('standard'),
+
   // Abuse control on sign-in, sign-up, refresh and Google sign-in
   RATE_LIMIT_STORE: z
     .enum(['memory', 'database', 'redis'], { error: 'must be memory, database or redis' })

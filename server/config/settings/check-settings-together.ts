@@ -16,6 +16,8 @@ interface SettingsThatGoTogether {
   LLM_BASE_URL?: string
   LLM_API_KEY?: string
   RATE_LIMIT_STORE: string
+  NODE_ENV: string
+  PASSWORD_HASH_COST: string
   REDIS_URL?: string
   STRIPE_SECRET_KEY?: string
   STRIPE_WEBHOOK_SECRET?: string
@@ -76,6 +78,14 @@ export function checkSettingsThatGoTogether(config: SettingsThatGoTogether, cont
       path: ['SMTP_URL'],
       params: { namesItsVariables: true },
       message: 'SMTP_URL needs PUBLIC_URL (the address the links in e-mails lead to)',
+    })
+  }
+  if (config.PASSWORD_HASH_COST === 'light' && config.NODE_ENV !== 'test') {
+    context.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_HASH_COST'],
+      params: { namesItsVariables: true },
+      message: 'light is for tests only (NODE_ENV=test)',
     })
   }
   if (config.RATE_LIMIT_STORE === 'redis' && !config.REDIS_URL) {

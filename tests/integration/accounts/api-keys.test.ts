@@ -1,3 +1,4 @@
+// @database-specific: keys made at once race on the per-account ceiling
 // Issue 19: account API keys. Made (the key shown once), listed masked, deleted; accepted as a bearer on
 // the agents, knowledge and conversations calls of their account only, each key with its own rate limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @database-specific: concurrent uploads race on the profile row
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @database-specific: concurrent guesses share the limiter's rows; the shared store across processes
 import supertest from 'supertest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHttpApp } from '../../../server/http/create-http-app.ts'

@@ -4,7 +4,8 @@ import { GOOD_PASSWORD, logIn, signUp } from '../../support/accounts.ts'
 
 let testApp: TestApp
 beforeAll(async () => {
-  testApp = await createTestApp()
+  // The standard cost, so that the stored hash is the one production stores.
+  testApp = await createTestApp({ PASSWORD_HASH_COST: 'standard' })
 })
 afterAll(() => testApp.cleanup())
 

@@ -1,3 +1,4 @@
+// @database-specific: two uses of one link at once race on its row
 // Issue 36, item 1: wrong passwords from many addresses must not keep the owner out. The address an account
 // signed up or confirmed its e-mail from counts as known, and a one-time sign-in link mailed to the account
 // (read back from a real SMTP server) always gets in and makes its address known. Every client here is a

@@ -1,3 +1,4 @@
+// @database-specific: two refreshes of one token at once race on its row
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'

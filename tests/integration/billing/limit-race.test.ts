@@ -1,3 +1,4 @@
+// @database-specific: limits raced across processes and connections
 // Issue 16: a plan's last places, raced for by two server processes on one PostgreSQL. 50 requests at
 // once, split between the processes, for the last 5 agents and the last 5 messages: exactly 5 pass. The
 // agents hold because creations queue on the account's advisory lock; the messages because the check and

@@ -1,3 +1,4 @@
+// @database-specific: one event delivered twice at once races on the database
 // Issue 17, Stripe: checkout to an active subscription, renewal, failure, cancel, and webhooks that
 // repeat, arrive out of order or are forged, against a fake Stripe speaking Stripe's wire format and
 // driven by the official stripe package (tests/support/fake-stripe.ts).

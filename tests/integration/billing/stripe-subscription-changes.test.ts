@@ -1,3 +1,4 @@
+// @database-specific: branches on the database kind; processes share the database
 // Issue 17, Stripe: what changes a subscription besides paying and ending it. A second paid checkout
 // replacing the first (cancelled at Stripe, so nobody pays twice), a plan change made in Stripe's portal,
 // reads that arrive out of order within one second, a subscription Stripe no longer has, Stripe's

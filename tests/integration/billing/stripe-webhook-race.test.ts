@@ -1,3 +1,4 @@
+// @database-specific: webhook deliveries race across processes
 // Issue 17: two server processes on one PostgreSQL receive the same Stripe events at the same instant
 // (Stripe retries, or two deliveries behind a load balancer): each event applies once, and the account
 // ends with one current subscription, whatever process answered. PostgreSQL only: PGlite serves one process.

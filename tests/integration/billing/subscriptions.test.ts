@@ -1,3 +1,4 @@
+// @database-specific: raw SQL, processes sharing the database
 // SPEC section 7, Billing: the catalogue, the account's subscription, its history and cancelling it.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'

@@ -1,3 +1,4 @@
+// @database-specific: raw SQL on the answer rows while copies are written
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerCopiesOf } from '../../../server/conversations/answer-copies.ts'
 import { createLogger } from '../../../server/logging/create-logger.ts'

@@ -1,3 +1,4 @@
+// @database-specific: triggers made in SQL, a held connection, branches on the database kind
 // Whatever fails once a message is taken up for its answer (storing the answer, metering), the answer
 // ends failed and the conversation takes the next message at once: nothing is left "being answered" by a
 // process that is alive and will never finish it. The failures are the database's own (a trigger refusing

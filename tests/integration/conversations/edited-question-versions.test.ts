@@ -1,3 +1,4 @@
+// @database-specific: two switches at once race on the versions
 // Issue 37: editing a question that has later turns never destroys them silently. The edit answers 409
 // with would_remove unless it carries confirm true; the replaced turns stay as the question's previous
 // version, which the user switches back to (and forth). Everything else sees only the version shown.

@@ -1,3 +1,4 @@
+// @database-specific: processes share the database; locks and leases
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'

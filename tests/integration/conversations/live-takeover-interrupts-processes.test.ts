@@ -1,3 +1,4 @@
+// @database-specific: NOTIFY between processes
 // Issue 37 item 15 across processes: two server processes on one PostgreSQL. The agent's answer streams
 // to the visitor from one process (the model holds it after its first word) while a team member joins
 // through the other: the join, heard through NOTIFY, stops the answer there, the visitor gets none of the

@@ -1,3 +1,4 @@
+// @database-specific: NOTIFY/LISTEN signals
 // Issue 37 item 15: a team member joining a visitor's chat stops the answer the agent is writing there.
 // The model's answer is held after its first word (a real OpenAI-compatible stream on 127.0.0.1) while a
 // team member joins: the visitor's stream ends with no answer and none of the rest, the words written are

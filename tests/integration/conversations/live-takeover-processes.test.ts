@@ -1,3 +1,4 @@
+// @database-specific: NOTIFY between processes, raw SQL
 // Issue 21, live takeover across processes: two server processes on one PostgreSQL. A team member joins
 // and writes through one process while the visitor's widget streams from the other, and the visitor's
 // words reach the team member's live view the other way round; when the database drops the connection a

@@ -1,3 +1,4 @@
+// @database-specific: NOTIFY/LISTEN signals
 // Issue 21, live takeover: a team member who may chat with the agent joins a visitor's chat, the agent
 // falls silent there, the visitor reads the person's words live in the open widget (and the person the
 // visitor's), and the chat is handed back; a visitor asks for a person (the widget's action or their own

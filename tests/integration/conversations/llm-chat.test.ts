@@ -1,3 +1,4 @@
+// @database-specific: NOTIFY/LISTEN signals, retrieval in the answer
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @database-specific: retrieval (full-text and vector search) in the answer
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'

@@ -1,3 +1,4 @@
+// @database-specific: reports the vector search mode, which depends on the database
 // Issue 19: what the server is set up with, for Settings' "No AI model" notice: the model's name or null,
 // whether passages get vectors, the billing mode; for signed-in users only, never an address or a key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

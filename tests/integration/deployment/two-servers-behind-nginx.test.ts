@@ -1,3 +1,4 @@
+// @database-specific: two server processes on one database
 // The production topology of docs/deployment.md on one machine: two server processes and one
 // `npm run worker` on one PostgreSQL database and one Redis, behind Debian's nginx. Each call goes to the
 // process the test chooses, through nginx (`/process-<n>/…`), or round robin (`/…`).

@@ -1,3 +1,4 @@
+// @database-specific: job leases read the database's clock, branches on the database kind
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
 import { readDatabaseClock } from '../../../server/db/read-database-clock.ts'

@@ -1,3 +1,4 @@
+// @database-specific: a worker process on the same database
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @database-specific: job claiming (skip locked) over connections, branches on the database kind
 import { afterEach, describe, expect, inject, it } from 'vitest'
 import { z } from 'zod'
 import { createLogger } from '../../../server/logging/create-logger.ts'

@@ -1,3 +1,4 @@
+// @database-specific: vectors stored in the database's vector columns
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../../server/logging/create-logger.ts'
 import { startWorker } from '../../../server/jobs/run-worker.ts'

@@ -1,3 +1,4 @@
+// @database-specific: vectors stored in the database's vector columns
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'

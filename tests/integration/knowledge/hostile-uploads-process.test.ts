@@ -1,3 +1,4 @@
+// @database-specific: a server process on the same database
 // Issue 15: a real server process (and, on PostgreSQL, a separate worker process) keeps answering while
 // hostile files are read, and each fails its own item on the first attempt.
 import { spawn } from 'node:child_process'

@@ -1,3 +1,4 @@
+// @database-specific: raw SQL, two embed requests at once race on the job
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'

@@ -1,3 +1,4 @@
+// @database-specific: a worker process on the same database
 // Issue 20: every e-mail is a durable job. Sent over SMTP once per event; kept through a restart between
 // queueing and sending; retried while the SMTP server is down and delivered once when it is back; and
 // without SMTP_URL written to the log with its links, so an operator can still act on it.

@@ -1,3 +1,4 @@
+// @database-specific: statement counts per database kind
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'
 import { bearer } from '../../support/accounts.ts'

@@ -1,3 +1,4 @@
+// @database-specific: change signals (NOTIFY) between processes
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createHttpApp } from '../../../server/http/create-http-app.ts'
 import { createLogger } from '../../../server/logging/create-logger.ts'

@@ -1,3 +1,4 @@
+// @database-specific: change signals lost between processes
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { hearRowChanges, type RowChanges } from '../../../server/db/caching/row-changes.ts'
 import type { Database } from '../../../server/db/database.ts'

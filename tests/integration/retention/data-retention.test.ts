@@ -1,3 +1,4 @@
+// @database-specific: a second connection to the same database
 // Issue 36: spent e-mail links, ended dashboard sign-ins and finished jobs were never deleted. A daily
 // durable job deletes what is past its retention (docs/architecture.md, Data retention) and nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @database-specific: raw SQL and a second connection during retrieval
 // Passages held in memory by each process: exact as the SQL search, and current with every change.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { searchFullText } from '../../../server/chat/retrieval/search-full-text.ts'

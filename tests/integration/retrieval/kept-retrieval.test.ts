@@ -1,3 +1,4 @@
+// @database-specific: search kept across writes
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer } from '../../support/accounts.ts'
 import { startChatTestbed, type ChatTestbed } from '../../support/chat-testbed.ts'

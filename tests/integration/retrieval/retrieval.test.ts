@@ -1,3 +1,4 @@
+// @database-specific: full-text and vector search
 // BM25 full-text ranking, the SQL search's pruning, and the statistics it reads.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { searchFullText } from '../../../server/chat/retrieval/search-full-text.ts'

@@ -1,3 +1,4 @@
+// @database-specific: pgvector versus in-process vector search
 // Vectors beside full text: hybrid retrieval, the SQL a question costs, and the approximate (HNSW) index.
 import { beforeAll, describe, expect, it } from 'vitest'
 import {

@@ -1,3 +1,4 @@
+// @database-specific: two first requests at once race to make one shop
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../../server/accounts/password-hashing.ts'
 import { AppError } from '../../../server/errors/app-error.ts'

@@ -1,3 +1,4 @@
+// @database-specific: vector search over the catalogue
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { retrievePassages } from '../../../server/chat/retrieval/retrieve-passages.ts'
 import { createVectorSearch } from '../../../server/chat/retrieval/search-vectors.ts'

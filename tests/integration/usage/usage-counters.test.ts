@@ -1,3 +1,4 @@
+// @database-specific: concurrent counts race on one row
 import { expect, it } from 'vitest'
 import { readUsage } from '../../../server/usage/read-usage.ts'
 import { recordUsage } from '../../../server/usage/record-usage.ts'

@@ -1,0 +1,88 @@
+// Puts a lent test database back to the template's state: the schema checked unchanged, every row a
+// test wrote deleted, the rows the migrations seeded (plans, their prices) as they were; then proves it.
+
+/** Runs one statement with parameters: PGlite's query, or a pg client's. */
+export type RunStatement = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>
+
+/** What a freshly migrated database holds, read once from the first one made from the template. */
+export interface TemplateState {
+  schemaFingerprint: string
+  /** Every table of the app but the migrations' ledger. */
+  tables: string[]
+  /** The rows the migrations seeded, per table, as JSON (ordered, so two equal states read equal). */
+  seededRows: Map<string, string>
+}
+
+const MIGRATIONS_TABLE = '_prisma_migrations'
+
+// Columns, defaults, constraints, indexes, triggers and functions: a test that adds a trigger and leaves it
+// (or drops a column) changes this, and its database is then not lent again.
+const SCHEMA_FINGERPRINT = `
+  select md5(string_agg(line, E'\\n' order by line)) as fingerprint from (
+    select 'column ' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' '
+      || coalesce(column_default, '') as line from information_schema.columns where table_schema = 'public'
+    union all select 'constraint ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+      from pg_constraint where connamespace = 'public'::regnamespace
+    union all select 'index ' || indexdef from pg_indexes where schemaname = 'public'
+    union all select 'trigger ' || tgrelid::regclass::text || ' ' || tgname || ' ' || tgenabled::text
+      from pg_trigger where not tgisinternal
+    union all select 'function ' || p.oid::regprocedure::text || ' ' || md5(p.prosrc)
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
+  ) as schema_lines`
+
+const rowsAsJson = (table: string) =>
+  `select coalesce(json_agg(row order by row::text), '[]')::text as rows from "${table}" as row`
+
+async function readSchemaFingerprint(run: RunStatement): Promise<string> {
+  const { rows } = await run(SCHEMA_FINGERPRINT)
+  return String(rows[0]?.fingerprint)
+}
+
+export async function readTemplateState(run: RunStatement): Promise<TemplateState> {
+  const { rows } = await run(
+    `select tablename from pg_tables where schemaname = 'public' and tablename <> $1 order by tablename`,
+    [MIGRATIONS_TABLE],
+  )
+  const tables = rows.map((row) => String(row.tablename))
+  const seededRows = new Map<string, string>()
+  for (const table of tables) {
+    const json = String((await run(rowsAsJson(table))).rows[0]?.rows)
+    if (json !== '[]') seededRows.set(table, json)
+  }
+  return { schemaFingerprint: await readSchemaFingerprint(run), tables, seededRows }
+}
+
+/** The tables whose rows differ from the template's. */
+async function tablesNotAsMade(run: RunStatement, state: TemplateState): Promise<string[]> {
+  const checks = state.tables.map((table) =>
+    state.seededRows.has(table)
+      ? `select '${table}' as name where (${rowsAsJson(table)}) is distinct from $${[...state.seededRows.keys()].indexOf(table) + 1}`
+      : `select '${table}' as name where exists (select 1 from "${table}")`,
+  )
+  const { rows } = await run(checks.join(' union all '), [...state.seededRows.values()])
+  return rows.map((row) => String(row.name))
+}
+
+/**
+ * Deletes what the last borrower wrote and restores the seeded rows, in one transaction with triggers and
+ * foreign keys off (session_replication_role = replica: no change signals, any order of deletes). Returns
+ * false when the schema differs from the template's (the database must not be lent again); throws when rows
+ * survive the reset, so a file can never see another's.
+ */
+export async function resetDatabase(run: RunStatement, state: TemplateState): Promise<boolean> {
+  if ((await readSchemaFingerprint(run)) !== state.schemaFingerprint) return false
+  await run('begin')
+  try {
+    await run('set local session_replication_role = replica')
+    for (const table of state.tables) await run(`delete from "${table}"`)
+    for (const [table, json] of state.seededRows)
+      await run(`insert into "${table}" select * from json_populate_recordset(null::"${table}", $1::json)`, [json])
+    await run('commit')
+  } catch (error) {
+    await run('rollback')
+    throw error
+  }
+  const left = await tablesNotAsMade(run, state)
+  if (left.length > 0) throw new Error(`Resetting a test database left rows another file wrote in: ${left.join(', ')}`)
+  return true
+}
