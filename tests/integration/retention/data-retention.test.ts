@@ -66,16 +66,20 @@ async function job(
   return id
 }
 
-const existing = async (ids: { links: string[]; families: string[]; jobs: string[] }) => ({
-  links: (await database.prisma.emailLink.findMany({ where: { id: { in: ids.links } }, select: { id: true } })).map(
-    (row) => row.id,
-  ),
-  families: (
-    await database.prisma.refreshTokenFamily.findMany({ where: { id: { in: ids.families } }, select: { id: true } })
-  ).map((row) => row.id),
-  jobs: (await database.prisma.job.findMany({ where: { id: { in: ids.jobs } }, select: { id: true } })).map(
-    (row) => row.id,
-  ),
+/** The ids of `ids` still there, each list sorted (rows come back in no particular order). */
+const existing = async (ids: { links: string[]; families: string[]; jobs: string[] }) => {
+  const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id).toSorted()
+  const select = { id: true } as const
+  return {
+    links: idsOf(await database.prisma.emailLink.findMany({ where: { id: { in: ids.links } }, select })),
+    families: idsOf(await database.prisma.refreshTokenFamily.findMany({ where: { id: { in: ids.families } }, select })),
+    jobs: idsOf(await database.prisma.job.findMany({ where: { id: { in: ids.jobs } }, select })),
+  }
+}
+const sorted = (ids: { links: string[]; families: string[]; jobs: string[] }) => ({
+  links: ids.links.toSorted(),
+  families: ids.families.toSorted(),
+  jobs: ids.jobs.toSorted(),
 })
 
 describe('data retention', () => {
@@ -125,7 +129,7 @@ describe('data retention', () => {
     expect(deleted).toMatchObject({ emailLinks: 2, refreshTokenFamilies: 2 })
     expect(deleted.jobs).toBeGreaterThanOrEqual(5)
     expect(await existing(gone)).toEqual({ links: [], families: [], jobs: [] })
-    expect(await existing(kept)).toEqual(kept)
+    expect(await existing(kept)).toEqual(sorted(kept))
     // An ended sign-in's refresh tokens went with it; a live one keeps its own.
     expect(await database.prisma.refreshToken.count({ where: { familyId: { in: gone.families } } })).toBe(0)
     expect(await database.prisma.refreshToken.count({ where: { familyId: { in: kept.families } } })).toBe(3)
