@@ -28,17 +28,21 @@ afterAll(async () => {
 })
 
 describe('a person watch', () => {
-  it('counts its first look in the request, and the look a signal asks for in none', async () => {
+  it('counts its first look in the request, and the looks signals ask for in none', async () => {
     const { database } = testbed.testApp
     const request = { count: 0 }
     const watch = await countStatementsOf(request, () => watchForPerson({ database, signals, conversationId }))
     expect(request.count).toBe(1)
     expect(watch.joined.aborted).toBe(false)
+    // Another request tells the chat's streams it changed (its pg_notify is its own statement, on PostgreSQL).
+    const notifier = { count: 0 }
+    await countStatementsOf(notifier, () => signals.changed(conversationId))
     // A team member joins: the row's trigger signals it, and the look it asks for finds them.
     const joined = new Promise((resolve) => watch.joined.addEventListener('abort', resolve, { once: true }))
     await database.prisma.conversation.update({ where: { id: conversationId }, data: { personName: 'Ada' } })
     await joined
     watch.stop()
     expect(request.count).toBe(1)
+    expect(notifier.count).toBe(database.kind === 'postgres' ? 1 : 0)
   })
 })
