@@ -11,7 +11,8 @@ import { newIntegration, visitor, type WidgetVisitor, UNLIMITED_VISITORS } from 
 const ANSWERS = 6
 let testbed: ChatTestbed
 let visitors: WidgetVisitor[]
-const copyStatements: string[] = []
+// How many answers' copies each statement that writes copies carries (its first value: their attempts' ids).
+const copyBatches: number[] = []
 
 beforeAll(async () => {
   testbed = await startChatTestbed({
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const prisma = testbed.testApp.database.prisma
   const queryRaw = prisma.$queryRaw.bind(prisma)
   prisma.$queryRaw = ((query: TemplateStringsArray, ...values: unknown[]) => {
-    if (query.join('?').includes('set partial_answer')) copyStatements.push(query.join('?'))
+    if (query.join('?').includes('set partial_answer')) copyBatches.push((values[0] as unknown[]).length)
     return queryRaw(query, ...values)
   }) as typeof prisma.$queryRaw
   // About 2.5 s an answer: each is copied once or twice on its way.
@@ -83,9 +84,10 @@ describe('answers in progress', () => {
     expect(bodies.at(-1)).not.toContain('event: done')
     // The one taken over is never copied after: its copies are refused, and so is its own failure.
     expect((await partialAnswers([takenOver])).get(takenOver.conversationId)).toBe(copiedWhenTaken)
-    // Six answers' copies, written in batches: never one statement per answer.
-    expect(copyStatements.length).toBeGreaterThanOrEqual(1)
-    expect(copyStatements.length).toBeLessThan(ANSWERS)
+    // Six answers' copies, written in batches: statements that carry several answers' copies at once. (How
+    // many statements in all depends on how the answers' seconds fall, which a loaded machine shifts.)
+    expect(copyBatches.length).toBeGreaterThanOrEqual(1)
+    expect(Math.max(...copyBatches)).toBeGreaterThan(1)
   })
 
   it('are still kept, each alone, when the database refuses one of a batch', async () => {
