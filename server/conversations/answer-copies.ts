@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts'
-import { countStatementsOf } from '../db/count-statements.ts'
+import { countApart } from '../db/count-statements.ts'
 import type { Message } from '../db/generated/prisma/client.ts'
 import type { Logger } from '../logging/create-logger.ts'
 
@@ -27,13 +27,10 @@ export interface AnswerCopies {
   withdraw(attemptId: string): boolean
 }
 
-// The batch's statement is nobody's request: it is counted apart.
-const background = { count: 0 }
-
 async function writeBatch(database: Database, logger: Logger, batch: Queued[]) {
   try {
-    const rows = await countStatementsOf(
-      background,
+    // The batch's statement is nobody's request: it is counted apart.
+    const rows = await countApart(
       () => database.prisma.$queryRaw<{ id: string }[]>`
         update messages m set partial_answer = copy.text, answer_prompt_tokens = copy.tokens, updated_at = now()
         from unnest(${batch.map((copy) => copy.attempt.id)}::text[]::uuid[],

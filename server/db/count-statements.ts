@@ -18,6 +18,17 @@ export function countStatementsOf<T>(tally: StatementTally, work: () => T): T {
   return current.run(tally, work)
 }
 
+// What is nobody's request (a signal heard, a background batch) is counted here, apart from every request.
+const apart: StatementTally = { count: 0 }
+
+/**
+ * Runs `work` as nobody's: what it causes, awaited or not, is counted in no request's tally, whichever
+ * request happened to be running when it began (a connection opened during one, say, hears for them all).
+ */
+export function countApart<T>(work: () => T): T {
+  return current.run(apart, work)
+}
+
 /** Counts one statement for the work running now (nothing when no work is being counted). */
 export function countStatement() {
   const tally = current.getStore()

@@ -10,7 +10,7 @@ import { lockDataDirectory } from './lock-data-directory.ts'
 import { awaitPgliteScripts } from './await-pglite-scripts.ts'
 import { shareEventLoop } from './share-event-loop.ts'
 import { announcingWrites } from './caching/local-writes.ts'
-import { countingStatements } from './count-statements.ts'
+import { countApart, countingStatements } from './count-statements.ts'
 
 /** PGlite (Postgres compiled to WASM) in DATA_DIR/postgres: one process, no server to run. */
 export async function openEmbeddedDatabase(
@@ -70,13 +70,15 @@ export function embeddedDatabaseOn(pglite: PGlite, closeEngine: () => Promise<vo
     async notify(channel, payload) {
       signals.emit(channel, payload)
     },
-    // The process's own signals, and those the database sends itself (NOTIFY from a trigger).
+    // The process's own signals, and those the database sends itself (NOTIFY from a trigger), heard as
+    // nobody's request (countApart): neither the notifier's nor that of the query whose trigger sent one.
     async listen(channel, onPayload) {
-      signals.on(channel, onPayload)
-      const unlisten = await pglite.listen(channel, onPayload)
+      const heard = (payload: string) => countApart(() => onPayload(payload))
+      signals.on(channel, heard)
+      const unlisten = await pglite.listen(channel, heard)
       return {
         close: async () => {
-          signals.off(channel, onPayload)
+          signals.off(channel, heard)
           await unlisten().catch(() => {})
         },
       }

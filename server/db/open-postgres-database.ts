@@ -1,10 +1,10 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from './generated/prisma/client.ts'
-import type { Database } from './database.ts'
+import type { Database, Listening } from './database.ts'
 import { runWholePostgresScripts } from './run-whole-postgres-scripts.ts'
 import { announcingWrites } from './caching/local-writes.ts'
-import { countStatement, countingStatements } from './count-statements.ts'
+import { countApart, countStatement, countingStatements } from './count-statements.ts'
 
 // No statement may hold a pooled connection for ever (a stalled query would starve every request).
 const STATEMENT_TIMEOUT_MS = 60_000
@@ -48,52 +48,62 @@ export async function openPostgresDatabase(connectionString: string, poolSize: n
       countStatement()
       await pool.query('select pg_notify($1, $2)', [channel, payload])
     },
-    // A connection of its own, outside the pool: LISTEN lasts as long as the connection.
-    async listen(channel, onPayload, onLost) {
-      const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, keepAlive: true })
-      let closing = false
-      let heartbeat: NodeJS.Timeout | undefined
-      const lost = (error: unknown) => {
-        if (closing) return
-        closing = true
-        clearInterval(heartbeat)
-        client.end().catch(() => {})
-        onLost(error)
-      }
-      // A connection dropped silently (a NAT or a proxy forgetting it) raises no error, and what it should
-      // have heard would be missed: a query now and then finds out, and the caller listens anew.
-      const beat = () => {
-        const late = setTimeout(() => lost(new Error('the listening connection stopped answering')), HEARTBEAT_MS)
-        client.query('select 1').then(
-          () => clearTimeout(late),
-          (error: unknown) => (clearTimeout(late), lost(error)),
-        )
-      }
-      client.on('error', lost)
-      client.on('end', () => lost(new Error('the listening connection ended')))
-      client.on('notification', (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? '')
-      })
-      try {
-        await client.connect()
-        await client.query(`listen ${client.escapeIdentifier(channel)}`)
-        heartbeat = setInterval(beat, HEARTBEAT_MS).unref()
-      } catch (error) {
-        closing = true
-        await client.end().catch(() => {})
-        throw error
-      }
-      return {
-        async close() {
-          closing = true
-          clearInterval(heartbeat)
-          await client.end().catch(() => {})
-        },
-      }
-    },
+    // The connection hears for the whole process, so it is nobody's request: whatever its signals cause is
+    // counted apart (countApart), not in the request that happened to be running when it was opened.
+    listen: (channel, onPayload, onLost) =>
+      countApart(() => listenOnItsOwn(connectionString, channel, onPayload, onLost)),
     async close() {
       await prisma.$disconnect()
       await pool.end()
+    },
+  }
+}
+
+/** LISTEN on a connection of its own, outside the pool: LISTEN lasts as long as the connection. */
+async function listenOnItsOwn(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLost: (error: unknown) => void,
+): Promise<Listening> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000, keepAlive: true })
+  let closing = false
+  let heartbeat: NodeJS.Timeout | undefined
+  const lost = (error: unknown) => {
+    if (closing) return
+    closing = true
+    clearInterval(heartbeat)
+    client.end().catch(() => {})
+    onLost(error)
+  }
+  // A connection dropped silently (a NAT or a proxy forgetting it) raises no error, and what it should
+  // have heard would be missed: a query now and then finds out, and the caller listens anew.
+  const beat = () => {
+    const late = setTimeout(() => lost(new Error('the listening connection stopped answering')), HEARTBEAT_MS)
+    client.query('select 1').then(
+      () => clearTimeout(late),
+      (error: unknown) => (clearTimeout(late), lost(error)),
+    )
+  }
+  client.on('error', lost)
+  client.on('end', () => lost(new Error('the listening connection ended')))
+  client.on('notification', (message) => {
+    if (message.channel === channel) onPayload(message.payload ?? '')
+  })
+  try {
+    await client.connect()
+    await client.query(`listen ${client.escapeIdentifier(channel)}`)
+    heartbeat = setInterval(beat, HEARTBEAT_MS).unref()
+  } catch (error) {
+    closing = true
+    await client.end().catch(() => {})
+    throw error
+  }
+  return {
+    async close() {
+      closing = true
+      clearInterval(heartbeat)
+      await client.end().catch(() => {})
     },
   }
 }
