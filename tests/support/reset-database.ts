@@ -64,19 +64,53 @@ async function tablesNotAsMade(run: RunStatement, state: TemplateState): Promise
 }
 
 /**
- * Deletes what the last borrower wrote and restores the seeded rows, in one transaction with triggers and
- * foreign keys off (session_replication_role = replica: no change signals, any order of deletes). Returns
- * false when the schema differs from the template's (the database must not be lent again); throws when rows
- * survive the reset, so a file can never see another's.
+ * Empties every table in one transaction without firing their row triggers (no change signals) and
+ * whatever the foreign keys' order: as a superuser (PGlite, a local PostgreSQL), by deleting with
+ * session_replication_role = replica (the faster way on these nearly empty tables); as an ordinary owner
+ * (CI's own role, which may not set that parameter), by one TRUNCATE of them all.
+ */
+async function emptyTables(run: RunStatement, tables: string[]) {
+  const { rows } = await run(`select current_setting('is_superuser') = 'on' as superuser`)
+  if (rows[0]?.superuser === true) {
+    await run('set local session_replication_role = replica')
+    for (const table of tables) await run(`delete from "${table}"`)
+  } else if (tables.length > 0) {
+    await run(`truncate ${tables.map((table) => `"${table}"`).join(', ')} cascade`)
+  }
+}
+
+/** The tables ordered so that a table comes after those its foreign keys point at (foreign keys stay on). */
+async function parentsFirst(run: RunStatement, tables: string[]): Promise<string[]> {
+  const { rows } = await run(
+    `select child.relname as child, parent.relname as parent from pg_constraint c
+       join pg_class child on child.oid = c.conrelid join pg_class parent on parent.oid = c.confrelid
+      where c.contype = 'f' and child.relname <> parent.relname`,
+  )
+  const ordered: string[] = []
+  const visit = (table: string, path: string[]) => {
+    if (ordered.includes(table) || path.includes(table)) return
+    for (const row of rows)
+      if (row.child === table && tables.includes(String(row.parent))) visit(String(row.parent), [...path, table])
+    ordered.push(table)
+  }
+  for (const table of tables) visit(table, [])
+  return ordered
+}
+
+/**
+ * Deletes what the last borrower wrote and restores the seeded rows, in one transaction, no trigger fired
+ * (emptyTables). Returns false when the schema differs from the template's (the database must not be lent
+ * again); throws when rows survive the reset, so a file can never see another's.
  */
 export async function resetDatabase(run: RunStatement, state: TemplateState): Promise<boolean> {
   if ((await readSchemaFingerprint(run)) !== state.schemaFingerprint) return false
   await run('begin')
   try {
-    await run('set local session_replication_role = replica')
-    for (const table of state.tables) await run(`delete from "${table}"`)
-    for (const [table, json] of state.seededRows)
-      await run(`insert into "${table}" select * from json_populate_recordset(null::"${table}", $1::json)`, [json])
+    await emptyTables(run, state.tables)
+    for (const table of await parentsFirst(run, [...state.seededRows.keys()]))
+      await run(`insert into "${table}" select * from json_populate_recordset(null::"${table}", $1::json)`, [
+        state.seededRows.get(table),
+      ])
     await run('commit')
   } catch (error) {
     await run('rollback')
