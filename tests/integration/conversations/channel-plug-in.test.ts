@@ -67,6 +67,21 @@ async function questionIn(answering: AnsweringServices) {
   return { agent, conversation, userMessage }
 }
 
+/** A visitor's question answered by the core with `channel` registered and bound to the answer. */
+async function answerThrough(channel: Channel) {
+  const answering = answeringWith(channel)
+  const { agent, conversation, userMessage } = await questionIn(answering)
+  const answered = await answerUserMessage(answering, {
+    agent,
+    userMessage,
+    events: {},
+    signal: new AbortController().signal,
+    conversation,
+    channel,
+  })
+  return { agent, conversation, userMessage, answered }
+}
+
 describe('a channel the core does not know', () => {
   it('has its budget spent, its records kept with the answer, and the stored answer delivered', async () => {
     const delivered: MessageView[] = []
@@ -88,16 +103,7 @@ describe('a channel the core does not know', () => {
         delivered.push(answer)
       },
     }
-    const answering = answeringWith(channel)
-    const { agent, conversation, userMessage } = await questionIn(answering)
-    const answered = await answerUserMessage(answering, {
-      agent,
-      userMessage,
-      events: {},
-      signal: new AbortController().signal,
-      conversation,
-      channel,
-    })
+    const { agent, conversation, answered } = await answerThrough(channel)
     expect(answered.ai_message?.message_text).toContain('30 days')
     expect(delivered.map((answer) => answer.message_id)).toEqual([answered.ai_message?.message_id])
     expect(recorded).toEqual([conversation.id])
@@ -115,16 +121,7 @@ describe('a channel the core does not know', () => {
       name: 'widget',
       deliver: () => Promise.reject(new Error('the messaging API is down')),
     }
-    const answering = answeringWith(channel)
-    const { agent, conversation, userMessage } = await questionIn(answering)
-    const answered = await answerUserMessage(answering, {
-      agent,
-      userMessage,
-      events: {},
-      signal: new AbortController().signal,
-      conversation,
-      channel,
-    })
+    const { userMessage, answered } = await answerThrough(channel)
     const stored = await testbed.testApp.database.prisma.message.findMany({
       where: { replyToId: userMessage.id },
     })
