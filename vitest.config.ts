@@ -62,7 +62,7 @@ export default defineConfig({
     // 635 s, 4 workers 710 s (decision 052).
     maxWorkers: 3,
     // Files in a worker share its module cache: the server's modules are imported once per worker, not
-    // once per file (a third of the suite's time went to imports). Every file makes its own database,
+    // once per file (a third of the suite's time went to imports). Every file borrows a database no one else holds (reset between borrowers),
     // app and servers, so nothing a test reads is shared; no suite mocks modules.
     isolate: false,
     projects: onPostgres ? [embedded, postgres, e2e] : [embedded, e2e],

@@ -1,8 +1,9 @@
 // The one way a channel (the website widget, a Shopify storefront, next a messaging app) takes part in an
 // answer. The answering core (server/chat/, server/conversations/) defines it and imports no channel: the
-// channels implement it in their own folders, and the composition root (server/app-services.ts) registers
-// them by the conversations they carry, while a channel's door hands the core the one bound to the person
-// asking (channelFor). docs/architecture.md, "Channels"; docs/decisions/050.
+// channels implement it in their own folders, and the composition root (server/compose-channels.ts, called
+// by server/app-services.ts) registers them by the conversations they carry (channelOf finds one), while a
+// channel's door hands the core the one bound to the person asking (visitorChannel). docs/architecture.md,
+// "Channels"; docs/decisions/050.
 import type { AnswerAid } from '../chat/answering/answer-aid.ts'
 import type { Answer } from '../chat/answering/answer-question.ts'
 import type { UsagePeriod } from '../billing/billing-period.ts'

@@ -8,7 +8,7 @@ import { reservationOf } from './answer-attempt.ts'
 import type { BudgetCounter } from './channel.ts'
 
 export interface StoreAnswerOptions {
-  conversation: Pick<Conversation, 'id' | 'accountId' | 'channel' | 'widgetIntegrationId'>
+  conversation: Pick<Conversation, 'id' | 'accountId' | 'channel'>
   userMessage: Message
   answer: Answer
   /** The channel's budget counter the answer also spends on (the widget's day), if any. */

@@ -23,7 +23,8 @@ export async function unreadVisitorNotifications(database: Database, actor: Acto
     isDeleted: false,
     isArchived: false,
     unreadCount: { gt: 0 },
-    channel: { in: ['widget' as const, 'shopify' as const] },
+    // Every visitor's channel, whichever plugs in next: only the dashboard's own chats are not a visitor's.
+    channel: { not: 'dashboard' as const },
     agent: visibleAgentsWhere(actor),
   }
   const [total, newest] = await Promise.all([

@@ -16,6 +16,8 @@ const DEPENDS_ON_DATABASE = [
   /\$queryRaw|\$executeRaw|\bwithRawConnection\b/,
   /from 'pg'/,
   /support\/spawn-(server|worker)\.ts/,
+  /\bcountStatementsOf\b|\bsql_statements\b/,
+  /\bdatabase\.kind\b/,
 ]
 
 const files = globSync('tests/integration/**/*.test.ts')

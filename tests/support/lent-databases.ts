@@ -82,6 +82,12 @@ async function makeEmbedded(): Promise<Lendable> {
       gate.open = false
       await Promise.all(listenings.map((listening) => listening.close()))
       listenings = []
+      // One session serves every borrower: what the last one left in it (a transaction, a setting, a
+      // session lock such as a process's presence) must not reach the next.
+      if (!engine.pglite.closed) {
+        await engine.pglite.exec('rollback').catch(() => {})
+        await engine.pglite.exec('reset all; select pg_advisory_unlock_all()')
+      }
       // What the last borrower's app stored beside the database (uploads) goes too.
       for (const entry of readdirSync(dataDir))
         if (!ENGINE_FILES.has(entry)) rmSync(join(dataDir, entry), { recursive: true, force: true })
@@ -139,7 +145,7 @@ export async function borrowTestDatabase({ poolSize }: { poolSize?: number } = {
   // A worker serves one project; should it ever serve another, that project's template starts afresh.
   if (lentFrom !== inject('databaseTemplate')) {
     lentFrom = inject('databaseTemplate')
-    kept.length = 0
+    await Promise.all(kept.splice(0).map((lendable) => lendable.discard()))
     templateState = undefined
   }
   let lendable = kept.pop()

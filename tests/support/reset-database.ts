@@ -15,7 +15,7 @@ export interface TemplateState {
 
 const MIGRATIONS_TABLE = '_prisma_migrations'
 
-// Columns, defaults, constraints, indexes, triggers and functions: a test that adds a trigger and leaves it
+// Columns, defaults, constraints, indexes, triggers, functions and enum labels: a test that adds a trigger and leaves it
 // (or drops a column) changes this, and its database is then not lent again.
 const SCHEMA_FINGERPRINT = `
   select md5(string_agg(line, E'\\n' order by line)) as fingerprint from (
@@ -28,6 +28,7 @@ const SCHEMA_FINGERPRINT = `
       from pg_trigger where not tgisinternal
     union all select 'function ' || p.oid::regprocedure::text || ' ' || md5(p.prosrc)
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
+    union all select 'enum ' || enumtypid::regtype::text || ' ' || enumlabel || ' ' || enumsortorder::text from pg_enum
   ) as schema_lines`
 
 const rowsAsJson = (table: string) =>

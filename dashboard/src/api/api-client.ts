@@ -5,6 +5,7 @@
 import { pathOf, type AnswerOf, type ApiRoute, type CallArguments } from './api-route.ts'
 import {
   ApiError,
+  demoModeRefusal,
   authenticationFailed,
   errorForStatus,
   networkError,
@@ -197,8 +198,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (parsed.success) return parsed.data as AnswerOf<Route>
     // Demo mode accepts every change with a message only: a screen that needs the changed item learns
     // that nothing changed, in the demo's words.
-    if (options.demo?.active() && route.method !== 'GET')
-      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Demo Mode', String(answer.message ?? 'Demo mode'))
+    if (options.demo?.active() && route.method !== 'GET') throw demoModeRefusal(String(answer.message ?? 'Demo mode'))
     throw unexpectedAnswer(`${route.method} ${route.path}`, parsed.error)
   }
 
@@ -209,8 +209,7 @@ export function createApiClient(options: ApiClientOptions) {
    */
   async function openStream(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
     const method = body === undefined ? 'GET' : 'POST'
-    if (options.demo?.active())
-      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'Demo Mode', 'Chat is not available in demo mode.')
+    if (options.demo?.active()) throw demoModeRefusal('Chat is not available in demo mode.')
     const streamHeaders = async (): Promise<Record<string, string>> => {
       const headers: Record<string, string> =
         method === 'GET'

@@ -105,3 +105,13 @@ export function unexpectedAnswer(route: string, error: z.ZodError): ApiError {
     `The answer to ${route} is not what this dashboard expects (${where}${issue?.message ?? 'invalid'}). Please reload the page.`,
   )
 }
+
+const DEMO_MODE = 'Demo Mode'
+
+/** The refusal of a change in demo mode (nothing is saved there): told as information, not as a failure. */
+export function demoModeRefusal(message: string) {
+  return new ApiError(503, 'SERVICE_UNAVAILABLE', DEMO_MODE, message)
+}
+
+export const isDemoModeRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.title === DEMO_MODE

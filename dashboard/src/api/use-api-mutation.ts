@@ -6,6 +6,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import { reportError } from '../feedback/report-error.ts'
 import { useToast } from '../feedback/toast-context.tsx'
 import { useApi } from './api-context.tsx'
+import { isDemoModeRefusal } from './api-error.ts'
 import type { ApiClient } from './api-client.ts'
 
 export interface ApiMutationOptions<Input, Output> {
@@ -42,6 +43,8 @@ export function useApiMutation<Input = void, Output = Record<string, unknown>>(
       options.onSuccess?.(output, input)
     },
     onError: (error, input) => {
+      // Demo mode saves nothing and says so, as it did before the route table: not a failure.
+      if (isDemoModeRefusal(error)) return toaster.info('Demo mode', error.message)
       if (options.errorMessage)
         reportError(toaster, error, options.errorTitle ?? 'Request Failed', options.errorMessage(error))
       else reportError(toaster, error, options.errorTitle)

@@ -1,5 +1,6 @@
 // A channel plugs into the answering core through Channel alone (server/conversations/channel.ts): a channel
-// the core has never heard of, registered in the answering bag and bound to the answer, has its budget spent,
+// built here, none of the product's (it carries the widget's conversations, the names being a database enum),
+// registered in the answering bag and bound to the answer, has its budget spent,
 // its records kept in the answer's transaction and the stored answer delivered to it; a delivery that fails
 // leaves the answer standing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -82,7 +83,7 @@ async function answerThrough(channel: Channel) {
   return { agent, conversation, userMessage, answered }
 }
 
-describe('a channel the core does not know', () => {
+describe('a channel plugged in through the interface alone', () => {
   it('has its budget spent, its records kept with the answer, and the stored answer delivered', async () => {
     const delivered: MessageView[] = []
     const recorded: string[] = []
@@ -117,11 +118,16 @@ describe('a channel the core does not know', () => {
   })
 
   it('keeps the answer when its delivery fails', async () => {
+    let deliveries = 0
     const channel: Channel = {
       name: 'widget',
-      deliver: () => Promise.reject(new Error('the messaging API is down')),
+      deliver: () => {
+        deliveries += 1
+        return Promise.reject(new Error('the messaging API is down'))
+      },
     }
     const { userMessage, answered } = await answerThrough(channel)
+    expect(deliveries).toBe(1)
     const stored = await testbed.testApp.database.prisma.message.findMany({
       where: { replyToId: userMessage.id },
     })

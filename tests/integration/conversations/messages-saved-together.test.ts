@@ -1,3 +1,4 @@
+// @database-specific: raw SQL batch inserts, statements counted
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { answerCostsOf, planEnforcementFor } from '../../../server/billing/plan-enforcement-for.ts'
 import { admitMessage } from '../../../server/conversations/admit-message.ts'

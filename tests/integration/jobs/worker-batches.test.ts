@@ -1,3 +1,4 @@
+// @database-specific: job claims in raw SQL with skip locked
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createLogger } from '../../../server/logging/create-logger.ts'

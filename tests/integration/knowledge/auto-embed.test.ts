@@ -1,3 +1,4 @@
+// @database-specific: two embed-all calls at once queue each job once
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { startCrawlingTestbed, type CrawlingTestbed } from '../../support/crawling-testbed.ts'

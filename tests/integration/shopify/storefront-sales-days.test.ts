@@ -1,3 +1,4 @@
+// @database-specific: the time zones the database knows, and its refusal of one it does not
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAdminClient } from '../../../server/shopify/admin-api/create-admin-client.ts'
 import { SHOPIFY_ADMIN_API_VERSION } from '../../../server/shopify/admin-api/shopify-admin-client.ts'

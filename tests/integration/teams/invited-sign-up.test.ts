@@ -1,3 +1,4 @@
+// @database-specific: two trial starts at once, one refused by the unique key
 // Issue 37 item 11: signing up from a team invitation's page. The sign-up carries the invitation's
 // secret and joins the team in the same transaction: the invited address is confirmed by the link mailed
 // to it (no second e-mail), any other address is not; the account starts no trial of its own (it came to

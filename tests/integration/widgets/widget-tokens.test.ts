@@ -1,3 +1,4 @@
+// @database-specific: two refreshes racing on one token
 import { hkdfSync } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

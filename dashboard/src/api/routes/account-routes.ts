@@ -26,7 +26,7 @@ export const accountRoutes = {
     method: 'POST',
     path: '/accounts/profile/image/',
     form: true,
-    answer: z.strictObject({ message: z.string(), profile_image: z.string().nullable() }),
+    answer: z.object({ message: z.string(), profile_image: z.string().nullable() }),
   }),
   changePassword: apiRoute({
     method: 'PUT',
@@ -50,7 +50,7 @@ export const accountRoutes = {
     method: 'POST',
     path: '/accounts/verify-email/resend/',
     body: EmptyBodySchema,
-    answer: z.strictObject({ message: z.string(), email: z.string() }),
+    answer: z.object({ message: z.string(), email: z.string() }),
   }),
   deleteAccount: apiRoute({
     method: 'POST',

@@ -20,7 +20,7 @@ export const billingRoutes = {
   subscriptionHistory: apiRoute({
     method: 'GET',
     path: '/plans/get-user-subscription-history/',
-    answer: z.strictObject({ subscriptions: z.array(SubscriptionHistoryEntrySchema) }),
+    answer: z.object({ subscriptions: z.array(SubscriptionHistoryEntrySchema) }),
   }),
   /** The few facts a screen needs (the server answers more; only these are read). */
   standing: apiRoute({
@@ -31,7 +31,7 @@ export const billingRoutes = {
   startTrial: apiRoute({
     method: 'POST',
     path: '/plans/start-trial/',
-    answer: z.strictObject({ message: z.string(), trial_ends_at: z.string() }),
+    answer: z.object({ message: z.string(), trial_ends_at: z.string() }),
   }),
   cancel: apiRoute({
     method: 'POST',

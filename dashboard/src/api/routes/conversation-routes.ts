@@ -82,7 +82,7 @@ export const conversationRoutes = {
     method: 'POST',
     path: `${message}/feedback/`,
     body: RateAnswerSchema,
-    answer: z.strictObject({ message: z.string(), feedback: FeedbackViewSchema }),
+    answer: z.object({ message: z.string(), feedback: FeedbackViewSchema }),
   }),
   takeover: handoff('takeover'),
   release: handoff('release'),
@@ -90,6 +90,6 @@ export const conversationRoutes = {
     method: 'POST',
     path: `${conversation}/reply/`,
     body: PersonMessageSchema,
-    answer: z.strictObject({ message: z.string(), data: MessageViewSchema }),
+    answer: z.object({ message: z.string(), data: MessageViewSchema }),
   }),
 }

@@ -84,7 +84,7 @@ export const sessionRoutes = {
     method: 'POST',
     path: '/accounts/verify-email/',
     body: ConfirmEmailSchema,
-    answer: z.strictObject({ message: z.string(), email: z.string() }),
+    answer: z.object({ message: z.string(), email: z.string() }),
     signedIn: false,
   }),
   emailSetup: apiRoute({ method: 'GET', path: '/accounts/email-setup/', answer: EmailSetupSchema, signedIn: false }),

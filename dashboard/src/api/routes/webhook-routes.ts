@@ -8,7 +8,7 @@ export const webhookRoutes = {
   endpoints: apiRoute({
     method: 'GET',
     path: '/webhooks/endpoints/',
-    answer: z.strictObject({ endpoints: z.array(EndpointViewSchema) }),
+    answer: z.object({ endpoints: z.array(EndpointViewSchema) }),
   }),
   /** The endpoint and its signing secret, this once. */
   createEndpoint: apiRoute({
@@ -21,6 +21,6 @@ export const webhookRoutes = {
   deliveries: apiRoute({
     method: 'GET',
     path: '/webhooks/endpoints/:endpointId/deliveries/',
-    answer: z.strictObject({ deliveries: z.array(DeliveryViewSchema) }),
+    answer: z.object({ deliveries: z.array(DeliveryViewSchema) }),
   }),
 }

@@ -31,7 +31,7 @@ export const widgetRoutes = {
   createIdentitySecret: apiRoute({
     method: 'POST',
     path: `${integrations}/:integrationId/identity-secret/`,
-    answer: z.strictObject({ message: z.string(), identity_secret: z.string() }),
+    answer: z.object({ message: z.string(), identity_secret: z.string() }),
   }),
   deleteIdentitySecret: apiRoute({
     method: 'DELETE',
