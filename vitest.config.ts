@@ -1,10 +1,15 @@
 // Test projects: every suite on the embedded PGlite; the integration files whose outcome can differ by
 // database again on PostgreSQL when TEST_DATABASE_URL is set; browser tests in Debian's Chromium.
 import { globSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import type { TestProjectInlineConfiguration } from 'vitest/config'
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+// V8's code cache for the modules Node loads itself (node_modules in the workers, every module of a spawned
+// server or worker): kept across runs under node_modules/.cache, it spares each process compiling them again.
+process.env.NODE_COMPILE_CACHE ??= fileURLToPath(new URL('node_modules/.cache/node-compile-cache', import.meta.url))
 
 // A file runs on PostgreSQL too when its first line is `// @database-specific: <why>` (raw SQL, locks,
 // NOTIFY, races between connections or processes, search, migrations, a branch on the database kind):

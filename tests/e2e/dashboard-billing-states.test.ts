@@ -43,6 +43,9 @@ async function openPage(account: SignedUp | null, viewport = DESKTOP) {
   return page
 }
 
+/** How long the payment page waits for a confirmation: run out on the page's installed clock. */
+const CONFIRMATION_WAIT = '00:16'
+
 /** A screen's placeholder while its read is on its way, by the words it gives screen readers (visually hidden). */
 const loading = (on: Page | Locator, label: string) => on.getByText(label, { exact: true })
 const ATTACHED = { state: 'attached' } as const
@@ -270,11 +273,12 @@ describe('at phone width', () => {
           (window as unknown as { noteSuccessClaim(text: string): void }).noteSuccessClaim(text)
       }).observe(document, { subtree: true, childList: true, characterData: true })
     })
+    // The page's own clock: its wait passes when the test says, not on the wall clock.
+    await on.clock.install()
     await on.goto(url('/app/payment-success'))
     await on.getByRole('heading', { name: 'Confirming your payment', level: 1 }).waitFor()
-    await on
-      .getByRole('heading', { name: 'We have not received your payment yet', level: 1 })
-      .waitFor({ timeout: 40_000 })
+    await on.clock.fastForward(CONFIRMATION_WAIT)
+    await on.getByRole('heading', { name: 'We have not received your payment yet', level: 1 }).waitFor()
     await on.getByText('Your account is still on the free trial of Pro 1: no new payment has been confirmed.').waitFor()
     expect(successClaims).toEqual([])
     await fitsPhone(on)
@@ -283,7 +287,8 @@ describe('at phone width', () => {
     await screenshot(on, 'billing-payment-not-received-mobile')
     await on.getByRole('button', { name: 'Check again' }).click()
     await on.getByRole('heading', { name: 'Confirming your payment', level: 1 }).waitFor()
-    await on.getByRole('link', { name: 'Go to Dashboard' }).waitFor({ timeout: 40_000 })
+    await on.clock.fastForward(CONFIRMATION_WAIT)
+    await on.getByRole('link', { name: 'Go to Dashboard' }).waitFor()
     expect(successClaims).toEqual([])
     await on.getByRole('link', { name: 'Choose a Plan' }).click()
     await on.waitForURL('**/app/payment')

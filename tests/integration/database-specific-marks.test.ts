@@ -1,10 +1,12 @@
 // The PostgreSQL project runs only the files marked `// @database-specific: <why>` on their first line
 // (vitest.config.ts). A file that shows it depends on the database must carry the mark, or its PostgreSQL
-// half would silently stop running; the mark itself must say why.
+// half would silently stop running; the mark itself must say why. A file that only looks dependent (it
+// starts a server process to test signals or settings) says so with `// @database-independent: <why>`.
 import { globSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 
 const MARK = '// @database-specific:'
+const INDEPENDENT = '// @database-independent:'
 
 // What shows a file depends on the database: a branch on its kind or its URL, a database or connection
 // of its own, raw SQL, or a server or worker process sharing it.
@@ -27,17 +29,26 @@ const files = globSync('tests/integration/**/*.test.ts')
 describe('the database-specific mark', () => {
   it('is on every integration file that shows it depends on the database', () => {
     const unmarked = files
-      .filter(({ text }) => !text.startsWith(MARK) && DEPENDS_ON_DATABASE.some((pattern) => pattern.test(text)))
+      .filter(({ text }) => !text.startsWith(MARK) && !text.startsWith(INDEPENDENT))
+      .filter(({ text }) => DEPENDS_ON_DATABASE.some((pattern) => pattern.test(text)))
       .map(({ path }) => path)
     expect(unmarked).toEqual([])
   })
 
   it('says why, on the first line and nowhere else', () => {
-    const marked = files.filter(({ text }) => text.includes(MARK))
-    expect(marked.length).toBeGreaterThan(0)
-    const misplaced = marked
-      .filter(({ text }) => !/^\/\/ @database-specific: \S.{5,}\n/.test(text))
-      .map(({ path }) => path)
-    expect(misplaced).toEqual([])
+    for (const [mark, shape] of [
+      [MARK, /^\/\/ @database-specific: \S.{5,}\n/],
+      [INDEPENDENT, /^\/\/ @database-independent: \S.{5,}\n/],
+    ] as const) {
+      const marked = files.filter(({ text }) => text.includes(mark))
+      expect(marked.length, mark).toBeGreaterThan(0)
+      expect(marked.filter(({ text }) => !shape.test(text)).map(({ path }) => path)).toEqual([])
+    }
+  })
+
+  it('is never both: a file runs on PostgreSQL or says why it need not', () => {
+    expect(
+      files.filter(({ text }) => text.includes(MARK) && text.includes(INDEPENDENT)).map(({ path }) => path),
+    ).toEqual([])
   })
 })

@@ -1,39 +1,17 @@
-// @database-specific: a server process on the same database
-import { Agent, request as httpRequest } from 'node:http'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createDatabaseLocation, type DatabaseLocation } from '../support/create-test-database.ts'
+// @database-independent: what the process does with its signals, settings, address and dev mode is the same on either database
+import { describe, expect, it } from 'vitest'
 import { startFakeLlm } from '../support/fake-llm.ts'
-import { runServerExpectingFailure, spawnServer, type SpawnedServer } from '../support/spawn-server.ts'
+import { useServerProcesses } from '../support/server-processes.ts'
+import { runServerExpectingFailure, type SpawnedServer } from '../support/spawn-server.ts'
 
-const running: SpawnedServer[] = []
-const locations: DatabaseLocation[] = []
-
-afterEach(async () => {
-  for (const server of running.splice(0)) {
-    server.child.kill('SIGKILL')
-    await server.exited
-  }
-  for (const location of locations.splice(0)) await location.destroy()
-})
-
-async function newLocation({ empty = false } = {}) {
-  const location = await createDatabaseLocation({ empty })
-  locations.push(location)
-  return { DATA_DIR: location.DATA_DIR, DATABASE_URL: location.DATABASE_URL }
-}
-
-async function start(env: Record<string, string | undefined>, args: string[] = []) {
-  const server = await spawnServer(env, args)
-  running.push(server)
-  return server
-}
+const { newLocation, start } = useServerProcesses()
 
 // Each test starts one or two server processes (Node, the embedded database, its migrations): seconds each
-// on two cores, several times that while the rest of the suite runs beside them.
+// on two cores, several times that while the rest of the suite runs beside them. What the database itself
+// does at start and stop is in server-process-database.test.ts, run on both databases.
 describe('the server process', { timeout: 90_000 }, () => {
   it('`npm start` stops on SIGTERM: the signal reaches the server, which drains and lets its port go', async () => {
-    const server = await spawnServer(await newLocation(), [], { throughNpmStart: true })
-    running.push(server)
+    const server = await start(await newLocation(), [], { throughNpmStart: true })
     expect((await fetch(`${server.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
@@ -45,56 +23,6 @@ describe('the server process', { timeout: 90_000 }, () => {
     const { code, stderr } = await runServerExpectingFailure({ PORT: 'abc', DATA_DIR: '/nonexistent' })
     expect(code).toBe(1)
     expect(stderr.trim()).toBe('Invalid configuration: PORT must be a whole number (got "abc")')
-  })
-
-  it('migrates an empty database at start, answers health, and a second start applies nothing', async () => {
-    const env = await newLocation({ empty: true })
-    const first = await start(env)
-    expect((await fetch(`${first.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)
-    first.child.kill('SIGTERM')
-    expect(await first.exited).toBe(0)
-    const second = await start(env)
-    expect(second.output.some((line) => line.includes('database schema is up to date'))).toBe(true)
-    expect(second.output.some((line) => /"msg":"applied \d+ migration/.test(line))).toBe(false)
-    expect(first.output.some((line) => /"msg":"applied \d+ migration/.test(line))).toBe(true)
-  })
-
-  it('on SIGTERM, a request in flight finishes, keep-alive clients are told to close, then the database closes', async () => {
-    const server = await start({ ...(await newLocation()), SHUTDOWN_TIMEOUT_MS: '120000' })
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-    const body = JSON.stringify({ refresh_token: 'x'.repeat(64) })
-    const inFlight = new Promise<{ status: number; connection: string | undefined; text: string }>(
-      (resolve, reject) => {
-        const request = httpRequest(`${server.baseUrl}/api/accounts/logout/`, {
-          agent,
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-        })
-        request.on('response', (res) => {
-          let text = ''
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, text }))
-        })
-        request.on('error', reject)
-        request.write(body.slice(0, 10)) // the server is now reading this request's body
-        server
-          .waitForLine(/"msg":"shutting down"/)
-          .then(() => request.end(body.slice(10)))
-          .catch(reject)
-      },
-    )
-    await new Promise((resolve) => setTimeout(resolve, 200)) // let the first bytes reach the server
-    server.child.kill('SIGTERM')
-
-    const finished = await inFlight
-    expect(finished.status).toBe(401) // logout ran to completion against the database: the token is unknown
-    expect(JSON.parse(finished.text).message).toBe('Invalid or expired refresh token')
-    expect(finished.connection).toBe('close')
-    expect(await server.exited).toBe(0)
-    expect(server.output.some((line) => line.includes('stopped: connections drained, database closed'))).toBe(true)
-    expect(server.output.some((line) => line.includes('shutdown timeout reached'))).toBe(false)
-    await expect(fetch(`${server.baseUrl}/api/dashboard/api/health/`)).rejects.toThrow()
-    agent.destroy()
   })
 
   it('on SIGTERM, an open live stream is told to reconnect and ends at once, so the stop does not wait for it', async () => {
@@ -217,46 +145,10 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect((await fetch(`${everywhere.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)
   })
 
-  it('starts with a pool of one connection (migrations lock on a connection of their own)', async () => {
-    const server = await start({ ...(await newLocation({ empty: true })), DATABASE_POOL_SIZE: '1' })
-    expect((await fetch(`${server.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)
-  })
-
-  it('when it cannot listen, it exits 1 and releases the database for the next start', async () => {
-    const occupying = await start(await newLocation())
-    const env = await newLocation()
-    const failed = await runServerExpectingFailure({ ...env, PORT: String(occupying.port), HOST: '127.0.0.1' })
-    expect(failed.code).toBe(1)
-    expect(failed.stdout).toMatch(/could not start: .*EADDRINUSE/)
-    const next = await start(env)
-    expect((await fetch(`${next.baseUrl}/api/dashboard/api/health/`)).status).toBe(200)
-  })
-
   it('npm run dev serves the dashboard through Vite, whose inline scripts the policy then allows', async () => {
     const server = await start(await newLocation(), ['--dev'])
     const response = await fetch(`${server.baseUrl}/`)
     expect(await response.text()).toContain('/@vite/client')
     expect(response.headers.get('content-security-policy')).toBeNull()
-  })
-
-  it('data written before a restart is there after it (the CSRF secret signs across restarts)', async () => {
-    const env = await newLocation()
-    const first = await start(env)
-    const issued = await fetch(`${first.baseUrl}/api/accounts/csrf/`)
-    const { csrfToken } = (await issued.json()) as { csrfToken: string }
-    first.child.kill('SIGTERM')
-    expect(await first.exited).toBe(0)
-
-    const second = await start(env)
-    const response = await fetch(`${second.baseUrl}/api/accounts/logout/`, {
-      method: 'POST',
-      headers: {
-        Cookie: `access_token=abc; csrftoken=${csrfToken}`,
-        'X-CSRFToken': csrfToken,
-        'Content-Type': 'application/json',
-      },
-      body: '{}',
-    })
-    expect(response.status).toBe(400) // past the CSRF check (the token from before the restart verifies), to logout's own 400
   })
 })

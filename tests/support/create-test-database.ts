@@ -16,7 +16,9 @@ export async function createDatabaseLocation({ empty = false } = {}): Promise<Da
   const dataDir = mkdtempSync(join(tmpdir(), 'agentdesk-test-'))
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true })
   if (inject('databaseKind') === 'embedded') {
+    const blank = inject('blankDatabaseTemplate')
     if (!empty) cpSync(inject('databaseTemplate'), dataDir, { recursive: true })
+    else if (blank) cpSync(blank, dataDir, { recursive: true })
     return { DATA_DIR: dataDir, destroy: async () => removeDataDir() }
   }
   const name = uniqueDatabaseName('agentdesk_test')

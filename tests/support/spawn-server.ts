@@ -40,6 +40,7 @@ export function spawnServer(
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
+      NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE,
       DASHBOARD_DIR: process.env.DASHBOARD_DIR,
       PORT: '0',
       HOST: '127.0.0.1',
@@ -87,7 +88,7 @@ export function spawnServer(
 /** Runs the server entry expecting it to fail at start-up; resolves with its exit code and output. */
 export async function runServerExpectingFailure(env: Record<string, string | undefined>) {
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { PATH: process.env.PATH, ...env },
+    env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

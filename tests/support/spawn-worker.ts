@@ -13,7 +13,7 @@ export interface SpawnedWorker {
 /** Runs `node scripts/run-worker.ts` as `npm run worker` does, and waits until its worker has started. */
 export function spawnWorker(env: Record<string, string | undefined>): Promise<SpawnedWorker> {
   const child = spawn(process.execPath, [WORKER_ENTRY], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output: string[] = []
