@@ -9,7 +9,7 @@ export interface CountResourceOptions {
 
 /**
  * What a resource limit counts, as it is now: the account's agents, its widget integrations that are
- * switched on, and its team members who are active or invited (pending), each person once however many
+ * switched on with its messaging channels (a WhatsApp number, a Page, an Instagram account each count as a widget), and its team members who are active or invited (pending), each person once however many
  * of the account's teams they are in. A widget about to be replaced (`replacing`) is not counted.
  */
 export async function countResource(
@@ -17,10 +17,15 @@ export async function countResource(
   { accountId, resource, replacing }: CountResourceOptions,
 ): Promise<number> {
   if (resource === 'agents') return prisma.agent.count({ where: { accountId } })
-  if (resource === 'widgets')
-    return prisma.widgetIntegration.count({
-      where: { accountId, isActive: true, ...(replacing ? { id: { not: replacing } } : {}) },
-    })
+  if (resource === 'widgets') {
+    const [widgets, channels] = await Promise.all([
+      prisma.widgetIntegration.count({
+        where: { accountId, isActive: true, ...(replacing ? { id: { not: replacing } } : {}) },
+      }),
+      prisma.messagingChannel.count({ where: { accountId } }),
+    ])
+    return widgets + channels
+  }
   const [row] = await prisma.$queryRaw<{ people: bigint }[]>`
     select count(distinct email) as people from team_members where account_id = ${accountId}::uuid and status in ('active', 'pending')`
   return Number(row?.people ?? 0n)

@@ -21,6 +21,11 @@ export const API_KEY_REACH: readonly ApiKeyReach[] = [
     takesKey: false,
   },
   {
+    calls: 'Messaging channels (WhatsApp, Messenger, Instagram: their Meta tokens)',
+    routes: ['/api/agents/:agentId/channels/'],
+    takesKey: false,
+  },
+  {
     calls:
       'Agents and their knowledge: texts, documents, websites, embeddings and jobs; leads, improvements, conversation exports',
     routes: ['/api/agents/'],

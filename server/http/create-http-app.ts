@@ -34,6 +34,8 @@ import { improveRoutes } from './agents/improve.routes.ts'
 import { feedbackRoutes } from './feedback.routes.ts'
 import { handoffRoutes } from './handoff.routes.ts'
 import { webhookRoutes } from './webhooks.routes.ts'
+import { channelRoutes } from './agents/channels.routes.ts'
+import { metaGraphOf } from '../channels/meta/meta-graph.ts'
 import { dashboardApiRoutes } from './dashboard-api.routes.ts'
 import { serverSetupOf } from '../stats/server-setup.ts'
 import { billingRoutes } from './billing.routes.ts'
@@ -283,6 +285,15 @@ export async function createHttpApp({
       database,
       storage: services.storage,
       plans: services.plans,
+      sealingKey: secrets.sealingKey,
+      signedIn,
+    }),
+  )
+  api.use(
+    channelRoutes({
+      database,
+      plans: services.plans,
+      graph: metaGraphOf(config),
       sealingKey: secrets.sealingKey,
       signedIn,
     }),

@@ -38,6 +38,7 @@ const BODYLESS: Record<string, string> = {
   'DELETE /api/agents/:agentId/integrations/frontend/:integrationId/delete/': IN_THE_PATH,
   'POST /api/agents/:agentId/integrations/frontend/:integrationId/identity-secret/': IN_THE_PATH,
   'DELETE /api/agents/:agentId/integrations/frontend/:integrationId/identity-secret/': IN_THE_PATH,
+  'DELETE /api/agents/:agentId/channels/:channelId/': IN_THE_PATH,
 }
 
 let walk: WalkApp

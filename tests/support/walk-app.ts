@@ -4,9 +4,12 @@ import { randomUUID } from 'node:crypto'
 import { createFileStorage } from '../../server/storage/create-file-storage.ts'
 import { signUp, type SignedUp } from './accounts.ts'
 import { createTestApp, type TestApp } from './create-test-app.ts'
+import { ANY_GRAPH_ID, metaToken, startFakeMetaGraph } from './fake-meta-graph.ts'
 
 export const PROXY_SECRET = 'shpss_malformed_input_secret'
 export const SITE = 'https://shop.example.com'
+/** The token the walk's Graph API stand-in takes for any id (connecting a messaging channel checks it at Meta). */
+export const WALK_META_TOKEN = metaToken()
 
 export interface WalkApp {
   testApp: TestApp
@@ -17,7 +20,10 @@ export interface WalkApp {
 }
 
 export async function startWalkApp(): Promise<WalkApp> {
-  const testApp = await createTestApp({
+  const graph = await startFakeMetaGraph()
+  graph.objects.set(ANY_GRAPH_ID, { token: WALK_META_TOKEN, fields: { name: 'Walk Page' } })
+  const started = await createTestApp({
+    ...graph.config,
     WORKER_IN_SERVER: 'false',
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000000',
@@ -32,6 +38,13 @@ export async function startWalkApp(): Promise<WalkApp> {
     // The Shopify app would make plans' limits apply (decision 028); the walk creates far more than a plan allows.
     BILLING_MODE: 'unlimited',
   })
+  const testApp: TestApp = {
+    ...started,
+    cleanup: async () => {
+      await started.cleanup()
+      await graph.close()
+    },
+  }
   const owner = await signUp(testApp, { email: `owner-${randomUUID()}@walk.example.com` })
   const member = await signUp(testApp, { email: `member-${randomUUID()}@walk.example.com` })
   const shared = await freshFixture({ testApp, owner, member })
@@ -75,6 +88,10 @@ export interface Fixture {
   webhookEndpointId: string
   /** A lead the visitor of the held chat left. */
   leadId: string
+  /** A messaging channel (a Facebook Page) of the agent. */
+  channelId: string
+  /** A Page id no agent has yet: connecting it with WALK_META_TOKEN succeeds. */
+  freePageId: string
 }
 
 // A fresh agent of the owner with one of everything: a destructive call in one route's battery never
@@ -187,7 +204,20 @@ export async function freshFixture({
       email: `visitor-${randomUUID()}@walk.example.com`,
     },
   })
+  const newMetaId = () => String(BigInt(`0x${randomUUID().replaceAll('-', '').slice(0, 14)}`))
+  const channel = await prisma.messagingChannel.create({
+    data: {
+      accountId,
+      agentId: agent.id,
+      kind: 'messenger',
+      externalId: newMetaId(),
+      displayName: 'Walk Page',
+      sealedAccessToken: 'sealed elsewhere',
+    },
+  })
   return {
+    channelId: channel.id,
+    freePageId: newMetaId(),
     leadId: lead.id,
     webhookEndpointId: endpoint.id,
     heldConversationId: heldChat.id,

@@ -1,12 +1,16 @@
 // The walk's good requests: a body, query and path parameters each route would take, so a probe changes
 // one thing at a time; and, bodies being strict, the part of the good body a route takes.
 import { randomUUID } from 'node:crypto'
-import type { Fixture, WalkApp } from './walk-app.ts'
+import { WALK_META_TOKEN, type Fixture, type WalkApp } from './walk-app.ts'
 
 // Field names of every body and query this API reads, each with a value it would take.
 export function goodBody(fixture: Fixture, route: string): Record<string, unknown> {
   // A strict body of one field: the shared good body's other fields would be refused.
   if (route === 'POST /api/accounts/login/link/') return { email: `walk-${randomUUID()}@walk.example.com` }
+  // A channel's body is one of three shapes, chosen by kind: the shared body would match none.
+  if (route === 'POST /api/agents/:agentId/channels/')
+    return { kind: 'messenger', page_id: fixture.freePageId, access_token: WALK_META_TOKEN }
+  if (route === 'PUT /api/agents/:agentId/channels/:channelId/') return { access_token: WALK_META_TOKEN }
   // An invitation is sent again or revoked for someone who has not joined.
   const memberId = route.includes('-invitation/') ? fixture.invitedMemberId : fixture.teamMemberId
   return {
@@ -152,6 +156,7 @@ export function goodParams(route: string, fixture: Fixture, { owner, widget }: W
     keyId: fixture.apiKeyId,
     endpointId: fixture.webhookEndpointId,
     leadId: fixture.leadId,
+    channelId: fixture.channelId,
     fileName: 'logo.png',
   }
 }

@@ -27,4 +27,17 @@ export const PROVIDER_SETTINGS = {
   STRIPE_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
     .optional(),
+
+  // Meta's Graph API, for the messaging channels (WhatsApp, Messenger, Instagram: docs/channels.md). The
+  // URLs point elsewhere only for tests (a local stand-in); the version is the one every call names.
+  META_GRAPH_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://graph.facebook.com'),
+  META_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, { error: 'must be a Graph API version such as v23.0' })
+    .default('v23.0'),
+  INSTAGRAM_GRAPH_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://graph.instagram.com'),
 }

@@ -8,6 +8,7 @@ import type { AgentNeed } from '../../../server/agents/require-agent-access.ts'
 import { createFileStorage } from '../../../server/storage/create-file-storage.ts'
 import { bearer, signUp, type SignedUp } from '../../support/accounts.ts'
 import { createTestApp, type TestApp } from '../../support/create-test-app.ts'
+import { ANY_GRAPH_ID, metaToken, startFakeMetaGraph } from '../../support/fake-meta-graph.ts'
 import { firstChunkOnly } from '../../support/first-chunk-only.ts'
 
 interface Fixture {
@@ -26,6 +27,10 @@ interface Fixture {
   visitorConversationId: string
   /** The address that visitor left: a lead of the agent. */
   leadId: string
+  /** A messaging channel (a Facebook Page) connected to the agent. */
+  channelId: string
+  /** A Page id no agent has yet, which the matrix's Graph API stand-in takes MATRIX_META_TOKEN for. */
+  freePageId: string
   /** A website visitor's chat the acting actor is in (joined by live takeover). */
   heldConversationId: string
 }
@@ -52,14 +57,36 @@ const GRANTS: Record<string, AgentNeed[]> = {
   outsider: [],
 }
 
-/** The app the matrix runs against: no worker, sign-up limits out of the way for the actors. */
-export function createMatrixApp() {
-  return createTestApp({
+/** The token the matrix's Graph API stand-in takes for any Page (connecting a channel checks it at Meta). */
+export const MATRIX_META_TOKEN = metaToken()
+
+/**
+ * The app the matrix runs against: no worker, sign-up limits out of the way for the actors, and a Graph API
+ * stand-in that takes MATRIX_META_TOKEN for any id (stopped with the app).
+ */
+export async function createMatrixApp(): Promise<TestApp> {
+  const graph = await startFakeMetaGraph()
+  graph.objects.set(ANY_GRAPH_ID, { token: MATRIX_META_TOKEN, fields: { name: 'Matrix Page' } })
+  const testApp = await createTestApp({
     WORKER_IN_SERVER: 'false',
     AUTH_RATE_LIMIT_PER_IP: '100000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+    ...graph.config,
+  }).catch(async (error: unknown) => {
+    await graph.close()
+    throw error
   })
+  return {
+    ...testApp,
+    cleanup: async () => {
+      await testApp.cleanup()
+      await graph.close()
+    },
+  }
 }
+
+/** A numeric id no one has used, as Meta's ids are. */
+const freshMetaId = () => String(BigInt(`0x${randomUUID().replaceAll('-', '').slice(0, 14)}`))
 
 /**
  * Checks each route against every kind of actor, on this file's own app, team and actors; with
@@ -184,7 +211,19 @@ export function describeAccessMatrix(routes: AccessRoutes, { answeredPermissions
         email: 'visitor@matrix.example.com',
       },
     })
+    const channel = await prisma.messagingChannel.create({
+      data: {
+        accountId,
+        agentId: agent.id,
+        kind: 'messenger',
+        externalId: freshMetaId(),
+        displayName: 'Matrix Page',
+        sealedAccessToken: 'sealed elsewhere',
+      },
+    })
     return {
+      channelId: channel.id,
+      freePageId: freshMetaId(),
       visitorConversationId: visitorConversation.id,
       leadId: lead.id,
       heldConversationId: (await visitorChat(true)).id,

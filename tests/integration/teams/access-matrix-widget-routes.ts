@@ -1,6 +1,6 @@
-// The agent's widget integrations' routes, what each needs (docs/permissions.md), and a request that
+// The agent's widget integrations' and messaging channels' routes, what each needs (docs/permissions.md), and a request that
 // exercises it.
-import type { AccessRoutes } from './access-matrix-support.ts'
+import { MATRIX_META_TOKEN, type AccessRoutes } from './access-matrix-support.ts'
 
 export const WIDGET_ROUTES: AccessRoutes = {
   'POST /api/agents/:agentId/integrations/frontend/:integrationId/identity-secret/': {
@@ -63,5 +63,29 @@ export const WIDGET_ROUTES: AccessRoutes = {
       method: 'delete',
       path: `/api/agents/${f.agentId}/integrations/frontend/${f.integrationId}/delete/`,
     }),
+  },
+  'GET /api/agents/:agentId/channels/': {
+    need: 'edit',
+    call: (f) => ({ method: 'get', path: `/api/agents/${f.agentId}/channels/` }),
+  },
+  'POST /api/agents/:agentId/channels/': {
+    need: 'edit',
+    call: (f) => ({
+      method: 'post',
+      path: `/api/agents/${f.agentId}/channels/`,
+      body: { kind: 'messenger', page_id: f.freePageId, access_token: MATRIX_META_TOKEN },
+    }),
+  },
+  'PUT /api/agents/:agentId/channels/:channelId/': {
+    need: 'edit',
+    call: (f) => ({
+      method: 'put',
+      path: `/api/agents/${f.agentId}/channels/${f.channelId}/`,
+      body: { access_token: MATRIX_META_TOKEN },
+    }),
+  },
+  'DELETE /api/agents/:agentId/channels/:channelId/': {
+    need: 'edit',
+    call: (f) => ({ method: 'delete', path: `/api/agents/${f.agentId}/channels/${f.channelId}/` }),
   },
 }
