@@ -40,6 +40,7 @@ import { dashboardApiRoutes } from './dashboard-api.routes.ts'
 import { serverSetupOf } from '../stats/server-setup.ts'
 import { billingRoutes } from './billing.routes.ts'
 import { stripeWebhookRoutes } from './stripe-webhook.routes.ts'
+import { metaWebhookRoutes } from './meta-webhook.routes.ts'
 import { publicWidgetRoutes } from './public-widget.routes.ts'
 import { widgetIntegrationRoutes } from './widget-integrations.routes.ts'
 import { serveWidget } from './serve-widget.ts'
@@ -154,6 +155,14 @@ export async function createHttpApp({
   // Stripe's webhook: the raw body (its signature is over the bytes), before the JSON parser.
   api.use(
     stripeWebhookRoutes({ database, stripe: services.stripe, webhookSecret: config.STRIPE_WEBHOOK_SECRET, logger }),
+  )
+  api.use(
+    metaWebhookRoutes({
+      database,
+      appSecret: config.META_APP_SECRET,
+      verifyToken: config.META_VERIFY_TOKEN,
+      logger,
+    }),
   )
   api.use(apiCors(config))
   // Not strict: a bare string or number reaches the schema, which answers with the field's own message.

@@ -10,18 +10,42 @@ import { API_SECRET, startEmbeddedAppTestbed, type EmbeddedAppTestbed } from './
 let fakeStripe: FakeStripe
 let bed: EmbeddedAppTestbed
 let routes: SignedWebhookRoute[]
+const META = {
+  appSecret: 'signed-walk-meta-app-secret',
+  phoneNumberId: '1065432198765',
+  pageId: '2222333344445',
+  instagramAccountId: '17841400000000001',
+}
 beforeAll(async () => {
   fakeStripe = await startFakeStripe()
   bed = await startEmbeddedAppTestbed({
     store: 'signed-walk',
     profile: { name: 'Signed Walk', email: 'owner@signed-walk.example', primaryDomain: 'https://signed-walk.example' },
     // The webhooks' jobs are not the walk's concern: only what the routes answer.
-    config: { ...stripeConfigFor(fakeStripe), WORKER_IN_SERVER: 'false' },
+    config: {
+      ...stripeConfigFor(fakeStripe),
+      WORKER_IN_SERVER: 'false',
+      META_APP_SECRET: META.appSecret,
+      META_VERIFY_TOKEN: 'signed-walk-verify-token',
+    },
   })
+  // A number, a Page and an Instagram account connected to an agent, so Meta's deliveries reach storage.
+  const { prisma } = bed.testDatabase.database
+  const account = await prisma.user.create({ data: { email: 'meta@signed-walk.example', fullName: 'Meta Walk' } })
+  const agent = await prisma.agent.create({ data: { accountId: account.id, name: 'Signed walk agent' } })
+  for (const [kind, externalId] of [
+    ['whatsapp', META.phoneNumberId],
+    ['messenger', META.pageId],
+    ['instagram', META.instagramAccountId],
+  ] as const)
+    await prisma.messagingChannel.create({
+      data: { accountId: account.id, agentId: agent.id, kind, externalId, displayName: kind, sealedAccessToken: 'x' },
+    })
   routes = signedWebhookRoutes({
     stripeWebhookSecret: fakeStripe.webhookSecret,
     shopifyApiSecret: API_SECRET,
     shop: bed.shop,
+    meta: META,
   })
 }, 600_000)
 afterAll(async () => {
@@ -30,11 +54,12 @@ afterAll(async () => {
 })
 
 describe('the malformed-input walk over signed webhooks', () => {
-  it('covers Stripe and both of Shopify’s webhook addresses', () => {
+  it('covers Stripe, both of Shopify’s webhook addresses and Meta’s', () => {
     expect(routes.map((route) => route.path)).toEqual([
       '/api/plans/webhook/',
       '/shopify/webhooks',
       '/shopify/webhooks/compliance',
+      '/api/channels/meta/webhook/',
     ])
   })
 

@@ -13,6 +13,8 @@ import { freshFixture, SITE, startWalkApp, type WalkApp } from '../support/walk-
 const IN_THE_PATH = 'what it acts on is in the path'
 const BODYLESS: Record<string, string> = {
   'POST /api/plans/webhook/': "Stripe's event, raw and signed: its shape is Stripe's (decision 039)",
+  'POST /api/channels/meta/webhook/':
+    "Meta's delivery, raw and signed: its shape is Meta's, which adds fields over time",
   'POST /api/accounts/profile/image/': 'multipart with the file profile_image alone: no text field is read',
   'POST /api/accounts/verify-email/resend/': 'acts on the signed-in user',
   'POST /api/accounts/change-email/cancel/': 'acts on the signed-in user',

@@ -1,9 +1,10 @@
-// The routes a provider calls with a signature over the body (Stripe, Shopify), each with a signer and
+// The routes a provider calls with a signature over the body (Stripe, Shopify, Meta), each with a signer and
 // a good body for each kind of message it takes. The signed-webhook walk (tests/integration/
 // malformed-signed-webhooks.test.ts) sends each of them hostile bodies under a valid signature; a new
 // provider joins the walk with one entry here.
 import { createHmac, randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
+import { messagingDelivery, metaSignature, whatsappDelivery } from './meta-deliveries.ts'
 
 export interface SignedWebhookRoute {
   label: string
@@ -22,6 +23,8 @@ export interface WebhookSecrets {
   stripeWebhookSecret: string
   shopifyApiSecret: string
   shop: string
+  /** The Meta app's secret, and the ids of a WhatsApp number, a Page and an Instagram account connected on the server. */
+  meta: { appSecret: string; phoneNumberId: string; pageId: string; instagramAccountId: string }
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
@@ -153,6 +156,26 @@ function shopifyRoute(
   }
 }
 
+/** Meta's callback for the operator's app: one delivery of each object a connected channel hears. */
+function metaRoute({ meta }: WebhookSecrets): SignedWebhookRoute {
+  const samples: Record<string, () => Record<string, unknown>> = {
+    whatsapp_business_account: () =>
+      whatsappDelivery({ phoneNumberId: meta.phoneNumberId, wamid: `wamid.walk${randomUUID()}` }),
+    page: () => messagingDelivery('page', { recipient: meta.pageId, mid: `m_walk_${randomUUID()}` }),
+    instagram: () =>
+      messagingDelivery('instagram', { recipient: meta.instagramAccountId, mid: `m_walk_${randomUUID()}` }),
+    user: () => ({ object: 'user', entry: [{ id: '1', changes: [{ field: 'feed', value: {} }] }] }),
+  }
+  return {
+    label: 'Meta',
+    path: '/api/channels/meta/webhook/',
+    kinds: ['whatsapp_business_account', 'page', 'instagram'],
+    otherKind: 'user',
+    sample: (kind) => samples[kind]!(),
+    sign: (body) => ({ 'X-Hub-Signature-256': metaSignature(meta.appSecret, body) }),
+  }
+}
+
 /** Every signed webhook route of the server, signed with these secrets. */
 export function signedWebhookRoutes(secrets: WebhookSecrets): SignedWebhookRoute[] {
   return [
@@ -171,6 +194,7 @@ export function signedWebhookRoutes(secrets: WebhookSecrets): SignedWebhookRoute
     },
     shopifyRoute('Shopify', '/shopify/webhooks', SHOPIFY_PAYLOADS, secrets),
     shopifyRoute('Shopify compliance', '/shopify/webhooks/compliance', SHOPIFY_COMPLIANCE_PAYLOADS, secrets),
+    metaRoute(secrets),
   ]
 }
 

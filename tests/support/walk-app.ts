@@ -24,6 +24,9 @@ export async function startWalkApp(): Promise<WalkApp> {
   graph.objects.set(ANY_GRAPH_ID, { token: WALK_META_TOKEN, fields: { name: 'Walk Page' } })
   const started = await createTestApp({
     ...graph.config,
+    // Meta's callback is mounted whole (without these it answers 503): the walk's probes are unsigned.
+    META_APP_SECRET: 'walk-meta-app-secret',
+    META_VERIFY_TOKEN: 'walk-meta-verify-token',
     WORKER_IN_SERVER: 'false',
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000000',

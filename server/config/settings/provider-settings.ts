@@ -28,6 +28,10 @@ export const PROVIDER_SETTINGS = {
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as http://127.0.0.1:12111' })
     .optional(),
 
+  // The operator's Meta app (docs/channels.md): its secret signs every webhook Meta sends; the verify token
+  // is what Meta's dashboard is given for the callback's handshake. Without both, the callback answers 503.
+  META_APP_SECRET: z.string().min(1).optional(),
+  META_VERIFY_TOKEN: z.string().min(1).optional(),
   // Meta's Graph API, for the messaging channels (WhatsApp, Messenger, Instagram: docs/channels.md). The
   // URLs point elsewhere only for tests (a local stand-in); the version is the one every call names.
   META_GRAPH_URL: z
