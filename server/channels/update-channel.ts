@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts'
+import { AppError } from '../errors/app-error.ts'
 import { sealSecret } from '../secrets/seal-secret.ts'
 import { toChannelView } from './channel-view.ts'
 import type { UpdateChannel } from './channels.schemas.ts'
@@ -12,6 +13,8 @@ export async function updateChannel(
   { input, ...request }: ChannelRequest & { input: UpdateChannel },
 ) {
   const channel = await requireChannel(database, request)
+  if (input.business_account_id && channel.kind !== 'whatsapp')
+    throw new AppError('BAD_REQUEST', `business_account_id is not taken for kind ${channel.kind}`)
   const displayName = await checkChannelToken(graph, {
     kind: channel.kind,
     externalId: channel.externalId,
@@ -22,9 +25,7 @@ export async function updateChannel(
     data: {
       displayName,
       sealedAccessToken: sealSecret(sealingKey, channel.id, input.access_token),
-      ...(channel.kind === 'whatsapp' && input.business_account_id
-        ? { businessAccountId: input.business_account_id }
-        : {}),
+      ...(input.business_account_id ? { businessAccountId: input.business_account_id } : {}),
     },
   })
   return toChannelView(updated)

@@ -8,7 +8,7 @@ import { ANY_GRAPH_ID, metaToken, startFakeMetaGraph } from './fake-meta-graph.t
 
 export const PROXY_SECRET = 'shpss_malformed_input_secret'
 export const SITE = 'https://shop.example.com'
-/** The token the walk's Graph API stand-in takes for any id (connecting a messaging channel checks it at Meta). */
+/** The walk's Graph API stand-in takes `${WALK_META_TOKEN}.<id>` as any Page's token (connecting a channel checks it at Meta). */
 export const WALK_META_TOKEN = metaToken()
 
 export interface WalkApp {
@@ -91,9 +91,10 @@ export interface Fixture {
   webhookEndpointId: string
   /** A lead the visitor of the held chat left. */
   leadId: string
-  /** A messaging channel (a Facebook Page) of the agent. */
+  /** A messaging channel (a Facebook Page) of the agent, and its Page id. */
   channelId: string
-  /** A Page id no agent has yet: connecting it with WALK_META_TOKEN succeeds. */
+  channelPageId: string
+  /** A Page id no agent has yet: `${WALK_META_TOKEN}.<id>` is its token at the walk's Graph API stand-in. */
   freePageId: string
 }
 
@@ -220,6 +221,7 @@ export async function freshFixture({
   })
   return {
     channelId: channel.id,
+    channelPageId: channel.externalId,
     freePageId: newMetaId(),
     leadId: lead.id,
     webhookEndpointId: endpoint.id,

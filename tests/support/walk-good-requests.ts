@@ -9,8 +9,9 @@ export function goodBody(fixture: Fixture, route: string): Record<string, unknow
   if (route === 'POST /api/accounts/login/link/') return { email: `walk-${randomUUID()}@walk.example.com` }
   // A channel's body is one of three shapes, chosen by kind: the shared body would match none.
   if (route === 'POST /api/agents/:agentId/channels/')
-    return { kind: 'messenger', page_id: fixture.freePageId, access_token: WALK_META_TOKEN }
-  if (route === 'PUT /api/agents/:agentId/channels/:channelId/') return { access_token: WALK_META_TOKEN }
+    return { kind: 'messenger', page_id: fixture.freePageId, access_token: `${WALK_META_TOKEN}.${fixture.freePageId}` }
+  if (route === 'PUT /api/agents/:agentId/channels/:channelId/')
+    return { access_token: `${WALK_META_TOKEN}.${fixture.channelPageId}` }
   // An invitation is sent again or revoked for someone who has not joined.
   const memberId = route.includes('-invitation/') ? fixture.invitedMemberId : fixture.teamMemberId
   return {

@@ -1,3 +1,4 @@
+import { findJsonHazard } from '../../../shared/json-limits.schemas.ts'
 import type { ChannelKind } from '../channels.schemas.ts'
 import type { MetaWebhook } from './meta-webhook.schemas.ts'
 
@@ -12,16 +13,6 @@ export interface InboundMessage {
   message: Record<string, unknown>
 }
 
-/** How deep a message may nest to be kept (Meta's go four or five levels; the database's JSON has its limits). */
-const MAX_MESSAGE_DEPTH = 32
-
-function depthOf(value: unknown, limit: number): number {
-  if (limit < 0 || value === null || typeof value !== 'object') return 0
-  let deepest = 0
-  for (const child of Object.values(value)) deepest = Math.max(deepest, depthOf(child, limit - 1))
-  return deepest + 1
-}
-
 const KIND_OF_OBJECT: Record<string, ChannelKind> = {
   whatsapp_business_account: 'whatsapp',
   page: 'messenger',
@@ -31,12 +22,13 @@ const KIND_OF_OBJECT: Record<string, ChannelKind> = {
 /**
  * The messages people sent in one delivery (a delivery may batch several entries and events). Statuses,
  * reactions, reads, deliveries and the business's own echoes are not messages to answer; an object other
- * than the three channels' has none; a message nested deeper than any of Meta's is not kept.
+ * than the three channels' has none; a message the database could not hold (a NUL character, nesting
+ * deeper than any of Meta's) is not kept, and the rest of the delivery is.
  */
 export function inboundMessagesOf(webhook: MetaWebhook): InboundMessage[] {
   const kind = KIND_OF_OBJECT[webhook.object]
   if (!kind) return []
-  return messagesIn(webhook, kind).filter(({ message }) => depthOf(message, MAX_MESSAGE_DEPTH) <= MAX_MESSAGE_DEPTH)
+  return messagesIn(webhook, kind).filter(({ message }) => findJsonHazard(message) === null)
 }
 
 function messagesIn(webhook: MetaWebhook, kind: ChannelKind): InboundMessage[] {
@@ -54,19 +46,21 @@ function messagesIn(webhook: MetaWebhook, kind: ChannelKind): InboundMessage[] {
             message,
           }))
         })
-      : (entry.messaging ?? []).flatMap((event) =>
-          event.message && !event.message.is_echo
-            ? [
-                {
-                  kind,
-                  recipientId: event.recipient.id,
-                  externalMessageId: event.message.mid,
-                  senderId: event.sender.id,
-                  sentAt: new Date(event.timestamp),
-                  message: event.message,
-                },
-              ]
-            : [],
-        ),
+      : (entry.messaging ?? []).flatMap((event) => {
+          const recipientId = event.recipient?.id
+          const senderId = event.sender?.id
+          if (!event.message || event.message.is_echo || !recipientId || !senderId || event.timestamp === undefined)
+            return []
+          return [
+            {
+              kind,
+              recipientId,
+              externalMessageId: event.message.mid,
+              senderId,
+              sentAt: new Date(event.timestamp),
+              message: event.message,
+            },
+          ]
+        }),
   )
 }

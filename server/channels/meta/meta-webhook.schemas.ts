@@ -3,9 +3,26 @@
 // fields over time, so objects are loose; what is read must have its type. Imports only zod.
 import { z } from 'zod'
 
-const id = z.string().min(1).max(300)
+// Ids are digits or Meta's message ids; a NUL character is none of them (and no database text holds one).
+const id = z
+  .string()
+  .min(1)
+  .max(300)
+  .refine((value) => !value.includes('\u0000'))
 
-const WhatsAppMessage = z.looseObject({ id, from: id, timestamp: z.string().regex(/^\d{1,12}$/), type: z.string() })
+/** The last moment a timestamp may name (the end of year 9999): later ones are no date a database keeps. */
+const LAST_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
+const WhatsAppMessage = z.looseObject({
+  id,
+  from: id,
+  // Seconds, as a string.
+  timestamp: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .refine((seconds) => Number(seconds) * 1_000 <= LAST_MS),
+  type: z.string(),
+})
 
 const WhatsAppChange = z.looseObject({
   field: z.string(),
@@ -17,10 +34,13 @@ const WhatsAppChange = z.looseObject({
     .optional(),
 })
 
+// Who, to whom and when are read only from a message: other events (deliveries carry no timestamp,
+// opt-ins no sender) are acknowledged whatever they hold.
 const MessagingEvent = z.looseObject({
-  sender: z.looseObject({ id }),
-  recipient: z.looseObject({ id }),
-  timestamp: z.number().int().nonnegative(),
+  sender: z.looseObject({ id: id.optional() }).optional(),
+  recipient: z.looseObject({ id: id.optional() }).optional(),
+  // Milliseconds.
+  timestamp: z.number().int().nonnegative().max(LAST_MS).optional(),
   message: z.looseObject({ mid: id, is_echo: z.boolean().optional() }).optional(),
 })
 

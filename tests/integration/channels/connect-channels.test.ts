@@ -69,11 +69,12 @@ describe('connecting a channel', () => {
     })
     expect(instagram.body).toMatchObject({ kind: 'instagram', display_name: 'nile.lamps' })
 
-    // Meta was asked with each token, at the version configured, for the object named.
+    // Meta was asked with each token, at the version configured: the number by its id, the Page and the
+    // Instagram account as themselves (`/me`), so a token that can merely read them would not do.
     expect(graph.requests.map(({ path, authorization }) => [path, authorization])).toEqual([
       ['/v23.0/1065432198765', `Bearer ${tokens.whatsapp}`],
-      ['/v23.0/2222333344445', `Bearer ${tokens.messenger}`],
-      ['/v23.0/17841400000000001', `Bearer ${tokens.instagram}`],
+      ['/v23.0/me', `Bearer ${tokens.messenger}`],
+      ['/v23.0/me', `Bearer ${tokens.instagram}`],
     ])
     const listed = await testApp.request.get(channelsPath()).set(bearer(owner.access))
     expect(listed.body.channels.map((channel: { kind: string }) => channel.kind)).toEqual([
@@ -98,6 +99,17 @@ describe('connecting a channel', () => {
     expect(refused.status).toBe(400)
     expect(refused.body.message).toBe('Meta refused the token: Invalid OAuth access token - Cannot parse access token')
     expect(await testApp.database.prisma.messagingChannel.count({ where: { externalId: '5550001112223' } })).toBe(0)
+  })
+
+  it('refuses a valid token that is not the Page’s own: another business’s Page cannot be claimed', async () => {
+    graph.objects.set('4440001112223', { token: metaToken(), fields: { name: 'Someone Else’s Page' } })
+    // The claimant's token is a real one (its own Page's), and could read the other Page's public details.
+    const claimant = metaToken()
+    graph.objects.set('4440009998887', { token: claimant, fields: { name: 'Claimant Page' } })
+    const claimed = await connect({ kind: 'messenger', page_id: '4440001112223', access_token: claimant })
+    expect(claimed.status).toBe(400)
+    expect(claimed.body.message).toBe('Meta refused the token: it is not the token of 4440001112223')
+    expect(await testApp.database.prisma.messagingChannel.count({ where: { externalId: '4440001112223' } })).toBe(0)
   })
 
   it('answers 502 when Meta cannot be reached, and keeps nothing', async () => {
@@ -133,8 +145,9 @@ describe('connecting a channel', () => {
       createAgentFor(testApp, owner, 'Racer one'),
       createAgentFor(testApp, owner, 'Racer two'),
     ])
-    graph.objects.set('7770001112223', { token: tokens.messenger, fields: { name: 'Raced Page' } })
-    const body = { kind: 'messenger', page_id: '7770001112223', access_token: tokens.messenger }
+    const racedToken = metaToken()
+    graph.objects.set('7770001112223', { token: racedToken, fields: { name: 'Raced Page' } })
+    const body = { kind: 'messenger', page_id: '7770001112223', access_token: racedToken }
     const answers = await Promise.all([connect(body, owner, first), connect(body, owner, second)])
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
     expect(await testApp.database.prisma.messagingChannel.count({ where: { externalId: '7770001112223' } })).toBe(1)
@@ -165,6 +178,12 @@ describe('changing and disconnecting', () => {
     const path = `${channelsPath()}${channel!.id}/`
     const refused = await testApp.request.put(path).set(bearer(owner.access)).send({ access_token: metaToken() })
     expect(refused.status).toBe(400)
+    const notWhatsApp = await testApp.request
+      .put(path)
+      .set(bearer(owner.access))
+      .send({ access_token: tokens.messenger, business_account_id: '3000111122223' })
+    expect(notWhatsApp.status).toBe(400)
+    expect(notWhatsApp.body.message).toBe('business_account_id is not taken for kind messenger')
     const renewed = metaToken()
     graph.objects.set('2222333344445', { token: renewed, fields: { name: 'Nile Lamps (Cairo)' } })
     const updated = await testApp.request.put(path).set(bearer(owner.access)).send({ access_token: renewed })

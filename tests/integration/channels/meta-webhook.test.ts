@@ -192,8 +192,29 @@ describe('deliveries', () => {
     expect(await kept()).toHaveLength(before)
   })
 
+  it('keeps the rest of a delivery when one message could not be stored (a NUL character), and takes Meta’s other events', async () => {
+    const batch = whatsapp('wamid.clean')
+    const change = batch.entry[0]!.changes[0]!.value
+    change.messages.push({ ...change.messages[0]!, id: 'wamid.nul', text: { body: 'a\u0000b' } })
+    expect((await deliver(batch)).body).toEqual({ received: 1, kept: 1 })
+    // A delivery receipt carries no timestamp; an opt-in no sender: acknowledged, not refused.
+    const receipt = {
+      object: 'page',
+      entry: [{ id: PAGE, messaging: [{ recipient: { id: PAGE }, delivery: { mids: ['m_1'], watermark: 1 } }] }],
+    }
+    expect((await deliver(receipt)).body).toEqual({ received: 0, kept: 0 })
+    expect((await kept()).map((row) => row.externalMessageId)).not.toContain('wamid.nul')
+  })
+
   it('answers a signed body that is not Meta’s with 400, and keeps nothing', async () => {
     expect((await deliver('{"object": ')).status).toBe(400)
     expect((await deliver({ object: 'page', entry: 'no' })).status).toBe(400)
+    // A moment past any date a database keeps (JavaScript's own last date is later still).
+    expect((await deliver(messaging('page', PAGE, 'm_far', {}))).status).toBe(200)
+    const far = messagingDelivery('page', { recipient: PAGE, mid: 'm_too_far', timestamp: 8.64e15 })
+    expect((await deliver(far)).status).toBe(400)
+    const farWhatsApp = whatsappDelivery({ phoneNumberId: NUMBER, wamid: 'wamid.far', timestamp: 999_999_999_999 })
+    expect((await deliver(farWhatsApp)).status).toBe(400)
+    expect((await kept()).map((row) => row.externalMessageId)).not.toContain('m_too_far')
   })
 })

@@ -27,9 +27,10 @@ interface Fixture {
   visitorConversationId: string
   /** The address that visitor left: a lead of the agent. */
   leadId: string
-  /** A messaging channel (a Facebook Page) connected to the agent. */
+  /** A messaging channel (a Facebook Page) connected to the agent, and its Page id. */
   channelId: string
-  /** A Page id no agent has yet, which the matrix's Graph API stand-in takes MATRIX_META_TOKEN for. */
+  channelPageId: string
+  /** A Page id no agent has yet. The matrix's Graph API stand-in takes `${MATRIX_META_TOKEN}.<id>` as any Page's token. */
   freePageId: string
   /** A website visitor's chat the acting actor is in (joined by live takeover). */
   heldConversationId: string
@@ -57,12 +58,12 @@ const GRANTS: Record<string, AgentNeed[]> = {
   outsider: [],
 }
 
-/** The token the matrix's Graph API stand-in takes for any Page (connecting a channel checks it at Meta). */
+/** The matrix's Graph API stand-in takes `${MATRIX_META_TOKEN}.<id>` as any Page's token (connecting a channel checks it at Meta). */
 export const MATRIX_META_TOKEN = metaToken()
 
 /**
  * The app the matrix runs against: no worker, sign-up limits out of the way for the actors, and a Graph API
- * stand-in that takes MATRIX_META_TOKEN for any id (stopped with the app).
+ * stand-in that takes `${MATRIX_META_TOKEN}.<id>` as any Page's token (stopped with the app).
  */
 export async function createMatrixApp(): Promise<TestApp> {
   const graph = await startFakeMetaGraph()
@@ -223,6 +224,7 @@ export function describeAccessMatrix(routes: AccessRoutes, { answeredPermissions
     })
     return {
       channelId: channel.id,
+      channelPageId: channel.externalId,
       freePageId: freshMetaId(),
       visitorConversationId: visitorConversation.id,
       leadId: lead.id,

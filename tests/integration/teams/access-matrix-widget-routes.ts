@@ -73,7 +73,7 @@ export const WIDGET_ROUTES: AccessRoutes = {
     call: (f) => ({
       method: 'post',
       path: `/api/agents/${f.agentId}/channels/`,
-      body: { kind: 'messenger', page_id: f.freePageId, access_token: MATRIX_META_TOKEN },
+      body: { kind: 'messenger', page_id: f.freePageId, access_token: `${MATRIX_META_TOKEN}.${f.freePageId}` },
     }),
   },
   'PUT /api/agents/:agentId/channels/:channelId/': {
@@ -81,7 +81,7 @@ export const WIDGET_ROUTES: AccessRoutes = {
     call: (f) => ({
       method: 'put',
       path: `/api/agents/${f.agentId}/channels/${f.channelId}/`,
-      body: { access_token: MATRIX_META_TOKEN },
+      body: { access_token: `${MATRIX_META_TOKEN}.${f.channelPageId}` },
     }),
   },
   'DELETE /api/agents/:agentId/channels/:channelId/': {
