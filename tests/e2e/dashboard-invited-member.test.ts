@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESKTOP, screenshot, toast } from '../support/dashboard-browser.ts'
+import { DESKTOP, SETTLED, screenshot, toast } from '../support/dashboard-browser.ts'
 import { reportBrowserFailures } from '../support/report-browser-failure.ts'
 import { linkIn, startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox.ts'
 import type { SpawnedServer } from '../support/spawn-server.ts'
@@ -111,7 +111,8 @@ describe('the owner', () => {
     await screenshot(page, 'owner-team-without-agents')
     await hint.getByRole('link', { name: 'Assign an agent' }).click()
     await page.waitForURL(`**/app/settings?tab=permissions&team=${teamId}`)
-    expect(await page.getByLabel('Team', { exact: true }).inputValue()).toBe(teamId)
+    // The team is chosen once the teams have loaded, which may be a render after the address changes.
+    await expect.poll(() => page.getByLabel('Team', { exact: true }).inputValue(), SETTLED).toBe(teamId)
     await page.getByLabel('Agent', { exact: true }).selectOption({ label: 'Helpdesk Bot' })
     await page.getByRole('button', { name: 'Assign', exact: true }).click()
     await toast(page, 'Agent assigned to team successfully').waitFor()
