@@ -43,11 +43,12 @@ export async function connectChannel(
   const resource = { accountId: agent.accountId, resource: 'widgets' as const }
   await plans.requireRoomFor(resource)
   const { externalId, what } = externalIdOf(input)
+  // The token first: whether a number, Page or account is connected is told only to its own token's holder.
+  const displayName = await checkChannelToken(graph, { kind: input.kind, externalId, accessToken: input.access_token })
   if (
     await database.prisma.messagingChannel.findUnique({ where: { kind_externalId: { kind: input.kind, externalId } } })
   )
     throw new AppError('CONFLICT', CHANNEL_MESSAGES.taken(what))
-  const displayName = await checkChannelToken(graph, { kind: input.kind, externalId, accessToken: input.access_token })
   const id = randomUUID()
   const channel = await plans
     .createWithinPlan(resource, (tx) =>
